@@ -1,0 +1,108 @@
+"""What the model sees: the notebook and execution results, reduced to bounded text.
+
+Everything here is pure and budgeted in characters, so a 10 MB stdout or a notebook of
+thousands of cells costs the model a bounded prompt.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from ..protocol import NotebookView
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
+_MISSING_MODULE = re.compile(r"No module named '([^'.]+)")
+
+
+def strip_ansi(text: str) -> str:
+    return _ANSI.sub("", text)
+
+
+def head_tail(text: str, budget: int) -> str:
+    """Keep the head and tail of `text` within `budget` chars, saying how much was cut."""
+    if len(text) <= budget:
+        return text
+    half = max(budget // 2 - 40, 0)
+    cut = len(text) - 2 * half
+    return f"{text[:half]}\n[... {cut} characters cut ...]\n{text[len(text) - half:]}"
+
+
+def _mime_text(data: dict[str, Any]) -> str:
+    for mime, label in (("image/png", "PNG"), ("image/jpeg", "JPEG"), ("image/svg+xml", "SVG")):
+        if mime in data:
+            return f"[{label} image shown to the user]"
+    text = data.get("text/plain")
+    if isinstance(text, list):
+        text = "".join(text)
+    if text:
+        return str(text)
+    if "text/html" in data:
+        return "[HTML output shown to the user]"
+    return "[output of type " + ", ".join(sorted(data)) + "]"
+
+
+def output_text(output: dict[str, Any]) -> str:
+    kind = output.get("output_type")
+    if kind == "stream":
+        text = output.get("text", "")
+        return "".join(text) if isinstance(text, list) else str(text)
+    if kind == "error":
+        tb = "\n".join(output.get("traceback") or [])
+        return tb or f"{output.get('ename')}: {output.get('evalue')}"
+    if kind in ("execute_result", "display_data"):
+        return _mime_text(output.get("data", {}))
+    return ""
+
+
+def result_for_model(status: str, outputs: Iterable[dict[str, Any]], message: str = "", budget: int = 4000) -> str:
+    """The execution result as the model is told it: bounded, ANSI-free, error kept."""
+    parts: list[str] = []
+    error = ""
+    for out in outputs:
+        text = strip_ansi(output_text(out))
+        if out.get("output_type") == "error":
+            error = text
+        elif text:
+            parts.append(text)
+    body = head_tail("".join(p if p.endswith("\n") else p + "\n" for p in parts), budget // 2 if error else budget)
+    lines = [f"Execution status: {status}."]
+    if message:
+        lines.append(message)
+    lines.append("Output:\n" + body if body.strip() else "The code produced no output.")
+    if error:
+        lines.append("Error:\n" + head_tail(error, budget // 2))
+        missing = _MISSING_MODULE.search(error)
+        if missing:
+            lines.append(
+                f"Hint: the module '{missing.group(1)}' is not installed. You may propose a cell "
+                f"`%pip install {missing.group(1)}`; the user approves it like any other cell."
+            )
+    return "\n".join(lines)
+
+
+def notebook_for_model(nb: NotebookView, budget: int = 6000) -> str:
+    """The notebook as compact text: cells nearest the active one first, within the budget."""
+    if not nb.cells:
+        return f"Notebook {nb.path}: empty."
+    active = next((i for i, c in enumerate(nb.cells) if c.id == nb.active_cell_id), len(nb.cells) - 1)
+    order = sorted(range(len(nb.cells)), key=lambda i: (abs(i - active), -i))
+    per_cell = max(budget // 6, 300)
+    chosen: dict[int, str] = {}
+    used = 0
+    for i in order:
+        cell = nb.cells[i]
+        tag = f"In [{cell.execution_count}]" if cell.execution_count is not None else cell.cell_type
+        mark = " (active)" if i == active else ""
+        text = f"# cell {i + 1} id={cell.id} {tag}{mark}\n{head_tail(cell.source, per_cell)}"
+        if cell.outputs:
+            out = strip_ansi("\n".join(cell.outputs))
+            text += "\n# output:\n" + head_tail(out, per_cell // 2)
+        if used + len(text) > budget:
+            break
+        chosen[i] = text
+        used += len(text)
+    omitted = len(nb.cells) - len(chosen)
+    body = "\n\n".join(chosen[i] for i in sorted(chosen))
+    note = f"\n\n[{omitted} other cells not shown]" if omitted else ""
+    return f"Notebook {nb.path} ({len(nb.cells)} cells):\n\n{body}{note}"

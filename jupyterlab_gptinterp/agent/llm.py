@@ -1,0 +1,95 @@
+"""The LLM seam on the openai client: the only module that imports openai.
+
+Chat Completions with streaming (and tools when the model supports them), against any
+OpenAI-compatible `base_url`. Failures become typed errors whose text never holds the key.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, AsyncIterator
+
+import openai
+from openai import AsyncOpenAI
+
+from ..errors import ErrorCode, GPTInterpError
+from .seams import Completion, LLMEvent, TextDelta, ToolCall
+
+_KEYLIKE = re.compile(r"\b(sk|key|token)[-_][A-Za-z0-9_\-]{6,}", re.IGNORECASE)
+
+
+class OpenAIChat:
+    def __init__(self, *, base_url: str | None, api_key: str, model: str, timeout: float = 120.0, max_retries: int = 2):
+        self.model = model
+        self._key = api_key
+        # An empty key is fine for local servers, but the client insists on a non-empty string.
+        self._client = AsyncOpenAI(
+            base_url=base_url or None, api_key=api_key or "none", timeout=timeout, max_retries=max_retries
+        )
+
+    def redact(self, text: str) -> str:
+        if self._key:
+            text = text.replace(self._key, "[redacted]")
+        return _KEYLIKE.sub("[redacted]", text)
+
+    async def stream(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> AsyncIterator[LLMEvent]:
+        kwargs: dict[str, Any] = {"stream_options": {"include_usage": True}}
+        if tools:
+            kwargs["tools"] = tools
+        text: list[str] = []
+        calls: dict[int, dict[str, Any]] = {}
+        finish = "stop"
+        usage = (0, 0)
+        try:
+            stream = await self._client.chat.completions.create(
+                model=self.model, messages=messages, stream=True, **kwargs
+            )
+            async for chunk in stream:
+                if chunk.usage:
+                    usage = (chunk.usage.prompt_tokens or 0, chunk.usage.completion_tokens or 0)
+                for choice in chunk.choices:
+                    delta = choice.delta
+                    if delta is not None and delta.content:
+                        text.append(delta.content)
+                        yield TextDelta(delta.content)
+                    for tc in (delta.tool_calls or []) if delta is not None else []:
+                        slot = calls.setdefault(tc.index, {"id": "", "name": "", "arguments": []})
+                        if tc.id:
+                            slot["id"] = tc.id
+                        if tc.function and tc.function.name:
+                            slot["name"] = tc.function.name
+                        if tc.function and tc.function.arguments:
+                            slot["arguments"].append(tc.function.arguments)
+                    if choice.finish_reason:
+                        finish = choice.finish_reason
+        except GPTInterpError:
+            raise
+        except Exception as exc:  # every client failure becomes a typed, key-free error
+            raise self._typed(exc) from None
+        tool_calls = [
+            ToolCall(id=c["id"] or f"call_{i}", name=c["name"], arguments="".join(c["arguments"]))
+            for i, c in sorted(calls.items())
+        ]
+        yield Completion("".join(text), tool_calls, finish, usage[0], usage[1])
+
+    def _typed(self, exc: Exception) -> GPTInterpError:
+        detail = self.redact(_describe(exc))
+        if isinstance(exc, openai.AuthenticationError | openai.PermissionDeniedError):
+            return GPTInterpError(ErrorCode.llm_auth, detail)
+        if isinstance(exc, openai.NotFoundError):
+            return GPTInterpError(ErrorCode.llm_model_not_found, f"Model: {self.model}. {detail}")
+        if isinstance(exc, openai.RateLimitError):
+            return GPTInterpError(ErrorCode.llm_rate_limited, detail)
+        return GPTInterpError(ErrorCode.llm_unavailable, detail)
+
+
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, openai.APIStatusError):
+        body = exc.body
+        message = body.get("message") if isinstance(body, dict) else None
+        return f"(HTTP {exc.status_code}) {message or exc.message}"
+    if isinstance(exc, openai.APITimeoutError):
+        return "(timed out)"
+    if isinstance(exc, openai.APIConnectionError):
+        return "(could not connect)"
+    return f"({type(exc).__name__}: {exc})"

@@ -1,0 +1,249 @@
+"""The agent loop: ask the model, propose its code, wait for the user, run, show it the result.
+
+Pure orchestration over three seams (LLM, Executor, Sink) and the ApprovalGate: no tornado, no
+openai, no kernel imports. A turn ends with an answer, a step cap, an error the user is told
+about, or Stop (task cancellation), and always leaves the chat's memory consistent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..approval import ApprovalGate
+from ..errors import GPTInterpError
+from ..protocol import (
+    AssistantDelta,
+    AssistantMessage,
+    ExecutionDone,
+    ExecutionOutput,
+    ExecutionStarted,
+    NotebookView,
+    ProposalDecided,
+    ProposalEvent,
+    TurnEnded,
+    TurnStarted,
+    UserMessageEvent,
+)
+from . import prompts
+from .context import notebook_for_model, result_for_model
+from .seams import LLM, Completion, ExecutionResult, Executor, Sink, TextDelta
+
+
+@dataclass
+class LoopConfig:
+    max_steps: int = 10
+    tool_mode: Literal["tools", "fenced"] = "tools"
+    result_budget: int = 4000
+    notebook_budget: int = 6000
+    memory_budget: int = 24000
+
+
+@dataclass
+class ChatState:
+    chat_id: str
+    memory: list[dict[str, Any]] = field(default_factory=list)  # earlier turns, OpenAI message format
+
+
+class AgentLoop:
+    def __init__(self, llm: LLM, executor: Executor, sink: Sink, gate: ApprovalGate, config: LoopConfig):
+        self.llm = llm
+        self.executor = executor
+        self.sink = sink
+        self.gate = gate
+        self.config = config
+
+    async def run_turn(self, chat: ChatState, text: str, notebook: NotebookView) -> TurnEnded:
+        turn = _Turn(self, chat, notebook)
+        return await turn.run(text)
+
+
+class _Turn:
+    """One user message and everything the loop does until it ends."""
+
+    def __init__(self, loop: AgentLoop, chat: ChatState, notebook: NotebookView):
+        self.loop = loop
+        self.cfg = loop.config
+        self.chat = chat
+        self.notebook = notebook
+        self.turn_id = "t-" + secrets.token_hex(6)
+        self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
+
+    async def emit(self, event_type: type, **fields: Any) -> None:
+        await self.loop.sink.emit(event_type(chat_id=self.chat.chat_id, ts=time.time(), **fields))
+
+    async def run(self, text: str) -> TurnEnded:
+        await self.emit(UserMessageEvent, text=text)
+        await self.emit(TurnStarted, turn_id=self.turn_id)
+        self.new.append({"role": "user", "content": text})
+        reason, message, code = "answer", "", None
+        try:
+            reason, message = await self._steps()
+        except asyncio.CancelledError:
+            await self._end("stopped", "Stopped.", None)
+            raise
+        except GPTInterpError as exc:
+            reason, message, code = "error", exc.text, exc.code
+        finally:
+            self.chat.memory.extend(_repair(self.new))
+        return await self._end(reason, message, code)
+
+    async def _end(self, reason: str, message: str, code: Any) -> TurnEnded:
+        event = TurnEnded(
+            chat_id=self.chat.chat_id, ts=time.time(), turn_id=self.turn_id, reason=reason, message=message, error_code=code
+        )
+        await self.loop.sink.emit(event)
+        return event
+
+    def _messages(self) -> list[dict[str, Any]]:
+        system = prompts.system_prompt(self.cfg.tool_mode, notebook_for_model(self.notebook, self.cfg.notebook_budget))
+        return [{"role": "system", "content": system}, *_trim(self.chat.memory, self.cfg.memory_budget), *self.new]
+
+    async def _steps(self) -> tuple[str, str]:
+        tools = [prompts.RUN_CODE_TOOL] if self.cfg.tool_mode == "tools" else None
+        for _ in range(self.cfg.max_steps):
+            message_id, reply = await self._ask(tools)
+            block = None if tools else prompts.fenced_code(reply.text)
+            shown = reply.text[: reply.text.find("```")].strip() if block else reply.text
+            if shown.strip():
+                await self.emit(AssistantMessage, message_id=message_id, text=shown, model=self.loop.llm.model)
+            if reply.tool_calls and tools:
+                self.new.append(_assistant_with_calls(reply))
+                for call in reply.tool_calls:
+                    content = await self._tool_call(call.name, call.arguments)
+                    self.new.append({"role": "tool", "tool_call_id": call.id, "content": content})
+                continue
+            self.new.append({"role": "assistant", "content": reply.text})
+            if block:
+                result = await self._propose(*block)
+                self.new.append({"role": "user", "content": "Output of your code:\n" + result})
+                continue
+            return "answer", "" if reply.text.strip() else "The model sent an empty reply."
+        return "step_cap", (
+            f"I stopped after {self.cfg.max_steps} steps, the limit for one request. "
+            "Send “continue” to let me go on."
+        )
+
+    async def _ask(self, tools: list[dict[str, Any]] | None) -> tuple[str, Completion]:
+        message_id = "m-" + secrets.token_hex(6)
+        reply = Completion("")
+        async for event in self.loop.llm.stream(self._messages(), tools):
+            if isinstance(event, TextDelta):
+                await self.loop.sink.emit_ephemeral(
+                    AssistantDelta(chat_id=self.chat.chat_id, message_id=message_id, delta=event.text)
+                )
+            else:
+                reply = event
+        return message_id, reply
+
+    async def _tool_call(self, name: str, arguments: str) -> str:
+        if name != "run_code":
+            return f"Error: there is no tool named {name!r}. The only tool is run_code."
+        try:
+            args = json.loads(arguments or "{}")
+            code = args["code"]
+            if not isinstance(code, str) or not code.strip():
+                raise ValueError("code must be a non-empty string")
+        except (ValueError, KeyError, TypeError) as exc:
+            return f"Error: the arguments of run_code were not valid ({exc}). Call it again with JSON {{\"code\": ..., \"reason\": ...}}."
+        return await self._propose(code, str(args.get("reason", "")))
+
+    async def _propose(self, code: str, reason: str) -> str:
+        """Show the code to the user; run it only on their approval; tell the model what happened."""
+        kernel_id = self.notebook.kernel_id or ""
+        proposal = self.loop.gate.propose(self.chat.chat_id, code, reason)
+        await self.emit(
+            ProposalEvent, proposal_id=proposal.proposal_id, code=code, reason=reason,
+            notebook_path=self.notebook.path, kernel_id=kernel_id,
+        )
+        try:
+            decision = await proposal.wait()
+        except asyncio.CancelledError:
+            await self.emit(ProposalDecided, proposal_id=proposal.proposal_id, decision="cancelled", reason="Stopped.")
+            raise
+        if decision.kind != "approved" or decision.approval is None:
+            await self.emit(ProposalDecided, proposal_id=proposal.proposal_id, decision=decision.kind, reason=decision.reason)
+            if decision.kind == "rejected":
+                why = f" Their reason: {decision.reason}" if decision.reason else " They gave no reason."
+                return f"The user rejected this code; it did not run.{why} Do not propose it again unchanged."
+            return "The code was cancelled and did not run."
+        approval = decision.approval
+        await self.emit(
+            ProposalDecided, proposal_id=proposal.proposal_id, decision="approved",
+            code=approval.code, after_cell_id=decision.after_cell_id,
+        )
+        await self.emit(
+            ExecutionStarted, proposal_id=proposal.proposal_id, kernel_id=kernel_id,
+            notebook_path=self.notebook.path, code=approval.code, after_cell_id=decision.after_cell_id,
+        )
+        result = await self._execute(approval, kernel_id, proposal.proposal_id)
+        text = result_for_model(result.status, result.outputs, result.message, self.cfg.result_budget)
+        if approval.code != code:
+            text = f"The user edited your code before running it. What ran:\n```python\n{approval.code}\n```\n{text}"
+        return text
+
+    async def _execute(self, approval: Any, kernel_id: str, proposal_id: str) -> ExecutionResult:
+        index = 0
+
+        async def on_output(output: dict[str, Any]) -> None:
+            nonlocal index
+            await self.emit(ExecutionOutput, proposal_id=proposal_id, index=index, output=output)
+            index += 1
+
+        try:
+            result = await self.loop.executor.execute(approval, kernel_id, on_output)
+        except asyncio.CancelledError:
+            await self.emit(ExecutionDone, proposal_id=proposal_id, status="aborted", message="Stopped; the kernel was interrupted.")
+            raise
+        except GPTInterpError as exc:
+            result = ExecutionResult("error", message=exc.text)
+        await self.emit(
+            ExecutionDone, proposal_id=proposal_id, status=result.status,
+            execution_count=result.execution_count, message=result.message,
+        )
+        return result
+
+
+def _assistant_with_calls(reply: Completion) -> dict[str, Any]:
+    return {
+        "role": "assistant",
+        "content": reply.text or None,
+        "tool_calls": [
+            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+            for c in reply.tool_calls
+        ],
+    }
+
+
+def _repair(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Answer tool calls left open by Stop or an error, so the next request is valid."""
+    out: list[dict[str, Any]] = []
+    open_ids: list[str] = []
+    for msg in messages:
+        if msg["role"] != "tool" and open_ids:
+            out.extend({"role": "tool", "tool_call_id": i, "content": "Not run: the turn was stopped."} for i in open_ids)
+            open_ids = []
+        out.append(msg)
+        if msg.get("tool_calls"):
+            open_ids = [c["id"] for c in msg["tool_calls"]]
+        elif msg["role"] == "tool" and msg.get("tool_call_id") in open_ids:
+            open_ids.remove(msg["tool_call_id"])
+    out.extend({"role": "tool", "tool_call_id": i, "content": "Not run: the turn was stopped."} for i in open_ids)
+    return out
+
+
+def _trim(memory: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
+    """The most recent whole turns of memory within `budget` characters (a turn starts at a user message)."""
+    size = 0
+    start = len(memory)
+    for i in range(len(memory) - 1, -1, -1):
+        size += len(str(memory[i].get("content") or "")) + len(json.dumps(memory[i].get("tool_calls") or ""))
+        if size > budget:
+            break
+        if memory[i]["role"] == "user":
+            start = i
+    return memory[start:]

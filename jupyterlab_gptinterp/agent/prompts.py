@@ -1,0 +1,55 @@
+"""The system prompt, the tool schemas, and fenced-mode parsing.
+
+Kept short on purpose: on a CPU-bound local model every ~65 prompt tokens cost a second.
+"""
+
+from __future__ import annotations
+
+import re
+
+SYSTEM = """You are a code interpreter working inside the user's Jupyter notebook (Python kernel).
+Variables defined by earlier cells exist in the kernel. The user approves each cell before it runs,
+and may edit or reject it. After a run you see its output; use it. If it failed, read the error and
+fix the cause; do not repeat code that failed. Base your answer on outputs you saw; never invent
+results. Answer in concise Markdown."""
+
+TOOLS_RULES = """To run Python, call the run_code tool with the code and a one-line reason.
+Run one step at a time. When you have the answer, reply in text without calling a tool."""
+
+FENCED_RULES = """To run Python, reply with one line saying why, then exactly one ```python block,
+and nothing after it. You will get the output in the next message. When you have the answer,
+reply in text with no code block."""
+
+RUN_CODE_TOOL = {
+    "type": "function",
+    "function": {
+        "name": "run_code",
+        "description": "Run Python code in the user's notebook kernel, after the user approves it. "
+        "Returns the cell's output.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "code": {"type": "string", "description": "The Python code of one notebook cell."},
+                "reason": {"type": "string", "description": "One line: why this code is run."},
+            },
+            "required": ["code"],
+        },
+    },
+}
+
+_FENCE = re.compile(r"```(?:python|py|ipython)?[ \t]*\n(.*?)```", re.DOTALL | re.IGNORECASE)
+
+
+def system_prompt(tool_mode: str, notebook_text: str) -> str:
+    rules = TOOLS_RULES if tool_mode == "tools" else FENCED_RULES
+    return f"{SYSTEM}\n\n{rules}\n\n{notebook_text}"
+
+
+def fenced_code(text: str) -> tuple[str, str] | None:
+    """(code, reason) from the first python block of a fenced-mode reply, or None."""
+    match = _FENCE.search(text)
+    if not match or not match.group(1).strip():
+        return None
+    prose = text[: match.start()].strip()
+    reason = prose.splitlines()[-1].strip() if prose else ""
+    return match.group(1).rstrip(), reason

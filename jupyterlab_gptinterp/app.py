@@ -1,0 +1,89 @@
+"""The server extension: configuration (traitlets, `c.GPTInterp.*`) and the wiring of services.
+
+This is the one place that builds objects and hands them to each other.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from jupyter_core.paths import jupyter_data_dir
+from jupyter_server.extension.application import ExtensionApp
+from traitlets import Bool, Enum, Float, Int, Unicode, default
+
+from . import __version__
+from .agent.llm import OpenAIChat
+from .agent.loop import LoopConfig
+from .approval import ApprovalGate
+from .chat import ChatService
+from .handlers import make_handlers
+from .history import HistoryStore
+from .kernel import KernelExecutor
+from .protocol import PROTOCOL_VERSION, Info
+
+
+class GPTInterp(ExtensionApp):
+    """A code interpreter in the chat sidebar that runs approved cells in the notebook's kernel."""
+
+    name = "jupyterlab_gptinterp"
+    load_other_extensions = True
+
+    base_url = Unicode(
+        "", config=True, help="Base URL of an OpenAI-compatible API (empty: the openai client's default)."
+    )
+    api_key = Unicode(
+        config=True, help="API key for base_url. Default: the OPENAI_API_KEY environment variable. May be empty."
+    )
+    model = Unicode("gpt-4o-mini", config=True, help="Model name sent to the API.")
+    tool_mode = Enum(
+        ["tools", "fenced"], "tools", config=True,
+        help="'tools': the model calls run_code; 'fenced': its ```python block is the proposal (small models).",
+    )
+    max_steps = Int(10, config=True, help="Model calls per user request before the turn pauses.")
+    execution_timeout = Float(600.0, config=True, help="Seconds a cell may run before it is interrupted.")
+    request_timeout = Float(120.0, config=True, help="Seconds to wait on the model API.")
+    max_retries = Int(2, config=True, help="Retries of a failed model request (429/5xx), with backoff.")
+    result_budget = Int(4000, config=True, help="Characters of one execution result the model is shown.")
+    notebook_budget = Int(6000, config=True, help="Characters of the notebook the model is shown.")
+    db_path = Unicode(config=True, help="SQLite file holding chat history.")
+    log_prompts = Bool(False, config=True, help="Log what is sent to the model (never the key).")
+
+    @default("api_key")
+    def _default_api_key(self) -> str:
+        return os.environ.get("OPENAI_API_KEY", "")
+
+    @default("db_path")
+    def _default_db_path(self) -> str:
+        return str(Path(jupyter_data_dir()) / "gptinterp" / "history.sqlite3")
+
+    def initialize_settings(self) -> None:
+        self.store = HistoryStore(self.db_path)
+        self.gate = ApprovalGate()
+        self.executor = KernelExecutor(self.serverapp.kernel_manager, timeout=self.execution_timeout)
+        config = LoopConfig(
+            max_steps=self.max_steps, tool_mode=self.tool_mode,
+            result_budget=self.result_budget, notebook_budget=self.notebook_budget,
+        )
+        self.service = ChatService(self.store, self.gate, self.executor, self._make_llm, config)
+        self.log.info("gptinterp: model %s at %s, history in %s", self.model, self.base_url or "(default)", self.db_path)
+
+    def _make_llm(self) -> OpenAIChat:
+        return OpenAIChat(
+            base_url=self.base_url or None, api_key=self.api_key, model=self.model,
+            timeout=self.request_timeout, max_retries=self.max_retries,
+        )
+
+    def info(self) -> Info:
+        return Info(
+            server_version=__version__, protocol_version=PROTOCOL_VERSION, model=self.model,
+            tool_mode=self.tool_mode, configured=bool(self.base_url or self.api_key),
+        )
+
+    def initialize_handlers(self) -> None:
+        self.handlers.extend(make_handlers(self.service, self.info))
+
+    async def stop_extension(self) -> None:
+        await self.service.shutdown()
+        self.executor.close()
+        self.store.close()

@@ -1,0 +1,160 @@
+"""ChatService: one session per chat, its running turn, its subscribers; the loop's Sink.
+
+The websocket handler calls these methods and nothing else. Each event is stored (getting its
+seq) before it is broadcast, so what a client saw is always in the history.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .agent.loop import AgentLoop, ChatState, LoopConfig
+from .agent.seams import LLM, Executor
+from .approval import ApprovalGate
+from .errors import ErrorCode, GPTInterpError
+from .history import HistoryStore
+from .protocol import ChatInfo, NotebookView
+
+Send = Callable[[str], Any]
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Session:
+    state: ChatState
+    subscribers: set[Send] = field(default_factory=set)
+    task: asyncio.Task[Any] | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self.task is not None and not self.task.done()
+
+
+class ChatService:
+    def __init__(
+        self,
+        store: HistoryStore,
+        gate: ApprovalGate,
+        executor: Executor,
+        llm_factory: Callable[[], LLM],
+        config: LoopConfig,
+    ):
+        self.store = store
+        self.gate = gate
+        self.executor = executor
+        self.llm_factory = llm_factory
+        self.config = config
+        self._sessions: dict[str, _Session] = {}
+
+    # --- chats and subscriptions ---------------------------------------------------------------
+
+    def open_chat(self, notebook_path: str, chat_id: str | None = None) -> ChatInfo:
+        if chat_id is None:
+            return self.store.create_chat(notebook_path)
+        info = self.store.get_chat(chat_id)
+        if info is None:
+            raise GPTInterpError(ErrorCode.unknown_chat)
+        return info
+
+    def list_chats(self, notebook_path: str | None = None) -> list[ChatInfo]:
+        return self.store.list_chats(notebook_path)
+
+    def events(self, chat_id: str, after_seq: int = 0) -> list[dict[str, Any]]:
+        return self.store.events(chat_id, after_seq)
+
+    def last_seq(self, chat_id: str) -> int:
+        return self.store.last_seq(chat_id)
+
+    def subscribe(self, chat_id: str, send: Send) -> None:
+        self._session(chat_id).subscribers.add(send)
+
+    def unsubscribe_all(self, send: Send) -> None:
+        for session in self._sessions.values():
+            session.subscribers.discard(send)
+
+    def _session(self, chat_id: str) -> _Session:
+        session = self._sessions.get(chat_id)
+        if session is None:
+            if self.store.get_chat(chat_id) is None:
+                raise GPTInterpError(ErrorCode.unknown_chat)
+            memory = memory_from_events(self.store.events(chat_id))
+            session = self._sessions[chat_id] = _Session(ChatState(chat_id, memory))
+        return session
+
+    # --- the Sink seam ---------------------------------------------------------------------------
+
+    async def emit(self, event: Any) -> None:
+        data = event.model_dump(mode="json")
+        event.seq = self.store.append(event.chat_id, data)
+        self._broadcast(event.chat_id, event.model_dump_json())
+
+    async def emit_ephemeral(self, event: Any) -> None:
+        self._broadcast(event.chat_id, event.model_dump_json())
+
+    def _broadcast(self, chat_id: str, payload: str) -> None:
+        session = self._sessions.get(chat_id)
+        for send in list(session.subscribers if session else ()):
+            try:
+                send(payload)
+            except Exception:  # a closed socket must not stop the turn or the other tabs
+                session.subscribers.discard(send)  # type: ignore[union-attr]
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    def send_message(self, chat_id: str, text: str, notebook: NotebookView) -> None:
+        session = self._session(chat_id)
+        if session.busy:
+            raise GPTInterpError(ErrorCode.chat_busy)
+        if not notebook.kernel_id:
+            raise GPTInterpError(ErrorCode.no_kernel)
+        if not self.executor.has_kernel(notebook.kernel_id):
+            raise GPTInterpError(ErrorCode.kernel_not_found)
+        loop = AgentLoop(self.llm_factory(), self.executor, self, self.gate, self.config)
+        session.task = asyncio.ensure_future(self._run(loop, session.state, text, notebook))
+
+    async def _run(self, loop: AgentLoop, state: ChatState, text: str, notebook: NotebookView) -> None:
+        try:
+            await loop.run_turn(state, text, notebook)
+        except asyncio.CancelledError:
+            pass
+        except Exception:  # the loop reports its own errors; this is the last line of defence
+            log.exception("gptinterp: turn failed")
+
+    def approve(self, chat_id: str, proposal_id: str, code: str, user: str, after_cell_id: str | None = None) -> None:
+        self._session(chat_id)
+        self.gate.approve(chat_id, proposal_id, code, user, after_cell_id=after_cell_id)
+
+    def reject(self, chat_id: str, proposal_id: str, reason: str) -> None:
+        self._session(chat_id)
+        self.gate.reject(chat_id, proposal_id, reason)
+
+    async def stop(self, chat_id: str) -> None:
+        session = self._session(chat_id)
+        if session.task is not None and not session.task.done():
+            session.task.cancel()
+            await asyncio.wait([session.task], timeout=30)
+        self.gate.cancel_chat(chat_id)
+
+    async def shutdown(self) -> None:
+        for chat_id, session in list(self._sessions.items()):
+            if session.busy:
+                await self.stop(chat_id)
+
+
+def memory_from_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rebuild a chat's model memory from its history (after a server restart)."""
+    memory: list[dict[str, Any]] = []
+    for ev in events:
+        kind = ev["type"]
+        if kind == "user_message":
+            memory.append({"role": "user", "content": ev["text"]})
+        elif kind == "assistant_message":
+            memory.append({"role": "assistant", "content": ev["text"]})
+        elif kind == "execution_started":
+            memory.append({"role": "assistant", "content": f"I ran:\n```python\n{ev['code']}\n```"})
+        elif kind == "proposal_decided" and ev["decision"] == "rejected":
+            memory.append({"role": "assistant", "content": f"(The user rejected my code. {ev.get('reason', '')})"})
+    return memory

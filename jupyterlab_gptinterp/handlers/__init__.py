@@ -1,0 +1,25 @@
+"""Tornado handlers: thin (authenticate, parse, call the chat service, serialize)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jupyter_server.utils import url_path_join
+
+from .rest import ChatsHandler, InfoHandler
+from .ws import ChatSocket
+
+AUTH_RESOURCE = "gptinterp"
+
+
+def make_handlers(service: Any, info: Any) -> list[tuple[str, type, dict[str, Any]]]:
+    """Routes relative to the server's base_url (ExtensionApp prefixes it)."""
+
+    def route(path: str) -> str:
+        return url_path_join("/gptinterp", path)
+
+    return [
+        (route("info"), InfoHandler, {"info": info}),
+        (route("chats"), ChatsHandler, {"service": service}),
+        (route("ws"), ChatSocket, {"service": service}),
+    ]

@@ -1,0 +1,148 @@
+"""Running approved code in a notebook's own kernel, through jupyter_server's kernel manager.
+
+One `AsyncKernelClient` per kernel, kept open (connecting costs ~200 ms); executions on one kernel
+are serialized; outputs are picked from iopub by the parent msg_id and handed on as they come.
+Only an unspent `Approval` gets in: `execute` takes no code string.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import time
+from typing import Any
+
+from nbformat.v4 import output_from_msg
+
+from .agent.seams import ExecutionResult, OnOutput
+from .approval import Approval
+from .errors import ErrorCode, GPTInterpError
+
+_OUTPUT_TYPES = {"stream", "display_data", "execute_result", "error"}
+
+
+class _KernelChannel:
+    def __init__(self, kernel: Any):
+        self.kernel = kernel
+        self.client = kernel.client()
+        self.lock = asyncio.Lock()
+        self.ready = False
+
+    async def connect(self) -> None:
+        if not self.ready:
+            self.client.allow_stdin = False
+            self.client.start_channels()
+            await self.client.wait_for_ready(timeout=60)
+            self.ready = True
+
+    def close(self) -> None:
+        self.client.stop_channels()
+
+
+class KernelExecutor:
+    """The Executor seam, on jupyter_server's kernel manager."""
+
+    def __init__(self, kernel_manager: Any, timeout: float = 600.0, poll: float = 0.5):
+        self.kernel_manager = kernel_manager
+        self.timeout = timeout
+        self.poll = poll
+        self._channels: dict[str, _KernelChannel] = {}
+
+    def has_kernel(self, kernel_id: str) -> bool:
+        return bool(kernel_id) and kernel_id in self.kernel_manager
+
+    def _channel(self, kernel_id: str) -> _KernelChannel:
+        kernel = self.kernel_manager.get_kernel(kernel_id)
+        channel = self._channels.get(kernel_id)
+        if channel is None or channel.kernel is not kernel:
+            if channel is not None:
+                channel.close()
+            channel = self._channels[kernel_id] = _KernelChannel(kernel)
+        return channel
+
+    async def execute(self, approval: Approval, kernel_id: str, on_output: OnOutput) -> ExecutionResult:
+        if not isinstance(approval, Approval):
+            raise TypeError("execute() needs an Approval")
+        code = approval.spend()
+        if not self.has_kernel(kernel_id):
+            raise GPTInterpError(ErrorCode.kernel_not_found)
+        channel = self._channel(kernel_id)
+        async with channel.lock:
+            await channel.connect()
+            msg_id = channel.client.execute(code, silent=False, store_history=True, allow_stdin=False)
+            try:
+                return await self._collect(channel, kernel_id, msg_id, on_output)
+            except asyncio.CancelledError:
+                # Stop: the code must not keep running after the user asked to stop.
+                await self._interrupt(kernel_id)
+                raise
+
+    async def _collect(self, channel: _KernelChannel, kernel_id: str, msg_id: str, on_output: OnOutput) -> ExecutionResult:
+        result = ExecutionResult(status="ok")
+        deadline = time.monotonic() + self.timeout
+        interrupted = False
+        while True:
+            try:
+                msg = await channel.client.get_iopub_msg(timeout=self.poll)
+            except queue.Empty:
+                if not await _alive(channel.kernel):
+                    result.status = "error"
+                    result.message = "The kernel died while running this code."
+                    return result
+                if not interrupted and time.monotonic() > deadline:
+                    interrupted = True
+                    result.message = f"Interrupted: the code ran longer than {self.timeout:g} s."
+                    await self._interrupt(kernel_id)
+                continue
+            if msg.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            kind = msg["msg_type"]
+            content = msg["content"]
+            if kind == "execute_input":
+                result.execution_count = content.get("execution_count")
+            elif kind in _OUTPUT_TYPES:
+                output = output_from_msg(msg)
+                if kind == "error":
+                    result.status = "error"
+                result.outputs.append(output)
+                await on_output(output)
+            elif kind == "status" and content.get("execution_state") == "idle":
+                break
+        reply = await self._reply(channel, msg_id)
+        if reply is not None:
+            status = reply["content"].get("status", "ok")
+            result.status = "aborted" if status == "aborted" else ("error" if status == "error" else result.status)
+            result.execution_count = reply["content"].get("execution_count", result.execution_count)
+        if interrupted:
+            result.status = "error"
+        return result
+
+    async def _reply(self, channel: _KernelChannel, msg_id: str) -> dict[str, Any] | None:
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            try:
+                msg = await channel.client.get_shell_msg(timeout=1)
+            except queue.Empty:
+                continue
+            if msg.get("parent_header", {}).get("msg_id") == msg_id:
+                return msg
+        return None
+
+    async def _interrupt(self, kernel_id: str) -> None:
+        if self.has_kernel(kernel_id):
+            await _maybe_await(self.kernel_manager.interrupt_kernel(kernel_id))
+
+    def close(self) -> None:
+        for channel in self._channels.values():
+            channel.close()
+        self._channels.clear()
+
+
+async def _alive(kernel: Any) -> bool:
+    return bool(await _maybe_await(kernel.is_alive()))
+
+
+async def _maybe_await(value: Any) -> Any:
+    if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future):
+        return await value
+    return value

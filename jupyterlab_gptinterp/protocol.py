@@ -1,0 +1,301 @@
+"""Every message on the wire, as pydantic models: the one source of truth.
+
+`src/protocol.ts` is generated from `json_schema()` (`jlpm gen:protocol`); a test fails when the
+two drift. Bump PROTOCOL_VERSION on any incompatible change: the frontend compares it with
+`/gptinterp/info` and tells the user to reload when they differ.
+
+Client messages are validated strictly (unknown fields refused). Server events that belong to a
+chat carry `chat_id` and a per-chat `seq`; a client reconnecting with its last `seq` receives
+what it missed. `assistant_delta` is the one ephemeral event (seq 0): the full text follows in
+`assistant_message`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from .errors import ErrorCode
+
+PROTOCOL_VERSION = 1
+
+# Bounds on what a browser may send; larger payloads are refused with a typed error.
+MAX_MESSAGE_BYTES = 4_000_000
+MAX_TEXT = 20_000
+MAX_CODE = 200_000
+MAX_CELLS = 5_000
+
+Id = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_.:-]+$")]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- the notebook as the browser sees it ------------------------------------------------------
+
+
+class CellView(_Strict):
+    """One cell in compact form; outputs already reduced to text by the browser."""
+
+    id: Annotated[str, Field(max_length=128)]
+    cell_type: Literal["code", "markdown", "raw"]
+    source: Annotated[str, Field(max_length=MAX_CODE)]
+    execution_count: int | None = None
+    outputs: Annotated[list[Annotated[str, Field(max_length=MAX_CODE)]], Field(max_length=200)] = []
+
+
+class NotebookView(_Strict):
+    path: Annotated[str, Field(min_length=1, max_length=4096)]
+    kernel_id: Annotated[str, Field(max_length=128)] | None = None
+    active_cell_id: Annotated[str, Field(max_length=128)] | None = None
+    cells: Annotated[list[CellView], Field(max_length=MAX_CELLS)] = []
+
+
+# --- client → server --------------------------------------------------------------------------
+
+
+class OpenChat(_Strict):
+    """Subscribe to a chat (a new one for the notebook when chat_id is null) and replay events
+    with seq > after_seq."""
+
+    type: Literal["open_chat"]
+    request_id: Id | None = None
+    notebook_path: Annotated[str, Field(min_length=1, max_length=4096)]
+    chat_id: Id | None = None
+    after_seq: Annotated[int, Field(ge=0)] = 0
+
+
+class SendMessage(_Strict):
+    type: Literal["send_message"]
+    request_id: Id | None = None
+    chat_id: Id
+    text: Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
+    notebook: NotebookView
+
+
+class Approve(_Strict):
+    """Run this proposal with exactly `code` (the user may have edited it)."""
+
+    type: Literal["approve"]
+    request_id: Id | None = None
+    chat_id: Id
+    proposal_id: Id
+    code: Annotated[str, Field(max_length=MAX_CODE)]
+    after_cell_id: Annotated[str, Field(max_length=128)] | None = None
+
+
+class Reject(_Strict):
+    type: Literal["reject"]
+    request_id: Id | None = None
+    chat_id: Id
+    proposal_id: Id
+    reason: Annotated[str, Field(max_length=2_000)] = ""
+
+
+class Stop(_Strict):
+    type: Literal["stop"]
+    request_id: Id | None = None
+    chat_id: Id
+
+
+ClientMessage = Annotated[
+    Union[OpenChat, SendMessage, Approve, Reject, Stop], Field(discriminator="type")
+]
+client_message_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+# --- server → client --------------------------------------------------------------------------
+
+
+class _Out(BaseModel):
+    """Server → client: every field is always present in what the server sends."""
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+
+class ChatInfo(_Out):
+    chat_id: str
+    notebook_path: str
+    title: str
+    created: float
+    updated: float
+
+
+class ChatOpened(_Out):
+    type: Literal["chat_opened"] = "chat_opened"
+    request_id: str | None = None
+    chat: ChatInfo
+    last_seq: int
+
+
+class Error(_Out):
+    """A typed error reply; the connection stays open."""
+
+    type: Literal["error"] = "error"
+    request_id: str | None = None
+    chat_id: str | None = None
+    code: ErrorCode
+    message: str
+
+
+class _Event(_Out):
+    chat_id: str
+    seq: int = 0
+    ts: float = 0.0
+
+
+class UserMessageEvent(_Event):
+    type: Literal["user_message"] = "user_message"
+    text: str
+
+
+class AssistantDelta(_Event):
+    type: Literal["assistant_delta"] = "assistant_delta"
+    message_id: str
+    delta: str
+
+
+class AssistantMessage(_Event):
+    type: Literal["assistant_message"] = "assistant_message"
+    message_id: str
+    text: str
+    model: str = ""
+
+
+class ProposalEvent(_Event):
+    """The model wants to run `code`; nothing runs until a matching approval."""
+
+    type: Literal["proposal"] = "proposal"
+    proposal_id: str
+    code: str
+    reason: str = ""
+    notebook_path: str
+    kernel_id: str
+
+
+class ProposalDecided(_Event):
+    type: Literal["proposal_decided"] = "proposal_decided"
+    proposal_id: str
+    decision: Literal["approved", "rejected", "cancelled"]
+    code: str | None = None
+    reason: str = ""
+    after_cell_id: str | None = None
+
+
+class ExecutionStarted(_Event):
+    type: Literal["execution_started"] = "execution_started"
+    proposal_id: str
+    kernel_id: str
+    notebook_path: str
+    code: str
+    after_cell_id: str | None = None
+
+
+class ExecutionOutput(_Event):
+    """One nbformat output (stream, display_data, execute_result, error), in order."""
+
+    type: Literal["execution_output"] = "execution_output"
+    proposal_id: str
+    index: int
+    output: dict[str, Any]
+
+
+class ExecutionDone(_Event):
+    type: Literal["execution_done"] = "execution_done"
+    proposal_id: str
+    status: Literal["ok", "error", "aborted"]
+    execution_count: int | None = None
+    message: str = ""
+
+
+class TurnStarted(_Event):
+    type: Literal["turn_started"] = "turn_started"
+    turn_id: str
+
+
+class TurnEnded(_Event):
+    """`reason` says why; `message` is what the user is told (a cap hit, an error)."""
+
+    type: Literal["turn_ended"] = "turn_ended"
+    turn_id: str
+    reason: Literal["answer", "step_cap", "stopped", "error"]
+    message: str = ""
+    error_code: ErrorCode | None = None
+
+
+ChatEvent = Annotated[
+    Union[
+        UserMessageEvent,
+        AssistantDelta,
+        AssistantMessage,
+        ProposalEvent,
+        ProposalDecided,
+        ExecutionStarted,
+        ExecutionOutput,
+        ExecutionDone,
+        TurnStarted,
+        TurnEnded,
+    ],
+    Field(discriminator="type"),
+]
+chat_event_adapter: TypeAdapter[Any] = TypeAdapter(ChatEvent)
+
+ServerMessage = Annotated[
+    Union[
+        ChatOpened,
+        Error,
+        UserMessageEvent,
+        AssistantDelta,
+        AssistantMessage,
+        ProposalEvent,
+        ProposalDecided,
+        ExecutionStarted,
+        ExecutionOutput,
+        ExecutionDone,
+        TurnStarted,
+        TurnEnded,
+    ],
+    Field(discriminator="type"),
+]
+
+
+# --- REST -------------------------------------------------------------------------------------
+
+
+class Info(_Out):
+    """`GET /gptinterp/info`: the version handshake and what the browser may know of the setup."""
+
+    server_version: str
+    protocol_version: int
+    model: str
+    tool_mode: Literal["tools", "fenced"]
+    configured: bool
+
+
+class ChatList(_Out):
+    chats: list[ChatInfo]
+
+
+class _Protocol(BaseModel):
+    """Root of the generated schema: one property per union so each gets a TypeScript name."""
+
+    client: ClientMessage
+    server: ServerMessage
+    chat_event: ChatEvent
+    info: Info
+    chat_list: ChatList
+
+
+def json_schema() -> dict[str, Any]:
+    schema = _Protocol.model_json_schema(mode="serialization")
+    schema["title"] = "Protocol"
+    return schema
+
+
+if __name__ == "__main__":  # python -m jupyterlab_gptinterp.protocol > protocol.schema.json
+    json.dump(json_schema(), sys.stdout, indent=2, sort_keys=True)
+    sys.stdout.write("\n")

@@ -1,0 +1,157 @@
+"""Shared fixtures: a real jupyter_server with the extension, a real ipykernel, and the fake
+OpenAI-compatible server on loopback."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from fake_llm import FakeLLM  # noqa: E402
+
+pytest_plugins = ("pytest_jupyter.jupyter_server",)
+
+API_KEY = "sk-test-SECRET-0123456789"
+
+
+@pytest.fixture(scope="session")
+def fake_llm_server():
+    fake = FakeLLM(api_key=API_KEY).start_in_thread()
+    yield fake
+    fake.stop_thread()
+
+
+@pytest.fixture
+def fake_llm(fake_llm_server):
+    fake_llm_server.reset()
+    yield fake_llm_server
+    fake_llm_server.reset()
+
+
+@pytest.fixture
+def gptinterp_config() -> dict[str, Any]:
+    """Extra c.GPTInterp settings; a test overrides this fixture to change them."""
+    return {}
+
+
+@pytest.fixture
+def jp_server_config(fake_llm, tmp_path, gptinterp_config):
+    return {
+        "ServerApp": {"jpserver_extensions": {"jupyterlab_gptinterp": True}},
+        "GPTInterp": {
+            "base_url": fake_llm.url,
+            "api_key": API_KEY,
+            "model": "fake-model",
+            "max_retries": 0,
+            "request_timeout": 10.0,
+            "db_path": str(tmp_path / "history.sqlite3"),
+            **gptinterp_config,
+        },
+    }
+
+
+@pytest.fixture
+def gptinterp_app(jp_serverapp):
+    apps = jp_serverapp.extension_manager.extension_apps["jupyterlab_gptinterp"]
+    return next(iter(apps))
+
+
+# pytest-jupyter runs each async test in its own loop (jp_asyncio_loop): fixtures here are
+# synchronous and drive that loop, so the server, the kernel and the test share one loop.
+
+
+@pytest.fixture
+def kernel_id(jp_serverapp, jp_asyncio_loop):
+    km = jp_serverapp.kernel_manager
+    kid = jp_asyncio_loop.run_until_complete(km.start_kernel(kernel_name="python3"))
+    yield kid
+    if kid in km:
+        jp_asyncio_loop.run_until_complete(km.shutdown_kernel(kid, now=True))
+
+
+@pytest.fixture
+def kernel_eval(jp_serverapp):
+    """Evaluate an expression in a kernel through a separate client: the kernel's real state."""
+    clients = []
+
+    async def evaluate(kid: str, expr: str) -> str:
+        client = jp_serverapp.kernel_manager.get_kernel(kid).client()
+        client.start_channels()
+        clients.append(client)
+        await client.wait_for_ready(timeout=30)
+        reply = await client.execute_interactive(f"print(repr({expr}))", timeout=30, output_hook=_collect(out := []))
+        assert reply["content"]["status"] == "ok", reply["content"]
+        return "".join(out).strip()
+
+    yield evaluate
+    for client in clients:
+        client.stop_channels()
+
+
+def _collect(sink: list[str]):
+    def hook(msg: dict[str, Any]) -> None:
+        if msg["msg_type"] == "stream":
+            sink.append(msg["content"]["text"])
+
+    return hook
+
+
+class ChatClient:
+    """A websocket client of the extension's protocol, keeping every message it receives."""
+
+    def __init__(self, ws: Any):
+        self.ws = ws
+        self.received: list[dict[str, Any]] = []
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        await self.ws.write_message(message if isinstance(message, str) else json.dumps(message))
+
+    async def next(self, timeout: float = 30) -> dict[str, Any]:
+        raw = await asyncio.wait_for(self.ws.read_message(), timeout)
+        assert raw is not None, "the websocket closed"
+        msg = json.loads(raw)
+        self.received.append(msg)
+        return msg
+
+    async def until(self, type_: str, timeout: float = 30, **match: Any) -> dict[str, Any]:
+        """Read until a message of this type (and these field values) arrives."""
+        for seen in self.received:
+            if seen["type"] == type_ and all(seen.get(k) == v for k, v in match.items()) and not seen.get("_used"):
+                seen["_used"] = True
+                return seen
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            msg = await self.next(max(deadline - asyncio.get_running_loop().time(), 0.01))
+            if msg["type"] == type_ and all(msg.get(k) == v for k, v in match.items()):
+                msg["_used"] = True
+                return msg
+
+    def of(self, type_: str) -> list[dict[str, Any]]:
+        return [m for m in self.received if m["type"] == type_]
+
+    async def open_chat(self, path: str = "nb.ipynb", **extra: Any) -> str:
+        await self.send({"type": "open_chat", "notebook_path": path, **extra})
+        return (await self.until("chat_opened"))["chat"]["chat_id"]
+
+
+@pytest.fixture
+def chat_client(jp_ws_fetch):
+    clients: list[ChatClient] = []
+
+    async def connect() -> ChatClient:
+        client = ChatClient(await jp_ws_fetch("gptinterp", "ws"))
+        clients.append(client)
+        return client
+
+    yield connect
+    for client in clients:
+        client.ws.close()
+
+
+def run_code_call(code: str, reason: str = "to compute it") -> dict[str, Any]:
+    return {"tool_calls": [{"name": "run_code", "arguments": {"code": code, "reason": reason}}]}

@@ -1,0 +1,96 @@
+"""Fakes of the agent loop's three seams (model, executor, sink), for fast loop tests.
+
+Only the seams are faked; the loop, the approval gate and the context code under test are real.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import traceback
+from typing import Any
+
+from jupyterlab_gptinterp.agent.seams import Completion, ExecutionResult, TextDelta, ToolCall
+
+
+class ScriptedLLM:
+    """Replies from a list; each reply is text, or (text, [(name, arguments_json)])."""
+
+    model = "scripted"
+
+    def __init__(self, *replies: Any):
+        self.replies = list(replies)
+        self.requests: list[list[dict[str, Any]]] = []
+
+    async def stream(self, messages, tools):
+        self.requests.append([dict(m) for m in messages])
+        reply = self.replies.pop(0) if self.replies else "done"
+        if isinstance(reply, Exception):
+            raise reply
+        text, calls = (reply, []) if isinstance(reply, str) else reply
+        for i in range(0, len(text), 5):
+            yield TextDelta(text[i : i + 5])
+        yield Completion(text, [ToolCall(f"call_{i}", name, args) for i, (name, args) in enumerate(calls)])
+
+
+class ExecExecutor:
+    """Runs approved code with exec() in one namespace, like a tiny kernel."""
+
+    def __init__(self) -> None:
+        self.namespace: dict[str, Any] = {}
+        self.ran: list[str] = []
+        self.count = 0
+        self.block = asyncio.Event()
+        self.block.set()
+
+    def has_kernel(self, kernel_id: str) -> bool:
+        return kernel_id == "k1"
+
+    async def execute(self, approval, kernel_id, on_output):
+        code = approval.spend()
+        self.ran.append(code)
+        self.count += 1
+        await self.block.wait()
+        buf = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(buf):
+                exec(code, self.namespace)
+        except Exception as exc:
+            err = {"output_type": "error", "ename": type(exc).__name__, "evalue": str(exc),
+                   "traceback": traceback.format_exception(exc)}
+            if buf.getvalue():
+                await on_output({"output_type": "stream", "name": "stdout", "text": buf.getvalue()})
+            await on_output(err)
+            return ExecutionResult("error", self.count, [err])
+        outs = [{"output_type": "stream", "name": "stdout", "text": buf.getvalue()}] if buf.getvalue() else []
+        for out in outs:
+            await on_output(out)
+        return ExecutionResult("ok", self.count, outs)
+
+
+class ListSink:
+    def __init__(self) -> None:
+        self.events: list[Any] = []
+        self.deltas: list[Any] = []
+        self.new_event = asyncio.Event()
+
+    async def emit(self, event):
+        event.seq = len(self.events) + 1
+        self.events.append(event)
+        self.new_event.set()
+
+    async def emit_ephemeral(self, event):
+        self.deltas.append(event)
+
+    def of(self, kind: str) -> list[Any]:
+        return [e for e in self.events if e.type == kind]
+
+    async def wait_for(self, kind: str, count: int = 1, timeout: float = 5) -> Any:
+        async def _wait():
+            while len(self.of(kind)) < count:
+                self.new_event.clear()
+                await self.new_event.wait()
+            return self.of(kind)[count - 1]
+
+        return await asyncio.wait_for(_wait(), timeout)

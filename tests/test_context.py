@@ -1,0 +1,46 @@
+"""What the model is shown stays bounded and keeps what matters (errors, hints)."""
+
+from jupyterlab_gptinterp.agent.context import head_tail, notebook_for_model, result_for_model, strip_ansi
+from jupyterlab_gptinterp.protocol import CellView, NotebookView
+
+
+def test_head_tail_cuts_the_middle_and_says_so():
+    text = "".join(f"line {i}\n" for i in range(100_000))
+    out = head_tail(text, 1000)
+    assert len(out) <= 1000
+    assert out.startswith("line 0\n") and out.rstrip().endswith("line 99999")
+    assert "characters cut" in out
+
+
+def test_huge_stdout_costs_a_bounded_number_of_characters():
+    outputs = [{"output_type": "stream", "name": "stdout", "text": "x" * 10_000_000}]
+    text = result_for_model("ok", outputs, budget=4000)
+    assert len(text) < 4200 and "characters cut" in text
+
+
+def test_error_keeps_traceback_without_ansi_and_hints_pip():
+    tb = ["\x1b[0;31mModuleNotFoundError\x1b[0m Traceback", "\x1b[0;31mModuleNotFoundError\x1b[0m: No module named 'polars'"]
+    text = result_for_model("error", [{"output_type": "error", "ename": "ModuleNotFoundError", "evalue": "No module named 'polars'", "traceback": tb}])
+    assert "\x1b" not in text
+    assert "No module named 'polars'" in text
+    assert "%pip install polars" in text
+
+
+def test_images_are_described_not_sent_as_base64():
+    out = {"output_type": "display_data", "data": {"image/png": "iVBOR" * 100_000, "text/plain": "<Figure>"}}
+    text = result_for_model("ok", [out])
+    assert "[PNG image shown to the user]" in text and "iVBOR" not in text
+
+
+def test_strip_ansi():
+    assert strip_ansi("\x1b[1;32mok\x1b[0m") == "ok"
+
+
+def test_notebook_view_prefers_cells_near_the_active_one_within_budget():
+    cells = [CellView(id=f"c{i}", cell_type="code", source=f"x{i} = {i}\n" * 20, execution_count=i) for i in range(2000)]
+    nb = NotebookView(path="big.ipynb", kernel_id="k", active_cell_id="c1500", cells=cells)
+    text = notebook_for_model(nb, budget=3000)
+    assert len(text) < 3400
+    assert "id=c1500" in text and "(active)" in text
+    assert "id=c0 " not in text
+    assert "other cells not shown" in text
