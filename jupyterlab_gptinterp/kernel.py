@@ -73,8 +73,13 @@ class KernelExecutor:
             try:
                 return await self._collect(channel, kernel_id, msg_id, on_output)
             except asyncio.CancelledError:
-                # Stop: the code must not keep running after the user asked to stop.
+                # Stop: the code must not keep running after the user asked to stop. Wait for the
+                # kernel to go idle, or the next execution would be aborted with this one.
                 await self._interrupt(kernel_id)
+                try:
+                    await asyncio.wait_for(self._drain(channel, msg_id), 10)
+                except Exception:  # a kernel that will not settle is reported on the next run
+                    pass
                 raise
 
     async def _collect(self, channel: _KernelChannel, kernel_id: str, msg_id: str, on_output: OnOutput) -> ExecutionResult:
@@ -116,6 +121,19 @@ class KernelExecutor:
         if interrupted:
             result.status = "error"
         return result
+
+    async def _drain(self, channel: _KernelChannel, msg_id: str) -> None:
+        while True:
+            try:
+                msg = await channel.client.get_iopub_msg(timeout=self.poll)
+            except queue.Empty:
+                if not await _alive(channel.kernel):
+                    return
+                continue
+            if msg.get("parent_header", {}).get("msg_id") == msg_id and msg["msg_type"] == "status":
+                if msg["content"].get("execution_state") == "idle":
+                    await self._reply(channel, msg_id)
+                    return
 
     async def _reply(self, channel: _KernelChannel, msg_id: str) -> dict[str, Any] | None:
         deadline = time.monotonic() + 5

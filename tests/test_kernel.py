@@ -1,0 +1,84 @@
+"""KernelExecutor against a real ipykernel through jupyter_server's kernel manager."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from jupyterlab_gptinterp.approval import ApprovalGate
+from jupyterlab_gptinterp.errors import GPTInterpError
+from jupyterlab_gptinterp.kernel import KernelExecutor
+
+
+def approve(code: str):
+    gate = ApprovalGate()
+    proposal = gate.propose("c", code)
+    return gate.approve("c", proposal.proposal_id, code, "u")
+
+
+async def test_streams_outputs_in_order_and_reports_the_count(jp_serverapp, kernel_id):
+    executor = KernelExecutor(jp_serverapp.kernel_manager)
+    seen = []
+
+    async def on_output(out):
+        seen.append(out)
+
+    code = "import sys\nprint('out')\nprint('err', file=sys.stderr)\n40 + 2"
+    result = await executor.execute(approve(code), kernel_id, on_output)
+    executor.close()
+    assert result.status == "ok" and result.execution_count >= 1
+    kinds = [(o["output_type"], o.get("name")) for o in seen]
+    assert ("stream", "stdout") in kinds and ("stream", "stderr") in kinds
+    assert seen[-1]["output_type"] == "execute_result" and seen[-1]["data"]["text/plain"] == "42"
+    assert result.outputs == seen
+
+
+async def test_refuses_anything_but_an_unspent_approval(jp_serverapp, kernel_id):
+    executor = KernelExecutor(jp_serverapp.kernel_manager)
+
+    async def on_output(out):
+        raise AssertionError("nothing may run")
+
+    with pytest.raises(TypeError):
+        await executor.execute("print('sneaky')", kernel_id, on_output)  # type: ignore[arg-type]
+    approval = approve("x = 1")
+    await executor.execute(approval, kernel_id, lambda out: asyncio.sleep(0))
+    with pytest.raises(GPTInterpError):
+        await executor.execute(approval, kernel_id, on_output)
+    with pytest.raises(GPTInterpError):
+        await executor.execute(approve("y = 1"), "no-such-kernel", on_output)
+    executor.close()
+
+
+async def test_a_cell_over_the_time_limit_is_interrupted(jp_serverapp, kernel_id):
+    executor = KernelExecutor(jp_serverapp.kernel_manager, timeout=1.0, poll=0.2)
+    result = await executor.execute(approve("import time\ntime.sleep(600)"), kernel_id, lambda out: asyncio.sleep(0))
+    assert result.status == "error" and "longer than 1 s" in result.message
+    assert any(o.get("ename") == "KeyboardInterrupt" for o in result.outputs)
+    # The kernel is usable right after.
+    again = await executor.execute(approve("1 + 1"), kernel_id, lambda out: asyncio.sleep(0))
+    assert again.status == "ok"
+    executor.close()
+
+
+async def test_cancelling_an_execution_interrupts_the_kernel(jp_serverapp, kernel_id):
+    executor = KernelExecutor(jp_serverapp.kernel_manager)
+    task = asyncio.ensure_future(executor.execute(approve("import time\ntime.sleep(600)"), kernel_id, lambda out: asyncio.sleep(0)))
+    await asyncio.sleep(1.0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    started = asyncio.get_running_loop().time()
+    result = await executor.execute(approve("'alive'"), kernel_id, lambda out: asyncio.sleep(0))
+    assert result.status == "ok" and asyncio.get_running_loop().time() - started < 10
+    executor.close()
+
+
+async def test_kernel_death_ends_the_execution_with_a_message(jp_serverapp, kernel_id):
+    executor = KernelExecutor(jp_serverapp.kernel_manager, poll=0.2)
+    result = await asyncio.wait_for(
+        executor.execute(approve("import os\nos._exit(1)"), kernel_id, lambda out: asyncio.sleep(0)), 30
+    )
+    assert result.status == "error" and "died" in result.message
+    executor.close()
