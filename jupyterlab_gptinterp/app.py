@@ -13,13 +13,17 @@ from jupyter_server.extension.application import ExtensionApp
 from traitlets import Bool, Enum, Float, Int, Unicode, default
 
 from . import __version__
+from . import local_model
 from .agent.llm import OpenAIChat
 from .agent.loop import LoopConfig
+from .agent.seams import LLM
 from .approval import ApprovalGate
 from .chat import ChatService
+from .errors import MESSAGES, ErrorCode, GPTInterpError
 from .handlers import make_handlers
 from .history import HistoryStore
 from .kernel import KernelExecutor
+from .local_model import LocalChat, LocalModelServer
 from .protocol import PROTOCOL_VERSION, Info
 
 
@@ -47,6 +51,12 @@ class GPTInterp(ExtensionApp):
     result_budget = Int(4000, config=True, help="Characters of one execution result the model is shown.")
     notebook_budget = Int(6000, config=True, help="Characters of the notebook the model is shown.")
     db_path = Unicode(config=True, help="SQLite file holding chat history.")
+    local_model_path = Unicode(
+        "", config=True,
+        help="A GGUF file for the embedded local model (default: the one the [local] extra ships). "
+        "Used when no base_url and no api_key are configured.",
+    )
+    local_context = Int(8192, config=True, help="Context window of the embedded local model, in tokens.")
     log_prompts = Bool(False, config=True, help="Log what is sent to the model (never the key).")
 
     @default("api_key")
@@ -61,23 +71,51 @@ class GPTInterp(ExtensionApp):
         self.store = HistoryStore(self.db_path)
         self.gate = ApprovalGate()
         self.executor = KernelExecutor(self.serverapp.kernel_manager, timeout=self.execution_timeout)
-        config = LoopConfig(
-            max_steps=self.max_steps, tool_mode=self.tool_mode,
-            result_budget=self.result_budget, notebook_budget=self.notebook_budget,
-        )
-        self.service = ChatService(self.store, self.gate, self.executor, self._make_llm, config)
-        self.log.info("gptinterp: model %s at %s, history in %s", self.model, self.base_url or "(default)", self.db_path)
+        self.local_server = None
+        if self.provider_kind == "local":
+            cache = Path(jupyter_data_dir()) / "gptinterp" / "models"
+            self.local_server = LocalModelServer(self.local_model_path or None, cache, n_ctx=self.local_context)
+        self.service = ChatService(self.store, self.gate, self.executor, self._provider)
+        self.log.info("gptinterp: %s model %s, history in %s", self.provider_kind, self._model_name, self.db_path)
 
-    def _make_llm(self) -> OpenAIChat:
-        return OpenAIChat(
-            base_url=self.base_url or None, api_key=self.api_key, model=self.model,
-            timeout=self.request_timeout, max_retries=self.max_retries,
-        )
+    @property
+    def provider_kind(self) -> str:
+        """A configured endpoint wins; else the embedded model if installed; else none."""
+        if self.base_url or self.api_key:
+            return "remote"
+        if self.local_model_path or local_model.extra_installed():
+            return "local"
+        return "none"
+
+    @property
+    def _model_name(self) -> str:
+        return local_model.MODEL_NAME if self.provider_kind == "local" else self.model
+
+    def _provider(self) -> tuple[LLM, LoopConfig]:
+        kind = self.provider_kind
+        if kind == "remote":
+            llm = OpenAIChat(
+                base_url=self.base_url or None, api_key=self.api_key, model=self.model,
+                timeout=self.request_timeout, max_retries=self.max_retries,
+            )
+            return llm, LoopConfig(
+                max_steps=self.max_steps, tool_mode=self.tool_mode,
+                result_budget=self.result_budget, notebook_budget=self.notebook_budget,
+            )
+        if kind == "local" and self.local_server is not None:
+            # Small model on a CPU: fenced code, and a much shorter prompt (prompt eval is the slow part).
+            return LocalChat(self.local_server), LoopConfig(
+                max_steps=self.max_steps, tool_mode="fenced", result_budget=min(self.result_budget, 1500),
+                notebook_budget=min(self.notebook_budget, 1500), memory_budget=6000,
+            )
+        raise GPTInterpError(ErrorCode.not_configured)
 
     def info(self) -> Info:
+        kind = self.provider_kind
         return Info(
-            server_version=__version__, protocol_version=PROTOCOL_VERSION, model=self.model,
-            tool_mode=self.tool_mode, configured=bool(self.base_url or self.api_key),
+            server_version=__version__, protocol_version=PROTOCOL_VERSION, model=self._model_name,
+            tool_mode="fenced" if kind == "local" else self.tool_mode, provider=kind,
+            configured=kind != "none", setup_hint=MESSAGES[ErrorCode.not_configured] if kind == "none" else "",
         )
 
     def initialize_handlers(self) -> None:
@@ -85,5 +123,7 @@ class GPTInterp(ExtensionApp):
 
     async def stop_extension(self) -> None:
         await self.service.shutdown()
+        if self.local_server is not None:
+            self.local_server.stop()
         self.executor.close()
         self.store.close()

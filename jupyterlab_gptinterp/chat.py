@@ -16,7 +16,7 @@ from .agent.seams import LLM, Executor
 from .approval import ApprovalGate
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
-from .protocol import ChatInfo, NotebookView
+from .protocol import ChatInfo, NotebookView, StatusEvent
 
 Send = Callable[[str], Any]
 log = logging.getLogger(__name__)
@@ -39,14 +39,12 @@ class ChatService:
         store: HistoryStore,
         gate: ApprovalGate,
         executor: Executor,
-        llm_factory: Callable[[], LLM],
-        config: LoopConfig,
+        provider: Callable[[], tuple[LLM, LoopConfig]],
     ):
         self.store = store
         self.gate = gate
         self.executor = executor
-        self.llm_factory = llm_factory
-        self.config = config
+        self.provider = provider  # the model to use now, and the loop settings that suit it
         self._sessions: dict[str, _Session] = {}
 
     # --- chats and subscriptions ---------------------------------------------------------------
@@ -112,10 +110,13 @@ class ChatService:
             raise GPTInterpError(ErrorCode.no_kernel)
         if not self.executor.has_kernel(notebook.kernel_id):
             raise GPTInterpError(ErrorCode.kernel_not_found)
-        loop = AgentLoop(self.llm_factory(), self.executor, self, self.gate, self.config)
+        llm, config = self.provider()
+        loop = AgentLoop(llm, self.executor, self, self.gate, config)
         session.task = asyncio.ensure_future(self._run(loop, session.state, text, notebook))
 
     async def _run(self, loop: AgentLoop, state: ChatState, text: str, notebook: NotebookView) -> None:
+        if not getattr(loop.llm, "ready", True):
+            await self.emit_ephemeral(StatusEvent(chat_id=state.chat_id, text="Loading the local model…"))
         try:
             await loop.run_turn(state, text, notebook)
         except asyncio.CancelledError:

