@@ -16,7 +16,8 @@ import json
 import sys
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter
+from pydantic.json_schema import GenerateJsonSchema
 
 from .errors import ErrorCode
 
@@ -291,18 +292,38 @@ class ChatList(_Out):
     chats: list[ChatInfo]
 
 
-class _Protocol(BaseModel):
-    """Root of the generated schema: one property per union so each gets a TypeScript name."""
+# Named roots, so each union becomes a named TypeScript type.
+class ClientMessageSchema(RootModel[ClientMessage]):
+    model_config = ConfigDict(title="ClientMessage")
 
-    client: ClientMessage
-    server: ServerMessage
-    chat_event: ChatEvent
+
+class ServerMessageSchema(RootModel[ServerMessage]):
+    model_config = ConfigDict(title="ServerMessage")
+
+
+class ChatEventSchema(RootModel[ChatEvent]):
+    model_config = ConfigDict(title="ChatEvent")
+
+
+class _Protocol(BaseModel):
+    """Root of the generated schema: one property per message family."""
+
+    client: ClientMessageSchema
+    server: ServerMessageSchema
+    chat_event: ChatEventSchema
     info: Info
     chat_list: ChatList
 
 
+class _NoFieldTitles(GenerateJsonSchema):
+    """Field titles would become one TypeScript alias per field (`ChatId1`, `Type7`…)."""
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False
+
+
 def json_schema() -> dict[str, Any]:
-    schema = _Protocol.model_json_schema(mode="serialization")
+    schema = _Protocol.model_json_schema(mode="serialization", schema_generator=_NoFieldTitles)
     schema["title"] = "Protocol"
     return schema
 
