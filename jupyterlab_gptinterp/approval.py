@@ -55,6 +55,7 @@ class Decision:
     approval: Approval | None = None
     reason: str = ""
     after_cell_id: str | None = None
+    run: bool = True  # False: accept a replacement without running it
 
 
 @dataclass
@@ -63,6 +64,7 @@ class Proposal:
     proposal_id: str
     code: str
     reason: str
+    kind: str = "run_code"
     future: asyncio.Future[Decision] = field(repr=False, default=None)  # type: ignore[assignment]
 
     async def wait(self) -> Decision:
@@ -76,9 +78,9 @@ class ApprovalGate:
         self._pending: dict[str, Proposal] = {}
         self._decided: dict[str, str] = {}  # proposal_id -> chat_id, to tell "decided" from "unknown"
 
-    def propose(self, chat_id: str, code: str, reason: str = "") -> Proposal:
+    def propose(self, chat_id: str, code: str, reason: str = "", kind: str = "run_code") -> Proposal:
         proposal_id = "p-" + secrets.token_hex(8)
-        proposal = Proposal(chat_id, proposal_id, code, reason, asyncio.get_running_loop().create_future())
+        proposal = Proposal(chat_id, proposal_id, code, reason, kind, asyncio.get_running_loop().create_future())
         self._pending[proposal_id] = proposal
         return proposal
 
@@ -101,11 +103,15 @@ class ApprovalGate:
         return proposal
 
     def approve(
-        self, chat_id: str, proposal_id: str, code: str, user: str, *, auto: bool = False, after_cell_id: str | None = None
+        self, chat_id: str, proposal_id: str, code: str, user: str, *,
+        auto: bool = False, after_cell_id: str | None = None, run: bool = True,
     ) -> Approval:
+        pending = self._pending.get(proposal_id)
+        if pending is not None and pending.chat_id == chat_id and pending.kind == "run_code" and not run:
+            raise GPTInterpError(ErrorCode.invalid_message, "Code proposals are approved by running them.")
         proposal = self._take(chat_id, proposal_id)
         approval = Approval(_ISSUER, chat_id=chat_id, proposal_id=proposal_id, code=code, user=user, auto=auto)
-        _resolve(proposal, Decision("approved", approval, after_cell_id=after_cell_id))
+        _resolve(proposal, Decision("approved", approval, after_cell_id=after_cell_id, run=run))
         return approval
 
     def reject(self, chat_id: str, proposal_id: str, reason: str = "") -> None:

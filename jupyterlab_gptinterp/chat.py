@@ -102,31 +102,39 @@ class ChatService:
 
     # --- actions ---------------------------------------------------------------------------------
 
-    def send_message(self, chat_id: str, text: str, notebook: NotebookView) -> None:
+    def send_message(
+        self, chat_id: str, text: str, notebook: NotebookView, action: str = "chat", cell_id: str | None = None
+    ) -> None:
         session = self._session(chat_id)
         if session.busy:
             raise GPTInterpError(ErrorCode.chat_busy)
+        if action != "chat" and not any(c.id == cell_id for c in notebook.cells):
+            raise GPTInterpError(ErrorCode.unknown_cell)
         if not notebook.kernel_id:
             raise GPTInterpError(ErrorCode.no_kernel)
         if not self.executor.has_kernel(notebook.kernel_id):
             raise GPTInterpError(ErrorCode.kernel_not_found)
         llm, config = self.provider()
         loop = AgentLoop(llm, self.executor, self, self.gate, config)
-        session.task = asyncio.ensure_future(self._run(loop, session.state, text, notebook))
+        session.task = asyncio.ensure_future(self._run(loop, session.state, text, notebook, action, cell_id))
 
-    async def _run(self, loop: AgentLoop, state: ChatState, text: str, notebook: NotebookView) -> None:
+    async def _run(
+        self, loop: AgentLoop, state: ChatState, text: str, notebook: NotebookView, action: str, cell_id: str | None
+    ) -> None:
         if not getattr(loop.llm, "ready", True):
             await self.emit_ephemeral(StatusEvent(chat_id=state.chat_id, text="Loading the local model…"))
         try:
-            await loop.run_turn(state, text, notebook)
+            await loop.run_turn(state, text, notebook, action, cell_id)
         except asyncio.CancelledError:
             pass
         except Exception:  # the loop reports its own errors; this is the last line of defence
             log.exception("gptinterp: turn failed")
 
-    def approve(self, chat_id: str, proposal_id: str, code: str, user: str, after_cell_id: str | None = None) -> None:
+    def approve(
+        self, chat_id: str, proposal_id: str, code: str, user: str, after_cell_id: str | None = None, run: bool = True
+    ) -> None:
         self._session(chat_id)
-        self.gate.approve(chat_id, proposal_id, code, user, after_cell_id=after_cell_id)
+        self.gate.approve(chat_id, proposal_id, code, user, after_cell_id=after_cell_id, run=run)
 
     def reject(self, chat_id: str, proposal_id: str, reason: str) -> None:
         self._session(chat_id)

@@ -16,6 +16,7 @@ class ErrorCode(str, Enum):
     proposal_decided = "proposal_decided"
     wrong_chat = "wrong_chat"
     chat_busy = "chat_busy"
+    unknown_cell = "unknown_cell"
     no_kernel = "no_kernel"
     kernel_not_found = "kernel_not_found"
     kernel_died = "kernel_died"
@@ -36,6 +37,7 @@ MESSAGES: dict[ErrorCode, str] = {
     ErrorCode.proposal_decided: "This proposal was already decided or cancelled.",
     ErrorCode.wrong_chat: "This proposal belongs to another chat.",
     ErrorCode.chat_busy: "The assistant is still working on this chat; wait or press Stop.",
+    ErrorCode.unknown_cell: "That cell is not in the notebook (it may have been deleted).",
     ErrorCode.no_kernel: "This notebook has no running kernel. Start one and try again.",
     ErrorCode.kernel_not_found: "The notebook's kernel is not running on this server.",
     ErrorCode.kernel_died: "The kernel died while running the code.",

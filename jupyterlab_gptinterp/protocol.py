@@ -71,15 +71,20 @@ class OpenChat(_Strict):
 
 
 class SendMessage(_Strict):
+    """A user request. `action` explain/fix is about the cell `cell_id` of `notebook`."""
+
     type: Literal["send_message"]
     request_id: Id | None = None
     chat_id: Id
     text: Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
     notebook: NotebookView
+    action: Literal["chat", "explain", "fix"] = "chat"
+    cell_id: Annotated[str, Field(max_length=128)] | None = None
 
 
 class Approve(_Strict):
-    """Run this proposal with exactly `code` (the user may have edited it)."""
+    """Approve this proposal with exactly `code` (the user may have edited it). `run` false is
+    "Accept" of a cell replacement: the source is replaced, nothing runs."""
 
     type: Literal["approve"]
     request_id: Id | None = None
@@ -87,6 +92,7 @@ class Approve(_Strict):
     proposal_id: Id
     code: Annotated[str, Field(max_length=MAX_CODE)]
     after_cell_id: Annotated[str, Field(max_length=128)] | None = None
+    run: bool = True
 
 
 class Reject(_Strict):
@@ -175,14 +181,18 @@ class AssistantMessage(_Event):
 
 
 class ProposalEvent(_Event):
-    """The model wants to run `code`; nothing runs until a matching approval."""
+    """The model wants to run `code` (kind run_code), or to replace cell `cell_id`, whose source
+    was `old_source`, with `code` (kind replace_cell). Nothing runs until a matching approval."""
 
     type: Literal["proposal"] = "proposal"
     proposal_id: str
+    kind: Literal["run_code", "replace_cell"] = "run_code"
     code: str
     reason: str = ""
     notebook_path: str
     kernel_id: str
+    cell_id: str | None = None
+    old_source: str | None = None
 
 
 class ProposalDecided(_Event):
@@ -192,15 +202,20 @@ class ProposalDecided(_Event):
     code: str | None = None
     reason: str = ""
     after_cell_id: str | None = None
+    run: bool = True
 
 
 class ExecutionStarted(_Event):
+    """Mirror this run into the notebook: a new cell below `after_cell_id`, or, for an accepted
+    replacement, the cell `cell_id` itself."""
+
     type: Literal["execution_started"] = "execution_started"
     proposal_id: str
     kernel_id: str
     notebook_path: str
     code: str
     after_cell_id: str | None = None
+    cell_id: str | None = None
 
 
 class ExecutionOutput(_Event):

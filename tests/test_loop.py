@@ -155,3 +155,76 @@ async def test_stop_during_execution_reports_aborted():
     with pytest.raises(asyncio.CancelledError):
         await turn
     assert sink.of("execution_done")[0].status == "aborted"
+
+
+FIX_NB = NotebookView(
+    path="nb.ipynb", kernel_id="k1",
+    cells=[
+        {"id": "c1", "cell_type": "code", "source": "import math\ndef area(r):\n    return math.pi * r ** 2"},
+        {"id": "c2", "cell_type": "code", "source": "unused = 1"},
+        {"id": "c3", "cell_type": "code", "source": "print(area(2) + radius)",
+         "outputs": ["NameError: name 'radius' is not defined"]},
+    ],
+)
+
+
+def replace_cell(source, cell_id="c3"):
+    return ("", [("replace_cell", json.dumps({"cell_id": cell_id, "source": source, "reason": "define radius"}))])
+
+
+async def test_explain_sends_the_cell_its_error_and_what_it_uses_without_tools():
+    loop, llm, ex, sink, gate = make("It computes an area; `radius` is undefined.")
+    ended = await loop.run_turn(ChatState("c"), "Explain cell 3", FIX_NB, "explain", "c3")
+    assert ended.reason == "answer" and not sink.of("proposal")
+    system = llm.requests[0][0]["content"]
+    assert "print(area(2) + radius)" in system and "NameError" in system
+    assert "def area(r)" in system and "import math" in system
+    assert "unused = 1" not in system.split("The cell (")[1].split("Notebook nb.ipynb")[0]
+
+
+async def test_fix_accept_replaces_without_running_and_ends_the_turn():
+    loop, llm, ex, sink, gate = make(replace_cell("radius = 1\nprint(area(2) + radius)"))
+    turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "Fix cell 3", FIX_NB, "fix", "c3"))
+    proposal = await sink.wait_for("proposal")
+    assert proposal.kind == "replace_cell" and proposal.cell_id == "c3"
+    assert proposal.old_source == "print(area(2) + radius)"
+    gate.approve("c", proposal.proposal_id, proposal.code, "u", run=False)
+    ended = await turn
+    assert ended.reason == "answer" and ex.ran == [] and not sink.of("execution_started")
+    assert sink.of("proposal_decided")[0].run is False
+    assert len(llm.requests) == 1
+
+
+async def test_fix_accept_and_run_executes_in_place_and_the_model_sees_the_result():
+    loop, llm, ex, sink, gate = make(replace_cell("print(3 * 4)"), "Fixed: it prints 12.")
+    turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "Fix cell 3", FIX_NB, "fix", "c3"))
+    proposal = await sink.wait_for("proposal")
+    gate.approve("c", proposal.proposal_id, proposal.code, "u", run=True)
+    await turn
+    assert ex.ran == ["print(3 * 4)"]
+    assert sink.of("execution_started")[0].cell_id == "c3"
+    assert "12" in llm.requests[1][-1]["content"]
+
+
+async def test_a_code_proposal_cannot_be_accepted_without_running():
+    gate = ApprovalGate()
+    p = gate.propose("c", "print(1)")
+    with pytest.raises(GPTInterpError):
+        gate.approve("c", p.proposal_id, "print(1)", "u", run=False)
+    assert gate.pending("c") == [p]
+
+
+async def test_fix_in_fenced_mode_turns_the_block_into_a_replacement():
+    loop, llm, ex, sink, gate = make("radius was undefined.\n```python\nradius = 1\nprint(area(2) + radius)\n```", tool_mode="fenced")
+    turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "Fix", FIX_NB, "fix", "c3"))
+    proposal = await sink.wait_for("proposal")
+    assert proposal.kind == "replace_cell" and proposal.cell_id == "c3" and proposal.code.startswith("radius = 1")
+    gate.reject("c", proposal.proposal_id, "keep it")
+    await turn
+    assert "keep it" in llm.requests[1][-1]["content"]
+
+
+async def test_replace_cell_for_a_cell_that_does_not_exist_is_told_to_the_model():
+    loop, llm, ex, sink, gate = make(replace_cell("x = 1", cell_id="zzz"), "sorry")
+    await loop.run_turn(ChatState("c"), "Fix", FIX_NB, "fix", "c3")
+    assert not sink.of("proposal") and "no cell with id 'zzz'" in llm.requests[1][-1]["content"]

@@ -107,3 +107,33 @@ class TestStepCap:
         ended = await ws.until("turn_ended")
         assert ended["reason"] == "step_cap" and "2 steps" in ended["message"]
         assert len(fake_llm.requests) == 2
+
+
+async def test_fix_accept_and_run_replaces_the_cell_in_the_kernel(fake_llm, chat_client, kernel_id, kernel_eval):
+    nb = {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": [
+        {"id": "bad", "cell_type": "code", "source": "total = sum(valuez)", "outputs": ["NameError: name 'valuez' is not defined"]},
+    ]}
+    fake_llm.script(
+        {"tool_calls": [{"name": "replace_cell", "arguments": {"cell_id": "bad", "source": "total = sum([1, 2, 3])", "reason": "typo"}}]},
+        {"text": "Fixed."},
+    )
+    ws = await chat_client()
+    chat = await ws.open_chat()
+    await ws.send({"type": "send_message", "chat_id": chat, "text": "Fix this cell", "notebook": nb, "action": "fix", "cell_id": "bad"})
+    proposal = await ws.until("proposal")
+    assert proposal["kind"] == "replace_cell" and proposal["old_source"] == "total = sum(valuez)"
+    tools = [t["function"]["name"] for t in fake_llm.requests[0]["tools"]]
+    assert "replace_cell" in tools
+    await ws.send({"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"], "run": True})
+    started = await ws.until("execution_started")
+    assert started["cell_id"] == "bad"
+    await ws.until("turn_ended")
+    assert await kernel_eval(kernel_id, "total") == "6"
+
+
+async def test_explain_or_fix_of_an_unknown_cell_is_a_typed_error(fake_llm, chat_client, kernel_id):
+    ws = await chat_client()
+    chat = await ws.open_chat()
+    await ws.send({"type": "send_message", "chat_id": chat, "text": "Explain", "notebook": notebook(kernel_id), "action": "explain", "cell_id": "gone", "request_id": "q"})
+    assert (await ws.until("error", request_id="q"))["code"] == "unknown_cell"
+    assert fake_llm.requests == []

@@ -6,6 +6,7 @@ thousands of cells costs the model a bounded prompt.
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Any, Iterable
 
@@ -106,3 +107,50 @@ def notebook_for_model(nb: NotebookView, budget: int = 6000) -> str:
     body = "\n\n".join(chosen[i] for i in sorted(chosen))
     note = f"\n\n[{omitted} other cells not shown]" if omitted else ""
     return f"Notebook {nb.path} ({len(nb.cells)} cells):\n\n{body}{note}"
+
+
+def _names(source: str) -> tuple[set[str], set[str], list[str]]:
+    """(names the code reads, names it defines, its import lines); tolerant of IPython syntax."""
+    code = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines())
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return set(), set(), [line for line in source.splitlines() if line.startswith(("import ", "from "))]
+    used, defined, imports = set(), set(), []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (used if isinstance(node.ctx, ast.Load) else defined).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            imports.append(ast.get_source_segment(code, node) or "")
+            defined.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return used, defined, imports
+
+
+def cell_for_model(nb: NotebookView, cell_id: str, budget: int = 4000) -> str:
+    """The cell asked about: its source, outputs and error, plus the imports and the earlier cells
+    that define names it uses. Raises KeyError for an unknown cell id."""
+    index = next(i for i, c in enumerate(nb.cells) if c.id == cell_id)
+    cell = nb.cells[index]
+    used, _, _ = _names(cell.source)
+    imports: list[str] = []
+    defining: list[str] = []
+    for i, earlier in enumerate(nb.cells[:index]):
+        if earlier.cell_type != "code":
+            continue
+        _, defined, cell_imports = _names(earlier.source)
+        imports.extend(x for x in cell_imports if x not in imports)
+        needed = (used & defined) - {n for line in cell_imports for n in re.findall(r"\w+", line)}
+        if needed:
+            defining.append(f"# cell {i + 1} defines {', '.join(sorted(needed))}\n{head_tail(earlier.source, budget // 6)}")
+    parts = [f"The cell (cell {index + 1}, id={cell.id}, In [{cell.execution_count}]):\n```python\n{cell.source}\n```"]
+    if cell.outputs:
+        parts.append("Its output:\n" + head_tail(strip_ansi("\n".join(cell.outputs)), budget // 3))
+    else:
+        parts.append("It has no output.")
+    if imports:
+        parts.append("Imports in earlier cells:\n" + "\n".join(imports))
+    if defining:
+        parts.append("Earlier cells defining names it uses:\n" + "\n\n".join(defining))
+    return head_tail("\n\n".join(parts), budget)

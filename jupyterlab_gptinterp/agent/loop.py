@@ -30,7 +30,7 @@ from ..protocol import (
     UserMessageEvent,
 )
 from . import prompts
-from .context import notebook_for_model, result_for_model
+from .context import cell_for_model, notebook_for_model, result_for_model
 from .seams import LLM, Completion, ExecutionResult, Executor, Sink, TextDelta
 
 
@@ -57,21 +57,28 @@ class AgentLoop:
         self.gate = gate
         self.config = config
 
-    async def run_turn(self, chat: ChatState, text: str, notebook: NotebookView) -> TurnEnded:
-        turn = _Turn(self, chat, notebook)
+    async def run_turn(
+        self, chat: ChatState, text: str, notebook: NotebookView, action: str = "chat", cell_id: str | None = None
+    ) -> TurnEnded:
+        """`action` explain/fix focuses the turn on the cell `cell_id` (which must be in `notebook`)."""
+        turn = _Turn(self, chat, notebook, action, cell_id)
         return await turn.run(text)
 
 
 class _Turn:
     """One user message and everything the loop does until it ends."""
 
-    def __init__(self, loop: AgentLoop, chat: ChatState, notebook: NotebookView):
+    def __init__(self, loop: AgentLoop, chat: ChatState, notebook: NotebookView, action: str, cell_id: str | None):
         self.loop = loop
         self.cfg = loop.config
         self.chat = chat
         self.notebook = notebook
+        self.action = action
+        self.cell_id = cell_id
+        self.cell_text = cell_for_model(notebook, cell_id, self.cfg.result_budget) if cell_id else ""
         self.turn_id = "t-" + secrets.token_hex(6)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
+        self.finished = False  # the user accepted a fix without running it: nothing left to do
 
     async def emit(self, event_type: type, **fields: Any) -> None:
         await self.loop.sink.emit(event_type(chat_id=self.chat.chat_id, ts=time.time(), **fields))
@@ -100,14 +107,24 @@ class _Turn:
         return event
 
     def _messages(self) -> list[dict[str, Any]]:
-        system = prompts.system_prompt(self.cfg.tool_mode, notebook_for_model(self.notebook, self.cfg.notebook_budget))
+        system = prompts.system_prompt(
+            self.cfg.tool_mode, notebook_for_model(self.notebook, self.cfg.notebook_budget), self.action, self.cell_text
+        )
         return [{"role": "system", "content": system}, *_trim(self.chat.memory, self.cfg.memory_budget), *self.new]
 
+    def _tools(self) -> list[dict[str, Any]] | None:
+        if self.cfg.tool_mode != "tools" or self.action == "explain":
+            return None
+        if self.action == "fix":
+            return [prompts.REPLACE_CELL_TOOL, prompts.RUN_CODE_TOOL]
+        return [prompts.RUN_CODE_TOOL]
+
     async def _steps(self) -> tuple[str, str]:
-        tools = [prompts.RUN_CODE_TOOL] if self.cfg.tool_mode == "tools" else None
+        tools = self._tools()
+        fenced = self.cfg.tool_mode == "fenced" and self.action != "explain"
         for _ in range(self.cfg.max_steps):
             message_id, reply = await self._ask(tools)
-            block = None if tools else prompts.fenced_code(reply.text)
+            block = prompts.fenced_code(reply.text) if fenced else None
             shown = reply.text[: reply.text.find("```")].strip() if block else reply.text
             if shown.strip():
                 await self.emit(AssistantMessage, message_id=message_id, text=shown, model=self.loop.llm.model)
@@ -116,11 +133,19 @@ class _Turn:
                 for call in reply.tool_calls:
                     content = await self._tool_call(call.name, call.arguments)
                     self.new.append({"role": "tool", "tool_call_id": call.id, "content": content})
+                if self.finished:
+                    return "answer", ""
                 continue
             self.new.append({"role": "assistant", "content": reply.text})
             if block:
-                result = await self._propose(*block)
-                self.new.append({"role": "user", "content": "Output of your code:\n" + result})
+                code, reason = block
+                if self.action == "fix" and self.cell_id:
+                    result = await self._propose(code, reason, "replace_cell", self.cell_id)
+                else:
+                    result = await self._propose(code, reason)
+                self.new.append({"role": "user", "content": "Result:\n" + result})
+                if self.finished:
+                    return "answer", ""
                 continue
             return "answer", "" if reply.text.strip() else "The model sent an empty reply."
         return "step_cap", (
@@ -141,24 +166,31 @@ class _Turn:
         return message_id, reply
 
     async def _tool_call(self, name: str, arguments: str) -> str:
-        if name != "run_code":
-            return f"Error: there is no tool named {name!r}. The only tool is run_code."
+        field = {"run_code": "code", "replace_cell": "source"}.get(name)
+        if field is None:
+            return f"Error: there is no tool named {name!r}."
         try:
             args = json.loads(arguments or "{}")
-            code = args["code"]
+            code = args[field]
             if not isinstance(code, str) or not code.strip():
-                raise ValueError("code must be a non-empty string")
+                raise ValueError(f"{field} must be a non-empty string")
         except (ValueError, KeyError, TypeError) as exc:
-            return f"Error: the arguments of run_code were not valid ({exc}). Call it again with JSON {{\"code\": ..., \"reason\": ...}}."
+            return f"Error: the arguments of {name} were not valid JSON ({exc}). Call it again with valid arguments."
+        if name == "replace_cell":
+            cell_id = str(args.get("cell_id") or self.cell_id or "")
+            if not any(c.id == cell_id for c in self.notebook.cells):
+                return f"Error: there is no cell with id {cell_id!r}."
+            return await self._propose(code, str(args.get("reason", "")), "replace_cell", cell_id)
         return await self._propose(code, str(args.get("reason", "")))
 
-    async def _propose(self, code: str, reason: str) -> str:
+    async def _propose(self, code: str, reason: str, kind: str = "run_code", cell_id: str | None = None) -> str:
         """Show the code to the user; run it only on their approval; tell the model what happened."""
         kernel_id = self.notebook.kernel_id or ""
-        proposal = self.loop.gate.propose(self.chat.chat_id, code, reason)
+        old_source = next((c.source for c in self.notebook.cells if c.id == cell_id), None) if cell_id else None
+        proposal = self.loop.gate.propose(self.chat.chat_id, code, reason, kind)
         await self.emit(
-            ProposalEvent, proposal_id=proposal.proposal_id, code=code, reason=reason,
-            notebook_path=self.notebook.path, kernel_id=kernel_id,
+            ProposalEvent, proposal_id=proposal.proposal_id, kind=kind, code=code, reason=reason,
+            notebook_path=self.notebook.path, kernel_id=kernel_id, cell_id=cell_id, old_source=old_source,
         )
         try:
             decision = await proposal.wait()
@@ -174,11 +206,14 @@ class _Turn:
         approval = decision.approval
         await self.emit(
             ProposalDecided, proposal_id=proposal.proposal_id, decision="approved",
-            code=approval.code, after_cell_id=decision.after_cell_id,
+            code=approval.code, after_cell_id=decision.after_cell_id, run=decision.run,
         )
+        if not decision.run:
+            self.finished = True
+            return "The user accepted the new source; the cell was replaced but not run."
         await self.emit(
-            ExecutionStarted, proposal_id=proposal.proposal_id, kernel_id=kernel_id,
-            notebook_path=self.notebook.path, code=approval.code, after_cell_id=decision.after_cell_id,
+            ExecutionStarted, proposal_id=proposal.proposal_id, kernel_id=kernel_id, notebook_path=self.notebook.path,
+            code=approval.code, after_cell_id=decision.after_cell_id, cell_id=cell_id,
         )
         result = await self._execute(approval, kernel_id, proposal.proposal_id)
         text = result_for_model(result.status, result.outputs, result.message, self.cfg.result_budget)

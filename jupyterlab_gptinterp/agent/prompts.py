@@ -37,12 +37,45 @@ RUN_CODE_TOOL = {
     },
 }
 
+REPLACE_CELL_TOOL = {
+    "type": "function",
+    "function": {
+        "name": "replace_cell",
+        "description": "Propose a corrected source for a notebook cell. The user sees a diff and may accept "
+        "it, accept and run it (you then see the output), or reject it.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "cell_id": {"type": "string", "description": "The id of the cell to replace."},
+                "source": {"type": "string", "description": "The complete new source of the cell."},
+                "reason": {"type": "string", "description": "One line: what was wrong and what changed."},
+            },
+            "required": ["cell_id", "source"],
+        },
+    },
+}
+
+EXPLAIN_RULES = """Explain the cell below to the user: what it does, what its output means, and, if it
+failed, why, in plain words. Be concise. Do not run code."""
+
+FIX_RULES_TOOLS = """The cell below needs fixing. Find the cause, then call replace_cell once with the
+complete corrected source of that cell and a one-line reason. Keep the user's intent and style."""
+
+FIX_RULES_FENCED = """The cell below needs fixing. Find the cause, then reply with one line saying what was
+wrong and exactly one ```python block holding the complete corrected source of that cell."""
+
 _FENCE = re.compile(r"```(?:python|py|ipython)?[ \t]*\n(.*?)```", re.DOTALL | re.IGNORECASE)
 
 
-def system_prompt(tool_mode: str, notebook_text: str) -> str:
-    rules = TOOLS_RULES if tool_mode == "tools" else FENCED_RULES
-    return f"{SYSTEM}\n\n{rules}\n\n{notebook_text}"
+def system_prompt(tool_mode: str, notebook_text: str, action: str = "chat", cell_text: str = "") -> str:
+    if action == "explain":
+        rules = EXPLAIN_RULES
+    elif action == "fix":
+        rules = FIX_RULES_TOOLS if tool_mode == "tools" else FIX_RULES_FENCED
+    else:
+        rules = TOOLS_RULES if tool_mode == "tools" else FENCED_RULES
+    focus = f"\n\n{cell_text}" if cell_text else ""
+    return f"{SYSTEM}\n\n{rules}{focus}\n\n{notebook_text}"
 
 
 def fenced_code(text: str) -> tuple[str, str] | None:

@@ -89,9 +89,9 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
             for event in service.events(info.chat_id, msg.after_seq):
                 self.send(_json(event))
         elif isinstance(msg, SendMessage):
-            service.send_message(msg.chat_id, msg.text, msg.notebook)
+            service.send_message(msg.chat_id, msg.text, msg.notebook, msg.action, msg.cell_id)
         elif isinstance(msg, Approve):
-            service.approve(msg.chat_id, msg.proposal_id, msg.code, self.username, msg.after_cell_id)
+            service.approve(msg.chat_id, msg.proposal_id, msg.code, self.username, msg.after_cell_id, msg.run)
         elif isinstance(msg, Reject):
             service.reject(msg.chat_id, msg.proposal_id, msg.reason)
         elif isinstance(msg, Stop):
