@@ -47,7 +47,7 @@ class GPTInterp(ExtensionApp):
     max_steps = Int(10, config=True, help="Model calls per user request before the turn pauses.")
     execution_timeout = Float(600.0, config=True, help="Seconds a cell may run before it is interrupted.")
     request_timeout = Float(120.0, config=True, help="Seconds to wait on the model API.")
-    max_retries = Int(2, config=True, help="Retries of a failed model request (429/5xx), with backoff.")
+    max_retries = Int(2, config=True, help="Retries of a failed model request (429, 5xx, timeouts), honouring Retry-After; each wait is shown.")
     result_budget = Int(4000, config=True, help="Characters of one execution result the model is shown.")
     notebook_budget = Int(6000, config=True, help="Characters of the notebook the model is shown.")
     db_path = Unicode(config=True, help="SQLite file holding chat history.")
@@ -96,10 +96,10 @@ class GPTInterp(ExtensionApp):
         if kind == "remote":
             llm = OpenAIChat(
                 base_url=self.base_url or None, api_key=self.api_key, model=self.model,
-                timeout=self.request_timeout, max_retries=self.max_retries,
+                timeout=self.request_timeout,
             )
             return llm, LoopConfig(
-                max_steps=self.max_steps, tool_mode=self.tool_mode,
+                max_steps=self.max_steps, tool_mode=self.tool_mode, llm_retries=self.max_retries,
                 result_budget=self.result_budget, notebook_budget=self.notebook_budget,
             )
         if kind == "local" and self.local_server is not None:

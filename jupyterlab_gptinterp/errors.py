@@ -55,10 +55,15 @@ MESSAGES: dict[ErrorCode, str] = {
 class GPTInterpError(Exception):
     """An error with a code the user sees; `detail` adds specifics (never secrets)."""
 
-    def __init__(self, code: ErrorCode, detail: str = ""):
+    def __init__(self, code: ErrorCode, detail: str = "", retry_after: float | None = None):
         self.code = code
         self.detail = detail
+        self.retry_after = retry_after  # seconds the provider asked us to wait, when it said
         super().__init__(self.text)
+
+    @property
+    def retryable(self) -> bool:
+        return self.code in (ErrorCode.llm_rate_limited, ErrorCode.llm_unavailable)
 
     @property
     def text(self) -> str:

@@ -143,6 +143,6 @@ class LocalChat:
 
         if self._inner is None:
             url, key = await self.server.ensure()
-            self._inner = OpenAIChat(base_url=url, api_key=key, model=self.model, timeout=self.timeout, max_retries=0)
+            self._inner = OpenAIChat(base_url=url, api_key=key, model=self.model, timeout=self.timeout)
         async for event in self._inner.stream(messages, tools):
             yield event

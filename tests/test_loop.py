@@ -123,9 +123,28 @@ async def test_fenced_mode_takes_the_python_block_as_the_proposal():
 
 
 async def test_llm_failure_ends_the_turn_with_a_typed_message():
-    loop, llm, ex, sink, gate = make(GPTInterpError(ErrorCode.llm_unavailable, "(HTTP 500)"))
+    loop, llm, ex, sink, gate = make(GPTInterpError(ErrorCode.llm_unavailable, "(HTTP 500)"), llm_retries=0)
     ended = await loop.run_turn(ChatState("c"), "hi", NB)
     assert ended.reason == "error" and ended.error_code == ErrorCode.llm_unavailable and "500" in ended.message
+
+
+async def test_a_rate_limit_is_retried_after_the_wait_the_provider_asked_and_the_user_sees_it():
+    limited = GPTInterpError(ErrorCode.llm_rate_limited, "(HTTP 429)", retry_after=0.2)
+    loop, llm, ex, sink, gate = make(limited, limited, "finally", llm_retries=2)
+    started = asyncio.get_running_loop().time()
+    ended = await loop.run_turn(ChatState("c"), "hi", NB)
+    assert ended.reason == "answer" and sink.of("assistant_message")[0].text == "finally"
+    assert asyncio.get_running_loop().time() - started >= 0.4
+    statuses = [d.text for d in sink.deltas if d.type == "status"]
+    assert len(statuses) == 2 and "Retrying in 0.2 s" in statuses[0] and "retry 2 of 2" in statuses[1]
+
+
+async def test_no_retry_when_the_wait_is_too_long_or_the_error_is_not_transient():
+    loop, llm, ex, sink, gate = make(GPTInterpError(ErrorCode.llm_rate_limited, "", retry_after=3600), "never")
+    assert (await loop.run_turn(ChatState("c"), "hi", NB)).error_code == ErrorCode.llm_rate_limited
+    loop, llm, ex, sink, gate = make(GPTInterpError(ErrorCode.llm_auth, "(HTTP 401)"), "never")
+    assert (await loop.run_turn(ChatState("c"), "hi", NB)).error_code == ErrorCode.llm_auth
+    assert len(llm.requests) == 1
 
 
 async def test_stop_while_waiting_cancels_the_proposal_and_keeps_memory_valid():

@@ -19,12 +19,13 @@ _KEYLIKE = re.compile(r"\b(sk|key|token)[-_][A-Za-z0-9_\-]{6,}", re.IGNORECASE)
 
 
 class OpenAIChat:
-    def __init__(self, *, base_url: str | None, api_key: str, model: str, timeout: float = 120.0, max_retries: int = 2):
+    def __init__(self, *, base_url: str | None, api_key: str, model: str, timeout: float = 120.0):
         self.model = model
         self._key = api_key
         # An empty key is fine for local servers, but the client insists on a non-empty string.
+        # Retries are the loop's (it tells the user about each wait), not the client's.
         self._client = AsyncOpenAI(
-            base_url=base_url or None, api_key=api_key or "none", timeout=timeout, max_retries=max_retries
+            base_url=base_url or None, api_key=api_key or "none", timeout=timeout, max_retries=0
         )
 
     def redact(self, text: str) -> str:
@@ -79,8 +80,19 @@ class OpenAIChat:
         if isinstance(exc, openai.NotFoundError):
             return GPTInterpError(ErrorCode.llm_model_not_found, f"Model: {self.model}. {detail}")
         if isinstance(exc, openai.RateLimitError):
-            return GPTInterpError(ErrorCode.llm_rate_limited, detail)
-        return GPTInterpError(ErrorCode.llm_unavailable, detail)
+            return GPTInterpError(ErrorCode.llm_rate_limited, detail, _retry_after(exc))
+        if isinstance(exc, openai.APIStatusError) and exc.status_code < 500:
+            return GPTInterpError(ErrorCode.llm_bad_response, detail)
+        return GPTInterpError(ErrorCode.llm_unavailable, detail, _retry_after(exc))
+
+
+def _retry_after(exc: Exception) -> float | None:
+    response = getattr(exc, "response", None)
+    value = response.headers.get("retry-after") if response is not None else None
+    try:
+        return max(float(value), 0.0) if value is not None else None
+    except ValueError:
+        return None  # an HTTP date: fall back to our own backoff
 
 
 def _describe(exc: Exception) -> str:

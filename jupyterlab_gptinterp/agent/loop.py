@@ -25,6 +25,7 @@ from ..protocol import (
     NotebookView,
     ProposalDecided,
     ProposalEvent,
+    StatusEvent,
     TurnEnded,
     TurnStarted,
     UserMessageEvent,
@@ -41,6 +42,8 @@ class LoopConfig:
     result_budget: int = 4000
     notebook_budget: int = 6000
     memory_budget: int = 24000
+    llm_retries: int = 2
+    max_retry_wait: float = 60.0
 
 
 @dataclass
@@ -154,16 +157,30 @@ class _Turn:
         )
 
     async def _ask(self, tools: list[dict[str, Any]] | None) -> tuple[str, Completion]:
-        message_id = "m-" + secrets.token_hex(6)
-        reply = Completion("")
-        async for event in self.loop.llm.stream(self._messages(), tools):
-            if isinstance(event, TextDelta):
-                await self.loop.sink.emit_ephemeral(
-                    AssistantDelta(chat_id=self.chat.chat_id, message_id=message_id, delta=event.text)
-                )
-            else:
-                reply = event
-        return message_id, reply
+        """One model call, retried on rate limits and outages (never once text has streamed)."""
+        for attempt in range(1, self.cfg.llm_retries + 2):
+            message_id = "m-" + secrets.token_hex(6)
+            reply, streamed = Completion(""), False
+            try:
+                async for event in self.loop.llm.stream(self._messages(), tools):
+                    if isinstance(event, TextDelta):
+                        streamed = True
+                        await self.loop.sink.emit_ephemeral(
+                            AssistantDelta(chat_id=self.chat.chat_id, message_id=message_id, delta=event.text)
+                        )
+                    else:
+                        reply = event
+                return message_id, reply
+            except GPTInterpError as exc:
+                wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
+                if streamed or not exc.retryable or attempt > self.cfg.llm_retries or wait > self.cfg.max_retry_wait:
+                    raise
+                await self.loop.sink.emit_ephemeral(StatusEvent(
+                    chat_id=self.chat.chat_id,
+                    text=f"{exc.text} Retrying in {wait:g} s (retry {attempt} of {self.cfg.llm_retries}).",
+                ))
+                await asyncio.sleep(wait)
+        raise AssertionError("unreachable")
 
     async def _tool_call(self, name: str, arguments: str) -> str:
         field = {"run_code": "code", "replace_cell": "source"}.get(name)
