@@ -56,6 +56,7 @@ class Decision:
     reason: str = ""
     after_cell_id: str | None = None
     run: bool = True  # False: accept a replacement without running it
+    kernel_id: str | None = None  # the notebook's kernel now, if the user's tab says it changed
 
 
 @dataclass
@@ -84,6 +85,12 @@ class ApprovalGate:
         self._pending[proposal_id] = proposal
         return proposal
 
+    def restore(self, chat_id: str, proposal_id: str, code: str, reason: str = "", kind: str = "run_code") -> Proposal:
+        """Bring back a proposal that was pending when the server stopped: pending again, never run."""
+        proposal = Proposal(chat_id, proposal_id, code, reason, kind, asyncio.get_running_loop().create_future())
+        self._pending[proposal_id] = proposal
+        return proposal
+
     def pending(self, chat_id: str) -> list[Proposal]:
         return [p for p in self._pending.values() if p.chat_id == chat_id]
 
@@ -104,14 +111,14 @@ class ApprovalGate:
 
     def approve(
         self, chat_id: str, proposal_id: str, code: str, user: str, *,
-        auto: bool = False, after_cell_id: str | None = None, run: bool = True,
+        auto: bool = False, after_cell_id: str | None = None, run: bool = True, kernel_id: str | None = None,
     ) -> Approval:
         pending = self._pending.get(proposal_id)
         if pending is not None and pending.chat_id == chat_id and pending.kind == "run_code" and not run:
             raise GPTInterpError(ErrorCode.invalid_message, "Code proposals are approved by running them.")
         proposal = self._take(chat_id, proposal_id)
         approval = Approval(_ISSUER, chat_id=chat_id, proposal_id=proposal_id, code=code, user=user, auto=auto)
-        _resolve(proposal, Decision("approved", approval, after_cell_id=after_cell_id, run=run))
+        _resolve(proposal, Decision("approved", approval, after_cell_id=after_cell_id, run=run, kernel_id=kernel_id))
         return approval
 
     def reject(self, chat_id: str, proposal_id: str, reason: str = "") -> None:

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .agent.loop import AgentLoop, ChatState, LoopConfig
+from .agent.loop import AgentLoop, ChatState, LoopConfig, settle_proposal
 from .agent.seams import LLM, Executor
 from .approval import ApprovalGate
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
-from .protocol import ChatInfo, NotebookView, StatusEvent
+from .protocol import ChatInfo, NotebookView, ProposalEvent, StatusEvent, TurnEnded
 
 Send = Callable[[str], Any]
 log = logging.getLogger(__name__)
@@ -78,15 +79,45 @@ class ChatService:
         if session is None:
             if self.store.get_chat(chat_id) is None:
                 raise GPTInterpError(ErrorCode.unknown_chat)
-            memory = memory_from_events(self.store.events(chat_id))
-            session = self._sessions[chat_id] = _Session(ChatState(chat_id, memory))
+            events = self.store.events(chat_id)
+            session = self._sessions[chat_id] = _Session(ChatState(chat_id, memory_from_events(events)))
+            self._recover(session, events)
         return session
+
+    def _recover(self, session: _Session, events: list[dict[str, Any]]) -> None:
+        """A chat loaded from history after a restart: close the turn the restart cut short, and
+        bring its undecided proposals back as pending (never run without a new approval)."""
+        chat_id = session.state.chat_id
+        open_turn = None
+        for ev in events:
+            if ev["type"] == "turn_started":
+                open_turn = ev["turn_id"]
+            elif ev["type"] == "turn_ended":
+                open_turn = None
+        if open_turn:
+            self._record(TurnEnded(
+                chat_id=chat_id, ts=time.time(), turn_id=open_turn, reason="error", error_code=ErrorCode.internal,
+                message="The server restarted during this request. Code still waiting for you can be run or "
+                "rejected; send a message to continue.",
+            ))
+        decided = {ev["proposal_id"] for ev in events if ev["type"] == "proposal_decided"}
+        for ev in events:
+            if ev["type"] == "proposal" and ev["proposal_id"] not in decided:
+                event = ProposalEvent.model_validate(ev)
+                proposal = self.gate.restore(chat_id, event.proposal_id, event.code, event.reason, event.kind)
+                asyncio.ensure_future(self._settle_restored(session, event, proposal))
+
+    async def _settle_restored(self, session: _Session, event: ProposalEvent, proposal: Any) -> None:
+        text, _ = await settle_proposal(self, self.executor, 4000, event, proposal)
+        session.state.memory.append({"role": "user", "content": f"(About code you proposed before a restart) {text}"})
 
     # --- the Sink seam ---------------------------------------------------------------------------
 
     async def emit(self, event: Any) -> None:
-        data = event.model_dump(mode="json")
-        event.seq = self.store.append(event.chat_id, data)
+        self._record(event)
+
+    def _record(self, event: Any) -> None:
+        event.seq = self.store.append(event.chat_id, event.model_dump(mode="json"))
         self._broadcast(event.chat_id, event.model_dump_json())
 
     async def emit_ephemeral(self, event: Any) -> None:
@@ -131,10 +162,13 @@ class ChatService:
             log.exception("gptinterp: turn failed")
 
     def approve(
-        self, chat_id: str, proposal_id: str, code: str, user: str, after_cell_id: str | None = None, run: bool = True
+        self, chat_id: str, proposal_id: str, code: str, user: str, after_cell_id: str | None = None,
+        run: bool = True, kernel_id: str | None = None,
     ) -> None:
         self._session(chat_id)
-        self.gate.approve(chat_id, proposal_id, code, user, after_cell_id=after_cell_id, run=run)
+        if run and kernel_id and not self.executor.has_kernel(kernel_id):
+            raise GPTInterpError(ErrorCode.kernel_not_found)
+        self.gate.approve(chat_id, proposal_id, code, user, after_cell_id=after_cell_id, run=run, kernel_id=kernel_id)
 
     def reject(self, chat_id: str, proposal_id: str, reason: str) -> None:
         self._session(chat_id)

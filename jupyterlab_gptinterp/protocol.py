@@ -93,6 +93,7 @@ class Approve(_Strict):
     code: Annotated[str, Field(max_length=MAX_CODE)]
     after_cell_id: Annotated[str, Field(max_length=128)] | None = None
     run: bool = True
+    kernel_id: Annotated[str, Field(max_length=128)] | None = None  # the notebook's kernel now, if known
 
 
 class Reject(_Strict):

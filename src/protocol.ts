@@ -247,6 +247,7 @@ export interface Approve {
   after_cell_id?: string | null;
   chat_id: string;
   code: string;
+  kernel_id?: string | null;
   proposal_id: string;
   request_id?: string | null;
   run?: boolean;

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..approval import ApprovalGate
+from ..approval import ApprovalGate, Proposal
 from ..errors import GPTInterpError
 from ..protocol import (
     AssistantDelta,
@@ -60,6 +60,9 @@ class AgentLoop:
         self.gate = gate
         self.config = config
 
+    async def settle(self, event: ProposalEvent, proposal: Proposal) -> tuple[str, bool]:
+        return await settle_proposal(self.sink, self.executor, self.config.result_budget, event, proposal)
+
     async def run_turn(
         self, chat: ChatState, text: str, notebook: NotebookView, action: str = "chat", cell_id: str | None = None
     ) -> TurnEnded:
@@ -82,9 +85,7 @@ class _Turn:
         self.turn_id = "t-" + secrets.token_hex(6)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
         self.finished = False  # the user accepted a fix without running it: nothing left to do
-
-    async def emit(self, event_type: type, **fields: Any) -> None:
-        await self.loop.sink.emit(event_type(chat_id=self.chat.chat_id, ts=time.time(), **fields))
+        self.emit = _Emitter(loop.sink, chat.chat_id)
 
     async def run(self, text: str) -> TurnEnded:
         await self.emit(UserMessageEvent, text=text)
@@ -202,62 +203,85 @@ class _Turn:
 
     async def _propose(self, code: str, reason: str, kind: str = "run_code", cell_id: str | None = None) -> str:
         """Show the code to the user; run it only on their approval; tell the model what happened."""
-        kernel_id = self.notebook.kernel_id or ""
         old_source = next((c.source for c in self.notebook.cells if c.id == cell_id), None) if cell_id else None
         proposal = self.loop.gate.propose(self.chat.chat_id, code, reason, kind)
-        await self.emit(
-            ProposalEvent, proposal_id=proposal.proposal_id, kind=kind, code=code, reason=reason,
-            notebook_path=self.notebook.path, kernel_id=kernel_id, cell_id=cell_id, old_source=old_source,
+        event = ProposalEvent(
+            chat_id=self.chat.chat_id, ts=time.time(), proposal_id=proposal.proposal_id, kind=kind, code=code,
+            reason=reason, notebook_path=self.notebook.path, kernel_id=self.notebook.kernel_id or "",
+            cell_id=cell_id, old_source=old_source,
         )
-        try:
-            decision = await proposal.wait()
-        except asyncio.CancelledError:
-            await self.emit(ProposalDecided, proposal_id=proposal.proposal_id, decision="cancelled", reason="Stopped.")
-            raise
-        if decision.kind != "approved" or decision.approval is None:
-            await self.emit(ProposalDecided, proposal_id=proposal.proposal_id, decision=decision.kind, reason=decision.reason)
-            if decision.kind == "rejected":
-                why = f" Their reason: {decision.reason}" if decision.reason else " They gave no reason."
-                return f"The user rejected this code; it did not run.{why} Do not propose it again unchanged."
-            return "The code was cancelled and did not run."
-        approval = decision.approval
-        await self.emit(
-            ProposalDecided, proposal_id=proposal.proposal_id, decision="approved",
-            code=approval.code, after_cell_id=decision.after_cell_id, run=decision.run,
-        )
-        if not decision.run:
-            self.finished = True
-            return "The user accepted the new source; the cell was replaced but not run."
-        await self.emit(
-            ExecutionStarted, proposal_id=proposal.proposal_id, kernel_id=kernel_id, notebook_path=self.notebook.path,
-            code=approval.code, after_cell_id=decision.after_cell_id, cell_id=cell_id,
-        )
-        result = await self._execute(approval, kernel_id, proposal.proposal_id)
-        text = result_for_model(result.status, result.outputs, result.message, self.cfg.result_budget)
-        if approval.code != code:
-            text = f"The user edited your code before running it. What ran:\n```python\n{approval.code}\n```\n{text}"
+        await self.loop.sink.emit(event)
+        text, self.finished = await self.loop.settle(event, proposal)
         return text
 
-    async def _execute(self, approval: Any, kernel_id: str, proposal_id: str) -> ExecutionResult:
-        index = 0
 
-        async def on_output(output: dict[str, Any]) -> None:
-            nonlocal index
-            await self.emit(ExecutionOutput, proposal_id=proposal_id, index=index, output=output)
-            index += 1
+class _Emitter:
+    def __init__(self, sink: Sink, chat_id: str):
+        self.sink = sink
+        self.chat_id = chat_id
 
-        try:
-            result = await self.loop.executor.execute(approval, kernel_id, on_output)
-        except asyncio.CancelledError:
-            await self.emit(ExecutionDone, proposal_id=proposal_id, status="aborted", message="Stopped; the kernel was interrupted.")
-            raise
-        except GPTInterpError as exc:
-            result = ExecutionResult("error", message=exc.text)
-        await self.emit(
-            ExecutionDone, proposal_id=proposal_id, status=result.status,
-            execution_count=result.execution_count, message=result.message,
-        )
-        return result
+    async def __call__(self, event_type: type, **fields: Any) -> None:
+        await self.sink.emit(event_type(chat_id=self.chat_id, ts=time.time(), **fields))
+
+
+async def settle_proposal(
+    sink: Sink, executor: Executor, result_budget: int, event: ProposalEvent, proposal: Proposal
+) -> tuple[str, bool]:
+    """Wait for the user's decision on `proposal`, run it if approved, and return what the model is
+    told, and whether the turn is finished (a replacement accepted without running). Also used for
+    proposals restored after a server restart, which have no turn waiting on them."""
+    emit = _Emitter(sink, event.chat_id)
+    pid = event.proposal_id
+    try:
+        decision = await proposal.wait()
+    except asyncio.CancelledError:
+        await emit(ProposalDecided, proposal_id=pid, decision="cancelled", reason="Stopped.")
+        raise
+    if decision.kind != "approved" or decision.approval is None:
+        await emit(ProposalDecided, proposal_id=pid, decision=decision.kind, reason=decision.reason)
+        if decision.kind == "rejected":
+            why = f" Their reason: {decision.reason}" if decision.reason else " They gave no reason."
+            return f"The user rejected this code; it did not run.{why} Do not propose it again unchanged.", False
+        return "The code was cancelled and did not run.", False
+    approval = decision.approval
+    await emit(
+        ProposalDecided, proposal_id=pid, decision="approved", code=approval.code,
+        after_cell_id=decision.after_cell_id, run=decision.run,
+    )
+    if not decision.run:
+        return "The user accepted the new source; the cell was replaced but not run.", True
+    kernel_id = decision.kernel_id or event.kernel_id
+    await emit(
+        ExecutionStarted, proposal_id=pid, kernel_id=kernel_id, notebook_path=event.notebook_path,
+        code=approval.code, after_cell_id=decision.after_cell_id, cell_id=event.cell_id,
+    )
+    result = await _execute(executor, emit, approval, kernel_id, pid)
+    text = result_for_model(result.status, result.outputs, result.message, result_budget)
+    if approval.code != event.code:
+        text = f"The user edited your code before running it. What ran:\n```python\n{approval.code}\n```\n{text}"
+    return text, False
+
+
+async def _execute(executor: Executor, emit: _Emitter, approval: Any, kernel_id: str, proposal_id: str) -> ExecutionResult:
+    index = 0
+
+    async def on_output(output: dict[str, Any]) -> None:
+        nonlocal index
+        await emit(ExecutionOutput, proposal_id=proposal_id, index=index, output=output)
+        index += 1
+
+    try:
+        result = await executor.execute(approval, kernel_id, on_output)
+    except asyncio.CancelledError:
+        await emit(ExecutionDone, proposal_id=proposal_id, status="aborted", message="Stopped; the kernel was interrupted.")
+        raise
+    except GPTInterpError as exc:
+        result = ExecutionResult("error", message=exc.text)
+    await emit(
+        ExecutionDone, proposal_id=proposal_id, status=result.status,
+        execution_count=result.execution_count, message=result.message,
+    )
+    return result
 
 
 def _assistant_with_calls(reply: Completion) -> dict[str, Any]:

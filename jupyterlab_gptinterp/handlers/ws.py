@@ -91,7 +91,9 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
         elif isinstance(msg, SendMessage):
             service.send_message(msg.chat_id, msg.text, msg.notebook, msg.action, msg.cell_id)
         elif isinstance(msg, Approve):
-            service.approve(msg.chat_id, msg.proposal_id, msg.code, self.username, msg.after_cell_id, msg.run)
+            service.approve(
+                msg.chat_id, msg.proposal_id, msg.code, self.username, msg.after_cell_id, msg.run, msg.kernel_id
+            )
         elif isinstance(msg, Reject):
             service.reject(msg.chat_id, msg.proposal_id, msg.reason)
         elif isinstance(msg, Stop):

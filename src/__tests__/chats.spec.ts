@@ -1,0 +1,179 @@
+import { Signal } from '@lumino/signaling';
+
+import { ChatManager } from '../chats';
+import type { ConnectionStatus } from '../connection';
+import type { ExecutionEvent } from '../notebook';
+import type {
+  ChatInfo,
+  ClientMessage,
+  OpenChat,
+  ServerMessage
+} from '../protocol';
+import { VIEW, errorReply, ev, opened, proposal } from './events';
+
+class FakeConnection implements ChatManager.IConnection {
+  status: ConnectionStatus = 'disconnected';
+  sent: ClientMessage[] = [];
+  statusChanged = new Signal<this, ConnectionStatus>(this);
+  messageReceived = new Signal<this, ServerMessage>(this);
+  send(message: ClientMessage): boolean {
+    if (this.status !== 'connected') {
+      return false;
+    }
+    this.sent.push(message);
+    return true;
+  }
+  setStatus(status: ConnectionStatus) {
+    this.status = status;
+    this.statusChanged.emit(status);
+  }
+  receive(message: ServerMessage) {
+    this.messageReceived.emit(message);
+  }
+  opens(): OpenChat[] {
+    return this.sent.filter((m): m is OpenChat => m.type === 'open_chat');
+  }
+}
+
+function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
+  const connection = new FakeConnection();
+  const metadata = new Map<string, string>();
+  if (remembered) {
+    metadata.set('nb.ipynb', remembered);
+  }
+  const notebooks: ChatManager.INotebooks = {
+    chatIdOf: path => metadata.get(path) ?? null,
+    rememberChat: (path, id) => metadata.set(path, id),
+    view: () => VIEW,
+    activeCellId: () => 'cell-a'
+  };
+  const mirrored: Array<[string, number, boolean]> = [];
+  const replayEnded: string[] = [];
+  const mirror: ChatManager.IMirror = {
+    handle: (e: ExecutionEvent, replay) =>
+      mirrored.push([e.type, e.seq, replay]),
+    endReplay: chatId => replayEnded.push(chatId)
+  };
+  const manager = new ChatManager({
+    connection,
+    notebooks,
+    mirror,
+    listChats: async () => listed
+  });
+  return { connection, manager, metadata, mirrored, replayEnded };
+}
+
+const started = (seq: number, chat_id = 'c-1') =>
+  ev('execution_started', {
+    seq,
+    chat_id,
+    proposal_id: 'p-1',
+    kernel_id: 'k',
+    notebook_path: 'nb.ipynb',
+    code: '1',
+    after_cell_id: null,
+    cell_id: null
+  });
+
+describe('ChatManager', () => {
+  it('opens the remembered chat once connected, and does not mirror its history', async () => {
+    const { connection, manager, mirrored, replayEnded } = setup('c-1');
+    await manager.show('nb.ipynb');
+    expect(connection.sent).toHaveLength(0); // not connected yet
+    connection.setStatus('connected');
+    const [open] = connection.opens();
+    expect(open).toMatchObject({
+      chat_id: 'c-1',
+      after_seq: 0,
+      notebook_path: 'nb.ipynb'
+    });
+
+    connection.receive(opened('c-1', 2, open.request_id));
+    connection.receive(ev('user_message', { seq: 1, text: 'hi' }));
+    connection.receive(started(2));
+    expect(replayEnded).toEqual(['c-1']);
+    connection.receive(
+      ev('execution_output', {
+        seq: 3,
+        proposal_id: 'p-1',
+        index: 0,
+        output: { output_type: 'stream', name: 'stdout', text: 'x' }
+      })
+    );
+    expect(mirrored).toEqual([
+      ['execution_started', 2, true],
+      ['execution_output', 3, false]
+    ]);
+    expect(manager.current?.chatId).toBe('c-1');
+    expect(manager.current?.items).toHaveLength(1);
+  });
+
+  it('re-opens its chats after a reconnect, asking only for what it missed', async () => {
+    const { connection, manager } = setup('c-1');
+    connection.setStatus('connected');
+    await manager.show('nb.ipynb');
+    connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
+    connection.receive(ev('user_message', { seq: 1, text: 'hi' }));
+    connection.receive(ev('turn_started', { seq: 2, turn_id: 't' }));
+
+    connection.setStatus('disconnected');
+    connection.setStatus('connected');
+    const reopen = connection.opens()[1];
+    expect(reopen).toMatchObject({ chat_id: 'c-1', after_seq: 2 });
+    connection.receive(opened('c-1', 3, reopen.request_id));
+    connection.receive(ev('user_message', { seq: 1, text: 'hi' })); // replayed again: ignored
+    connection.receive(started(3));
+    expect(manager.current?.items.map(i => i.kind)).toEqual(['user']);
+    expect(manager.current?.lastSeq).toBe(3);
+  });
+
+  it('falls back to the newest listed chat, or a new one it remembers', async () => {
+    const listed = [
+      {
+        chat_id: 'c-9',
+        notebook_path: 'nb.ipynb',
+        title: '',
+        created: 0,
+        updated: 5
+      }
+    ];
+    const a = setup(null, listed);
+    a.connection.setStatus('connected');
+    await a.manager.show('nb.ipynb');
+    expect(a.connection.opens()[0].chat_id).toBe('c-9');
+
+    const b = setup('gone');
+    b.connection.setStatus('connected');
+    await b.manager.show('nb.ipynb');
+    const first = b.connection.opens()[0];
+    b.connection.receive(
+      errorReply(
+        'unknown_chat',
+        'There is no such chat.',
+        first.request_id,
+        null
+      )
+    );
+    const second = b.connection.opens()[1];
+    expect(second.chat_id).toBeNull();
+    b.connection.receive(opened('c-new', 0, second.request_id));
+    expect(b.metadata.get('nb.ipynb')).toBe('c-new');
+    expect(b.manager.current?.items).toHaveLength(0);
+  });
+
+  it('approves the pending proposal below the active cell', async () => {
+    const { connection, manager } = setup('c-1');
+    connection.setStatus('connected');
+    await manager.show('nb.ipynb');
+    connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
+    connection.receive(proposal(1, 'p-1', 'x = 1'));
+    manager.current!.setProposalCode('p-1', 'x = 2');
+    expect(manager.approve()).toBe(true);
+    expect(connection.sent[connection.sent.length - 1]).toMatchObject({
+      type: 'approve',
+      proposal_id: 'p-1',
+      code: 'x = 2',
+      after_cell_id: 'cell-a'
+    });
+  });
+});

@@ -1,0 +1,328 @@
+/**
+ * ChatManager: which chat belongs to which notebook, and the routing of server messages to
+ * chat models and to the notebook mirror.
+ *
+ * One chat per notebook path in this version. Its id is found, in order: in the notebook's
+ * metadata (`gptinterp.chat_id`), as the notebook's most recently updated chat on the server,
+ * or a new chat is opened. Chats stay subscribed once opened, so a turn keeps mirroring into
+ * its notebook while another notebook is shown. On every (re)connection each chat is
+ * re-opened with `after_seq` = the last seq its model saw, and the server replays the rest.
+ */
+import { ISignal, Signal } from '@lumino/signaling';
+
+import type { ConnectionStatus } from './connection';
+import { ChatModel } from './model';
+import type { ExecutionEvent } from './notebook';
+import type {
+  ChatInfo,
+  ChatOpened,
+  ClientMessage,
+  Error as ErrorReply,
+  NotebookView,
+  ServerMessage
+} from './protocol';
+
+interface IOpening {
+  readonly model: ChatModel;
+  readonly chatId: string | null;
+  /** Opened by "New chat": remember it in the notebook right away. */
+  readonly remember: boolean;
+}
+
+export class ChatManager {
+  constructor(options: ChatManager.IOptions) {
+    this._connection = options.connection;
+    this._notebooks = options.notebooks;
+    this._mirror = options.mirror;
+    this._listChats = options.listChats;
+    this._trans = options.trans ?? { __: (s: string) => s };
+    this._connection.messageReceived.connect((_, msg) => this._route(msg));
+    this._connection.statusChanged.connect(this._onStatus, this);
+  }
+
+  /** The current chat, the connection status or the problem changed. */
+  get changed(): ISignal<this, void> {
+    return this._changed;
+  }
+  get current(): ChatModel | null {
+    return this._current;
+  }
+  get status(): ConnectionStatus {
+    return this._connection.status;
+  }
+  /** Why the chat cannot work at all (version mismatch, server extension missing), or ''. */
+  get problem(): string {
+    return this._problem;
+  }
+
+  /** Advice that does not stop the chat (e.g. how to configure a model), or ''. */
+  get hint(): string {
+    return this._hint;
+  }
+
+  setHint(hint: string): void {
+    if (hint !== this._hint) {
+      this._hint = hint;
+      this._changed.emit();
+    }
+  }
+
+  setProblem(problem: string): void {
+    if (problem !== this._problem) {
+      this._problem = problem;
+      this._changed.emit();
+    }
+  }
+
+  /** Show the chat of the notebook at `path` (null: no notebook is current). */
+  async show(path: string | null): Promise<void> {
+    const existing = path === null ? null : this._byPath.get(path);
+    if (path === null || existing) {
+      this._setCurrent(existing ?? null);
+      return;
+    }
+    const model = this._create(path);
+    this._setCurrent(model);
+    this._open(model, await this._resolveChatId(path), false);
+  }
+
+  /** Start a new chat for the current notebook; the old one stays on the server. */
+  newChat(): boolean {
+    const path = this._current?.notebookPath;
+    if (path === undefined) {
+      return false;
+    }
+    const model = this._create(path);
+    this._setCurrent(model);
+    this._open(model, null, true);
+    return true;
+  }
+
+  send(text?: string): boolean {
+    const model = this._current;
+    if (!model || model.chatId === null) {
+      return false;
+    }
+    const view = this._notebooks.view(model.notebookPath);
+    if (!view) {
+      model.addNotice(
+        'error',
+        this._trans.__('Open the notebook to chat about it.')
+      );
+      return false;
+    }
+    const sent = model.sendMessage(text ?? model.draft, view);
+    if (sent) {
+      this._notebooks.rememberChat(model.notebookPath, model.chatId);
+    }
+    return sent;
+  }
+
+  /** Run a proposal (default: the pending one) with its code as the user edited it. */
+  approve(proposalId?: string): boolean {
+    const model = this._current;
+    const item = proposalId
+      ? model?.proposal(proposalId)
+      : model?.pendingProposal();
+    if (!model || !item) {
+      return false;
+    }
+    const after = this._notebooks.activeCellId(item.notebookPath);
+    return model.approve(item.proposalId, item.code, after);
+  }
+
+  reject(proposalId?: string, reason = ''): boolean {
+    const model = this._current;
+    const item = proposalId
+      ? model?.proposal(proposalId)
+      : model?.pendingProposal();
+    return !!model && !!item && model.reject(item.proposalId, reason);
+  }
+
+  stop(): boolean {
+    return !!this._current?.stop();
+  }
+
+  private _create(path: string): ChatModel {
+    const model = new ChatModel({
+      notebookPath: path,
+      send: msg => this._connection.send(msg)
+    });
+    this._byPath.set(path, model);
+    return model;
+  }
+
+  private async _resolveChatId(path: string): Promise<string | null> {
+    const remembered = this._notebooks.chatIdOf(path);
+    if (remembered) {
+      return remembered;
+    }
+    try {
+      const chats = await this._listChats(path);
+      return chats[0]?.chat_id ?? null;
+    } catch (reason) {
+      console.warn('gptinterp: could not list the chats of', path, reason);
+      return null;
+    }
+  }
+
+  private _open(
+    model: ChatModel,
+    chatId: string | null,
+    remember: boolean
+  ): void {
+    if (this._connection.status !== 'connected') {
+      this._waiting.set(model, { model, chatId, remember });
+      return;
+    }
+    const requestId = `open-${++this._requests}`;
+    this._opening.set(requestId, { model, chatId, remember });
+    const message: ClientMessage = {
+      type: 'open_chat',
+      request_id: requestId,
+      notebook_path: model.notebookPath,
+      chat_id: chatId,
+      after_seq: chatId !== null && chatId === model.chatId ? model.lastSeq : 0
+    };
+    this._connection.send(message);
+  }
+
+  private _onStatus(_: unknown, status: ConnectionStatus): void {
+    if (status === 'connected') {
+      const todo = new Map<ChatModel, IOpening>(this._waiting);
+      for (const opening of this._opening.values()) {
+        todo.set(opening.model, opening);
+      }
+      for (const model of this._byChat.values()) {
+        todo.set(model, { model, chatId: model.chatId, remember: false });
+      }
+      this._waiting.clear();
+      this._opening.clear();
+      todo.forEach(o => this._open(o.model, o.chatId, o.remember));
+    }
+    this._changed.emit();
+  }
+
+  private _route(msg: ServerMessage): void {
+    if (msg.type === 'chat_opened' || msg.type === 'error') {
+      const opening = msg.request_id
+        ? this._opening.get(msg.request_id)
+        : undefined;
+      if (opening) {
+        this._opening.delete(msg.request_id!);
+        if (msg.type === 'chat_opened') {
+          this._opened(opening, msg);
+        } else {
+          this._openFailed(opening, msg);
+        }
+        return;
+      }
+      if (msg.type === 'error') {
+        const model =
+          (msg.chat_id && this._byChat.get(msg.chat_id)) || this._current;
+        model?.applyServerMessage(msg);
+      }
+      return;
+    }
+    const model = this._byChat.get(msg.chat_id);
+    if (!model) {
+      return;
+    }
+    const until = this._replayUntil.get(msg.chat_id);
+    const replay = until !== undefined && msg.seq > 0 && msg.seq <= until;
+    const fresh = model.applyServerMessage(msg);
+    if (fresh && msg.type.startsWith('execution_')) {
+      this._mirror.handle(msg as ExecutionEvent, replay);
+    }
+    if (until !== undefined && msg.seq >= until) {
+      this._endReplay(msg.chat_id);
+    }
+  }
+
+  private _opened(opening: IOpening, msg: ChatOpened): void {
+    const { model } = opening;
+    const chatId = msg.chat.chat_id;
+    const firstOpen = model.chatId !== chatId;
+    model.applyServerMessage(msg);
+    this._byChat.set(chatId, model);
+    if (opening.remember) {
+      this._notebooks.rememberChat(model.notebookPath, chatId);
+    }
+    if (firstOpen && msg.last_seq > 0) {
+      // Events up to last_seq are history: shown in the chat, not mirrored again.
+      this._replayUntil.set(chatId, msg.last_seq);
+    }
+  }
+
+  private _openFailed(opening: IOpening, msg: ErrorReply): void {
+    if (msg.code === 'unknown_chat' && opening.chatId !== null) {
+      // The remembered chat is gone (e.g. another server): start afresh.
+      this._open(opening.model, null, true);
+      return;
+    }
+    opening.model.applyServerMessage(msg);
+  }
+
+  private _endReplay(chatId: string): void {
+    this._replayUntil.delete(chatId);
+    this._mirror.endReplay(chatId);
+  }
+
+  private _setCurrent(model: ChatModel | null): void {
+    if (model !== this._current) {
+      this._current = model;
+      this._changed.emit();
+    }
+  }
+
+  private _connection: ChatManager.IConnection;
+  private _notebooks: ChatManager.INotebooks;
+  private _mirror: ChatManager.IMirror;
+  private _listChats: (path: string) => Promise<ChatInfo[]>;
+  private _trans: ChatManager.ITranslation;
+  private _current: ChatModel | null = null;
+  private _problem = '';
+  private _hint = '';
+  private _requests = 0;
+  private _byPath = new Map<string, ChatModel>();
+  private _byChat = new Map<string, ChatModel>();
+  private _opening = new Map<string, IOpening>();
+  private _waiting = new Map<ChatModel, IOpening>();
+  private _replayUntil = new Map<string, number>();
+  private _changed = new Signal<this, void>(this);
+}
+
+export namespace ChatManager {
+  /** The websocket, as far as the manager needs it (a fake in tests). */
+  export interface IConnection {
+    readonly status: ConnectionStatus;
+    readonly statusChanged: ISignal<any, ConnectionStatus>;
+    readonly messageReceived: ISignal<any, ServerMessage>;
+    send(message: ClientMessage): boolean;
+  }
+
+  /** The open notebooks, by path. */
+  export interface INotebooks {
+    chatIdOf(path: string): string | null;
+    rememberChat(path: string, chatId: string): void;
+    view(path: string): NotebookView | null;
+    activeCellId(path: string): string | null;
+  }
+
+  export interface IMirror {
+    handle(event: ExecutionEvent, replay: boolean): void;
+    endReplay(chatId: string): void;
+  }
+
+  export interface ITranslation {
+    __(msgid: string, ...args: any[]): string;
+  }
+
+  export interface IOptions {
+    connection: IConnection;
+    notebooks: INotebooks;
+    mirror: IMirror;
+    listChats: (path: string) => Promise<ChatInfo[]>;
+    trans?: ITranslation;
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * The sidebar's content: a header (notebook, connection, activity), the transcript and the
+ * composer, or a clear message when the chat cannot work (version mismatch, no notebook).
+ */
+import { PathExt } from '@jupyterlab/coreutils';
+import { addIcon } from '@jupyterlab/ui-components';
+import React, { useEffect, useMemo, useRef } from 'react';
+
+import type { ChatManager } from '../chats';
+import type { ChatItem } from '../items';
+import type { ChatModel } from '../model';
+import { CommandIDs } from '../tokens';
+import { Composer } from './Composer';
+import { ChatServices, IChatServices, useServices, useSignal } from './hooks';
+import { AssistantMessage, Notice, UserMessage } from './MessageView';
+import { ProposalCard } from './ProposalCard';
+
+export interface IChatPanelProps extends Omit<IChatServices, 'model'> {
+  manager: ChatManager;
+  sendOnEnter: boolean;
+}
+
+export function ChatPanel(props: IChatPanelProps): JSX.Element {
+  const { manager, commands, rendermime, editorServices, trans } = props;
+  useSignal(manager.changed);
+  const model = manager.current;
+  useSignal(model?.changed);
+  const services = useMemo<IChatServices>(
+    () => ({ commands, rendermime, editorServices, trans, model }),
+    [commands, rendermime, editorServices, trans, model]
+  );
+  return (
+    <ChatServices.Provider value={services}>
+      <div className="jp-gptinterp-panel" data-status={manager.status}>
+        <Header manager={manager} model={model} />
+        {manager.problem && (
+          <div className="jp-gptinterp-problem" role="alert">
+            {manager.problem}
+          </div>
+        )}
+        {manager.hint && !manager.problem && (
+          <div className="jp-gptinterp-hint">{manager.hint}</div>
+        )}
+        {model ? (
+          <>
+            <Transcript model={model} />
+            <Composer
+              model={model}
+              canSend={
+                !manager.problem &&
+                manager.status === 'connected' &&
+                model.chatId !== null &&
+                !model.busy
+              }
+              sendOnEnter={props.sendOnEnter}
+            />
+          </>
+        ) : (
+          <div className="jp-gptinterp-empty">
+            {trans.__('Open a notebook to chat with the assistant about it.')}
+          </div>
+        )}
+      </div>
+    </ChatServices.Provider>
+  );
+}
+
+function Header(props: { manager: ChatManager; model: ChatModel | null }) {
+  const { manager, model } = props;
+  const { commands, trans } = useServices();
+  const status =
+    manager.status === 'connected'
+      ? model?.status || (model?.busy ? trans.__('Working…') : '')
+      : manager.status === 'connecting'
+        ? trans.__('Connecting…')
+        : trans.__('Disconnected, reconnecting…');
+  return (
+    <div className="jp-gptinterp-header">
+      <span className="jp-gptinterp-header-title" title={model?.notebookPath}>
+        {model
+          ? PathExt.basename(model.notebookPath)
+          : trans.__('GPT Interpreter')}
+      </span>
+      <span
+        className="jp-gptinterp-activity"
+        data-busy={model?.busy ? 'true' : 'false'}
+        data-connection={manager.status}
+      >
+        {status}
+      </span>
+      <button
+        className="jp-ToolbarButtonComponent jp-gptinterp-new-chat"
+        disabled={!model}
+        title={trans.__('New chat for this notebook')}
+        onClick={() => void commands.execute(CommandIDs.newChat)}
+      >
+        <addIcon.react tag="span" elementSize="normal" />
+      </button>
+    </div>
+  );
+}
+
+function Transcript(props: { model: ChatModel }) {
+  const { trans } = useServices();
+  const list = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const { items } = props.model;
+
+  // Follow new content only if the user has not scrolled up to read.
+  useEffect(() => {
+    const node = list.current;
+    if (node && atBottom.current) {
+      node.scrollTop = node.scrollHeight;
+    }
+  }, [items]);
+
+  return (
+    <div
+      ref={list}
+      className="jp-gptinterp-transcript"
+      onScroll={e => {
+        const node = e.currentTarget;
+        atBottom.current =
+          node.scrollHeight - node.scrollTop - node.clientHeight < 24;
+      }}
+    >
+      {items.length === 0 && (
+        <div className="jp-gptinterp-empty">
+          {trans.__(
+            'Ask for something to do in this notebook. Code runs in its kernel only after you approve it.'
+          )}
+        </div>
+      )}
+      {items.map(item => renderItem(item))}
+    </div>
+  );
+}
+
+function renderItem(item: ChatItem): JSX.Element {
+  switch (item.kind) {
+    case 'user':
+      return <UserMessage key={item.key} item={item} />;
+    case 'assistant':
+      return <AssistantMessage key={item.key} item={item} />;
+    case 'proposal':
+      return <ProposalCard key={item.key} item={item} />;
+    case 'notice':
+      return <Notice key={item.key} item={item} />;
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The transcript's text entries: the user's messages as plain text, the assistant's as
+ * sanitized Markdown (rendermime, untrusted), and notices (caps, errors, stops).
+ */
+import { IRenderMime, MimeModel } from '@jupyterlab/rendermime';
+import React, { useEffect, useMemo, useRef } from 'react';
+
+import type { IAssistantItem, INoticeItem, IUserItem } from '../items';
+import { useServices } from './hooks';
+import { LuminoHost } from './LuminoHost';
+
+/** Re-rendering Markdown on every delta is wasteful; this many ms between renders at most. */
+const STREAM_RENDER_INTERVAL = 120;
+
+export const UserMessage = React.memo(function UserMessage(props: {
+  item: IUserItem;
+}) {
+  return (
+    <div className="jp-gptinterp-message jp-gptinterp-user">
+      {props.item.text}
+    </div>
+  );
+});
+
+export const AssistantMessage = React.memo(function AssistantMessage(props: {
+  item: IAssistantItem;
+}) {
+  const { rendermime } = useServices();
+  const renderer = useMemo(
+    () => rendermime.createRenderer('text/markdown'),
+    []
+  );
+  useEffect(() => () => renderer.dispose(), [renderer]);
+  useThrottledMarkdown(renderer, props.item.text, props.item.streaming);
+  return (
+    <div
+      className="jp-gptinterp-message jp-gptinterp-assistant"
+      data-streaming={props.item.streaming ? 'true' : 'false'}
+    >
+      <LuminoHost widget={renderer} />
+    </div>
+  );
+});
+
+export const Notice = React.memo(function Notice(props: { item: INoticeItem }) {
+  const { item } = props;
+  return (
+    <div
+      className="jp-gptinterp-notice"
+      data-level={item.level}
+      data-code={item.code ?? undefined}
+      role={item.level === 'error' ? 'alert' : 'status'}
+    >
+      {item.text}
+    </div>
+  );
+});
+
+/**
+ * Render `text` into `renderer`, at most every STREAM_RENDER_INTERVAL ms while streaming and
+ * at once when final. Renders never overlap; the latest text always wins.
+ */
+function useThrottledMarkdown(
+  renderer: IRenderMime.IRenderer,
+  text: string,
+  streaming: boolean
+): void {
+  const state = useRef({
+    latest: '',
+    rendered: null as string | null,
+    busy: false,
+    last: 0,
+    timer: null as ReturnType<typeof setTimeout> | null
+  });
+
+  useEffect(() => {
+    const s = state.current;
+    s.latest = text;
+    const run = async () => {
+      s.timer = null;
+      if (s.busy) {
+        return; // the running loop picks up s.latest
+      }
+      s.busy = true;
+      while (s.rendered !== s.latest && !renderer.isDisposed) {
+        const source = s.latest;
+        const model = new MimeModel({
+          data: { 'text/markdown': source },
+          trusted: false
+        });
+        await renderer.renderModel(model);
+        s.rendered = source;
+      }
+      s.busy = false;
+      s.last = Date.now();
+    };
+    if (!streaming) {
+      if (s.timer !== null) {
+        clearTimeout(s.timer);
+      }
+      void run();
+    } else if (s.timer === null) {
+      const wait = STREAM_RENDER_INTERVAL - (Date.now() - s.last);
+      s.timer = setTimeout(run, Math.max(0, wait));
+    }
+  }, [text, streaming]);
+
+  useEffect(
+    () => () => {
+      if (state.current.timer !== null) {
+        clearTimeout(state.current.timer);
+      }
+    },
+    []
+  );
+}

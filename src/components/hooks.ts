@@ -1,0 +1,45 @@
+/**
+ * React glue for Lumino: re-render on a signal, and the services every view needs.
+ */
+import type { IEditorServices } from '@jupyterlab/codeeditor';
+import type { IRenderMimeRegistry } from '@jupyterlab/rendermime';
+import type { TranslationBundle } from '@jupyterlab/translation';
+import type { CommandRegistry } from '@lumino/commands';
+import type { ISignal } from '@lumino/signaling';
+import { createContext, useContext, useEffect, useReducer } from 'react';
+
+import type { ChatModel } from '../model';
+
+/** Re-render the calling component whenever `signal` is emitted. */
+export function useSignal(signal: ISignal<any, any> | null | undefined): void {
+  const [, bump] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (!signal) {
+      return;
+    }
+    const slot = () => bump();
+    signal.connect(slot);
+    return () => {
+      signal.disconnect(slot);
+    };
+  }, [signal]);
+}
+
+export interface IChatServices {
+  readonly commands: CommandRegistry;
+  readonly rendermime: IRenderMimeRegistry;
+  readonly editorServices: IEditorServices;
+  readonly trans: TranslationBundle;
+  /** The chat shown: cards report the user's code edits to it. */
+  readonly model: ChatModel | null;
+}
+
+export const ChatServices = createContext<IChatServices | null>(null);
+
+export function useServices(): IChatServices {
+  const services = useContext(ChatServices);
+  if (!services) {
+    throw new Error('gptinterp: views need a ChatServices provider');
+  }
+  return services;
+}

@@ -1,0 +1,126 @@
+/**
+ * The plugin: wiring only. It builds the connection, the notebook mirror, the chat manager,
+ * the sidebar and the commands, makes the sidebar follow the current notebook, and checks
+ * that the server extension speaks this page's protocol.
+ */
+import {
+  ILayoutRestorer,
+  JupyterFrontEnd,
+  JupyterFrontEndPlugin
+} from '@jupyterlab/application';
+import { ICommandPalette } from '@jupyterlab/apputils';
+import { IEditorServices } from '@jupyterlab/codeeditor';
+import { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
+import { IRenderMimeRegistry } from '@jupyterlab/rendermime';
+import { ISettingRegistry } from '@jupyterlab/settingregistry';
+import { ITranslator, nullTranslator } from '@jupyterlab/translation';
+
+/* eslint-disable jupyter/prefer-lazy-imports -- all needed at activation: the sidebar icon
+   shows at start, and chats and the notebook mirror must follow the notebooks from then on. */
+import { fetchChats, fetchInfo } from './api';
+import { ChatManager } from './chats';
+import { registerCommands } from './commands';
+import { ChatConnection } from './connection';
+import { NotebookMirror } from './notebook';
+import { OpenNotebooks } from './notebooks';
+import { PLUGIN_ID, PROTOCOL_VERSION } from './tokens';
+import { ChatSidebar } from './widgets/ChatSidebar';
+/* eslint-enable jupyter/prefer-lazy-imports */
+
+const plugin: JupyterFrontEndPlugin<void> = {
+  id: PLUGIN_ID,
+  description:
+    'A code interpreter in the sidebar that runs approved cells in your notebook.',
+  autoStart: true,
+  requires: [INotebookTracker, IRenderMimeRegistry, IEditorServices],
+  optional: [ITranslator, ISettingRegistry, ICommandPalette, ILayoutRestorer],
+  activate: (
+    app: JupyterFrontEnd,
+    tracker: INotebookTracker,
+    rendermime: IRenderMimeRegistry,
+    editorServices: IEditorServices,
+    translator: ITranslator | null,
+    settingRegistry: ISettingRegistry | null,
+    palette: ICommandPalette | null,
+    restorer: ILayoutRestorer | null
+  ) => {
+    const trans = (translator ?? nullTranslator).load('jupyterlab_gptinterp');
+    const connection = new ChatConnection();
+    const mirror = new NotebookMirror({
+      tracker,
+      label: trans.__('generated')
+    });
+    const manager = new ChatManager({
+      connection,
+      notebooks: new OpenNotebooks(tracker),
+      mirror,
+      listChats: path => fetchChats(path),
+      trans
+    });
+    const sidebar = new ChatSidebar({
+      manager,
+      commands: app.commands,
+      rendermime,
+      editorServices,
+      trans
+    });
+    app.shell.add(sidebar, 'right', { rank: 600 });
+    restorer?.add(sidebar, sidebar.id);
+    registerCommands({ app, manager, sidebar, trans, palette });
+
+    tracker.widgetAdded.connect((_, panel) => mirror.watch(panel));
+    tracker.forEach(panel => mirror.watch(panel));
+    const follow = (panel: NotebookPanel | null) => {
+      if (!panel) {
+        void manager.show(null);
+        return;
+      }
+      // The chat id is in the notebook's metadata, readable once the notebook is loaded.
+      void panel.context.ready.then(() => {
+        if (tracker.currentWidget === panel) {
+          void manager.show(panel.context.path);
+        }
+      });
+    };
+    tracker.currentChanged.connect((_, panel) => follow(panel));
+    follow(tracker.currentWidget);
+
+    if (settingRegistry) {
+      void settingRegistry.load(PLUGIN_ID).then(settings => {
+        const apply = () => {
+          sidebar.sendOnEnter = settings.get('sendOnEnter').composite !== false;
+        };
+        apply();
+        settings.changed.connect(apply);
+      });
+    }
+
+    fetchInfo().then(
+      info => {
+        if (info.protocol_version !== PROTOCOL_VERSION) {
+          manager.setProblem(
+            trans.__(
+              'The server extension is version %1 (protocol %2) but this page was built for protocol %3. Reload the page; if this message stays, reinstall jupyterlab-gptinterp and restart JupyterLab.',
+              info.server_version,
+              info.protocol_version,
+              PROTOCOL_VERSION
+            )
+          );
+          return;
+        }
+        manager.setHint(info.setup_hint);
+        connection.connect();
+      },
+      reason => {
+        console.error('gptinterp: /gptinterp/info failed', reason);
+        manager.setProblem(
+          trans.__(
+            'The GPT Interpreter server extension is not answering. Check that `jupyter server extension list` shows jupyterlab_gptinterp enabled, then restart JupyterLab.'
+          )
+        );
+      }
+    );
+  }
+};
+
+export default plugin;

@@ -1,0 +1,336 @@
+/**
+ * ChatModel: the state of one chat as the sidebar shows it, built only from server messages
+ * and the user's intents. No DOM and no socket (messages go out through an injected `send`),
+ * so every transition is unit-testable.
+ *
+ * Replays are expected (a reconnect asks for the events after the last seq seen, a second tab
+ * sees the same events), so applying an event is idempotent by `seq`. The ephemeral events
+ * (seq 0) are `assistant_delta`, folded into a streaming message that the final
+ * `assistant_message` replaces, and `status`, a transient progress line.
+ */
+import { ISignal, Signal } from '@lumino/signaling';
+
+import type { ChatItem, IProposalItem, NoticeLevel } from './items';
+import type {
+  ChatEvent,
+  ChatOpened,
+  ClientMessage,
+  Error as ErrorReply,
+  ErrorCode,
+  NotebookView,
+  ServerMessage
+} from './protocol';
+import {
+  addNotice,
+  applyEvent,
+  findProposal,
+  updateProposal
+} from './transcript';
+
+export * from './items';
+
+/** Sends one message to the server; false when it could not be sent (not connected). */
+export type SendFunction = (message: ClientMessage) => boolean;
+
+/** What a request was for, so that an `error` reply can undo its optimistic effect. */
+type PendingRequest =
+  | { kind: 'send'; text: string }
+  | { kind: 'decide'; proposalId: string }
+  | { kind: 'other' };
+
+export class ChatModel {
+  constructor(options: ChatModel.IOptions) {
+    this._notebookPath = options.notebookPath;
+    this._send = options.send;
+  }
+
+  /** Emitted after any change of what the view shows. */
+  get changed(): ISignal<this, void> {
+    return this._changed;
+  }
+  get chatId(): string | null {
+    return this._chatId;
+  }
+  get notebookPath(): string {
+    return this._notebookPath;
+  }
+  get title(): string {
+    return this._title;
+  }
+  get lastSeq(): number {
+    return this._lastSeq;
+  }
+  get items(): ReadonlyArray<ChatItem> {
+    return this._items;
+  }
+  /** A turn is running, or a message was sent and its turn has not started yet. */
+  get busy(): boolean {
+    return this._turnActive || this._sending;
+  }
+  /** Transient progress from the server (e.g. "loading the model"), or ''. */
+  get status(): string {
+    return this._status;
+  }
+  /** The composer's text, kept here so a refused message can be given back to the user. */
+  get draft(): string {
+    return this._draft;
+  }
+
+  setDraft(text: string): void {
+    if (text !== this._draft) {
+      this._draft = text;
+      this._changed.emit();
+    }
+  }
+
+  proposal(proposalId: string): IProposalItem | undefined {
+    return findProposal(this._items, proposalId);
+  }
+
+  /** The proposal awaiting a decision, if any (the loop asks one at a time). */
+  pendingProposal(): IProposalItem | undefined {
+    for (let i = this._items.length - 1; i >= 0; i--) {
+      const item = this._items[i];
+      if (item.kind === 'proposal' && item.status === 'pending') {
+        return item;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Apply one server message. Returns true when it changed the state, false for a replayed
+   * or foreign event (callers use this to mirror each event into the notebook only once).
+   */
+  applyServerMessage(msg: ServerMessage): boolean {
+    if (msg.type === 'chat_opened') {
+      this._opened(msg);
+    } else if (msg.type === 'error') {
+      this._errorReply(msg);
+    } else {
+      if (this._chatId !== null && msg.chat_id !== this._chatId) {
+        return false;
+      }
+      if (msg.type === 'status') {
+        this._status = msg.text;
+      } else {
+        if (msg.type !== 'assistant_delta') {
+          if (msg.seq <= this._lastSeq) {
+            return false;
+          }
+          this._lastSeq = msg.seq;
+          this._status = '';
+        }
+        this._flags(msg);
+        this._items = applyEvent(this._items, msg, () => this._noticeKey());
+      }
+    }
+    this._changed.emit();
+    return true;
+  }
+
+  // --- intents: what the user asks for, sent to the server -----------------------------------
+
+  sendMessage(text: string, notebook: NotebookView): boolean {
+    const trimmed = text.trim();
+    if (!trimmed || this.busy) {
+      return false;
+    }
+    const sent = this._request(
+      { kind: 'send', text },
+      (chat_id, request_id) => ({
+        type: 'send_message',
+        request_id,
+        chat_id,
+        text: trimmed,
+        notebook
+      })
+    );
+    if (sent) {
+      this._sending = true;
+      this._draft = '';
+      this._changed.emit();
+    }
+    return sent;
+  }
+
+  approve(
+    proposalId: string,
+    code: string,
+    afterCellId: string | null
+  ): boolean {
+    return this._decide(proposalId, (chat_id, request_id) => ({
+      type: 'approve',
+      request_id,
+      chat_id,
+      proposal_id: proposalId,
+      code,
+      after_cell_id: afterCellId
+    }));
+  }
+
+  reject(proposalId: string, reason = ''): boolean {
+    return this._decide(proposalId, (chat_id, request_id) => ({
+      type: 'reject',
+      request_id,
+      chat_id,
+      proposal_id: proposalId,
+      reason: reason.trim()
+    }));
+  }
+
+  stop(): boolean {
+    return this._request({ kind: 'other' }, (chat_id, request_id) => ({
+      type: 'stop',
+      request_id,
+      chat_id
+    }));
+  }
+
+  /** The user edits a pending proposal's code; it is sent only on Run. */
+  setProposalCode(proposalId: string, code: string): void {
+    const item = this.proposal(proposalId);
+    if (item && item.status === 'pending' && item.code !== code) {
+      this._items = updateProposal(this._items, proposalId, () => ({ code }));
+      this._changed.emit();
+    }
+  }
+
+  addNotice(
+    level: NoticeLevel,
+    text: string,
+    code: ErrorCode | null = null
+  ): void {
+    this._items = addNotice(this._items, this._noticeKey(), level, text, code);
+    this._changed.emit();
+  }
+
+  // --- internals -------------------------------------------------------------------------------
+
+  private _opened(msg: ChatOpened): void {
+    if (msg.chat.chat_id !== this._chatId) {
+      // Another chat (e.g. "New chat"): nothing of the previous one carries over.
+      this._items = [];
+      this._lastSeq = 0;
+      this._turnActive = false;
+      this._sending = false;
+      this._status = '';
+      this._pending.clear();
+    }
+    this._chatId = msg.chat.chat_id;
+    this._title = msg.chat.title;
+  }
+
+  private _flags(msg: ChatEvent): void {
+    const type = msg.type;
+    if (type === 'user_message') {
+      this._sending = false;
+      this._forget(r => r.kind === 'send');
+    } else if (type === 'proposal_decided') {
+      this._forget(
+        r => r.kind === 'decide' && r.proposalId === msg.proposal_id
+      );
+    } else if (type === 'turn_started') {
+      this._turnActive = true;
+      this._sending = false;
+    } else if (type === 'turn_ended') {
+      this._turnActive = false;
+      this._sending = false;
+    }
+  }
+
+  private _errorReply(msg: ErrorReply): void {
+    const id = msg.request_id;
+    const request = id ? this._pending.get(id) : undefined;
+    if (id) {
+      this._pending.delete(id);
+    }
+    if (request?.kind === 'send') {
+      this._sending = false;
+      this._draft = this._draft || request.text;
+    } else if (request?.kind === 'decide') {
+      this._items = updateProposal(this._items, request.proposalId, () => ({
+        submitting: false
+      }));
+    }
+    this._items = addNotice(
+      this._items,
+      this._noticeKey(),
+      'error',
+      msg.message,
+      msg.code
+    );
+  }
+
+  private _decide(
+    proposalId: string,
+    build: (chatId: string, requestId: string) => ClientMessage
+  ): boolean {
+    const item = this.proposal(proposalId);
+    if (!item || item.status !== 'pending' || item.submitting) {
+      return false;
+    }
+    const sent = this._request({ kind: 'decide', proposalId }, build);
+    if (sent) {
+      // Until the server answers, the card cannot be decided twice.
+      this._items = updateProposal(this._items, proposalId, () => ({
+        submitting: true
+      }));
+      this._changed.emit();
+    }
+    return sent;
+  }
+
+  private _request(
+    request: PendingRequest,
+    build: (chatId: string, requestId: string) => ClientMessage
+  ): boolean {
+    if (this._chatId === null) {
+      return false;
+    }
+    const id = `r-${Date.now().toString(36)}-${++ChatModel._requests}`;
+    if (!this._send(build(this._chatId, id))) {
+      this.addNotice(
+        'error',
+        'Not connected to the server; try again in a moment.'
+      );
+      return false;
+    }
+    this._pending.set(id, request);
+    return true;
+  }
+
+  private _forget(match: (r: PendingRequest) => boolean): void {
+    for (const [id, request] of this._pending) {
+      if (match(request)) {
+        this._pending.delete(id);
+      }
+    }
+  }
+
+  private _noticeKey(): string {
+    return `n-${++this._notices}`;
+  }
+
+  private static _requests = 0;
+  private _send: SendFunction;
+  private _notebookPath: string;
+  private _chatId: string | null = null;
+  private _title = '';
+  private _lastSeq = 0;
+  private _items: ReadonlyArray<ChatItem> = [];
+  private _turnActive = false;
+  private _sending = false;
+  private _status = '';
+  private _draft = '';
+  private _notices = 0;
+  private _pending = new Map<string, PendingRequest>();
+  private _changed = new Signal<this, void>(this);
+}
+
+export namespace ChatModel {
+  export interface IOptions {
+    notebookPath: string;
+    send: SendFunction;
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * NotebookMirror: shows in the user's notebook what the server runs in its kernel. The code
+ * runs server-side; this only inserts the approved cell, fills its outputs and sets its
+ * execution count, so the notebook reads as if the user had run the cell.
+ *
+ * Idempotent by proposal id (a cell carrying `gptinterp.proposal_id` is reused) and by output
+ * index, because reconnects and page reloads replay events. History replayed when a chat is
+ * first opened is not mirrored (the saved notebook already holds it, and the user may have
+ * deleted those cells since), except an execution still running, which is picked up.
+ */
+import type * as nbformat from '@jupyterlab/nbformat';
+import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
+import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
+
+import type {
+  ExecutionDone,
+  ExecutionOutput,
+  ExecutionStarted
+} from './protocol';
+
+export type ExecutionEvent = ExecutionStarted | ExecutionOutput | ExecutionDone;
+
+/** The metadata key on generated cells and on the notebook (its chat id). */
+export const METADATA_KEY = 'gptinterp';
+
+export const GENERATED_CLASS = 'jp-gptinterp-generated';
+
+interface IExecution {
+  readonly started: ExecutionStarted;
+  readonly outputs: nbformat.IOutput[];
+  done: ExecutionDone | null;
+  /** The mirrored cell's id, once this page has inserted or adopted it. */
+  cellId: string | null;
+  /** How many outputs went into that cell. */
+  applied: number;
+}
+
+export class NotebookMirror {
+  constructor(options: NotebookMirror.IOptions) {
+    this._tracker = options.tracker;
+    this._label = options.label;
+  }
+
+  handle(event: ExecutionEvent, replay: boolean): void {
+    if (event.type === 'execution_started') {
+      if (!this._executions.has(event.proposal_id)) {
+        this._executions.set(event.proposal_id, {
+          started: event,
+          outputs: [],
+          done: null,
+          cellId: null,
+          applied: 0
+        });
+      }
+      if (!replay) {
+        this._materialize(event.proposal_id);
+      }
+      return;
+    }
+    const execution = this._executions.get(event.proposal_id);
+    if (!execution) {
+      return;
+    }
+    if (event.type === 'execution_output') {
+      execution.outputs[event.index] = event.output as nbformat.IOutput;
+      this._applyOutputs(execution);
+    } else {
+      execution.done = event;
+      this._applyDone(execution);
+      if (replay && execution.cellId === null) {
+        this._executions.delete(event.proposal_id);
+      }
+    }
+  }
+
+  /** The chat's history has been replayed: pick up executions that are still running. */
+  endReplay(chatId: string): void {
+    for (const [proposalId, execution] of this._executions) {
+      const mine = execution.started.chat_id === chatId;
+      if (mine && execution.done === null && execution.cellId === null) {
+        this._materialize(proposalId);
+      }
+    }
+  }
+
+  /** Give generated cells their visible marker, now and whenever the cells change. */
+  watch(panel: NotebookPanel): void {
+    const mark = () => this.markGenerated(panel);
+    void panel.context.ready.then(() => {
+      mark();
+      // The notebook creates the new cells' widgets in its own handler of this signal.
+      panel.content.model?.cells.changed.connect(() => setTimeout(mark, 0));
+    });
+  }
+
+  markGenerated(panel: NotebookPanel): void {
+    for (const cell of panel.content.widgets) {
+      const generated = !!cell.model.getMetadata(METADATA_KEY)?.proposal_id;
+      cell.toggleClass(GENERATED_CLASS, generated);
+      if (generated) {
+        cell.node.dataset.gptinterpLabel = this._label;
+      }
+    }
+  }
+
+  private _materialize(proposalId: string): void {
+    const execution = this._executions.get(proposalId)!;
+    const { started } = execution;
+    const panel = this._panel(started.notebook_path);
+    const cells = panel?.content.model?.cells;
+    if (!panel || !cells) {
+      return; // Not open here: the card still shows the outputs.
+    }
+    // Ours from before a page reload, or the user's cell an accepted fix replaces.
+    let cell =
+      findCell(cells, c => isFor(c, proposalId)) ??
+      findCell(cells, c => !!started.cell_id && c.id === started.cell_id);
+    if (cell && cell.type !== 'code') {
+      cell = undefined;
+    }
+    if (cell && execution.cellId === null) {
+      // Refill it from the events, the source of truth.
+      if (cell.sharedModel.getSource() !== started.code) {
+        cell.sharedModel.setSource(started.code);
+      }
+      (cell as ICodeCellModel).outputs.clear();
+      execution.applied = 0;
+    }
+    if (!cell) {
+      const after = started.after_cell_id;
+      let index = cells.length;
+      for (let i = 0; after && i < cells.length; i++) {
+        if (cells.get(i).id === after) {
+          index = i + 1;
+          break;
+        }
+      }
+      const shared = panel.content.model!.sharedModel.insertCell(index, {
+        cell_type: 'code',
+        source: started.code,
+        metadata: {
+          [METADATA_KEY]: { chat_id: started.chat_id, proposal_id: proposalId }
+        }
+      });
+      cell = findCell(cells, c => c.id === shared.getId());
+    }
+    if (!cell) {
+      return;
+    }
+    execution.cellId = cell.id;
+    this._widget(panel, cell.id)?.setPrompt('*');
+    this._applyOutputs(execution);
+    this._applyDone(execution);
+  }
+
+  private _applyOutputs(execution: IExecution): void {
+    const cell = this._cell(execution);
+    if (!cell) {
+      return;
+    }
+    const { outputs } = execution;
+    while (execution.applied < outputs.length && outputs[execution.applied]) {
+      cell.outputs.add(outputs[execution.applied]);
+      execution.applied++;
+    }
+  }
+
+  private _applyDone(execution: IExecution): void {
+    const cell = this._cell(execution);
+    const done = execution.done;
+    if (!cell || !done) {
+      return;
+    }
+    cell.executionCount = done.execution_count;
+    // The prompt shows '*' until now; a null count would not notify the cell to clear it.
+    const panel = this._panel(execution.started.notebook_path);
+    const count = done.execution_count;
+    this._widget(panel, cell.id)?.setPrompt(
+      count === null ? '' : String(count)
+    );
+  }
+
+  private _cell(execution: IExecution): ICodeCellModel | undefined {
+    if (execution.cellId === null) {
+      return undefined;
+    }
+    const cells = this._panel(execution.started.notebook_path)?.content.model
+      ?.cells;
+    // Looked up each time: the user may have moved or deleted the cell meanwhile.
+    const cell = cells && findCell(cells, c => c.id === execution.cellId);
+    return cell?.type === 'code' ? (cell as ICodeCellModel) : undefined;
+  }
+
+  private _panel(path: string): NotebookPanel | undefined {
+    return this._tracker.find(p => p.context.path === path) ?? undefined;
+  }
+
+  private _widget(panel: NotebookPanel | undefined, cellId: string) {
+    return panel?.content.widgets.find(w => w.model.id === cellId);
+  }
+
+  private _tracker: INotebookTracker;
+  private _label: string;
+  private _executions = new Map<string, IExecution>();
+}
+
+export namespace NotebookMirror {
+  export interface IOptions {
+    tracker: INotebookTracker;
+    /** The marker's text on generated cells (translated). */
+    label: string;
+  }
+}
+
+function isFor(cell: ICellModel, proposalId: string): boolean {
+  return cell.getMetadata(METADATA_KEY)?.proposal_id === proposalId;
+}
+
+function findCell(
+  cells: Iterable<ICellModel>,
+  match: (cell: ICellModel) => boolean
+): ICellModel | undefined {
+  for (const cell of cells) {
+    if (match(cell)) {
+      return cell;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,44 @@
+/**
+ * The open notebooks, as the chat manager needs them: found by path, with the chat id kept
+ * in their metadata (it follows the notebook through renames and copies of the file).
+ */
+import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
+
+import type { ChatManager } from './chats';
+import { METADATA_KEY } from './notebook';
+import { notebookView } from './notebookview';
+import type { NotebookView } from './protocol';
+
+export class OpenNotebooks implements ChatManager.INotebooks {
+  constructor(tracker: INotebookTracker) {
+    this._tracker = tracker;
+  }
+
+  chatIdOf(path: string): string | null {
+    const value = this.find(path)?.model?.getMetadata(METADATA_KEY);
+    return typeof value?.chat_id === 'string' ? value.chat_id : null;
+  }
+
+  rememberChat(path: string, chatId: string): void {
+    const model = this.find(path)?.model;
+    const value = model?.getMetadata(METADATA_KEY) ?? {};
+    if (model && value.chat_id !== chatId) {
+      model.setMetadata(METADATA_KEY, { ...value, chat_id: chatId });
+    }
+  }
+
+  view(path: string): NotebookView | null {
+    const panel = this.find(path);
+    return panel ? notebookView(panel) : null;
+  }
+
+  activeCellId(path: string): string | null {
+    return this.find(path)?.content.activeCell?.model.id ?? null;
+  }
+
+  find(path: string): NotebookPanel | undefined {
+    return this._tracker.find(p => p.context.path === path) ?? undefined;
+  }
+
+  private _tracker: INotebookTracker;
+}

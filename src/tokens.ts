@@ -1,0 +1,24 @@
+/**
+ * Names shared across the extension: plugin ids, command ids, the protocol version this page
+ * was built for (re-exported from the generated protocol.ts).
+ */
+
+/** The protocol this page speaks, generated from jupyterlab_gptinterp/protocol.py. */
+export { PROTOCOL_VERSION } from './protocol';
+
+export const PLUGIN_ID = 'jupyterlab-gptinterp:plugin';
+
+export const SIDEBAR_ID = 'jp-gptinterp-sidebar';
+
+/** Every user action is one of these commands (see commands.ts and schema/plugin.json). */
+export namespace CommandIDs {
+  export const open = 'gptinterp:open';
+  export const send = 'gptinterp:send';
+  export const approve = 'gptinterp:approve';
+  export const reject = 'gptinterp:reject';
+  export const stop = 'gptinterp:stop';
+  export const newChat = 'gptinterp:new-chat';
+}
+
+/** The palette category of every command of this extension. */
+export const PALETTE_CATEGORY = 'GPT Interpreter';

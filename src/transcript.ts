@@ -1,0 +1,204 @@
+/**
+ * How a chat event changes the transcript: pure functions from items to new items, so the
+ * ChatModel only has to deal with sequencing, requests and flags.
+ */
+import type {
+  ChatEvent,
+  ErrorCode,
+  ExecutionOutput,
+  TurnEnded
+} from './protocol';
+import type { ChatItem, IProposalItem, NoticeLevel } from './items';
+
+type Output = ExecutionOutput['output'];
+
+/** Events that may come while a message streams (the others end it). */
+const KEEPS_STREAMING = new Set([
+  'assistant_delta',
+  'assistant_message',
+  'status'
+]);
+
+/** Makes the key of a new notice (keys must stay unique within a chat). */
+export type NoticeKeys = () => string;
+
+export function applyEvent(
+  items: ReadonlyArray<ChatItem>,
+  msg: ChatEvent,
+  noticeKey: NoticeKeys
+): ReadonlyArray<ChatItem> {
+  if (!KEEPS_STREAMING.has(msg.type)) {
+    // Streamed text that got no final message (e.g. a fenced block that became a proposal).
+    items = items.filter(i => !(i.kind === 'assistant' && i.streaming));
+  }
+  switch (msg.type) {
+    case 'user_message':
+      return [...items, { kind: 'user', key: `u-${msg.seq}`, text: msg.text }];
+    case 'assistant_delta':
+      return delta(items, msg.message_id, msg.delta);
+    case 'assistant_message':
+      return upsert(items, {
+        kind: 'assistant',
+        key: `a-${msg.message_id}`,
+        messageId: msg.message_id,
+        text: msg.text,
+        streaming: false
+      });
+    case 'proposal':
+      if (findProposal(items, msg.proposal_id)) {
+        return items;
+      }
+      return [
+        ...items,
+        {
+          kind: 'proposal',
+          key: `p-${msg.proposal_id}`,
+          proposalId: msg.proposal_id,
+          proposalKind: msg.kind,
+          cellId: msg.cell_id,
+          oldSource: msg.old_source,
+          code: msg.code,
+          proposedCode: msg.code,
+          reason: msg.reason,
+          notebookPath: msg.notebook_path,
+          status: 'pending',
+          decisionReason: '',
+          submitting: false,
+          outputs: [],
+          executionCount: null,
+          result: null,
+          message: ''
+        }
+      ];
+    case 'proposal_decided':
+      return updateProposal(items, msg.proposal_id, p => ({
+        status: msg.decision,
+        code: msg.code ?? p.code,
+        decisionReason: msg.reason,
+        submitting: false
+      }));
+    case 'execution_started':
+      return updateProposal(items, msg.proposal_id, () => ({
+        status: 'running',
+        code: msg.code
+      }));
+    case 'execution_output':
+      return updateProposal(items, msg.proposal_id, p => ({
+        outputs: withOutput(p.outputs, msg.index, msg.output)
+      }));
+    case 'execution_done':
+      return updateProposal(items, msg.proposal_id, () => ({
+        status: 'done',
+        result: msg.status,
+        executionCount: msg.execution_count,
+        message: msg.message
+      }));
+    case 'turn_ended': {
+      const notice = turnNotice(msg);
+      return notice
+        ? addNotice(
+            items,
+            noticeKey(),
+            notice.level,
+            notice.text,
+            msg.error_code
+          )
+        : items;
+    }
+    default:
+      return items;
+  }
+}
+
+export function findProposal(
+  items: ReadonlyArray<ChatItem>,
+  proposalId: string
+): IProposalItem | undefined {
+  return items.find(
+    (i): i is IProposalItem =>
+      i.kind === 'proposal' && i.proposalId === proposalId
+  );
+}
+
+export function updateProposal(
+  items: ReadonlyArray<ChatItem>,
+  proposalId: string,
+  change: (p: IProposalItem) => Partial<IProposalItem>
+): ReadonlyArray<ChatItem> {
+  // Replaced, never mutated, so views can skip the items that did not change.
+  return items.map(i =>
+    i.kind === 'proposal' && i.proposalId === proposalId
+      ? { ...i, ...change(i) }
+      : i
+  );
+}
+
+export function addNotice(
+  items: ReadonlyArray<ChatItem>,
+  key: string,
+  level: NoticeLevel,
+  text: string,
+  code: ErrorCode | null = null
+): ReadonlyArray<ChatItem> {
+  return [...items, { kind: 'notice', key, level, text, code }];
+}
+
+/** What the user is told when a turn ends otherwise than with an answer. */
+function turnNotice(
+  msg: TurnEnded
+): { level: NoticeLevel; text: string } | null {
+  switch (msg.reason) {
+    case 'answer':
+      return msg.message ? { level: 'info', text: msg.message } : null;
+    case 'step_cap':
+      return { level: 'warning', text: msg.message };
+    case 'error':
+      return { level: 'error', text: msg.message };
+    case 'stopped':
+      return { level: 'info', text: msg.message || 'Stopped.' };
+  }
+}
+
+function delta(
+  items: ReadonlyArray<ChatItem>,
+  messageId: string,
+  text: string
+): ReadonlyArray<ChatItem> {
+  const key = `a-${messageId}`;
+  const item = items.find(i => i.key === key);
+  if (!item) {
+    return [
+      ...items,
+      { kind: 'assistant', key, messageId, text, streaming: true }
+    ];
+  }
+  if (item.kind !== 'assistant' || !item.streaming) {
+    return items; // a late delta after the final message
+  }
+  return items.map(i => (i === item ? { ...item, text: item.text + text } : i));
+}
+
+function upsert(
+  items: ReadonlyArray<ChatItem>,
+  item: ChatItem
+): ReadonlyArray<ChatItem> {
+  const index = items.findIndex(i => i.key === item.key);
+  return index < 0
+    ? [...items, item]
+    : items.map((i, n) => (n === index ? item : i));
+}
+
+/** Outputs by index: a replayed index replaces rather than duplicates. */
+function withOutput(
+  outputs: ReadonlyArray<Output>,
+  index: number,
+  output: Output
+): Output[] {
+  const next = outputs.slice();
+  if (index < next.length) {
+    next[index] = output;
+  } else {
+    next.push(output);
+  }
+  return next;
+}

@@ -1,0 +1,62 @@
+/**
+ * The side panel hosting the chat view. A thin ReactWidget: the state is in the ChatManager
+ * and its models, the actions are commands.
+ */
+import type { IEditorServices } from '@jupyterlab/codeeditor';
+import type { IRenderMimeRegistry } from '@jupyterlab/rendermime';
+import type { TranslationBundle } from '@jupyterlab/translation';
+import { ReactWidget } from '@jupyterlab/ui-components';
+import type { CommandRegistry } from '@lumino/commands';
+import React from 'react';
+
+import type { ChatManager } from '../chats';
+import { ChatPanel } from '../components/ChatPanel';
+import { chatIcon } from '../icons';
+import { SIDEBAR_ID } from '../tokens';
+
+export class ChatSidebar extends ReactWidget {
+  constructor(options: ChatSidebar.IOptions) {
+    super();
+    this._options = options;
+    this.id = SIDEBAR_ID;
+    this.addClass('jp-gptinterp-sidebar');
+    this.title.icon = chatIcon;
+    this.title.caption = options.trans.__('GPT Interpreter');
+  }
+
+  get sendOnEnter(): boolean {
+    return this._sendOnEnter;
+  }
+  set sendOnEnter(value: boolean) {
+    if (value !== this._sendOnEnter) {
+      this._sendOnEnter = value;
+      this.update();
+    }
+  }
+
+  focusComposer(): void {
+    this.node
+      .querySelector<HTMLTextAreaElement>('.jp-gptinterp-composer textarea')
+      ?.focus();
+  }
+
+  protected render(): JSX.Element {
+    return React.createElement(ChatPanel, {
+      ...this._options,
+      sendOnEnter: this._sendOnEnter
+    });
+  }
+
+  private _options: ChatSidebar.IOptions;
+  private _sendOnEnter = true;
+}
+
+export namespace ChatSidebar {
+  export interface IOptions {
+    manager: ChatManager;
+    commands: CommandRegistry;
+    rendermime: IRenderMimeRegistry;
+    editorServices: IEditorServices;
+    trans: TranslationBundle;
+  }
+}
