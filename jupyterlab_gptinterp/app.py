@@ -10,7 +10,7 @@ from pathlib import Path
 
 from jupyter_core.paths import jupyter_data_dir
 from jupyter_server.extension.application import ExtensionApp
-from traitlets import Bool, Enum, Float, Int, Unicode, default
+from traitlets import Enum, Float, Int, Unicode, default
 
 from . import __version__
 from . import local_model
@@ -57,7 +57,6 @@ class GPTInterp(ExtensionApp):
         "Used when no base_url and no api_key are configured.",
     )
     local_context = Int(8192, config=True, help="Context window of the embedded local model, in tokens.")
-    log_prompts = Bool(False, config=True, help="Log what is sent to the model (never the key).")
 
     @default("api_key")
     def _default_api_key(self) -> str:

@@ -145,3 +145,25 @@ async def test_reload_replays_history_and_a_pending_proposal(fake_llm, chat_clie
     await ws3.until("chat_opened")
     first = await ws3.next()
     assert first["seq"] == proposal["seq"] + 1
+
+
+async def test_the_api_key_never_reaches_the_browser_or_the_logs(fake_llm, chat_client, kernel_id, jp_fetch, caplog):
+    import logging
+
+    from conftest import API_KEY
+
+    caplog.set_level(logging.DEBUG)
+    fake_llm.script(run_code_call("print('k')"), {"error": 401, "message": f"bad key {API_KEY}"})
+    payloads = [(await jp_fetch("gptinterp", "info")).body.decode(), (await jp_fetch("gptinterp", "chats")).body.decode()]
+    ws = await chat_client()
+    chat = await ws.open_chat()
+    await ws.send({"type": "send_message", "chat_id": chat, "text": "go", "notebook": notebook(kernel_id)})
+    proposal = await ws.until("proposal")
+    await ws.send({"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]})
+    ended = await ws.until("turn_ended")
+    assert ended["error_code"] == "llm_auth"
+    # The key did reach the model provider (so the check below is meaningful)…
+    assert fake_llm.request_headers[0].get("Authorization") == f"Bearer {API_KEY}"
+    # …and nothing the browser received or the server logged contains it.
+    everything = "\n".join(payloads) + json.dumps(ws.received) + caplog.text
+    assert API_KEY not in everything
