@@ -143,6 +143,7 @@ class LocalChat:
 
         if self._inner is None:
             url, key = await self.server.ensure()
-            self._inner = OpenAIChat(base_url=url, api_key=key, model=self.model, timeout=self.timeout)
+            # Greedy decoding: a small model is more reliable, and its answers repeatable.
+            self._inner = OpenAIChat(base_url=url, api_key=key, model=self.model, timeout=self.timeout, temperature=0.0)
         async for event in self._inner.stream(messages, tools):
             yield event

@@ -251,42 +251,23 @@ class TurnEnded(_Event):
     error_code: ErrorCode | None = None
 
 
-ChatEvent = Annotated[
-    Union[
-        UserMessageEvent,
-        AssistantDelta,
-        StatusEvent,
-        AssistantMessage,
-        ProposalEvent,
-        ProposalDecided,
-        ExecutionStarted,
-        ExecutionOutput,
-        ExecutionDone,
-        TurnStarted,
-        TurnEnded,
-    ],
-    Field(discriminator="type"),
-]
+_CHAT_EVENTS = (
+    UserMessageEvent,
+    AssistantDelta,
+    StatusEvent,
+    AssistantMessage,
+    ProposalEvent,
+    ProposalDecided,
+    ExecutionStarted,
+    ExecutionOutput,
+    ExecutionDone,
+    TurnStarted,
+    TurnEnded,
+)
+ChatEvent = Annotated[Union[_CHAT_EVENTS], Field(discriminator="type")]  # type: ignore[valid-type]
 chat_event_adapter: TypeAdapter[Any] = TypeAdapter(ChatEvent)
 
-ServerMessage = Annotated[
-    Union[
-        ChatOpened,
-        Error,
-        UserMessageEvent,
-        AssistantDelta,
-        StatusEvent,
-        AssistantMessage,
-        ProposalEvent,
-        ProposalDecided,
-        ExecutionStarted,
-        ExecutionOutput,
-        ExecutionDone,
-        TurnStarted,
-        TurnEnded,
-    ],
-    Field(discriminator="type"),
-]
+ServerMessage = Annotated[Union[(ChatOpened, Error, *_CHAT_EVENTS)], Field(discriminator="type")]  # type: ignore[valid-type]
 
 
 # --- REST -------------------------------------------------------------------------------------

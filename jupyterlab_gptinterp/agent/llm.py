@@ -19,8 +19,11 @@ _KEYLIKE = re.compile(r"\b(sk|key|token)[-_][A-Za-z0-9_\-]{6,}", re.IGNORECASE)
 
 
 class OpenAIChat:
-    def __init__(self, *, base_url: str | None, api_key: str, model: str, timeout: float = 120.0):
+    def __init__(
+        self, *, base_url: str | None, api_key: str, model: str, timeout: float = 120.0, temperature: float | None = None
+    ):
         self.model = model
+        self.temperature = temperature
         self._key = api_key
         # An empty key is fine for local servers, but the client insists on a non-empty string.
         # Retries are the loop's (it tells the user about each wait), not the client's.
@@ -37,6 +40,8 @@ class OpenAIChat:
         kwargs: dict[str, Any] = {"stream_options": {"include_usage": True}}
         if tools:
             kwargs["tools"] = tools
+        if self.temperature is not None:
+            kwargs["temperature"] = self.temperature
         text: list[str] = []
         calls: dict[int, dict[str, Any]] = {}
         finish = "stop"
