@@ -8,7 +8,9 @@ points the extension at it, so the UI tests never need a real model or the netwo
 """
 
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from jupyterlab.galata import configure_jupyter_server
@@ -34,6 +36,16 @@ else:
     c.GPTInterp.base_url = fake.url  # noqa: F821
     c.GPTInterp.api_key = "fake-key"  # noqa: F821
     c.GPTInterp.model = "fake-model"  # noqa: F821
+
+# A fresh chat history per server: chats are found again by notebook path, so a history kept
+# across runs would bring back an earlier run's cards (even pending ones) into a new notebook
+# at the same path, and the tests would not start from an empty transcript.
+# One fixed file, emptied at each start (port 8888 is fixed, so one test server at a time; the
+# server is killed at the end, so clean-up at exit would not run).
+_history_dir = Path(tempfile.gettempdir()) / "gptinterp-ui-tests"
+shutil.rmtree(_history_dir, ignore_errors=True)
+_history_dir.mkdir(parents=True, exist_ok=True)
+c.GPTInterp.db_path = str(_history_dir / "history.sqlite3")  # noqa: F821
 
 # Uncomment to set server log level to debug level
 # c.ServerApp.log_level = "DEBUG"

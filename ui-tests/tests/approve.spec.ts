@@ -1,0 +1,308 @@
+/**
+ * End-to-end approval flows against the fake OpenAI-compatible LLM (tests/fake_llm.py) that
+ * jupyter_server_test_config.py starts on 127.0.0.1:18765: the test scripts the model's
+ * replies over HTTP, drives the sidebar, and checks the notebook, the kernel and what the
+ * model was sent.
+ */
+import { expect, IJupyterLabPageFixture, test } from '@jupyterlab/galata';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import * as path from 'path';
+
+const FAKE = 'http://127.0.0.1:18765';
+const SIDEBAR_ID = 'jp-gptinterp-sidebar';
+const SCREENSHOTS = path.resolve(__dirname, '..', 'screenshots');
+
+const CODE = "print('hello from gptinterp')\nanswer = 6*7";
+const REASON = 'compute it';
+
+type FakeRequest = { messages: Array<{ role: string; content: unknown }> };
+
+async function script(request: APIRequestContext, replies: unknown[]) {
+  const reset = await request.post(`${FAKE}/_admin/reset`);
+  expect(reset.ok()).toBeTruthy();
+  const scripted = await request.post(`${FAKE}/_admin/script`, {
+    data: replies
+  });
+  expect(scripted.ok()).toBeTruthy();
+}
+
+async function fakeRequests(
+  request: APIRequestContext
+): Promise<FakeRequest[]> {
+  const response = await request.get(`${FAKE}/_admin/requests`);
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()) as FakeRequest[];
+}
+
+/** The text of a request message, whatever shape its content has. */
+function contentText(message: { content: unknown } | undefined): string {
+  if (!message) {
+    return '';
+  }
+  const { content } = message;
+  if (typeof content === 'string') {
+    return content;
+  }
+  return JSON.stringify(content ?? '');
+}
+
+/** A new notebook with an idle kernel and one manual cell already run (`x0 = 1`). */
+async function notebookWithActiveCell(page: IJupyterLabPageFixture) {
+  await page.notebook.createNew();
+  await expect(
+    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]')
+  ).toHaveCount(1, { timeout: 60_000 });
+  await page.notebook.setCell(0, 'code', 'x0 = 1');
+  // In place: the run cell stays active, so the generated cell goes right below it.
+  await page.notebook.runCell(0, { inplace: true });
+  await expect(
+    page.locator('.jp-Notebook .jp-Cell').first().locator('.jp-InputPrompt')
+  ).toHaveText(/\[1\]/);
+}
+
+async function openSidebar(page: IJupyterLabPageFixture): Promise<Locator> {
+  await page.sidebar.openTab(SIDEBAR_ID);
+  const panel = page.locator('.jp-gptinterp-panel');
+  await expect(panel).toHaveAttribute('data-status', 'connected', {
+    timeout: 30_000
+  });
+  return panel;
+}
+
+async function send(panel: Locator, text: string) {
+  const composer = panel.locator('.jp-gptinterp-composer textarea');
+  await composer.fill(text);
+  await panel.locator('.jp-gptinterp-send').click();
+  await expect(panel.locator('.jp-gptinterp-user').last()).toContainText(text);
+}
+
+const generatedCells = (page: IJupyterLabPageFixture) =>
+  page.locator('.jp-Notebook .jp-Cell.jp-gptinterp-generated');
+
+test.describe('proposals', () => {
+  test.beforeEach(async ({ request }) => {
+    await request.post(`${FAKE}/_admin/reset`);
+  });
+
+  test('approve: the code runs in the notebook and the model sees its output', async ({
+    page,
+    request
+  }) => {
+    await notebookWithActiveCell(page);
+    // Running the cell may have appended an empty one (run and advance): count, don't assume.
+    const manual = await page.locator('.jp-Notebook .jp-Cell').count();
+    const panel = await openSidebar(page);
+
+    await script(request, [
+      {
+        tool_calls: [
+          { name: 'run_code', arguments: { code: CODE, reason: REASON } }
+        ]
+      },
+      { text: 'The answer is **42**.' }
+    ]);
+    await send(panel, 'Compute six times seven');
+
+    const card = panel.locator('.jp-gptinterp-proposal');
+    await expect(card).toHaveAttribute('data-status', 'pending');
+    await expect(card.locator('.jp-gptinterp-proposal-reason')).toHaveText(
+      REASON
+    );
+    const editor = card.locator('.jp-gptinterp-proposal-editor');
+    await expect(editor).toHaveAttribute('data-editable', 'true');
+    await expect(editor).toContainText("print('hello from gptinterp')");
+    await expect(editor).toContainText('answer = 6*7');
+
+    // Nothing ran before approval.
+    await expect(generatedCells(page)).toHaveCount(0);
+    await expect(page.locator('.jp-Notebook .jp-Cell')).toHaveCount(manual);
+
+    await card.locator('.jp-gptinterp-run').click();
+
+    // The cell lands in the notebook with its output.
+    const cell = generatedCells(page);
+    await expect(cell).toHaveCount(1);
+    await expect(cell.locator('.jp-InputArea')).toContainText(
+      "print('hello from gptinterp')"
+    );
+    await expect(cell.locator('.jp-OutputArea-output')).toContainText(
+      'hello from gptinterp'
+    );
+
+    // The card shows the result.
+    await expect(card).toHaveAttribute('data-status', 'done');
+    await expect(card.locator('.jp-gptinterp-outputs')).toContainText(
+      'hello from gptinterp'
+    );
+    await expect(editor).toHaveAttribute('data-editable', 'false');
+
+    // The model's answer is rendered Markdown.
+    const answer = panel.locator('.jp-gptinterp-assistant').last();
+    await expect(answer.locator('strong')).toHaveText('42');
+    await expect(answer).toHaveAttribute('data-streaming', 'false');
+
+    // The model's second request carries the output.
+    const bodies = await fakeRequests(request);
+    expect(bodies.length).toBeGreaterThanOrEqual(2);
+    const last = bodies[1].messages[bodies[1].messages.length - 1];
+    expect(contentText(last)).toContain('hello from gptinterp');
+
+    // The kernel's state is shared with the notebook.
+    const cellCount = await page.locator('.jp-Notebook .jp-Cell').count();
+    await page.notebook.addCell('code', 'print(answer)');
+    await page.notebook.runCell(cellCount);
+    await expect(
+      page
+        .locator('.jp-Notebook .jp-Cell')
+        .nth(cellCount)
+        .locator('.jp-OutputArea-output')
+    ).toHaveText('42');
+
+    // Screenshots for review and the README.
+    const sidebar = page.locator(`#${SIDEBAR_ID}`);
+    await sidebar.screenshot({
+      path: path.join(SCREENSHOTS, 'approve-light.png')
+    });
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, 'approve-light-page.png')
+    });
+
+    await page.theme.setDarkTheme();
+    await expect(page.locator('body')).toHaveAttribute(
+      'data-jp-theme-light',
+      'false'
+    );
+    // Reload (the notebook saved, the theme is a saved setting): the chat, its finished card
+    // and the generated cell come back, and the dark screenshot is of a freshly painted page.
+    // (Headless Debian chromium still paints JupyterLab's own menu bar, file browser and
+    // status bar light under the dark theme although their computed styles are dark.)
+    await page.notebook.save();
+    // Galata's default readiness check waits for the Launcher tab, which is not the active one.
+    await page.reload({ waitForIsReady: false });
+    await expect(page.locator('#jupyterlab-splash')).toHaveCount(0);
+    await page.sidebar.openTab(SIDEBAR_ID);
+    await expect(page.locator('body')).toHaveAttribute(
+      'data-jp-theme-light',
+      'false'
+    );
+    await expect(
+      panel.locator('.jp-gptinterp-proposal[data-status="done"]')
+    ).toHaveCount(1);
+    await expect(
+      panel.locator('.jp-gptinterp-proposal .jp-gptinterp-outputs')
+    ).toContainText('hello from gptinterp');
+    await expect(panel.locator('.jp-gptinterp-assistant strong')).toHaveText(
+      '42'
+    );
+    await expect(generatedCells(page)).toHaveCount(1);
+    await page.waitForTimeout(500);
+    await sidebar.screenshot({
+      path: path.join(SCREENSHOTS, 'approve-dark.png')
+    });
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, 'approve-dark-page.png')
+    });
+    await page.theme.setLightTheme();
+  });
+
+  test('edit then run: the edited code is what runs', async ({
+    page,
+    request
+  }) => {
+    await notebookWithActiveCell(page);
+    // Running the cell may have appended an empty one (run and advance): count, don't assume.
+    const manual = await page.locator('.jp-Notebook .jp-Cell').count();
+    const panel = await openSidebar(page);
+
+    await script(request, [
+      {
+        tool_calls: [
+          { name: 'run_code', arguments: { code: CODE, reason: REASON } }
+        ]
+      },
+      { text: 'Done.' }
+    ]);
+    await send(panel, 'Compute six times seven');
+
+    const card = panel.locator('.jp-gptinterp-proposal');
+    await expect(card).toHaveAttribute('data-status', 'pending');
+    const editor = card.locator('.jp-gptinterp-proposal-editor');
+    await expect(editor).toHaveAttribute('data-editable', 'true');
+
+    await editor.locator('.cm-content').click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type("print('edited')");
+    await expect(editor).toContainText("print('edited')");
+    await expect(editor).not.toContainText('hello from gptinterp');
+
+    await card.locator('.jp-gptinterp-run').click();
+
+    const cell = generatedCells(page);
+    await expect(cell).toHaveCount(1);
+    await expect(cell.locator('.jp-InputArea')).toContainText(
+      "print('edited')"
+    );
+    await expect(cell.locator('.jp-InputArea')).not.toContainText(
+      'hello from gptinterp'
+    );
+    await expect(cell.locator('.jp-OutputArea-output')).toHaveText('edited');
+    await expect(card).toHaveAttribute('data-status', 'done');
+    await expect(card.locator('.jp-gptinterp-outputs')).toContainText('edited');
+
+    // The model is told the code that actually ran, and its output.
+    await expect(panel.locator('.jp-gptinterp-assistant').last()).toContainText(
+      'Done.'
+    );
+    const bodies = await fakeRequests(request);
+    const second = JSON.stringify(bodies[1].messages);
+    expect(second).toContain('edited');
+  });
+
+  test('reject: nothing runs and the model is told why', async ({
+    page,
+    request
+  }) => {
+    await notebookWithActiveCell(page);
+    // Running the cell may have appended an empty one (run and advance): count, don't assume.
+    const manual = await page.locator('.jp-Notebook .jp-Cell').count();
+    const panel = await openSidebar(page);
+
+    await script(request, [
+      {
+        tool_calls: [
+          { name: 'run_code', arguments: { code: CODE, reason: REASON } }
+        ]
+      },
+      { text: 'Understood, I will not run it.' }
+    ]);
+    await send(panel, 'Compute six times seven');
+
+    const card = panel.locator('.jp-gptinterp-proposal');
+    await expect(card).toHaveAttribute('data-status', 'pending');
+
+    await card.locator('.jp-gptinterp-reject').click();
+    const reason = card.locator('.jp-gptinterp-reject-reason');
+    await expect(reason).toBeFocused();
+    await reason.fill('not on my machine');
+    await card.locator('.jp-gptinterp-reject-confirm').click();
+
+    await expect(card).toHaveAttribute('data-status', 'rejected');
+    await expect(card.locator('.jp-gptinterp-proposal-status')).toContainText(
+      'not on my machine'
+    );
+    await expect(card.locator('.jp-gptinterp-run')).toHaveCount(0);
+    await expect(panel.locator('.jp-gptinterp-assistant').last()).toContainText(
+      'Understood, I will not run it.'
+    );
+
+    // Nothing was added to the notebook, nothing ran.
+    await expect(generatedCells(page)).toHaveCount(0);
+    await expect(page.locator('.jp-Notebook .jp-Cell')).toHaveCount(manual);
+    await expect(card.locator('.jp-gptinterp-outputs')).toHaveCount(0);
+
+    const bodies = await fakeRequests(request);
+    expect(bodies.length).toBe(2);
+    const last = bodies[1].messages[bodies[1].messages.length - 1];
+    expect(contentText(last)).toContain('not on my machine');
+  });
+});
