@@ -108,7 +108,7 @@ class ChatService:
                 asyncio.ensure_future(self._settle_restored(session, event, proposal))
 
     async def _settle_restored(self, session: _Session, event: ProposalEvent, proposal: Any) -> None:
-        text, _ = await settle_proposal(self, self.executor, 4000, event, proposal)
+        text, _ = await settle_proposal(self, self.executor, LoopConfig().result_budget, event, proposal)
         session.state.memory.append({"role": "user", "content": f"(About code you proposed before a restart) {text}"})
 
     # --- the Sink seam ---------------------------------------------------------------------------
