@@ -19,6 +19,7 @@ import type {
   ClientMessage,
   Error as ErrorReply,
   NotebookView,
+  ProposalDecided,
   ServerMessage
 } from './protocol';
 
@@ -118,14 +119,41 @@ export class ChatManager {
     return sent;
   }
 
-  /** Run a proposal (default: the pending one) with its code as the user edited it. */
-  approve(proposalId?: string): boolean {
+  /**
+   * Ask about one cell of the notebook at `path`: show its chat (starting one if it has
+   * none) and send `text` with the action, once the chat is open.
+   */
+  async ask(
+    path: string,
+    cell: ChatModel.ICellAction,
+    text: string
+  ): Promise<boolean> {
+    await this.show(path);
+    const model = this._byPath.get(path);
+    if (!model) {
+      return false;
+    }
+    if (model.chatId === null) {
+      this._asked.set(model, { cell, text });
+      return true;
+    }
+    return this._sendAsked(model, cell, text);
+  }
+
+  /**
+   * Approve a proposal (default: the pending one) with its code as the user edited it. For
+   * a cell replacement, `run` says whether to run it after replacing (default: no).
+   */
+  approve(proposalId?: string, run?: boolean): boolean {
     const model = this._current;
     const item = proposalId
       ? model?.proposal(proposalId)
       : model?.pendingProposal();
     if (!model || !item) {
       return false;
+    }
+    if (item.proposalKind === 'replace_cell') {
+      return model.approve(item.proposalId, item.code, null, !!run);
     }
     const after = this._notebooks.activeCellId(item.notebookPath);
     return model.approve(item.proposalId, item.code, after);
@@ -141,6 +169,31 @@ export class ChatManager {
 
   stop(): boolean {
     return !!this._current?.stop();
+  }
+
+  private _sendAsked(
+    model: ChatModel,
+    cell: ChatModel.ICellAction,
+    text: string
+  ): boolean {
+    const view = this._notebooks.view(model.notebookPath);
+    if (!view) {
+      model.addNotice(
+        'error',
+        this._trans.__('Open the notebook to chat about it.')
+      );
+      return false;
+    }
+    if (model.busy) {
+      model.addNotice(
+        'warning',
+        this._trans.__(
+          'The assistant is busy; stop it or wait for its answer, then ask again.'
+        )
+      );
+      return false;
+    }
+    return model.sendMessage(text, view, cell);
   }
 
   private _create(path: string): ChatModel {
@@ -234,6 +287,9 @@ export class ChatManager {
     if (fresh && msg.type.startsWith('execution_')) {
       this._mirror.handle(msg as ExecutionEvent, replay);
     }
+    if (fresh && !replay && msg.type === 'proposal_decided') {
+      this._accepted(model, msg);
+    }
     if (until !== undefined && msg.seq >= until) {
       this._endReplay(msg.chat_id);
     }
@@ -251,6 +307,37 @@ export class ChatManager {
     if (firstOpen && msg.last_seq > 0) {
       // Events up to last_seq are history: shown in the chat, not mirrored again.
       this._replayUntil.set(chatId, msg.last_seq);
+    }
+    const asked = this._asked.get(model);
+    if (asked) {
+      this._asked.delete(model);
+      this._sendAsked(model, asked.cell, asked.text);
+    }
+  }
+
+  /** An accepted cell replacement that does not run: replace the source here. */
+  private _accepted(model: ChatModel, msg: ProposalDecided): void {
+    const item = model.proposal(msg.proposal_id);
+    if (
+      msg.decision === 'approved' &&
+      !msg.run &&
+      item?.proposalKind === 'replace_cell' &&
+      item.cellId !== null
+    ) {
+      const replaced = this._mirror.replaceCell({
+        notebookPath: item.notebookPath,
+        cellId: item.cellId,
+        oldSource: item.oldSource ?? '',
+        code: msg.code ?? item.code
+      });
+      if (!replaced) {
+        model.addNotice(
+          'warning',
+          this._trans.__(
+            'The fix was not applied: the cell changed since it was proposed, was deleted, or its notebook is not open.'
+          )
+        );
+      }
     }
   }
 
@@ -289,6 +376,11 @@ export class ChatManager {
   private _opening = new Map<string, IOpening>();
   private _waiting = new Map<ChatModel, IOpening>();
   private _replayUntil = new Map<string, number>();
+  /** Explain/fix requests waiting for their chat to open. */
+  private _asked = new Map<
+    ChatModel,
+    { cell: ChatModel.ICellAction; text: string }
+  >();
   private _changed = new Signal<this, void>(this);
 }
 
@@ -312,6 +404,18 @@ export namespace ChatManager {
   export interface IMirror {
     handle(event: ExecutionEvent, replay: boolean): void;
     endReplay(chatId: string): void;
+    /**
+     * Replace a cell's source with an accepted fix, unless the user changed it since; false
+     * when it was not replaced.
+     */
+    replaceCell(replacement: ICellReplacement): boolean;
+  }
+
+  export interface ICellReplacement {
+    notebookPath: string;
+    cellId: string;
+    oldSource: string;
+    code: string;
   }
 
   export interface ITranslation {

@@ -4,6 +4,8 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { ICommandPalette } from '@jupyterlab/apputils';
+import type { ICellModel } from '@jupyterlab/cells';
+import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import type { TranslationBundle } from '@jupyterlab/translation';
 import type { ReadonlyPartialJSONObject } from '@lumino/coreutils';
 
@@ -17,15 +19,32 @@ export interface ICommandsOptions {
   app: JupyterFrontEnd;
   manager: ChatManager;
   sidebar: ChatSidebar;
+  tracker: INotebookTracker;
   trans: TranslationBundle;
   palette: ICommandPalette | null;
 }
 
 const noArgs = { args: { type: 'object' as const, properties: {} } };
 
+const cellArgs = {
+  type: 'object' as const,
+  properties: {
+    cellId: {
+      type: 'string' as const,
+      description:
+        'The nbformat id of a code cell of an open notebook; default: the current notebook’s active cell'
+    }
+  }
+};
+
 const proposalArgs = {
   type: 'object' as const,
   properties: {
+    run: {
+      type: 'boolean' as const,
+      description:
+        'For a cell fix: run the cell after replacing its source (default: no)'
+    },
     proposalId: {
       type: 'string' as const,
       description: 'The proposal; default: the one waiting for a decision'
@@ -38,7 +57,7 @@ const proposalArgs = {
 };
 
 export function registerCommands(options: ICommandsOptions): void {
-  const { app, manager, sidebar, trans, palette } = options;
+  const { app, manager, sidebar, tracker, trans, palette } = options;
   const { commands } = app;
   const current = (): ChatModel | null => manager.current;
   const proposalOf = (args: ReadonlyPartialJSONObject) => {
@@ -84,7 +103,11 @@ export function registerCommands(options: ICommandsOptions): void {
     ),
     describedBy: { args: proposalArgs },
     isEnabled: args => canDecide(proposalOf(args)),
-    execute: args => manager.approve(args.proposalId as string | undefined)
+    execute: args =>
+      manager.approve(
+        args.proposalId as string | undefined,
+        args.run as boolean | undefined
+      )
   });
 
   commands.addCommand(CommandIDs.reject, {
@@ -120,9 +143,79 @@ export function registerCommands(options: ICommandsOptions): void {
     }
   });
 
+  /** The code cell a cell command acts on, and the notebook holding it. */
+  const targetCell = (args: ReadonlyPartialJSONObject) => {
+    const wanted = args.cellId as string | undefined;
+    // A Fix button names its cell, which may be in a notebook that is not the current one.
+    const panel =
+      (wanted && tracker.find(p => hasCell(p, wanted))) ||
+      tracker.currentWidget;
+    const cells = panel?.content.model?.cells;
+    if (!panel || !cells) {
+      return null;
+    }
+    // A right click makes the cell under it active: this is also the context menu's cell.
+    const cellId = wanted ?? panel.content.activeCell?.model.id;
+    for (let index = 0; index < cells.length; index++) {
+      const cell = cells.get(index);
+      if (cell.id === cellId) {
+        return cell.type === 'code' ? { panel, cell, index } : null;
+      }
+    }
+    return null;
+  };
+  const canAsk = (args: ReadonlyPartialJSONObject) => {
+    const target = targetCell(args);
+    const model = current();
+    const busy =
+      !!model?.busy && model.notebookPath === target?.panel.context.path;
+    return (
+      !!target && manager.status === 'connected' && !manager.problem && !busy
+    );
+  };
+  const ask = (action: 'explain' | 'fix', args: ReadonlyPartialJSONObject) => {
+    const target = targetCell(args);
+    if (!target) {
+      return false;
+    }
+    app.shell.activateById(sidebar.id);
+    const { panel, cell, index } = target;
+    const text =
+      action === 'explain'
+        ? trans.__(
+            'Explain cell %1: %2',
+            cellNumber(cell, index),
+            firstLine(cell)
+          )
+        : trans.__('Fix cell %1: %2', cellNumber(cell, index), firstLine(cell));
+    return manager.ask(panel.context.path, { action, cellId: cell.id }, text);
+  };
+
+  commands.addCommand(CommandIDs.explainCell, {
+    label: trans.__('Explain Cell with GPT Interpreter'),
+    caption: trans.__(
+      'Ask the assistant what this cell does, its outputs and its error'
+    ),
+    describedBy: { args: cellArgs },
+    isEnabled: canAsk,
+    execute: args => ask('explain', args)
+  });
+
+  commands.addCommand(CommandIDs.fixCell, {
+    label: trans.__('Fix Cell with GPT Interpreter'),
+    caption: trans.__(
+      'Ask the assistant for a corrected version of this cell, shown as a diff'
+    ),
+    describedBy: { args: cellArgs },
+    isEnabled: canAsk,
+    execute: args => ask('fix', args)
+  });
+
   for (const command of [
     CommandIDs.open,
     CommandIDs.newChat,
+    CommandIDs.explainCell,
+    CommandIDs.fixCell,
     CommandIDs.approve,
     CommandIDs.reject,
     CommandIDs.stop
@@ -132,6 +225,8 @@ export function registerCommands(options: ICommandsOptions): void {
 
   // Enabled states follow the chat; refresh them when it changes.
   const changing = [
+    CommandIDs.explainCell,
+    CommandIDs.fixCell,
     CommandIDs.send,
     CommandIDs.approve,
     CommandIDs.reject,
@@ -149,6 +244,26 @@ export function registerCommands(options: ICommandsOptions): void {
     notify();
     commands.notifyCommandChanged(CommandIDs.newChat);
   });
+}
+
+function hasCell(panel: NotebookPanel, cellId: string): boolean {
+  return panel.content.widgets.some(w => w.model.id === cellId);
+}
+
+/** How the user knows the cell: its prompt's execution count, else its position. */
+function cellNumber(cell: ICellModel, index: number): string {
+  const count = (cell as ICellModel & { executionCount?: number | null })
+    .executionCount;
+  return count ? `[${count}]` : `#${index + 1}`;
+}
+
+function firstLine(cell: ICellModel): string {
+  const line =
+    cell.sharedModel
+      .getSource()
+      .split('\n')
+      .find(l => l.trim()) ?? '';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line.trim();
 }
 
 function canDecide(item: ReturnType<ChatModel['proposal']>): boolean {

@@ -21,6 +21,7 @@ import { fetchChats, fetchInfo } from './api';
 import { ChatManager } from './chats';
 import { registerCommands } from './commands';
 import { ChatConnection } from './connection';
+import { ErrorFixButtons } from './fixbuttons';
 import { NotebookMirror } from './notebook';
 import { OpenNotebooks } from './notebooks';
 import { PLUGIN_ID, PROTOCOL_VERSION } from './tokens';
@@ -50,9 +51,10 @@ const plugin: JupyterFrontEndPlugin<void> = {
       tracker,
       label: trans.__('generated')
     });
+    const notebooks = new OpenNotebooks(tracker);
     const manager = new ChatManager({
       connection,
-      notebooks: new OpenNotebooks(tracker),
+      notebooks,
       mirror,
       listChats: path => fetchChats(path),
       trans
@@ -62,11 +64,18 @@ const plugin: JupyterFrontEndPlugin<void> = {
       commands: app.commands,
       rendermime,
       editorServices,
-      trans
+      trans,
+      cells: notebooks
     });
     app.shell.add(sidebar, 'right', { rank: 600 });
     restorer?.add(sidebar, sidebar.id);
-    registerCommands({ app, manager, sidebar, trans, palette });
+    registerCommands({ app, manager, sidebar, tracker, trans, palette });
+    new ErrorFixButtons({
+      tracker,
+      commands: app.commands,
+      label: trans.__('Fix'),
+      caption: trans.__('Ask GPT Interpreter to fix this cell')
+    });
 
     tracker.widgetAdded.connect((_, panel) => mirror.watch(panel));
     tracker.forEach(panel => mirror.watch(panel));

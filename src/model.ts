@@ -131,33 +131,46 @@ export class ChatModel {
 
   // --- intents: what the user asks for, sent to the server -----------------------------------
 
-  sendMessage(text: string, notebook: NotebookView): boolean {
+  /** A message; with `cell`, a request to explain or fix that cell (by nbformat id). */
+  sendMessage(
+    text: string,
+    notebook: NotebookView,
+    cell?: ChatModel.ICellAction
+  ): boolean {
     const trimmed = text.trim();
     if (!trimmed || this.busy) {
       return false;
     }
     const sent = this._request(
-      { kind: 'send', text },
+      { kind: 'send', text: cell ? '' : text },
       (chat_id, request_id) => ({
         type: 'send_message',
         request_id,
         chat_id,
         text: trimmed,
-        notebook
+        notebook,
+        ...(cell ? { action: cell.action, cell_id: cell.cellId } : {})
       })
     );
     if (sent) {
       this._sending = true;
-      this._draft = '';
+      if (!cell) {
+        this._draft = '';
+      }
       this._changed.emit();
     }
     return sent;
   }
 
+  /**
+   * Approve a proposal with `code`. For a cell replacement, `run` false is "Accept" (the
+   * source is replaced, nothing runs) and true "Accept and run"; run_code always runs.
+   */
   approve(
     proposalId: string,
     code: string,
-    afterCellId: string | null
+    afterCellId: string | null,
+    run?: boolean
   ): boolean {
     return this._decide(proposalId, (chat_id, request_id) => ({
       type: 'approve',
@@ -165,7 +178,8 @@ export class ChatModel {
       chat_id,
       proposal_id: proposalId,
       code,
-      after_cell_id: afterCellId
+      after_cell_id: afterCellId,
+      ...(run === undefined ? {} : { run })
     }));
   }
 
@@ -329,6 +343,12 @@ export class ChatModel {
 }
 
 export namespace ChatModel {
+  /** What an explain/fix message is about. */
+  export interface ICellAction {
+    action: 'explain' | 'fix';
+    cellId: string;
+  }
+
   export interface IOptions {
     notebookPath: string;
     send: SendFunction;

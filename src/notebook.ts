@@ -12,6 +12,8 @@ import type * as nbformat from '@jupyterlab/nbformat';
 import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
 import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 
+import type { ChatManager } from './chats';
+import { replacementState } from './replacement';
 import type {
   ExecutionDone,
   ExecutionOutput,
@@ -81,6 +83,27 @@ export class NotebookMirror {
         this._materialize(proposalId);
       }
     }
+  }
+
+  /**
+   * An accepted fix that does not run: put its code into the cell, through the notebook's
+   * model so that the notebook's undo reverts it. Never over an edit made since the proposal.
+   */
+  replaceCell(replacement: ChatManager.ICellReplacement): boolean {
+    const cells = this._panel(replacement.notebookPath)?.content.model?.cells;
+    const cell = cells && findCell(cells, c => c.id === replacement.cellId);
+    const source = cell?.sharedModel.getSource();
+    if (source === replacement.code) {
+      return true; // already there (another tab of a shared notebook applied it)
+    }
+    if (
+      !cell ||
+      replacementState(replacement.oldSource, source) !== 'current'
+    ) {
+      return false;
+    }
+    cell.sharedModel.setSource(replacement.code);
+    return true;
   }
 
   /** Give generated cells their visible marker, now and whenever the cells change. */

@@ -8,8 +8,9 @@ import type { ChatManager } from './chats';
 import { METADATA_KEY } from './notebook';
 import { notebookView } from './notebookview';
 import type { NotebookView } from './protocol';
+import type { ICellSources } from './replacement';
 
-export class OpenNotebooks implements ChatManager.INotebooks {
+export class OpenNotebooks implements ChatManager.INotebooks, ICellSources {
   constructor(tracker: INotebookTracker) {
     this._tracker = tracker;
   }
@@ -34,6 +35,28 @@ export class OpenNotebooks implements ChatManager.INotebooks {
 
   activeCellId(path: string): string | null {
     return this.find(path)?.content.activeCell?.model.id ?? null;
+  }
+
+  source(path: string, cellId: string): string | null | undefined {
+    const cells = this.find(path)?.content.model?.cells;
+    if (!cells) {
+      return undefined;
+    }
+    for (const cell of cells) {
+      if (cell.id === cellId) {
+        return cell.sharedModel.getSource();
+      }
+    }
+    return null;
+  }
+
+  watch(path: string, slot: () => void): () => void {
+    // Fires on cell edits, insertions and deletions (what also marks the notebook dirty).
+    const model = this.find(path)?.content.model;
+    model?.contentChanged.connect(slot);
+    return () => {
+      model?.contentChanged.disconnect(slot);
+    };
   }
 
   find(path: string): NotebookPanel | undefined {

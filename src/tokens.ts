@@ -18,6 +18,8 @@ export namespace CommandIDs {
   export const reject = 'gptinterp:reject';
   export const stop = 'gptinterp:stop';
   export const newChat = 'gptinterp:new-chat';
+  export const explainCell = 'gptinterp:explain-cell';
+  export const fixCell = 'gptinterp:fix-cell';
 }
 
 /** The palette category of every command of this extension. */

@@ -49,10 +49,15 @@ function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
   };
   const mirrored: Array<[string, number, boolean]> = [];
   const replayEnded: string[] = [];
+  const replaced: ChatManager.ICellReplacement[] = [];
   const mirror: ChatManager.IMirror = {
     handle: (e: ExecutionEvent, replay) =>
       mirrored.push([e.type, e.seq, replay]),
-    endReplay: chatId => replayEnded.push(chatId)
+    endReplay: chatId => replayEnded.push(chatId),
+    replaceCell: r => {
+      replaced.push(r);
+      return r.oldSource !== 'edited';
+    }
   };
   const manager = new ChatManager({
     connection,
@@ -60,7 +65,7 @@ function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
     mirror,
     listChats: async () => listed
   });
-  return { connection, manager, metadata, mirrored, replayEnded };
+  return { connection, manager, metadata, mirrored, replayEnded, replaced };
 }
 
 const started = (seq: number, chat_id = 'c-1') =>
@@ -176,4 +181,131 @@ describe('ChatManager', () => {
       after_cell_id: 'cell-a'
     });
   });
+
+  it('asks about a cell in a notebook without a chat: starts one, then sends', async () => {
+    const { connection, manager } = setup();
+    connection.setStatus('connected');
+    const asked = manager.ask(
+      'nb.ipynb',
+      { action: 'fix', cellId: 'cell-b' },
+      'Fix cell [3]: 1/0'
+    );
+    expect(await asked).toBe(true);
+    const open = connection.opens()[0];
+    expect(open.chat_id).toBeNull();
+    expect(connection.sent.some(m => m.type === 'send_message')).toBe(false);
+    connection.receive(opened('c-2', 0, open.request_id));
+    expect(connection.sent[connection.sent.length - 1]).toMatchObject({
+      type: 'send_message',
+      chat_id: 'c-2',
+      text: 'Fix cell [3]: 1/0',
+      action: 'fix',
+      cell_id: 'cell-b'
+    });
+  });
+
+  it('asks about a cell in a chat in progress right away', async () => {
+    const { connection, manager } = setup('c-1');
+    connection.setStatus('connected');
+    await manager.show('nb.ipynb');
+    connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
+    expect(
+      await manager.ask(
+        'nb.ipynb',
+        { action: 'explain', cellId: 'cell-a' },
+        'Explain cell [1]: x = 1'
+      )
+    ).toBe(true);
+    expect(connection.sent[connection.sent.length - 1]).toMatchObject({
+      type: 'send_message',
+      action: 'explain',
+      cell_id: 'cell-a'
+    });
+  });
+
+  it('accepts a fix without running it, then replaces the cell’s source', async () => {
+    const { connection, manager, replaced } = setup('c-1');
+    connection.setStatus('connected');
+    await manager.show('nb.ipynb');
+    connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
+    connection.receive(fixProposal(1));
+    expect(manager.approve('p-fix', false)).toBe(true);
+    expect(connection.sent[connection.sent.length - 1]).toMatchObject({
+      type: 'approve',
+      proposal_id: 'p-fix',
+      code: 'print(1)',
+      run: false
+    });
+    expect(replaced).toEqual([]);
+    connection.receive(decided(2, false));
+    expect(replaced).toEqual([
+      {
+        notebookPath: 'nb.ipynb',
+        cellId: 'cell-b',
+        oldSource: 'print(1',
+        code: 'print(1)'
+      }
+    ]);
+    expect(manager.current!.items.map(i => i.kind)).toEqual(['proposal']);
+  });
+
+  it('says so when an accepted fix could not be applied (the cell changed)', async () => {
+    const { connection, manager, replaced } = setup('c-1');
+    connection.setStatus('connected');
+    await manager.show('nb.ipynb');
+    connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
+    connection.receive({ ...fixProposal(1), old_source: 'edited' });
+    connection.receive(decided(2, false));
+    expect(replaced).toHaveLength(1);
+    const notice = manager.current!.items[1];
+    expect(notice).toMatchObject({ kind: 'notice', level: 'warning' });
+  });
+
+  it('leaves the source to the execution when the fix runs, and to history on replay', async () => {
+    const a = setup('c-1');
+    a.connection.setStatus('connected');
+    await a.manager.show('nb.ipynb');
+    a.connection.receive(opened('c-1', 0, a.connection.opens()[0].request_id));
+    a.connection.receive(fixProposal(1));
+    expect(a.manager.approve('p-fix', true)).toBe(true);
+    expect(a.connection.sent[a.connection.sent.length - 1]).toMatchObject({
+      run: true
+    });
+    a.connection.receive(decided(2, true));
+    expect(a.replaced).toEqual([]);
+
+    const b = setup('c-1');
+    b.connection.setStatus('connected');
+    await b.manager.show('nb.ipynb');
+    b.connection.receive(opened('c-1', 2, b.connection.opens()[0].request_id));
+    b.connection.receive(fixProposal(1));
+    b.connection.receive(decided(2, false));
+    expect(b.replaced).toEqual([]);
+  });
 });
+
+function fixProposal(seq: number) {
+  return ev('proposal', {
+    seq,
+    proposal_id: 'p-fix',
+    code: 'print(1)',
+    reason: 'a parenthesis was missing',
+    notebook_path: 'nb.ipynb',
+    kernel_id: 'k-1',
+    kind: 'replace_cell',
+    cell_id: 'cell-b',
+    old_source: 'print(1'
+  });
+}
+
+function decided(seq: number, run: boolean) {
+  return ev('proposal_decided', {
+    seq,
+    proposal_id: 'p-fix',
+    decision: 'approved',
+    code: 'print(1)',
+    reason: '',
+    run,
+    after_cell_id: null
+  });
+}

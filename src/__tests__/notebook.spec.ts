@@ -119,4 +119,26 @@ describe('NotebookMirror', () => {
     expect(cell.outputs.length).toBe(1);
     expect(cell.outputs.get(0).data['text/plain']).toBe('fresh');
   });
+
+  it('replaces an accepted fix’s cell source, never over the user’s edit', () => {
+    const { model, mirror } = setup();
+    const fix = {
+      notebookPath: 'nb.ipynb',
+      cellId: 'c2',
+      oldSource: 'b = 2',
+      code: 'b = 3'
+    };
+    expect(mirror.replaceCell(fix)).toBe(true);
+    expect(model.cells.get(1).sharedModel.getSource()).toBe('b = 3');
+
+    model.cells.get(1).sharedModel.setSource('b = 4');
+    expect(
+      mirror.replaceCell({ ...fix, oldSource: 'b = 3', code: 'b = 5' })
+    ).toBe(false);
+    expect(mirror.replaceCell({ ...fix, code: 'b = 6' })).toBe(false);
+    expect(model.cells.get(1).sharedModel.getSource()).toBe('b = 4');
+
+    expect(mirror.replaceCell({ ...fix, cellId: 'gone' })).toBe(false);
+    expect(model.cells.length).toBe(2);
+  });
 });

@@ -13,6 +13,7 @@ import { CommandIDs } from '../tokens';
 import { Composer } from './Composer';
 import { ChatServices, IChatServices, useServices, useSignal } from './hooks';
 import { AssistantMessage, Notice, UserMessage } from './MessageView';
+import { DiffCard } from './DiffCard';
 import { ProposalCard } from './ProposalCard';
 
 export interface IChatPanelProps extends Omit<IChatServices, 'model'> {
@@ -21,13 +22,13 @@ export interface IChatPanelProps extends Omit<IChatServices, 'model'> {
 }
 
 export function ChatPanel(props: IChatPanelProps): JSX.Element {
-  const { manager, commands, rendermime, editorServices, trans } = props;
+  const { manager, commands, rendermime, editorServices, trans, cells } = props;
   useSignal(manager.changed);
   const model = manager.current;
   useSignal(model?.changed);
   const services = useMemo<IChatServices>(
-    () => ({ commands, rendermime, editorServices, trans, model }),
-    [commands, rendermime, editorServices, trans, model]
+    () => ({ commands, rendermime, editorServices, trans, cells, model }),
+    [commands, rendermime, editorServices, trans, cells, model]
   );
   return (
     <ChatServices.Provider value={services}>
@@ -143,7 +144,11 @@ function renderItem(item: ChatItem): JSX.Element {
     case 'assistant':
       return <AssistantMessage key={item.key} item={item} />;
     case 'proposal':
-      return <ProposalCard key={item.key} item={item} />;
+      return item.proposalKind === 'replace_cell' ? (
+        <DiffCard key={item.key} item={item} />
+      ) : (
+        <ProposalCard key={item.key} item={item} />
+      );
     case 'notice':
       return <Notice key={item.key} item={item} />;
   }

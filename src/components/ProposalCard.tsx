@@ -20,19 +20,11 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
   const { item } = props;
   const { commands, trans } = useServices();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
   const pending = item.status === 'pending';
   const decidable = pending && !item.submitting;
 
   const run = () => {
     void commands.execute(CommandIDs.approve, { proposalId: item.proposalId });
-  };
-  const reject = () => {
-    void commands.execute(CommandIDs.reject, {
-      proposalId: item.proposalId,
-      reason
-    });
-    setRejecting(false);
   };
 
   return (
@@ -74,36 +66,11 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
         </div>
       )}
       {pending && rejecting && (
-        <div className="jp-gptinterp-reject-form">
-          <input
-            className="jp-mod-styled jp-gptinterp-reject-reason"
-            autoFocus
-            value={reason}
-            placeholder={trans.__('Why? (optional, the assistant is told)')}
-            onChange={e => setReason(e.target.value)}
-            onKeyDown={e => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                reject();
-              } else if (e.key === 'Escape') {
-                setRejecting(false);
-              }
-            }}
-          />
-          <button
-            className="jp-Button jp-mod-styled jp-mod-warn jp-gptinterp-reject-confirm"
-            disabled={!decidable}
-            onClick={reject}
-          >
-            {trans.__('Reject')}
-          </button>
-          <button
-            className="jp-Button jp-mod-styled jp-mod-reject jp-gptinterp-reject-cancel"
-            onClick={() => setRejecting(false)}
-          >
-            {trans.__('Cancel')}
-          </button>
-        </div>
+        <RejectForm
+          item={item}
+          disabled={!decidable}
+          onDone={() => setRejecting(false)}
+        />
       )}
       {item.message && (
         <div className="jp-gptinterp-proposal-message">{item.message}</div>
@@ -113,7 +80,57 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
   );
 });
 
-function statusText(
+/** Reject with an optional reason (the assistant is told); shared with the diff card. */
+export function RejectForm(props: {
+  item: IProposalItem;
+  disabled: boolean;
+  onDone: () => void;
+}): JSX.Element {
+  const { item, disabled, onDone } = props;
+  const { commands, trans } = useServices();
+  const [reason, setReason] = useState('');
+  const reject = () => {
+    void commands.execute(CommandIDs.reject, {
+      proposalId: item.proposalId,
+      reason
+    });
+    onDone();
+  };
+  return (
+    <div className="jp-gptinterp-reject-form">
+      <input
+        className="jp-mod-styled jp-gptinterp-reject-reason"
+        autoFocus
+        value={reason}
+        placeholder={trans.__('Why? (optional, the assistant is told)')}
+        onChange={e => setReason(e.target.value)}
+        onKeyDown={e => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            reject();
+          } else if (e.key === 'Escape') {
+            onDone();
+          }
+        }}
+      />
+      <button
+        className="jp-Button jp-mod-styled jp-mod-warn jp-gptinterp-reject-confirm"
+        disabled={disabled}
+        onClick={reject}
+      >
+        {trans.__('Reject')}
+      </button>
+      <button
+        className="jp-Button jp-mod-styled jp-mod-reject jp-gptinterp-reject-cancel"
+        onClick={onDone}
+      >
+        {trans.__('Cancel')}
+      </button>
+    </div>
+  );
+}
+
+export function statusText(
   item: IProposalItem,
   trans: ReturnType<typeof useServices>['trans']
 ): string {
@@ -191,7 +208,7 @@ function CodeView(props: { item: IProposalItem; editable: boolean }) {
 }
 
 /** The execution's outputs as they stream, untrusted (no scripts, sanitized HTML). */
-function Outputs(props: { item: IProposalItem }) {
+export function Outputs(props: { item: IProposalItem }) {
   const { rendermime } = useServices();
   const area = useMemo(
     () =>

@@ -9,6 +9,7 @@ import type { ISignal } from '@lumino/signaling';
 import { createContext, useContext, useEffect, useReducer } from 'react';
 
 import type { ChatModel } from '../model';
+import type { ICellSources } from '../replacement';
 
 /** Re-render the calling component whenever `signal` is emitted. */
 export function useSignal(signal: ISignal<any, any> | null | undefined): void {
@@ -30,6 +31,8 @@ export interface IChatServices {
   readonly rendermime: IRenderMimeRegistry;
   readonly editorServices: IEditorServices;
   readonly trans: TranslationBundle;
+  /** The open notebooks' cells, for the diff card's stale check. */
+  readonly cells: ICellSources;
   /** The chat shown: cards report the user's code edits to it. */
   readonly model: ChatModel | null;
 }

@@ -12,6 +12,7 @@ import React from 'react';
 import type { ChatManager } from '../chats';
 import { ChatPanel } from '../components/ChatPanel';
 import { chatIcon } from '../icons';
+import type { ICellSources } from '../replacement';
 import { SIDEBAR_ID } from '../tokens';
 
 export class ChatSidebar extends ReactWidget {
@@ -58,5 +59,6 @@ export namespace ChatSidebar {
     rendermime: IRenderMimeRegistry;
     editorServices: IEditorServices;
     trans: TranslationBundle;
+    cells: ICellSources;
   }
 }

@@ -1,0 +1,213 @@
+/**
+ * The card of a `replace_cell` proposal: the cell's source against the fix, in CodeMirror's
+ * unified merge view, with Accept (replace the source, nothing runs), Accept and run, and
+ * Reject. If the user edits or deletes the cell while the card waits, the card says so and
+ * cannot be accepted: a fix made for the old source must not overwrite the user's edit.
+ */
+import { EditorLanguageRegistry, jupyterTheme } from '@jupyterlab/codemirror';
+import { unifiedMergeView } from '@codemirror/merge';
+import { Compartment, EditorState, Extension } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import React, { useEffect, useRef, useState } from 'react';
+
+import type { IProposalItem } from '../items';
+import {
+  ICellSources,
+  isStale,
+  ReplacementState,
+  replacementState
+} from '../replacement';
+import { CommandIDs } from '../tokens';
+import { useServices } from './hooks';
+import { Outputs, RejectForm, statusText } from './ProposalCard';
+
+export const DiffCard = React.memo(function DiffCard(props: {
+  item: IProposalItem;
+}) {
+  const { item } = props;
+  const { commands, trans, cells } = useServices();
+  const [rejecting, setRejecting] = useState(false);
+  const pending = item.status === 'pending';
+  const state = useReplacementState(item, cells, pending);
+  const stale = pending && isStale(state);
+  const decidable = pending && !item.submitting;
+
+  const accept = (run: boolean) => {
+    void commands.execute(CommandIDs.approve, {
+      proposalId: item.proposalId,
+      run
+    });
+  };
+
+  return (
+    <div
+      className="jp-gptinterp-diff"
+      data-status={item.status}
+      data-proposal-id={item.proposalId}
+      data-cell-id={item.cellId ?? undefined}
+      data-submitting={item.submitting ? 'true' : 'false'}
+      data-stale={stale ? state : undefined}
+    >
+      <div className="jp-gptinterp-proposal-header">
+        <span className="jp-gptinterp-proposal-title">
+          {pending ? trans.__('Proposed fix') : trans.__('Fix')}
+        </span>
+        <span className="jp-gptinterp-proposal-status">
+          {statusText(item, trans)}
+        </span>
+      </div>
+      {item.reason && (
+        <div className="jp-gptinterp-proposal-reason">{item.reason}</div>
+      )}
+      <MergeView original={item.oldSource ?? ''} code={item.code} />
+      {stale && (
+        <div className="jp-gptinterp-diff-stale" role="status">
+          {state === 'deleted'
+            ? trans.__('The cell was deleted')
+            : trans.__('The cell changed since this fix was proposed')}
+        </div>
+      )}
+      {pending && !rejecting && (
+        <div className="jp-gptinterp-proposal-actions">
+          <button
+            className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-accept"
+            disabled={!decidable || stale}
+            onClick={() => accept(false)}
+            title={trans.__('Replace the cell’s source; nothing runs')}
+          >
+            {trans.__('Accept')}
+          </button>
+          <button
+            className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-accept-run"
+            disabled={!decidable || stale}
+            onClick={() => accept(true)}
+            title={trans.__('Replace the cell’s source and run it')}
+          >
+            {trans.__('Accept and run')}
+          </button>
+          <button
+            className="jp-Button jp-mod-styled jp-mod-reject jp-gptinterp-reject"
+            disabled={!decidable}
+            onClick={() => setRejecting(true)}
+          >
+            {trans.__('Reject')}
+          </button>
+        </div>
+      )}
+      {pending && rejecting && (
+        <RejectForm
+          item={item}
+          disabled={!decidable}
+          onDone={() => setRejecting(false)}
+        />
+      )}
+      {item.message && (
+        <div className="jp-gptinterp-proposal-message">{item.message}</div>
+      )}
+      {item.outputs.length > 0 && <Outputs item={item} />}
+    </div>
+  );
+});
+
+/** Whether the proposal's cell still holds the source the fix was made for, kept current. */
+function useReplacementState(
+  item: IProposalItem,
+  cells: ICellSources,
+  watching: boolean
+): ReplacementState {
+  const compute = () =>
+    item.cellId === null
+      ? 'unknown'
+      : replacementState(
+          item.oldSource,
+          cells.source(item.notebookPath, item.cellId)
+        );
+  const [state, setState] = useState<ReplacementState>(compute);
+  useEffect(() => {
+    if (!watching) {
+      return;
+    }
+    const update = () => setState(compute());
+    update();
+    return cells.watch(item.notebookPath, update);
+  }, [watching, item.notebookPath, item.cellId, item.oldSource]);
+  return state;
+}
+
+let languages: EditorLanguageRegistry | null = null;
+
+/** Python highlighting, from JupyterLab's language definitions (loaded on first use). */
+async function pythonSupport(): Promise<Extension | null> {
+  if (!languages) {
+    languages = new EditorLanguageRegistry();
+    for (const language of EditorLanguageRegistry.getDefaultLanguages()) {
+      languages.addLanguage(language);
+    }
+  }
+  return (await languages.getLanguage('python'))?.support ?? null;
+}
+
+/** Old against new in one read-only editor: deletions and insertions inline. */
+function MergeView(props: { original: string; code: string }) {
+  const { original, code } = props;
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const language = useRef(new Compartment());
+  const support = useRef<Extension>([]);
+
+  useEffect(() => {
+    view.current = new EditorView({
+      parent: host.current!,
+      state: state(original, code, language.current.of(support.current))
+    });
+    void pythonSupport().then(python => {
+      if (python && view.current) {
+        support.current = python;
+        view.current.dispatch({
+          effects: language.current.reconfigure(python)
+        });
+      }
+    });
+    return () => {
+      view.current?.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const current = view.current;
+    if (current && current.state.doc.toString() !== code) {
+      current.setState(
+        state(original, code, language.current.of(support.current))
+      );
+    }
+  }, [original, code]);
+
+  return <div ref={host} className="jp-gptinterp-diff-view" />;
+}
+
+/** The merge view's colours from JupyterLab's theme variables (light and dark alike). */
+const diffTheme = EditorView.theme({
+  '.cm-changedLine': { backgroundColor: 'var(--jp-success-color3)' },
+  '.cm-changedText': { background: 'none' },
+  '.cm-deletedChunk': { backgroundColor: 'var(--jp-error-color3)' },
+  '.cm-deletedChunk del': { textDecoration: 'none' }
+});
+
+function state(
+  original: string,
+  code: string,
+  language: Extension
+): EditorState {
+  return EditorState.create({
+    doc: code,
+    extensions: [
+      jupyterTheme,
+      diffTheme,
+      language,
+      EditorState.readOnly.of(true),
+      EditorView.editable.of(false),
+      unifiedMergeView({ original, mergeControls: false })
+    ]
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * Explain and fix a cell (issue 4), end to end against the fake LLM (tests/fake_llm.py): the
+ * Fix button beside an error, the diff card, Accept (source replaced, nothing runs), Accept
+ * and run (the cell now succeeds), a stale card, and the menu and palette entries.
+ */
+import { expect, IJupyterLabPageFixture, test } from '@jupyterlab/galata';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import * as path from 'path';
+
+const FAKE = `http://127.0.0.1:${process.env.GPTINTERP_FAKE_LLM_PORT ?? '18765'}`;
+const SIDEBAR_ID = 'jp-gptinterp-sidebar';
+const SCREENSHOTS = path.resolve(__dirname, '..', 'screenshots');
+
+const BROKEN = 'value = 6 * 7\nprint(valeu)';
+const FIXED = 'value = 6 * 7\nprint(value)';
+
+async function script(request: APIRequestContext, replies: unknown[]) {
+  expect((await request.post(`${FAKE}/_admin/reset`)).ok()).toBeTruthy();
+  const scripted = await request.post(`${FAKE}/_admin/script`, {
+    data: replies
+  });
+  expect(scripted.ok()).toBeTruthy();
+}
+
+/** A new notebook whose first cell raised a NameError. */
+async function erroringCell(page: IJupyterLabPageFixture): Promise<Locator> {
+  await page.notebook.createNew();
+  await expect(
+    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]')
+  ).toHaveCount(1, { timeout: 60_000 });
+  await page.notebook.setCell(0, 'code', BROKEN);
+  await page.notebook.runCell(0, { inplace: true });
+  const cell = page.locator('.jp-Notebook .jp-CodeCell').first();
+  await expect(cell.locator('.jp-OutputArea-output')).toContainText(
+    'NameError'
+  );
+  return cell;
+}
+
+async function cellId(page: IJupyterLabPageFixture, index = 0) {
+  return page.evaluate(
+    i =>
+      (window as any).jupyterapp.shell.currentWidget.content.widgets[i].model
+        .id as string,
+    index
+  );
+}
+
+async function connectedPanel(page: IJupyterLabPageFixture) {
+  const panel = page.locator('.jp-gptinterp-panel');
+  await expect(panel).toHaveAttribute('data-status', 'connected', {
+    timeout: 30_000
+  });
+  return panel;
+}
+
+const replaceCall = (id: string) => ({
+  tool_calls: [
+    {
+      name: 'replace_cell',
+      arguments: { cell_id: id, source: FIXED, reason: 'a typo: valeu' }
+    }
+  ]
+});
+
+test.describe('explain and fix a cell', () => {
+  test('Fix button → diff card → Accept and run: the cell now succeeds', async ({
+    page,
+    request
+  }) => {
+    const cell = await erroringCell(page);
+    const id = await cellId(page);
+    await script(request, [replaceCall(id), { text: 'Fixed: it prints 42.' }]);
+
+    const button = cell.locator('.jp-gptinterp-fix-button');
+    await expect(button).toHaveCount(1);
+    await button.click();
+
+    const panel = await connectedPanel(page);
+    await expect(panel.locator('.jp-gptinterp-user').last()).toContainText(
+      'Fix cell [1]: value = 6 * 7'
+    );
+    const card = panel.locator('.jp-gptinterp-diff').last();
+    await expect(card).toHaveAttribute('data-status', 'pending');
+    await expect(card.locator('.jp-gptinterp-diff-view')).toContainText(
+      'print(value)'
+    );
+    await card.screenshot({ path: path.join(SCREENSHOTS, 'diff-card.png') });
+
+    await card.locator('.jp-gptinterp-accept-run').click();
+    await expect(cell.locator('.jp-OutputArea-output')).toHaveText('42');
+    await expect(cell.locator('.jp-gptinterp-fix-button')).toHaveCount(0);
+    await expect(card).toHaveAttribute('data-status', 'done');
+  });
+
+  test('Accept replaces the source without running; a stale card cannot be accepted', async ({
+    page,
+    request
+  }) => {
+    await erroringCell(page);
+    const id = await cellId(page);
+    await script(request, [replaceCall(id), { text: 'Done.' }]);
+    await page.notebook.selectCells(0);
+    await page.evaluate(() =>
+      (window as any).jupyterapp.commands.execute('gptinterp:fix-cell')
+    );
+    const panel = await connectedPanel(page);
+    const card = panel.locator('.jp-gptinterp-diff').last();
+    await expect(card).toHaveAttribute('data-status', 'pending');
+
+    // The user edits the cell meanwhile: the card says so and cannot be accepted.
+    await page.notebook.setCell(0, 'code', 'value = 1');
+    await expect(card).toHaveAttribute('data-stale', 'changed');
+    await expect(card.locator('.jp-gptinterp-accept')).toBeDisabled();
+    await page.notebook.setCell(0, 'code', BROKEN);
+    await expect(card).not.toHaveAttribute('data-stale', /.*/);
+
+    await card.locator('.jp-gptinterp-accept').click();
+    await expect(card).toHaveAttribute('data-status', 'approved');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (
+              window as any
+            ).jupyterapp.shell.currentWidget.content.widgets[0].model.sharedModel.getSource() as string
+        )
+      )
+      .toBe(FIXED);
+  });
+
+  test('the context menu and palette entries exist', async ({ page }) => {
+    await erroringCell(page);
+    await page.click('.jp-Notebook .jp-CodeCell .jp-InputArea-editor', {
+      button: 'right'
+    });
+    const menu = page.locator('.lm-Menu');
+    await expect(
+      menu.getByText('Explain Cell with GPT Interpreter')
+    ).toBeVisible();
+    await expect(menu.getByText('Fix Cell with GPT Interpreter')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('Control+Shift+C');
+    await page.keyboard.type('Fix Cell with GPT');
+    await expect(
+      page.locator('#command-palette .lm-CommandPalette-item', {
+        hasText: 'Fix Cell with GPT Interpreter'
+      })
+    ).toHaveCount(1);
+  });
+});
