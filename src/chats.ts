@@ -285,7 +285,24 @@ export class ChatManager {
     const replay = until !== undefined && msg.seq > 0 && msg.seq <= until;
     const fresh = model.applyServerMessage(msg);
     if (fresh && msg.type.startsWith('execution_')) {
-      this._mirror.handle(msg as ExecutionEvent, replay);
+      const event = msg as ExecutionEvent;
+      const item = model.proposal(event.proposal_id);
+      this._mirror.handle(
+        event,
+        replay,
+        item?.proposalKind === 'replace_cell' ? (item.oldSource ?? '') : null
+      );
+      if (
+        event.type === 'execution_started' &&
+        this._mirror.diverted(event.proposal_id)
+      ) {
+        model.addNotice(
+          'warning',
+          this._trans.__(
+            'The cell changed before the fix ran: your edit is kept, and the fix ran in a new cell below it.'
+          )
+        );
+      }
     }
     if (fresh && !replay && msg.type === 'proposal_decided') {
       this._accepted(model, msg);
@@ -402,7 +419,14 @@ export namespace ChatManager {
   }
 
   export interface IMirror {
-    handle(event: ExecutionEvent, replay: boolean): void;
+    /** `oldSource`: for a fix run in place, the source it was made for. */
+    handle(
+      event: ExecutionEvent,
+      replay: boolean,
+      oldSource?: string | null
+    ): void;
+    /** Whether that fix ran in a new cell because the user had edited its cell. */
+    diverted(proposalId: string): boolean;
     endReplay(chatId: string): void;
     /**
      * Replace a cell's source with an accepted fix, unless the user changed it since; false

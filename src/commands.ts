@@ -191,25 +191,33 @@ export function registerCommands(options: ICommandsOptions): void {
     return manager.ask(panel.context.path, { action, cellId: cell.id }, text);
   };
 
-  commands.addCommand(CommandIDs.explainCell, {
-    label: trans.__('Explain Cell with GPT Interpreter'),
-    caption: trans.__(
-      'Ask the assistant what this cell does, its outputs and its error'
-    ),
-    describedBy: { args: cellArgs },
-    isEnabled: canAsk,
-    execute: args => ask('explain', args)
-  });
-
-  commands.addCommand(CommandIDs.fixCell, {
-    label: trans.__('Fix Cell with GPT Interpreter'),
-    caption: trans.__(
-      'Ask the assistant for a corrected version of this cell, shown as a diff'
-    ),
-    describedBy: { args: cellArgs },
-    isEnabled: canAsk,
-    execute: args => ask('fix', args)
-  });
+  const cellCommands = [
+    {
+      id: CommandIDs.explainCell,
+      action: 'explain' as const,
+      label: trans.__('Explain Cell with GPT Interpreter'),
+      caption: trans.__(
+        'Ask the assistant what this cell does, its outputs and its error'
+      )
+    },
+    {
+      id: CommandIDs.fixCell,
+      action: 'fix' as const,
+      label: trans.__('Fix Cell with GPT Interpreter'),
+      caption: trans.__(
+        'Ask the assistant for a corrected version of this cell, shown as a diff'
+      )
+    }
+  ];
+  for (const { id, action, label, caption } of cellCommands) {
+    commands.addCommand(id, {
+      label,
+      caption,
+      describedBy: { args: cellArgs },
+      isEnabled: canAsk,
+      execute: args => ask(action, args)
+    });
+  }
 
   for (const command of [
     CommandIDs.open,

@@ -29,12 +29,16 @@ export const GENERATED_CLASS = 'jp-gptinterp-generated';
 
 interface IExecution {
   readonly started: ExecutionStarted;
+  /** For a fix run in place: the source the fix was made for (see `_target`). */
+  readonly oldSource: string | null;
   readonly outputs: nbformat.IOutput[];
   done: ExecutionDone | null;
   /** The mirrored cell's id, once this page has inserted or adopted it. */
   cellId: string | null;
   /** How many outputs went into that cell. */
   applied: number;
+  /** The fix's cell had been edited: the run went into a new cell below it. */
+  diverted?: boolean;
 }
 
 export class NotebookMirror {
@@ -43,11 +47,20 @@ export class NotebookMirror {
     this._label = options.label;
   }
 
-  handle(event: ExecutionEvent, replay: boolean): void {
+  /**
+   * @param oldSource - for a fix that runs in place, the source it was made for: the cell
+   *   is only overwritten while it still holds that source.
+   */
+  handle(
+    event: ExecutionEvent,
+    replay: boolean,
+    oldSource: string | null = null
+  ): void {
     if (event.type === 'execution_started') {
       if (!this._executions.has(event.proposal_id)) {
         this._executions.set(event.proposal_id, {
           started: event,
+          oldSource,
           outputs: [],
           done: null,
           cellId: null,
@@ -136,8 +149,7 @@ export class NotebookMirror {
     }
     // Ours from before a page reload, or the user's cell an accepted fix replaces.
     let cell =
-      findCell(cells, c => isFor(c, proposalId)) ??
-      findCell(cells, c => !!started.cell_id && c.id === started.cell_id);
+      findCell(cells, c => isFor(c, proposalId)) ?? this._target(execution);
     if (cell && cell.type !== 'code') {
       cell = undefined;
     }
@@ -150,7 +162,9 @@ export class NotebookMirror {
       execution.applied = 0;
     }
     if (!cell) {
-      const after = started.after_cell_id;
+      const after = execution.diverted
+        ? started.cell_id
+        : started.after_cell_id;
       let index = cells.length;
       for (let i = 0; after && i < cells.length; i++) {
         if (cells.get(i).id === after) {
@@ -174,6 +188,36 @@ export class NotebookMirror {
     this._widget(panel, cell.id)?.setPrompt('*');
     this._applyOutputs(execution);
     this._applyDone(execution);
+  }
+
+  /**
+   * The user's cell an accepted fix runs in, unless the user edited it between the click and
+   * the run: their edit is kept and the code that ran goes into a new cell below it.
+   */
+  private _target(execution: IExecution): ICellModel | undefined {
+    const { started } = execution;
+    const cells = this._panel(started.notebook_path)?.content.model?.cells;
+    const cell =
+      cells &&
+      findCell(cells, c => !!started.cell_id && c.id === started.cell_id);
+    if (!cell) {
+      return undefined;
+    }
+    const source = cell.sharedModel.getSource();
+    const applies =
+      source === started.code ||
+      execution.oldSource === null ||
+      replacementState(execution.oldSource, source) === 'current';
+    if (!applies) {
+      execution.diverted = true;
+      return undefined;
+    }
+    return cell;
+  }
+
+  /** Whether a fix ran beside the user's cell instead of in it (they had edited it). */
+  diverted(proposalId: string): boolean {
+    return !!this._executions.get(proposalId)?.diverted;
   }
 
   private _applyOutputs(execution: IExecution): void {

@@ -53,6 +53,7 @@ function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
   const mirror: ChatManager.IMirror = {
     handle: (e: ExecutionEvent, replay) =>
       mirrored.push([e.type, e.seq, replay]),
+    diverted: () => false,
     endReplay: chatId => replayEnded.push(chatId),
     replaceCell: r => {
       replaced.push(r);

@@ -141,4 +141,31 @@ describe('NotebookMirror', () => {
     expect(mirror.replaceCell({ ...fix, cellId: 'gone' })).toBe(false);
     expect(model.cells.length).toBe(2);
   });
+
+  it('runs an accepted fix in its cell, or below it when the user edited the cell meanwhile', () => {
+    const inPlace = (seq: number, proposal_id: string) =>
+      ev('execution_started', {
+        seq,
+        proposal_id,
+        kernel_id: 'k',
+        notebook_path: 'nb.ipynb',
+        code: 'b = 3',
+        after_cell_id: null,
+        cell_id: 'c2'
+      });
+    const { model, mirror } = setup();
+    mirror.handle(inPlace(1, 'p-1'), false, 'b = 2');
+    expect(sources(model)).toEqual(['a = 1', 'b = 3']);
+    expect(mirror.diverted('p-1')).toBe(false);
+
+    // Between the click and the run, the user typed into the cell: their edit stays.
+    model.cells.get(1).sharedModel.setSource('b = 2  # mine');
+    mirror.handle(inPlace(2, 'p-2'), false, 'b = 3');
+    expect(sources(model)).toEqual(['a = 1', 'b = 2  # mine', 'b = 3']);
+    expect(mirror.diverted('p-2')).toBe(true);
+    expect(model.cells.get(2).getMetadata('gptinterp')).toEqual({
+      chat_id: 'c-1',
+      proposal_id: 'p-2'
+    });
+  });
 });

@@ -19,14 +19,13 @@ import {
 } from '../replacement';
 import { CommandIDs } from '../tokens';
 import { useServices } from './hooks';
-import { Outputs, RejectForm, statusText } from './ProposalCard';
+import { CardFooter, statusText } from './ProposalCard';
 
 export const DiffCard = React.memo(function DiffCard(props: {
   item: IProposalItem;
 }) {
   const { item } = props;
   const { commands, trans, cells } = useServices();
-  const [rejecting, setRejecting] = useState(false);
   const pending = item.status === 'pending';
   const state = useReplacementState(item, cells, pending);
   const stale = pending && isStale(state);
@@ -67,44 +66,24 @@ export const DiffCard = React.memo(function DiffCard(props: {
             : trans.__('The cell changed since this fix was proposed')}
         </div>
       )}
-      {pending && !rejecting && (
-        <div className="jp-gptinterp-proposal-actions">
-          <button
-            className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-accept"
-            disabled={!decidable || stale}
-            onClick={() => accept(false)}
-            title={trans.__('Replace the cell’s source; nothing runs')}
-          >
-            {trans.__('Accept')}
-          </button>
-          <button
-            className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-accept-run"
-            disabled={!decidable || stale}
-            onClick={() => accept(true)}
-            title={trans.__('Replace the cell’s source and run it')}
-          >
-            {trans.__('Accept and run')}
-          </button>
-          <button
-            className="jp-Button jp-mod-styled jp-mod-reject jp-gptinterp-reject"
-            disabled={!decidable}
-            onClick={() => setRejecting(true)}
-          >
-            {trans.__('Reject')}
-          </button>
-        </div>
-      )}
-      {pending && rejecting && (
-        <RejectForm
-          item={item}
-          disabled={!decidable}
-          onDone={() => setRejecting(false)}
-        />
-      )}
-      {item.message && (
-        <div className="jp-gptinterp-proposal-message">{item.message}</div>
-      )}
-      {item.outputs.length > 0 && <Outputs item={item} />}
+      <CardFooter item={item} decidable={decidable}>
+        <button
+          className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-accept"
+          disabled={!decidable || stale}
+          onClick={() => accept(false)}
+          title={trans.__('Replace the cell’s source; nothing runs')}
+        >
+          {trans.__('Accept')}
+        </button>
+        <button
+          className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-accept-run"
+          disabled={!decidable || stale}
+          onClick={() => accept(true)}
+          title={trans.__('Replace the cell’s source and run it')}
+        >
+          {trans.__('Accept and run')}
+        </button>
+      </CardFooter>
     </div>
   );
 });

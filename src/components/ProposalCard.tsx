@@ -19,7 +19,6 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
 }) {
   const { item } = props;
   const { commands, trans } = useServices();
-  const [rejecting, setRejecting] = useState(false);
   const pending = item.status === 'pending';
   const decidable = pending && !item.submitting;
 
@@ -46,16 +45,38 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
         <div className="jp-gptinterp-proposal-reason">{item.reason}</div>
       )}
       <CodeView item={item} editable={decidable} />
+      <CardFooter item={item} decidable={decidable}>
+        <button
+          className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-run"
+          disabled={!decidable}
+          onClick={run}
+          title={trans.__('Run this code in the notebook’s kernel')}
+        >
+          {trans.__('Run')}
+        </button>
+      </CardFooter>
+    </div>
+  );
+});
+
+/**
+ * A card's tail, shared with the diff card: while pending, the card's own buttons (children)
+ * then Reject, which opens the reason form; afterwards the outcome message and the outputs.
+ */
+export function CardFooter(props: {
+  item: IProposalItem;
+  decidable: boolean;
+  children: React.ReactNode;
+}): JSX.Element {
+  const { item, decidable, children } = props;
+  const { trans } = useServices();
+  const [rejecting, setRejecting] = useState(false);
+  const pending = item.status === 'pending';
+  return (
+    <>
       {pending && !rejecting && (
         <div className="jp-gptinterp-proposal-actions">
-          <button
-            className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-run"
-            disabled={!decidable}
-            onClick={run}
-            title={trans.__('Run this code in the notebook’s kernel')}
-          >
-            {trans.__('Run')}
-          </button>
+          {children}
           <button
             className="jp-Button jp-mod-styled jp-mod-reject jp-gptinterp-reject"
             disabled={!decidable}
@@ -76,9 +97,9 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
         <div className="jp-gptinterp-proposal-message">{item.message}</div>
       )}
       {item.outputs.length > 0 && <Outputs item={item} />}
-    </div>
+    </>
   );
-});
+}
 
 /** Reject with an optional reason (the assistant is told); shared with the diff card. */
 export function RejectForm(props: {

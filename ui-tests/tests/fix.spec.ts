@@ -127,6 +127,85 @@ test.describe('explain and fix a cell', () => {
         )
       )
       .toBe(FIXED);
+
+    // The notebook's own undo brings the user's source back.
+    await page.notebook.enterCellEditingMode(0);
+    await page.keyboard.press('Control+z');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (
+              window as any
+            ).jupyterapp.shell.currentWidget.content.widgets[0].model.sharedModel.getSource() as string
+        )
+      )
+      .toBe(BROKEN);
+  });
+
+  test('Explain streams into the sidebar, and the model got the cell, its error and its imports', async ({
+    page,
+    request
+  }) => {
+    const explanation =
+      'The cell computes `value` but prints `valeu`, a name that was never defined, ' +
+      'so Python raises a NameError. Rename it to `value` and it prints 42.';
+    await script(request, [
+      { text: explanation, chunk_chars: 6, delay: 0.2 }
+    ]);
+    await page.notebook.createNew();
+    await expect(
+      page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]')
+    ).toHaveCount(1, { timeout: 60_000 });
+    await page.notebook.setCell(0, 'code', 'import math');
+    await page.notebook.runCell(0, { inplace: true });
+    await page.notebook.addCell('code', BROKEN);
+    await page.notebook.runCell(1, { inplace: true });
+    const cell = page.locator('.jp-Notebook .jp-CodeCell').nth(1);
+    await expect(cell.locator('.jp-OutputArea-output')).toContainText(
+      'NameError'
+    );
+
+    await page.click('.jp-Notebook .jp-CodeCell >> nth=1 >> .jp-InputArea-editor', {
+      button: 'right'
+    });
+    await page
+      .locator('.lm-Menu')
+      .getByText('Explain Cell with GPT Interpreter')
+      .click();
+
+    const panel = await connectedPanel(page);
+    await expect(panel).toBeVisible();
+    await expect(panel.locator('.jp-gptinterp-user').last()).toContainText(
+      'Explain cell [2]: value = 6 * 7'
+    );
+    // Streaming: part of the answer shows before the whole has arrived (read in one go, so
+    // the state and the text are of the same moment).
+    const answer = panel.locator('.jp-gptinterp-assistant').last();
+    await expect
+      .poll(() =>
+        answer.evaluate(
+          (el: HTMLElement) =>
+            el.dataset.streaming === 'true' &&
+            !!el.textContent?.includes('The cell computes') &&
+            !el.textContent?.includes('it prints 42')
+        )
+      )
+      .toBe(true);
+    await expect(answer).toHaveAttribute('data-streaming', 'false', {
+      timeout: 30_000
+    });
+    await expect(answer).toContainText('Rename it to value and it prints 42.');
+    await panel.screenshot({
+      path: path.join(SCREENSHOTS, 'explain-sidebar.png')
+    });
+
+    // What the model was sent: the cell's source, its error and the import from the cell above.
+    const sent = await (await request.get(`${FAKE}/_admin/requests`)).json();
+    const prompt = JSON.stringify(sent[sent.length - 1].messages);
+    expect(prompt).toContain('print(valeu)');
+    expect(prompt).toContain('NameError');
+    expect(prompt).toContain('import math');
   });
 
   test('the context menu and palette entries exist', async ({ page }) => {
