@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from jupyter_core.paths import jupyter_data_dir
 from jupyter_server.extension.application import ExtensionApp
-from traitlets import Enum, Float, Int, Unicode, default
+from jupyter_server.services.contents.manager import ContentsManager
+from traitlets import Enum, Float, Int, List, Unicode, default
 
 from . import __version__
 from . import local_model
 from .agent.llm import OpenAIChat
-from .agent.loop import LoopConfig
+from .agent.loop import AIDS, LoopConfig
 from .agent.seams import LLM
 from .approval import ApprovalGate
 from .chat import ChatService
@@ -25,6 +27,8 @@ from .history import HistoryStore
 from .kernel import KernelExecutor
 from .local_model import LocalChat, LocalModelServer
 from .protocol import PROTOCOL_VERSION, Info
+
+CONTENTS_EVENTS = ContentsManager.event_schema_id
 
 
 class GPTInterp(ExtensionApp):
@@ -57,6 +61,13 @@ class GPTInterp(ExtensionApp):
         "Used when no base_url and no api_key are configured.",
     )
     local_context = Int(8192, config=True, help="Context window of the embedded local model, in tokens.")
+    loop_aids = List(
+        Enum(list(AIDS)), list(AIDS), config=True,
+        help="How the loop helps the model: 'preview' (show the data files the request names or that sit "
+        "beside the notebook), 'hints' (a specific hint after an error), 'duplicates' (never propose code "
+        "already run in the request), 'grounding' (mark answer numbers found in no output), 'echo' (drop a "
+        "recital of the rules from a reply). eval/README.md measures each.",
+    )
 
     @default("api_key")
     def _default_api_key(self) -> str:
@@ -71,10 +82,12 @@ class GPTInterp(ExtensionApp):
         self.gate = ApprovalGate()
         self.executor = KernelExecutor(self.serverapp.kernel_manager, timeout=self.execution_timeout)
         self.local_server = None
+        self._remote: tuple[tuple[object, ...], OpenAIChat] | None = None
         if self.provider_kind == "local":
             cache = Path(jupyter_data_dir()) / "gptinterp" / "models"
             self.local_server = LocalModelServer(self.local_model_path or None, cache, n_ctx=self.local_context)
         self.service = ChatService(self.store, self.gate, self.executor, self._provider)
+        self.serverapp.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
         self.log.info("gptinterp: %s model %s, history in %s", self.provider_kind, self._model_name, self.db_path)
 
     @property
@@ -93,21 +106,31 @@ class GPTInterp(ExtensionApp):
     def _provider(self) -> tuple[LLM, LoopConfig]:
         kind = self.provider_kind
         if kind == "remote":
-            llm = OpenAIChat(
-                base_url=self.base_url or None, api_key=self.api_key, model=self.model,
-                timeout=self.request_timeout,
-            )
+            # One client while the settings stay: building one costs ~25 ms (its TLS context), and
+            # a new client cannot reuse the open connections to the API (bench/README.md).
+            settings = (self.base_url, self.api_key, self.model, self.request_timeout)
+            if self._remote is None or self._remote[0] != settings:
+                self._remote = (settings, OpenAIChat(
+                    base_url=self.base_url or None, api_key=self.api_key, model=self.model,
+                    timeout=self.request_timeout,
+                ))
+            llm = self._remote[1]
             return llm, LoopConfig(
                 max_steps=self.max_steps, tool_mode=self.tool_mode, llm_retries=self.max_retries,
-                result_budget=self.result_budget, notebook_budget=self.notebook_budget,
+                result_budget=self.result_budget, notebook_budget=self.notebook_budget, **self._aids(),
             )
         if kind == "local" and self.local_server is not None:
             # Small model on a CPU: fenced code, and a much shorter prompt (prompt eval is the slow part).
             return LocalChat(self.local_server), LoopConfig(
                 max_steps=self.max_steps, tool_mode="fenced", result_budget=min(self.result_budget, 1500),
-                notebook_budget=min(self.notebook_budget, 1500), memory_budget=6000,
+                notebook_budget=min(self.notebook_budget, 1500), memory_budget=6000, **self._aids(),
             )
         raise GPTInterpError(ErrorCode.not_configured)
+
+    def _aids(self) -> dict[str, Any]:
+        """The loop's aids; file previews only where the contents live on this server's disk."""
+        root = getattr(self.serverapp.contents_manager, "root_dir", "")
+        return {"aids": frozenset(self.loop_aids), "root_dir": root if root and os.path.isdir(root) else ""}
 
     def info(self) -> Info:
         kind = self.provider_kind
@@ -116,6 +139,13 @@ class GPTInterp(ExtensionApp):
             tool_mode="fenced" if kind == "local" else self.tool_mode, provider=kind,
             configured=kind != "none", setup_hint=MESSAGES[ErrorCode.not_configured] if kind == "none" else "",
         )
+
+    async def _on_contents_event(self, logger: Any, schema_id: str, data: dict[str, Any]) -> None:
+        """A notebook (or its directory) renamed by anyone, in any client: its chats follow."""
+        if data.get("action") == "rename" and data.get("source_path") and data.get("path"):
+            moved = self.service.notebook_moved(data["source_path"], data["path"])
+            if moved:
+                self.log.info("gptinterp: %d chat(s) follow %s to %s", moved, data["source_path"], data["path"])
 
     def initialize_handlers(self) -> None:
         self.handlers.extend(make_handlers(self.service, self.info))

@@ -28,6 +28,7 @@ class _Session:
     state: ChatState
     subscribers: set[Send] = field(default_factory=set)
     task: asyncio.Task[Any] | None = None
+    restored: list[asyncio.Future[Any]] = field(default_factory=list)  # proposals back from history
 
     @property
     def busy(self) -> bool:
@@ -60,6 +61,30 @@ class ChatService:
 
     def list_chats(self, notebook_path: str | None = None) -> list[ChatInfo]:
         return self.store.list_chats(notebook_path)
+
+    def rename_chat(self, chat_id: str, title: str) -> ChatInfo:
+        if self.store.get_chat(chat_id) is None:
+            raise GPTInterpError(ErrorCode.unknown_chat)
+        self.store.set_title(chat_id, title.strip())
+        return self.store.get_chat(chat_id)  # type: ignore[return-value]
+
+    async def delete_chat(self, chat_id: str) -> None:
+        """Stop its turn, drop its pending proposals (they can never run), then forget it."""
+        if self.store.get_chat(chat_id) is None:
+            raise GPTInterpError(ErrorCode.unknown_chat)
+        session = self._sessions.pop(chat_id, None)
+        if session is not None:
+            if session.task is not None and not session.task.done():
+                session.task.cancel()
+                await asyncio.wait([session.task], timeout=30)
+            self.gate.cancel_chat(chat_id, reason="The chat was deleted.")
+            if session.restored:
+                await asyncio.wait(session.restored, timeout=30)
+        self.gate.cancel_chat(chat_id, reason="The chat was deleted.")
+        self.store.delete_chat(chat_id)
+
+    def notebook_moved(self, old_path: str, new_path: str) -> int:
+        return self.store.move_notebook(old_path, new_path)
 
     def events(self, chat_id: str, after_seq: int = 0) -> list[dict[str, Any]]:
         return self.store.events(chat_id, after_seq)
@@ -105,7 +130,7 @@ class ChatService:
             if ev["type"] == "proposal" and ev["proposal_id"] not in decided:
                 event = ProposalEvent.model_validate(ev)
                 proposal = self.gate.restore(chat_id, event.proposal_id, event.code, event.reason, event.kind)
-                asyncio.ensure_future(self._settle_restored(session, event, proposal))
+                session.restored.append(asyncio.ensure_future(self._settle_restored(session, event, proposal)))
 
     async def _settle_restored(self, session: _Session, event: ProposalEvent, proposal: Any) -> None:
         text, _ = await settle_proposal(self, self.executor, LoopConfig().result_budget, event, proposal)
@@ -146,6 +171,8 @@ class ChatService:
         if not self.executor.has_kernel(notebook.kernel_id):
             raise GPTInterpError(ErrorCode.kernel_not_found)
         llm, config = self.provider()
+        if not self.store.get_chat(chat_id).title:  # type: ignore[union-attr]
+            self.store.set_title(chat_id, _title_from(text))
         loop = AgentLoop(llm, self.executor, self, self.gate, config)
         session.task = asyncio.ensure_future(self._run(loop, session.state, text, notebook, action, cell_id))
 
@@ -185,6 +212,12 @@ class ChatService:
         for chat_id, session in list(self._sessions.items()):
             if session.busy:
                 await self.stop(chat_id)
+
+
+def _title_from(text: str, limit: int = 60) -> str:
+    """A chat's default title: the first line of its first message, shortened."""
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 
 def memory_from_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -76,6 +76,26 @@ class HistoryStore:
     def set_title(self, chat_id: str, title: str) -> None:
         self._db.execute("UPDATE chats SET title = ? WHERE chat_id = ?", (title, chat_id))
 
+    def delete_chat(self, chat_id: str) -> bool:
+        """Remove a chat and its events; false when there was no such chat."""
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("DELETE FROM events WHERE chat_id = ?", (chat_id,))
+            gone = self._db.execute("DELETE FROM chats WHERE chat_id = ?", (chat_id,)).rowcount
+        self._seq.pop(chat_id, None)
+        return gone > 0
+
+    def move_notebook(self, old_path: str, new_path: str) -> int:
+        """Chats follow their notebook (or the directory holding it) through a rename."""
+        old_dir = old_path.rstrip("/") + "/"
+        cur = self._db.execute(
+            "UPDATE chats SET notebook_path = CASE WHEN notebook_path = ? THEN ? "
+            "ELSE ? || substr(notebook_path, ?) END "
+            "WHERE notebook_path = ? OR substr(notebook_path, 1, ?) = ?",
+            (old_path, new_path, new_path.rstrip("/") + "/", len(old_dir) + 1, old_path, len(old_dir), old_dir),
+        )
+        return cur.rowcount
+
     def last_seq(self, chat_id: str) -> int:
         if chat_id not in self._seq:
             row = self._db.execute("SELECT MAX(seq) FROM events WHERE chat_id = ?", (chat_id,)).fetchone()

@@ -26,12 +26,17 @@ class _KernelChannel:
         self.kernel = kernel
         self.client = kernel.client()
         self.lock = asyncio.Lock()
+        self.started = False
         self.ready = False
 
     async def connect(self) -> None:
-        if not self.ready:
+        # Channels start once per client (their threads cannot restart); a Stop that cancels
+        # the wait for readiness must leave a client that the next run can still wait on.
+        if not self.started:
             self.client.allow_stdin = False
             self.client.start_channels()
+            self.started = True
+        if not self.ready:
             await self.client.wait_for_ready(timeout=60)
             self.ready = True
 

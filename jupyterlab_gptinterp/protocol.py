@@ -175,10 +175,14 @@ class StatusEvent(_Event):
 
 
 class AssistantMessage(_Event):
+    """`ungrounded`: numbers in this final answer that appear in no output the model saw (the
+    user should check them); empty when all are grounded or the message is not an answer."""
+
     type: Literal["assistant_message"] = "assistant_message"
     message_id: str
     text: str
     model: str = ""
+    ungrounded: list[str] = []
 
 
 class ProposalEvent(_Event):
@@ -249,6 +253,9 @@ class TurnEnded(_Event):
     reason: Literal["answer", "step_cap", "stopped", "error"]
     message: str = ""
     error_code: ErrorCode | None = None
+    llm_calls: int = 0  # model requests in this turn, and the tokens they used (as the API reported)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
 
 
 _CHAT_EVENTS = (
@@ -289,6 +296,12 @@ class ChatList(_Out):
     chats: list[ChatInfo]
 
 
+class ChatPatch(_Strict):
+    """`PATCH /gptinterp/chats/<chat_id>`: rename a chat."""
+
+    title: Annotated[str, Field(min_length=1, max_length=200)]
+
+
 # Named roots, so each union becomes a named TypeScript type.
 class ClientMessageSchema(RootModel[ClientMessage]):
     model_config = ConfigDict(title="ClientMessage")
@@ -310,6 +323,7 @@ class _Protocol(BaseModel):
     chat_event: ChatEventSchema
     info: Info
     chat_list: ChatList
+    chat_patch: ChatPatch
 
 
 class _NoFieldTitles(GenerateJsonSchema):

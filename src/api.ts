@@ -1,22 +1,24 @@
 /**
- * The REST side of the server extension: the version handshake and a notebook's chats.
+ * The REST side of the server extension: the version handshake and a notebook's chats
+ * (list, rename, delete).
  */
 import { URLExt } from '@jupyterlab/coreutils';
 import { ServerConnection } from '@jupyterlab/services';
 
-import type { ChatInfo, ChatList, Info } from './protocol';
+import type { ChatInfo, ChatList, ChatPatch, Info } from './protocol';
 
 async function requestAPI<T>(
   endPoint: string,
   query = '',
-  settings: ServerConnection.ISettings = ServerConnection.makeSettings()
+  settings: ServerConnection.ISettings = ServerConnection.makeSettings(),
+  init: RequestInit = {}
 ): Promise<T> {
   const url = URLExt.join(settings.baseUrl, 'gptinterp', endPoint) + query;
-  const response = await ServerConnection.makeRequest(url, {}, settings);
+  const response = await ServerConnection.makeRequest(url, init, settings);
   if (!response.ok) {
-    throw new ServerConnection.ResponseError(response);
+    throw await ServerConnection.ResponseError.create(response);
   }
-  return (await response.json()) as T;
+  return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
 /** `GET /gptinterp/info`: server and protocol versions, whether a model is configured. */
@@ -34,4 +36,32 @@ export async function fetchChats(
   const query = URLExt.objectToQueryString({ notebook_path: notebookPath });
   const list = await requestAPI<ChatList>('chats', query, settings);
   return list.chats.slice().sort((a, b) => b.updated - a.updated);
+}
+
+/** Rename a chat; returns it as the server now has it. */
+export function renameChat(
+  chatId: string,
+  title: string,
+  settings?: ServerConnection.ISettings
+): Promise<ChatInfo> {
+  const body: ChatPatch = { title };
+  return requestAPI<ChatInfo>(
+    `chats/${encodeURIComponent(chatId)}`,
+    '',
+    settings,
+    {
+      method: 'PATCH',
+      body: JSON.stringify(body)
+    }
+  );
+}
+
+/** Delete a chat and its history; its running turn stops, its pending code never runs. */
+export function deleteChat(
+  chatId: string,
+  settings?: ServerConnection.ISettings
+): Promise<void> {
+  return requestAPI<void>(`chats/${encodeURIComponent(chatId)}`, '', settings, {
+    method: 'DELETE'
+  });
 }

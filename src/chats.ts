@@ -35,7 +35,7 @@ export class ChatManager {
     this._connection = options.connection;
     this._notebooks = options.notebooks;
     this._mirror = options.mirror;
-    this._listChats = options.listChats;
+    this._store = options.store;
     this._trans = options.trans ?? { __: (s: string) => s };
     this._connection.messageReceived.connect((_, msg) => this._route(msg));
     this._connection.statusChanged.connect(this._onStatus, this);
@@ -97,6 +97,74 @@ export class ChatManager {
     this._setCurrent(model);
     this._open(model, null, true);
     return true;
+  }
+
+  /** The chats of the current notebook, most recently updated first. */
+  async chats(): Promise<ChatInfo[]> {
+    const path = this._current?.notebookPath;
+    return path === undefined ? [] : this._store.list(path);
+  }
+
+  /** Show another chat of the current notebook, and remember it in the notebook. */
+  switchTo(chatId: string): boolean {
+    const current = this._current;
+    if (!current || current.chatId === chatId) {
+      return false;
+    }
+    const path = current.notebookPath;
+    const known = this._byChat.get(chatId);
+    const model = known ?? this._create(path);
+    this._byPath.set(path, model);
+    this._setCurrent(model);
+    if (known) {
+      this._notebooks.rememberChat(path, chatId);
+    } else {
+      this._open(model, chatId, true);
+    }
+    return true;
+  }
+
+  /** Rename the current chat on the server. */
+  async rename(title: string): Promise<void> {
+    const model = this._current;
+    if (!model?.chatId) {
+      return;
+    }
+    const info = await this._store.rename(model.chatId, title);
+    model.setTitle(info.title);
+  }
+
+  /**
+   * Delete the current chat (its turn stops, its pending code can never run), then show the
+   * notebook's most recent other chat, or a new one.
+   */
+  async deleteCurrent(): Promise<void> {
+    const model = this._current;
+    if (!model?.chatId) {
+      return;
+    }
+    const chatId = model.chatId;
+    await this._store.remove(chatId);
+    this._byChat.delete(chatId);
+    this._replayUntil.delete(chatId);
+    const path = model.notebookPath;
+    const rest = (await this._store.list(path)).filter(
+      c => c.chat_id !== chatId
+    );
+    const next = this._create(path);
+    this._setCurrent(next);
+    this._open(next, rest[0]?.chat_id ?? null, true);
+  }
+
+  /** A notebook was renamed (the server moves its chats itself): keep its chat with it. */
+  notebookMoved(oldPath: string, newPath: string): void {
+    const model = this._byPath.get(oldPath);
+    if (model && !this._byPath.has(newPath)) {
+      this._byPath.delete(oldPath);
+      model.setNotebookPath(newPath);
+      this._byPath.set(newPath, model);
+      this._changed.emit();
+    }
   }
 
   send(text?: string): boolean {
@@ -211,7 +279,7 @@ export class ChatManager {
       return remembered;
     }
     try {
-      const chats = await this._listChats(path);
+      const chats = await this._store.list(path);
       return chats[0]?.chat_id ?? null;
     } catch (reason) {
       console.warn('gptinterp: could not list the chats of', path, reason);
@@ -382,7 +450,7 @@ export class ChatManager {
   private _connection: ChatManager.IConnection;
   private _notebooks: ChatManager.INotebooks;
   private _mirror: ChatManager.IMirror;
-  private _listChats: (path: string) => Promise<ChatInfo[]>;
+  private _store: ChatManager.IChatStore;
   private _trans: ChatManager.ITranslation;
   private _current: ChatModel | null = null;
   private _problem = '';
@@ -450,7 +518,15 @@ export namespace ChatManager {
     connection: IConnection;
     notebooks: INotebooks;
     mirror: IMirror;
-    listChats: (path: string) => Promise<ChatInfo[]>;
+    store: IChatStore;
     trans?: ITranslation;
+  }
+
+  /** The server's chat list (REST), a fake in tests. */
+  export interface IChatStore {
+    /** A notebook's chats, most recently updated first. */
+    list(path: string): Promise<ChatInfo[]>;
+    rename(chatId: string, title: string): Promise<ChatInfo>;
+    remove(chatId: string): Promise<void>;
   }
 }

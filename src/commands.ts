@@ -3,7 +3,13 @@
  * and shortcuts (declared in schema/plugin.json) all go through these.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import type { ICommandPalette } from '@jupyterlab/apputils';
+import {
+  Dialog,
+  ICommandPalette,
+  InputDialog,
+  showDialog,
+  showErrorMessage
+} from '@jupyterlab/apputils';
 import type { ICellModel } from '@jupyterlab/cells';
 import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import type { TranslationBundle } from '@jupyterlab/translation';
@@ -143,6 +149,80 @@ export function registerCommands(options: ICommandsOptions): void {
     }
   });
 
+  const hasChat = () => !!current()?.chatId;
+
+  commands.addCommand(CommandIDs.switchChat, {
+    label: args =>
+      (args.title as string | undefined) || trans.__('Untitled chat'),
+    caption: trans.__('Show this chat of the current notebook'),
+    describedBy: {
+      args: {
+        type: 'object',
+        properties: {
+          chatId: { type: 'string', description: 'The chat to show' },
+          title: { type: 'string', description: 'Its title, for the label' }
+        },
+        required: ['chatId']
+      }
+    },
+    isToggled: args => current()?.chatId === args.chatId,
+    execute: args => {
+      manager.switchTo(args.chatId as string);
+      app.shell.activateById(sidebar.id);
+    }
+  });
+
+  commands.addCommand(CommandIDs.renameChat, {
+    label: trans.__('Rename GPT Interpreter Chat…'),
+    caption: trans.__('Give the current chat a new title'),
+    describedBy: noArgs,
+    isEnabled: hasChat,
+    execute: async () => {
+      const result = await InputDialog.getText({
+        title: trans.__('Rename Chat'),
+        text: current()?.title ?? '',
+        placeholder: trans.__('Chat title'),
+        okLabel: trans.__('Rename')
+      });
+      const title = result.value?.trim();
+      if (result.button.accept && title) {
+        await manager
+          .rename(title)
+          .catch(reason =>
+            showErrorMessage(trans.__('The chat was not renamed'), reason)
+          );
+      }
+    }
+  });
+
+  commands.addCommand(CommandIDs.deleteChat, {
+    label: trans.__('Delete GPT Interpreter Chat…'),
+    caption: trans.__('Delete the current chat and its history'),
+    describedBy: noArgs,
+    isEnabled: hasChat,
+    execute: async () => {
+      const title = current()?.title || trans.__('Untitled chat');
+      const result = await showDialog({
+        title: trans.__('Delete Chat'),
+        body: trans.__(
+          'Delete “%1” and its history? Code it proposed that was not run will never run. The notebook keeps its cells.',
+          title
+        ),
+        buttons: [
+          Dialog.cancelButton(),
+          Dialog.warnButton({ label: trans.__('Delete') })
+        ]
+      });
+      if (result.button.accept) {
+        await manager
+          .deleteCurrent()
+          .catch(reason =>
+            showErrorMessage(trans.__('The chat was not deleted'), reason)
+          );
+      }
+    }
+  });
+
   /** The code cell a cell command acts on, and the notebook holding it. */
   const targetCell = (args: ReadonlyPartialJSONObject) => {
     const wanted = args.cellId as string | undefined;
@@ -222,6 +302,8 @@ export function registerCommands(options: ICommandsOptions): void {
   for (const command of [
     CommandIDs.open,
     CommandIDs.newChat,
+    CommandIDs.renameChat,
+    CommandIDs.deleteChat,
     CommandIDs.explainCell,
     CommandIDs.fixCell,
     CommandIDs.approve,
@@ -250,7 +332,9 @@ export function registerCommands(options: ICommandsOptions): void {
       watched?.changed.connect(notify);
     }
     notify();
-    commands.notifyCommandChanged(CommandIDs.newChat);
+    [CommandIDs.newChat, CommandIDs.renameChat, CommandIDs.deleteChat].forEach(
+      id => commands.notifyCommandChanged(id)
+    );
   });
 }
 

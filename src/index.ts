@@ -17,7 +17,7 @@ import { ITranslator, nullTranslator } from '@jupyterlab/translation';
 
 /* eslint-disable jupyter/prefer-lazy-imports -- all needed at activation: the sidebar icon
    shows at start, and chats and the notebook mirror must follow the notebooks from then on. */
-import { fetchChats, fetchInfo } from './api';
+import { deleteChat, fetchChats, fetchInfo, renameChat } from './api';
 import { ChatManager } from './chats';
 import { registerCommands } from './commands';
 import { ChatConnection } from './connection';
@@ -56,7 +56,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       connection,
       notebooks,
       mirror,
-      listChats: path => fetchChats(path),
+      store: { list: fetchChats, rename: renameChat, remove: deleteChat },
       trans
     });
     const sidebar = new ChatSidebar({
@@ -77,8 +77,17 @@ const plugin: JupyterFrontEndPlugin<void> = {
       caption: trans.__('Ask GPT Interpreter to fix this cell')
     });
 
-    tracker.widgetAdded.connect((_, panel) => mirror.watch(panel));
-    tracker.forEach(panel => mirror.watch(panel));
+    const watch = (panel: NotebookPanel) => {
+      mirror.watch(panel);
+      // The server moves the chats of a renamed notebook; the page keeps showing its chat.
+      let path = panel.context.path;
+      panel.context.pathChanged.connect((_, newPath) => {
+        manager.notebookMoved(path, newPath);
+        path = newPath;
+      });
+    };
+    tracker.widgetAdded.connect((_, panel) => watch(panel));
+    tracker.forEach(watch);
     const follow = (panel: NotebookPanel | null) => {
       if (!panel) {
         void manager.show(null);

@@ -27,6 +27,19 @@ export interface IAssistantItem {
   readonly text: string;
   /** Built from deltas; the final `assistant_message` replaces it. */
   readonly streaming: boolean;
+  /** Which model answered ('' while streaming or when the server did not say). */
+  readonly model: string;
+  /** Numbers in the answer that appear in no output the assistant saw: to be checked. */
+  readonly ungrounded: ReadonlyArray<string>;
+}
+
+/** What a turn cost, as the provider reported it (shown small, after the turn). */
+export interface IUsageItem {
+  readonly kind: 'usage';
+  readonly key: string;
+  readonly calls: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
 }
 
 export interface IProposalItem {
@@ -63,4 +76,5 @@ export interface INoticeItem {
   readonly code: ErrorCode | null;
 }
 
-export type ChatItem = IUserItem | IAssistantItem | IProposalItem | INoticeItem;
+export type ChatItem =
+  IUserItem | IAssistantItem | IProposalItem | INoticeItem | IUsageItem;

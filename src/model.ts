@@ -57,6 +57,19 @@ export class ChatModel {
   get title(): string {
     return this._title;
   }
+  setTitle(title: string): void {
+    if (title !== this._title) {
+      this._title = title;
+      this._changed.emit();
+    }
+  }
+  /** The notebook was renamed. */
+  setNotebookPath(path: string): void {
+    if (path !== this._notebookPath) {
+      this._notebookPath = path;
+      this._changed.emit();
+    }
+  }
   get lastSeq(): number {
     return this._lastSeq;
   }
@@ -240,6 +253,10 @@ export class ChatModel {
     if (type === 'user_message') {
       this._sending = false;
       this._forget(r => r.kind === 'send');
+      if (!this._title) {
+        // The server titles a chat by its first message the same way (chat.py _title_from).
+        this._title = titleFrom(msg.text);
+      }
     } else if (type === 'proposal_decided') {
       this._forget(
         r => r.kind === 'decide' && r.proposalId === msg.proposal_id
@@ -353,4 +370,10 @@ export namespace ChatModel {
     notebookPath: string;
     send: SendFunction;
   }
+}
+
+/** A chat's default title: the first line of its first message, shortened. */
+export function titleFrom(text: string, limit = 60): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length <= limit ? line : `${line.slice(0, limit - 1).trimEnd()}…`;
 }

@@ -56,6 +56,7 @@ export type ServerMessage =
 export interface Protocol {
   chat_event: ChatEvent;
   chat_list: ChatList;
+  chat_patch: ChatPatch;
   client: ClientMessage;
   info: Info;
   server: ServerMessage;
@@ -85,6 +86,10 @@ export interface StatusEvent {
   ts: number;
   type: 'status';
 }
+/**
+ * `ungrounded`: numbers in this final answer that appear in no output the model saw (the
+ * user should check them); empty when all are grounded or the message is not an answer.
+ */
 export interface AssistantMessage {
   chat_id: string;
   message_id: string;
@@ -93,6 +98,7 @@ export interface AssistantMessage {
   text: string;
   ts: number;
   type: 'assistant_message';
+  ungrounded: string[];
 }
 /**
  * The model wants to run `code` (kind run_code), or to replace cell `cell_id`, whose source
@@ -176,8 +182,11 @@ export interface TurnStarted {
  */
 export interface TurnEnded {
   chat_id: string;
+  completion_tokens: number;
   error_code: ErrorCode | null;
+  llm_calls: number;
   message: string;
+  prompt_tokens: number;
   reason: 'answer' | 'step_cap' | 'stopped' | 'error';
   seq: number;
   ts: number;
@@ -193,6 +202,12 @@ export interface ChatInfo {
   notebook_path: string;
   title: string;
   updated: number;
+}
+/**
+ * `PATCH /gptinterp/chats/<chat_id>`: rename a chat.
+ */
+export interface ChatPatch {
+  title: string;
 }
 /**
  * Subscribe to a chat (a new one for the notebook when chat_id is null) and replay events

@@ -18,6 +18,9 @@ export namespace CommandIDs {
   export const reject = 'gptinterp:reject';
   export const stop = 'gptinterp:stop';
   export const newChat = 'gptinterp:new-chat';
+  export const switchChat = 'gptinterp:switch-chat';
+  export const renameChat = 'gptinterp:rename-chat';
+  export const deleteChat = 'gptinterp:delete-chat';
   export const explainCell = 'gptinterp:explain-cell';
   export const fixCell = 'gptinterp:fix-cell';
 }

@@ -42,7 +42,9 @@ export function applyEvent(
         key: `a-${msg.message_id}`,
         messageId: msg.message_id,
         text: msg.text,
-        streaming: false
+        streaming: false,
+        model: msg.model,
+        ungrounded: msg.ungrounded
       });
     case 'proposal':
       if (findProposal(items, msg.proposal_id)) {
@@ -95,14 +97,26 @@ export function applyEvent(
       }));
     case 'turn_ended': {
       const notice = turnNotice(msg);
-      return notice
-        ? addNotice(
-            items,
-            noticeKey(),
-            notice.level,
-            notice.text,
-            msg.error_code
-          )
+      if (notice) {
+        items = addNotice(
+          items,
+          noticeKey(),
+          notice.level,
+          notice.text,
+          msg.error_code
+        );
+      }
+      return msg.llm_calls > 0 && !items.some(i => i.key === `t-${msg.turn_id}`)
+        ? [
+            ...items,
+            {
+              kind: 'usage',
+              key: `t-${msg.turn_id}`,
+              calls: msg.llm_calls,
+              promptTokens: msg.prompt_tokens,
+              completionTokens: msg.completion_tokens
+            }
+          ]
         : items;
     }
     default:
@@ -169,7 +183,15 @@ function delta(
   if (!item) {
     return [
       ...items,
-      { kind: 'assistant', key, messageId, text, streaming: true }
+      {
+        kind: 'assistant',
+        key,
+        messageId,
+        text,
+        streaming: true,
+        model: '',
+        ungrounded: []
+      }
     ];
   }
   if (item.kind !== 'assistant' || !item.streaming) {

@@ -82,3 +82,17 @@ async def test_kernel_death_ends_the_execution_with_a_message(jp_serverapp, kern
     )
     assert result.status == "error" and "died" in result.message
     executor.close()
+
+
+async def test_a_stop_while_connecting_leaves_the_kernel_usable(jp_serverapp, kernel_id, kernel_eval):
+    executor = KernelExecutor(jp_serverapp.kernel_manager)
+    # Cancelled at once: before the new client is ready, so nothing runs.
+    task = asyncio.ensure_future(executor.execute(approve("stopped_early = 1"), kernel_id, lambda out: asyncio.sleep(0)))
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    result = await executor.execute(approve("'alive'"), kernel_id, lambda out: asyncio.sleep(0))
+    assert result.status == "ok"
+    assert await kernel_eval(kernel_id, "'stopped_early' in dir()") == "False"
+    executor.close()

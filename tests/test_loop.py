@@ -247,3 +247,13 @@ async def test_replace_cell_for_a_cell_that_does_not_exist_is_told_to_the_model(
     loop, llm, ex, sink, gate = make(replace_cell("x = 1", cell_id="zzz"), "sorry")
     await loop.run_turn(ChatState("c"), "Fix", FIX_NB, "fix", "c3")
     assert not sink.of("proposal") and "no cell with id 'zzz'" in llm.requests[1][-1]["content"]
+
+
+async def test_a_bug_in_a_seam_still_ends_the_turn_and_the_chat_goes_on():
+    loop, llm, ex, sink, gate = make(ZeroDivisionError("a bug of ours"), "Fine now.")
+    chat = ChatState("c")
+    ended = await asyncio.wait_for(loop.run_turn(chat, "first", NB), 10)
+    assert ended.reason == "error" and ended.error_code == ErrorCode.internal
+    assert "a bug of ours" not in ended.message  # the user gets plain words, the log the trace
+    again = await asyncio.wait_for(loop.run_turn(chat, "second", NB), 10)
+    assert again.reason == "answer"

@@ -6,7 +6,9 @@ OpenAI-compatible `base_url`. Failures become typed errors whose text never hold
 
 from __future__ import annotations
 
+import asyncio
 import re
+import time
 from typing import Any, AsyncIterator
 
 import openai
@@ -15,6 +17,7 @@ from openai import AsyncOpenAI
 from ..errors import ErrorCode, GPTInterpError
 from .seams import Completion, LLMEvent, TextDelta, ToolCall
 
+_SLICE = 0.004  # seconds of stream parsing between two turns of the event loop
 _KEYLIKE = re.compile(r"\b(sk|key|token)[-_][A-Za-z0-9_\-]{6,}", re.IGNORECASE)
 
 
@@ -50,7 +53,13 @@ class OpenAIChat:
             stream = await self._client.chat.completions.create(
                 model=self.model, messages=messages, stream=True, **kwargs
             )
+            yielded = time.monotonic()
             async for chunk in stream:
+                # One network read holds hundreds of chunks, which the client parses without
+                # giving the event loop a turn: let other chats and sockets run every few ms.
+                if time.monotonic() - yielded > _SLICE:
+                    await asyncio.sleep(0)
+                    yielded = time.monotonic()
                 if chunk.usage:
                     usage = (chunk.usage.prompt_tokens or 0, chunk.usage.completion_tokens or 0)
                 for choice in chunk.choices:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..approval import ApprovalGate, Proposal
-from ..errors import GPTInterpError
+from ..errors import ErrorCode, GPTInterpError
 from ..protocol import (
     AssistantDelta,
     AssistantMessage,
@@ -30,9 +31,14 @@ from ..protocol import (
     TurnStarted,
     UserMessageEvent,
 )
-from . import prompts
+from . import files, hints, prompts
 from .context import cell_for_model, notebook_for_model, result_for_model
 from .seams import LLM, Completion, ExecutionResult, Executor, Sink, TextDelta
+
+log = logging.getLogger(__name__)
+
+
+AIDS = ("preview", "hints", "duplicates", "grounding", "echo")
 
 
 @dataclass
@@ -44,6 +50,14 @@ class LoopConfig:
     memory_budget: int = 24000
     llm_retries: int = 2
     max_retry_wait: float = 60.0
+    # What the loop does to help the model (eval/README.md measures each): "preview" shows the
+    # data files the request names (or beside the notebook); "hints" adds a specific hint to an
+    # error; "duplicates" refuses to propose code already run this turn; "grounding" marks
+    # answer numbers found in no output and asks the model once to compute them; "echo" drops a
+    # recital of our own rules from the start of a reply (and asks again if nothing else is left).
+    aids: frozenset[str] = frozenset(AIDS)
+    root_dir: str = ""  # the server's root on disk ("": no file previews)
+    preview_budget: int = 1500
 
 
 @dataclass
@@ -86,6 +100,10 @@ class _Turn:
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
         self.finished = False  # the user accepted a fix without running it: nothing left to do
         self.emit = _Emitter(loop.sink, chat.chat_id)
+        self.previews: list[files.FilePreview] = []
+        self.runs: list[tuple[str, str]] = []  # (code, what the model was told) of this turn's decided proposals
+        self.reasked = False  # the grounding check asked the model once to compute its numbers
+        self.usage = [0, 0, 0]  # llm calls, prompt tokens, completion tokens
 
     async def run(self, text: str) -> TurnEnded:
         await self.emit(UserMessageEvent, text=text)
@@ -93,26 +111,35 @@ class _Turn:
         self.new.append({"role": "user", "content": text})
         reason, message, code = "answer", "", None
         try:
+            self.previews = await self._previews(text)
             reason, message = await self._steps()
         except asyncio.CancelledError:
             await self._end("stopped", "Stopped.", None)
             raise
         except GPTInterpError as exc:
             reason, message, code = "error", exc.text, exc.code
+        except Exception:  # a bug of ours: the turn still ends, or the chat would wait forever
+            log.exception("gptinterp: the turn failed")
+            error = GPTInterpError(ErrorCode.internal)
+            reason, message, code = "error", error.text, error.code
         finally:
             self.chat.memory.extend(_repair(self.new))
         return await self._end(reason, message, code)
 
     async def _end(self, reason: str, message: str, code: Any) -> TurnEnded:
+        calls, prompt, completion = self.usage
         event = TurnEnded(
-            chat_id=self.chat.chat_id, ts=time.time(), turn_id=self.turn_id, reason=reason, message=message, error_code=code
+            chat_id=self.chat.chat_id, ts=time.time(), turn_id=self.turn_id, reason=reason, message=message,
+            error_code=code, llm_calls=calls, prompt_tokens=prompt, completion_tokens=completion,
         )
         await self.loop.sink.emit(event)
         return event
 
     def _messages(self) -> list[dict[str, Any]]:
+        shown = self.previews if "preview" in self.cfg.aids else []
         system = prompts.system_prompt(
-            self.cfg.tool_mode, notebook_for_model(self.notebook, self.cfg.notebook_budget), self.action, self.cell_text
+            self.cfg.tool_mode, notebook_for_model(self.notebook, self.cfg.notebook_budget), self.action, self.cell_text,
+            prompts.files_text([p.text for p in shown]),
         )
         return [{"role": "system", "content": system}, *_trim(self.chat.memory, self.cfg.memory_budget), *self.new]
 
@@ -126,12 +153,24 @@ class _Turn:
     async def _steps(self) -> tuple[str, str]:
         tools = self._tools()
         fenced = self.cfg.tool_mode == "fenced" and self.action != "explain"
-        for _ in range(self.cfg.max_steps):
+        echoed = False
+        for step in range(self.cfg.max_steps):
             message_id, reply = await self._ask(tools)
+            if "echo" in self.cfg.aids and not reply.tool_calls:
+                text = prompts.strip_echo(reply.text)
+                if not text.strip() and reply.text.strip() and not echoed:
+                    echoed = True
+                    self.new.append({"role": "user", "content": prompts.ECHO_NOTE})
+                    continue
+                reply.text = text
             block = prompts.fenced_code(reply.text) if fenced else None
             shown = reply.text[: reply.text.find("```")].strip() if block else reply.text
+            final = not block and not (reply.tool_calls and tools)
+            unsure = self._ungrounded(reply.text) if final and self.action == "chat" else []
             if shown.strip():
-                await self.emit(AssistantMessage, message_id=message_id, text=shown, model=self.loop.llm.model)
+                await self.emit(
+                    AssistantMessage, message_id=message_id, text=shown, model=self.loop.llm.model, ungrounded=unsure
+                )
             if reply.tool_calls and tools:
                 self.new.append(_assistant_with_calls(reply))
                 for call in reply.tool_calls:
@@ -150,6 +189,10 @@ class _Turn:
                 self.new.append({"role": "user", "content": "Result:\n" + result})
                 if self.finished:
                     return "answer", ""
+                continue
+            if unsure and not self.reasked and step < self.cfg.max_steps - 1:
+                self.reasked = True
+                self.new.append({"role": "user", "content": prompts.ungrounded_note(unsure)})
                 continue
             return "answer", "" if reply.text.strip() else "The model sent an empty reply."
         return "step_cap", (
@@ -171,6 +214,9 @@ class _Turn:
                         )
                     else:
                         reply = event
+                self.usage[0] += 1
+                self.usage[1] += reply.prompt_tokens
+                self.usage[2] += reply.completion_tokens
                 return message_id, reply
             except GPTInterpError as exc:
                 wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
@@ -203,6 +249,13 @@ class _Turn:
 
     async def _propose(self, code: str, reason: str, kind: str = "run_code", cell_id: str | None = None) -> str:
         """Show the code to the user; run it only on their approval; tell the model what happened."""
+        repeat = hints.same_code(code, [c for c, _ in self.runs]) if "duplicates" in self.cfg.aids else None
+        if repeat is not None:  # not shown to the user, never run: the model is told to change it
+            told = next(t for c, t in reversed(self.runs) if c == repeat)
+            await self.loop.sink.emit_ephemeral(StatusEvent(
+                chat_id=self.chat.chat_id, text="The model proposed the same code again; it was asked to change it."
+            ))
+            return prompts.repeat_note(told)
         old_source = next((c.source for c in self.notebook.cells if c.id == cell_id), None) if cell_id else None
         proposal = self.loop.gate.propose(self.chat.chat_id, code, reason, kind)
         event = ProposalEvent(
@@ -212,7 +265,35 @@ class _Turn:
         )
         await self.loop.sink.emit(event)
         text, self.finished = await self.loop.settle(event, proposal)
+        if "hints" in self.cfg.aids and "\nError:\n" in text:
+            named = await self._previews(code, beside=False)
+            hint = hints.error_hint(text, code, [*named, *self.previews])
+            text = f"{text}\n{hint}" if hint else text
+        if not text.startswith("The code was cancelled"):
+            self.runs.append((code, text))
         return text
+
+    async def _previews(self, text: str, beside: bool = True) -> list[files.FilePreview]:
+        """Previews of the data files `text` names (else, if `beside`, of those beside the notebook)."""
+        if not self.cfg.root_dir or not ({"preview", "hints"} & self.cfg.aids):
+            return []
+        try:
+            return await asyncio.to_thread(
+                files.previews, self.cfg.root_dir, self.notebook.path, text, self.cfg.preview_budget, beside
+            )
+        except OSError:
+            return []
+
+    def _ungrounded(self, answer: str) -> list[str]:
+        if "grounding" not in self.cfg.aids:
+            return []
+        # What the model was shown (requests, results, the notebook, previews), never its own words.
+        seen = [
+            str(m.get("content") or "") for m in (*self.chat.memory, *self.new)
+            if m["role"] in ("user", "tool") and not str(m.get("content") or "").startswith(prompts.UNGROUNDED)
+        ]
+        seen += [c.source + "\n".join(c.outputs) for c in self.notebook.cells] + [p.text for p in self.previews]
+        return hints.ungrounded(answer, seen)
 
 
 class _Emitter:

@@ -67,7 +67,9 @@ wrong and exactly one ```python block holding the complete corrected source of t
 _FENCE = re.compile(r"```(?:python|py|ipython)?[ \t]*\n(.*?)```", re.DOTALL | re.IGNORECASE)
 
 
-def system_prompt(tool_mode: str, notebook_text: str, action: str = "chat", cell_text: str = "") -> str:
+def system_prompt(
+    tool_mode: str, notebook_text: str, action: str = "chat", cell_text: str = "", files_text: str = ""
+) -> str:
     if action == "explain":
         rules = EXPLAIN_RULES
     elif action == "fix":
@@ -75,7 +77,53 @@ def system_prompt(tool_mode: str, notebook_text: str, action: str = "chat", cell
     else:
         rules = TOOLS_RULES if tool_mode == "tools" else FENCED_RULES
     focus = f"\n\n{cell_text}" if cell_text else ""
-    return f"{SYSTEM}\n\n{rules}{focus}\n\n{notebook_text}"
+    data = f"\n\n{files_text}" if files_text else ""
+    return f"{SYSTEM}\n\n{rules}{focus}\n\n{notebook_text}{data}"
+
+
+def files_text(previews: list[str]) -> str:
+    """The data-file previews as one block of the system prompt ("" when there are none)."""
+    if not previews:
+        return ""
+    return "Data files (paths relative to the notebook; use these exact names):\n\n" + "\n\n".join(previews)
+
+
+def repeat_note(earlier_result: str) -> str:
+    """What the model is told instead of proposing code it already ran (or had rejected) in this request."""
+    if earlier_result.startswith("The user rejected"):
+        return "Not proposed: the user already rejected exactly this code. Do something different, or answer."
+    if "\nError:\n" in earlier_result:
+        return ("Not run: this is the same code that already failed in this request, so it would fail the same way. "
+                "Read the error and the hint, change the code to fix the cause, and propose the corrected code.")
+    return ("Not run: you already ran exactly this code in this request; its output is above. Answer from that "
+            "output, or run different code.")
+
+
+def strip_echo(reply: str, min_words: int = 6) -> str:
+    """The reply without a leading copy of our own rules (a small model sometimes starts its
+    reply by reciting them, then answers, or not)."""
+    words = list(re.finditer(r"\S+", reply))
+    for rules in (FENCED_RULES, TOOLS_RULES, SYSTEM):
+        expected = rules.split()
+        n = 0
+        while n < min(len(words), len(expected)) and words[n].group(0) == expected[n]:
+            n += 1
+        if n >= min_words:
+            return reply[words[n - 1].end():].lstrip()
+    return reply
+
+
+ECHO_NOTE = ("Your reply only repeated the instructions. Reply with one line and one ```python block that computes "
+             "the answer, or with the answer itself.")
+
+UNGROUNDED = "Check: "
+
+
+def ungrounded_note(numbers: list[str]) -> str:
+    """Asks the model, once, to ground the numbers of its answer in an output."""
+    shown = ", ".join(numbers[:5])
+    return (f"{UNGROUNDED}{shown} appear(s) in no output you have seen. Do not guess: run code that computes and "
+            "prints the answer, or answer again using only numbers from the outputs.")
 
 
 def fenced_code(text: str) -> tuple[str, str] | None:

@@ -1,14 +1,18 @@
-"""REST: the version handshake and the list of a notebook's chats."""
+"""REST: the version handshake, and a notebook's chats (list, rename, delete)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from jupyter_server.auth.decorator import authorized
 from jupyter_server.base.handlers import APIHandler
 from tornado import web
 
-from ..protocol import ChatList, Info
+from pydantic import ValidationError
+
+from ..errors import GPTInterpError
+from ..protocol import ChatList, ChatPatch, Info
 
 
 class _Base(APIHandler):
@@ -34,3 +38,39 @@ class ChatsHandler(_Base):
     def get(self) -> None:
         path = self.get_query_argument("notebook_path", None)
         self.finish(ChatList(chats=self.service.list_chats(path)).model_dump_json())
+
+
+class ChatHandler(_Base):
+    """One chat: PATCH renames it, DELETE stops its turn and removes it with its history."""
+
+    def initialize(self, service: Any) -> None:
+        self.service = service
+
+    @web.authenticated
+    @authorized
+    def patch(self, chat_id: str) -> None:
+        try:
+            patch = ChatPatch.model_validate_json(self.request.body)
+        except ValidationError as exc:
+            raise web.HTTPError(400, "The chat update was not understood: it needs a title of 1 to 200 characters.") from exc
+        with _http_errors():
+            info = self.service.rename_chat(chat_id, patch.title)
+        self.finish(info.model_dump_json())
+
+    @web.authenticated
+    @authorized
+    async def delete(self, chat_id: str) -> None:
+        with _http_errors():
+            await self.service.delete_chat(chat_id)
+        self.set_status(204)
+        self.finish()
+
+
+@contextmanager
+def _http_errors() -> Iterator[None]:
+    """A typed service error becomes an HTTP error with its plain-words message."""
+    try:
+        yield
+    except GPTInterpError as exc:
+        status = 404 if exc.code.value.startswith("unknown") else 400
+        raise web.HTTPError(status, exc.text) from exc

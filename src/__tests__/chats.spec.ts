@@ -37,6 +37,8 @@ class FakeConnection implements ChatManager.IConnection {
 
 function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
   const connection = new FakeConnection();
+  const renamed: Array<[string, string]> = [];
+  const removed: string[] = [];
   const metadata = new Map<string, string>();
   if (remembered) {
     metadata.set('nb.ipynb', remembered);
@@ -64,9 +66,28 @@ function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
     connection,
     notebooks,
     mirror,
-    listChats: async () => listed
+    store: {
+      list: async () => listed,
+      rename: async (chatId, title) => {
+        renamed.push([chatId, title]);
+        return { ...listed[0], chat_id: chatId, title: title.trim() };
+      },
+      remove: async chatId => {
+        removed.push(chatId);
+        listed = listed.filter(c => c.chat_id !== chatId);
+      }
+    }
   });
-  return { connection, manager, metadata, mirrored, replayEnded, replaced };
+  return {
+    connection,
+    manager,
+    metadata,
+    mirrored,
+    replayEnded,
+    replaced,
+    renamed,
+    removed
+  };
 }
 
 const started = (seq: number, chat_id = 'c-1') =>
@@ -165,6 +186,66 @@ describe('ChatManager', () => {
     b.connection.receive(opened('c-new', 0, second.request_id));
     expect(b.metadata.get('nb.ipynb')).toBe('c-new');
     expect(b.manager.current?.items).toHaveLength(0);
+  });
+
+  it('switches between a notebook’s chats, renames and deletes them', async () => {
+    const info = (chat_id: string, updated: number): ChatInfo => ({
+      chat_id,
+      notebook_path: 'nb.ipynb',
+      title: chat_id,
+      created: 0,
+      updated
+    });
+    const { connection, manager, metadata, renamed, removed } = setup('c-1', [
+      info('c-2', 9),
+      info('c-1', 5)
+    ]);
+    connection.setStatus('connected');
+    await manager.show('nb.ipynb');
+    connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
+    const first = manager.current!;
+
+    expect((await manager.chats()).map(c => c.chat_id)).toEqual(['c-2', 'c-1']);
+    expect(manager.switchTo('c-2')).toBe(true);
+    const open = connection.opens()[1];
+    expect(open).toMatchObject({ chat_id: 'c-2', after_seq: 0 });
+    connection.receive(opened('c-2', 0, open.request_id));
+    expect(manager.current?.chatId).toBe('c-2');
+    expect(metadata.get('nb.ipynb')).toBe('c-2');
+    // Back to the first: the model is reused, nothing is opened again.
+    expect(manager.switchTo('c-1')).toBe(true);
+    expect(manager.current).toBe(first);
+    expect(connection.opens()).toHaveLength(2);
+    expect(metadata.get('nb.ipynb')).toBe('c-1');
+
+    await manager.rename('  Plots ');
+    expect(renamed).toEqual([['c-1', '  Plots ']]);
+    expect(manager.current?.title).toBe('Plots');
+
+    await manager.deleteCurrent();
+    expect(removed).toEqual(['c-1']);
+    const next = connection.opens()[2];
+    expect(next.chat_id).toBe('c-2'); // the most recent remaining chat
+    connection.receive(opened('c-2', 0, next.request_id));
+    expect(manager.current?.chatId).toBe('c-2');
+    // Events of the deleted chat reach no model.
+    connection.receive(
+      ev('user_message', { seq: 1, text: 'late', chat_id: 'c-1' })
+    );
+    expect(first.items).toHaveLength(0);
+  });
+
+  it('keeps a notebook’s chat when the notebook is renamed', async () => {
+    const { connection, manager } = setup('c-1');
+    connection.setStatus('connected');
+    await manager.show('nb.ipynb');
+    connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
+    const model = manager.current!;
+    manager.notebookMoved('nb.ipynb', 'renamed.ipynb');
+    expect(model.notebookPath).toBe('renamed.ipynb');
+    await manager.show('renamed.ipynb');
+    expect(manager.current).toBe(model);
+    expect(connection.opens()).toHaveLength(1);
   });
 
   it('approves the pending proposal below the active cell', async () => {

@@ -1,5 +1,5 @@
 import { ChatModel } from '../model';
-import type { IAssistantItem, INoticeItem, IProposalItem } from '../items';
+import type { IAssistantItem, IProposalItem } from '../items';
 import {
   CHAT,
   VIEW,
@@ -41,12 +41,18 @@ describe('ChatModel', () => {
         seq: 1,
         message_id: 'm',
         text: 'Hello, **world**',
-        model: 'x'
+        model: 'x',
+        ungrounded: ['7']
       })
     );
     item = model.items[0] as IAssistantItem;
     expect(model.items).toHaveLength(1);
-    expect(item).toMatchObject({ text: 'Hello, **world**', streaming: false });
+    expect(item).toMatchObject({
+      text: 'Hello, **world**',
+      streaming: false,
+      model: 'x',
+      ungrounded: ['7']
+    });
 
     // A late delta cannot reopen or extend the final message.
     model.applyServerMessage(
@@ -229,15 +235,24 @@ describe('ChatModel', () => {
         turn_id: 't',
         reason: 'step_cap',
         message: 'I stopped after 10 steps.',
-        error_code: null
+        error_code: null,
+        llm_calls: 10,
+        prompt_tokens: 5000,
+        completion_tokens: 300
       })
     );
     expect(model.busy).toBe(false);
-    const notice = model.items[model.items.length - 1] as INoticeItem;
+    const [notice, usage] = model.items.slice(-2);
     expect(notice).toMatchObject({
       kind: 'notice',
       level: 'warning',
       text: 'I stopped after 10 steps.'
+    });
+    expect(usage).toMatchObject({
+      kind: 'usage',
+      calls: 10,
+      promptTokens: 5000,
+      completionTokens: 300
     });
   });
 
@@ -250,7 +265,10 @@ describe('ChatModel', () => {
         turn_id: 't',
         reason: 'answer',
         message: '',
-        error_code: null
+        error_code: null,
+        llm_calls: 0,
+        prompt_tokens: 0,
+        completion_tokens: 0
       })
     );
     expect(model.busy).toBe(false);

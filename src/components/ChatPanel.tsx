@@ -2,17 +2,18 @@
  * The sidebar's content: a header (notebook, connection, activity), the transcript and the
  * composer, or a clear message when the chat cannot work (version mismatch, no notebook).
  */
-import { PathExt } from '@jupyterlab/coreutils';
-import { addIcon } from '@jupyterlab/ui-components';
+import { PathExt, Time } from '@jupyterlab/coreutils';
+import { addIcon, caretDownIcon, MenuSvg } from '@jupyterlab/ui-components';
 import React, { useEffect, useMemo, useRef } from 'react';
 
 import type { ChatManager } from '../chats';
 import type { ChatItem } from '../items';
+import type { ChatInfo } from '../protocol';
 import type { ChatModel } from '../model';
 import { CommandIDs } from '../tokens';
 import { Composer } from './Composer';
 import { ChatServices, IChatServices, useServices, useSignal } from './hooks';
-import { AssistantMessage, Notice, UserMessage } from './MessageView';
+import { AssistantMessage, Notice, Usage, UserMessage } from './MessageView';
 import { DiffCard } from './DiffCard';
 import { ProposalCard } from './ProposalCard';
 
@@ -82,6 +83,7 @@ function Header(props: { manager: ChatManager; model: ChatModel | null }) {
           ? PathExt.basename(model.notebookPath)
           : trans.__('GPT Interpreter')}
       </span>
+      {model && <ChatSwitcher manager={manager} model={model} />}
       <span
         className="jp-gptinterp-activity"
         data-busy={model?.busy ? 'true' : 'false'}
@@ -98,6 +100,59 @@ function Header(props: { manager: ChatManager; model: ChatModel | null }) {
         <addIcon.react tag="span" elementSize="normal" />
       </button>
     </div>
+  );
+}
+
+/** The current chat's title; a click lists the notebook's chats and what can be done. */
+function ChatSwitcher(props: { manager: ChatManager; model: ChatModel }) {
+  const { manager, model } = props;
+  const { commands, trans } = useServices();
+  const open = async (event: React.MouseEvent<HTMLButtonElement>) => {
+    const anchor = event.currentTarget.getBoundingClientRect();
+    let chats: ChatInfo[] = [];
+    try {
+      chats = await manager.chats();
+    } catch (reason) {
+      console.warn('gptinterp: could not list the chats', reason);
+    }
+    const menu = new MenuSvg({ commands });
+    menu.addClass('jp-gptinterp-chat-menu');
+    for (const chat of chats) {
+      const when = Time.formatHuman(new Date(chat.updated * 1000));
+      menu.addItem({
+        command: CommandIDs.switchChat,
+        args: {
+          chatId: chat.chat_id,
+          title: `${chat.title || trans.__('Untitled chat')} · ${when}`
+        }
+      });
+    }
+    if (chats.length) {
+      menu.addItem({ type: 'separator' });
+    }
+    for (const command of [
+      CommandIDs.newChat,
+      CommandIDs.renameChat,
+      CommandIDs.deleteChat
+    ]) {
+      menu.addItem({ command });
+    }
+    // Disposed after the chosen command has run (the menu closes first).
+    menu.aboutToClose.connect(() =>
+      requestAnimationFrame(() => menu.dispose())
+    );
+    menu.open(anchor.left, anchor.bottom);
+  };
+  const title = model.title || trans.__('New chat');
+  return (
+    <button
+      className="jp-gptinterp-chat-switcher"
+      title={trans.__('Chats of this notebook: %1', title)}
+      onClick={event => void open(event)}
+    >
+      <span className="jp-gptinterp-chat-title">{title}</span>
+      <caretDownIcon.react tag="span" elementSize="normal" />
+    </button>
   );
 }
 
@@ -151,5 +206,7 @@ function renderItem(item: ChatItem): JSX.Element {
       );
     case 'notice':
       return <Notice key={item.key} item={item} />;
+    case 'usage':
+      return <Usage key={item.key} item={item} />;
   }
 }

@@ -3,7 +3,7 @@
  * properly so renderers that need attach messages (e.g. some output renderers) work.
  */
 import { Widget } from '@lumino/widgets';
-import React, { useEffect, useRef } from 'react';
+import React, { useLayoutEffect, useRef } from 'react';
 
 export function LuminoHost(props: {
   widget: Widget;
@@ -11,7 +11,9 @@ export function LuminoHost(props: {
 }): JSX.Element {
   const ref = useRef<HTMLDivElement>(null);
   const { widget } = props;
-  useEffect(() => {
+  // A layout effect: its cleanup runs while the host is still in the document (a passive
+  // effect's runs after React removed it, when Lumino can no longer detach the widget).
+  useLayoutEffect(() => {
     const host = ref.current!;
     if (host.isConnected) {
       Widget.attach(widget, host);
@@ -19,7 +21,7 @@ export function LuminoHost(props: {
       host.appendChild(widget.node);
     }
     return () => {
-      if (widget.isAttached) {
+      if (widget.isAttached && widget.node.isConnected) {
         Widget.detach(widget);
       } else {
         widget.node.remove();

@@ -5,7 +5,12 @@
 import { IRenderMime, MimeModel } from '@jupyterlab/rendermime';
 import React, { useEffect, useMemo, useRef } from 'react';
 
-import type { IAssistantItem, INoticeItem, IUserItem } from '../items';
+import type {
+  IAssistantItem,
+  INoticeItem,
+  IUsageItem,
+  IUserItem
+} from '../items';
 import { useServices } from './hooks';
 import { LuminoHost } from './LuminoHost';
 
@@ -25,19 +30,53 @@ export const UserMessage = React.memo(function UserMessage(props: {
 export const AssistantMessage = React.memo(function AssistantMessage(props: {
   item: IAssistantItem;
 }) {
-  const { rendermime } = useServices();
+  const { rendermime, trans } = useServices();
   const renderer = useMemo(
     () => rendermime.createRenderer('text/markdown'),
     []
   );
   useEffect(() => () => renderer.dispose(), [renderer]);
   useThrottledMarkdown(renderer, props.item.text, props.item.streaming);
+  const { ungrounded, model } = props.item;
   return (
     <div
       className="jp-gptinterp-message jp-gptinterp-assistant"
       data-streaming={props.item.streaming ? 'true' : 'false'}
+      data-model={model || undefined}
     >
       <LuminoHost widget={renderer} />
+      {ungrounded.length > 0 && (
+        <div className="jp-gptinterp-ungrounded" role="note">
+          {trans.__(
+            'Check these numbers: no output the assistant saw shows them: %1',
+            ungrounded.join(', ')
+          )}
+        </div>
+      )}
+    </div>
+  );
+});
+
+/** A turn's cost, small and quiet: model calls and tokens as the provider counted them. */
+export const Usage = React.memo(function Usage(props: { item: IUsageItem }) {
+  const { trans } = useServices();
+  const { calls, promptTokens, completionTokens } = props.item;
+  const tokens = promptTokens + completionTokens;
+  return (
+    <div
+      className="jp-gptinterp-usage"
+      title={trans.__(
+        '%1 tokens sent, %2 received, in %3 model call(s)',
+        promptTokens.toLocaleString(),
+        completionTokens.toLocaleString(),
+        calls
+      )}
+    >
+      {tokens === 0
+        ? trans.__('%1 model call(s)', calls)
+        : calls === 1
+          ? trans.__('%1 tokens · 1 call', tokens.toLocaleString())
+          : trans.__('%1 tokens · %2 calls', tokens.toLocaleString(), calls)}
     </div>
   );
 });

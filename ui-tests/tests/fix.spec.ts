@@ -150,9 +150,7 @@ test.describe('explain and fix a cell', () => {
     const explanation =
       'The cell computes `value` but prints `valeu`, a name that was never defined, ' +
       'so Python raises a NameError. Rename it to `value` and it prints 42.';
-    await script(request, [
-      { text: explanation, chunk_chars: 6, delay: 0.2 }
-    ]);
+    await script(request, [{ text: explanation, chunk_chars: 6, delay: 0.2 }]);
     await page.notebook.createNew();
     await expect(
       page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]')
@@ -166,9 +164,12 @@ test.describe('explain and fix a cell', () => {
       'NameError'
     );
 
-    await page.click('.jp-Notebook .jp-CodeCell >> nth=1 >> .jp-InputArea-editor', {
-      button: 'right'
-    });
+    await page.click(
+      '.jp-Notebook .jp-CodeCell >> nth=1 >> .jp-InputArea-editor',
+      {
+        button: 'right'
+      }
+    );
     await page
       .locator('.lm-Menu')
       .getByText('Explain Cell with GPT Interpreter')

@@ -1,0 +1,230 @@
+"""Data files the model should know before it writes code: exact names, columns, types, samples.
+
+Small models guess column names ('Revenue' for `revenue`), call `read_csv` on a .tsv without a
+separator and parse "$1,234.50" as a number. A short, exact preview of the files the question
+names (or that sit beside the notebook) prevents most of that. Stdlib only; every read is
+bounded; nothing outside the server root is read and symlinks are never followed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DATA_SUFFIXES = (".csv", ".tsv", ".json", ".jsonl", ".log", ".txt")
+MAX_READ = 256 * 1024  # bytes read to profile a file
+MAX_COUNT = 20 * 1024 * 1024  # files up to this size get an exact row count
+_NAME = re.compile(r"[\w./-]+\.(?:csv|tsv|jsonl|json|log|txt)\b", re.IGNORECASE)
+_MONEY = re.compile(r"^-?[$€£]\s?\d[\d,]*(\.\d+)?$")
+_UNIT = re.compile(r"^(-?\d+(?:\.\d+)?)\s*([A-Za-z%°]+)$")
+_INT = re.compile(r"^-?\d+$")
+_FLOAT = re.compile(r"^-?\d*\.\d+(e-?\d+)?$|^-?\d+e-?\d+$", re.IGNORECASE)
+_DATES = [
+    ("YYYY-MM-DD", re.compile(r"^\d{4}-\d{2}-\d{2}")),
+    ("MM/DD/YYYY", re.compile(r"^\d{1,2}/\d{1,2}/\d{4}$")),
+    ("D Mon YYYY", re.compile(r"^\d{1,2} [A-Za-z]{3,9},? \d{4}$")),
+    ("Mon D YYYY", re.compile(r"^[A-Za-z]{3,9} \d{1,2},? \d{4}$")),
+]
+
+
+@dataclass
+class FilePreview:
+    name: str  # path relative to the notebook's directory, as the code should open it
+    text: str  # what the model is shown
+    columns: list[str] = field(default_factory=list)
+    sep: str | None = None
+
+
+def _inside(root: Path, path: Path, want_file: bool = True) -> bool:
+    """True when `path` is a regular file (or directory) under `root`, no symlink on the way."""
+    try:
+        rel = path.relative_to(root)
+    except ValueError:
+        return False
+    if ".." in rel.parts:
+        return False
+    current = root
+    for part in rel.parts:
+        current = current / part
+        if current.is_symlink():
+            return False
+    return path.is_file() if want_file else path.is_dir()
+
+
+def candidates(
+    root: str | Path, notebook_path: str, question: str, limit: int = 4, beside: bool = True
+) -> list[tuple[str, Path]]:
+    """(name, path) of the data files to preview: those the question names, else those beside the
+    notebook (most recently modified first)."""
+    root = Path(root).resolve()
+    nb_dir = Path(os.path.normpath(root / notebook_path.lstrip("/"))).parent
+    if not _inside(root, nb_dir, want_file=False):
+        return []
+    named: list[tuple[str, Path]] = []
+    for name in dict.fromkeys(m.group(0) for m in _NAME.finditer(question)):
+        path = Path(os.path.normpath(nb_dir / name))
+        if _inside(root, path) and all(p != path for _, p in named):
+            named.append((name, path))
+    if named or not beside:
+        return named[:limit]
+    try:
+        beside = [p for p in nb_dir.iterdir() if p.suffix.lower() in DATA_SUFFIXES and not p.name.startswith(".")]
+    except OSError:
+        return []
+    beside = [p for p in beside if _inside(root, p)]
+    beside.sort(key=lambda p: (-p.stat().st_mtime, p.name))
+    return [(p.name, p) for p in beside[:limit]]
+
+
+def preview(name: str, path: Path, sample_rows: int = 3) -> FilePreview:
+    """A compact description of one file; never raises on a bad file."""
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as f:
+            head = f.read(MAX_READ)
+        lines_total = _count_lines(path) if size <= MAX_COUNT else None
+    except OSError as exc:
+        return FilePreview(name, f"{name}: cannot be read ({exc.strerror}).")
+    text = head.decode("utf-8", errors="replace")
+    if len(head) == MAX_READ:  # drop a partial last line
+        text = text[: text.rfind("\n") + 1] or text
+    suffix = path.suffix.lower()
+    try:
+        if suffix in (".csv", ".tsv") or (suffix == ".txt" and _looks_tabular(text)):
+            return _table(name, suffix, text, lines_total, sample_rows)
+        if suffix in (".json", ".jsonl"):
+            got = _json(name, text, head, size, sample_rows)
+            if got is not None:
+                return got
+    except (csv.Error, ValueError):
+        pass
+    return _lines(name, text, lines_total, sample_rows)
+
+
+def _count_lines(path: Path) -> int:
+    count = 0
+    last = b"\n"
+    with path.open("rb") as f:
+        while block := f.read(1 << 20):
+            count += block.count(b"\n")
+            last = block[-1:]
+    return count + (last != b"\n")
+
+
+def _looks_tabular(text: str) -> bool:
+    first = text.splitlines()[:5]
+    return len(first) >= 2 and all(line.count(",") >= 1 for line in first)
+
+
+def _table(name: str, suffix: str, text: str, lines_total: int | None, sample_rows: int) -> FilePreview:
+    lines = text.splitlines()
+    if suffix == ".tsv":
+        sep = "\t"
+    else:
+        try:
+            sep = csv.Sniffer().sniff("\n".join(lines[:20]), delimiters=",;\t|").delimiter
+        except csv.Error:
+            sep = ","
+    rows = list(csv.reader(io.StringIO(text), delimiter=sep))
+    if not rows:
+        return FilePreview(name, f"{name}: empty file.")
+    header, body = rows[0], [r for r in rows[1:] if r]
+    n = f"{lines_total - 1} rows" if lines_total is not None else "many rows"
+    sep_name = {"\t": "tab", ",": "comma", ";": "semicolon", "|": "pipe"}.get(sep, repr(sep))
+    read = f"pd.read_csv({name!r}" + (", sep='\\t'" if sep == "\t" else f", sep={sep!r}" if sep != "," else "") + ")"
+    cols = []
+    for i, col in enumerate(header):
+        values = [r[i].strip() for r in body if i < len(r)]
+        cols.append(f"  {col!r}: {_profile(values)}")
+    sample = "\n".join(sep_name == "tab" and "\t".join(r).replace("\t", " \\t ") or ",".join(r)
+                       for r in rows[1 : 1 + sample_rows])
+    text_out = (f"{name}: {sep_name}-separated, {n}. Load: {read}\nColumns (exact names):\n" + "\n".join(cols)
+                + f"\nFirst rows:\n{sample}")
+    return FilePreview(name, text_out, header, sep)
+
+
+def _profile(values: list[str]) -> str:
+    """The column's type as the model should treat it, with what needs cleaning."""
+    filled = [v for v in values if v not in ("", "NA", "N/A", "null", "None", "nan", "NaN")]
+    missing = len(values) - len(filled)
+    miss = f", {missing} missing" if missing else ""
+    if not filled:
+        return "empty" + miss
+    if all(_INT.match(v) for v in filled):
+        return "int" + miss
+    if all(_INT.match(v) or _FLOAT.match(v) for v in filled):
+        return "float" + miss
+    if all(_MONEY.match(v) for v in filled):
+        return f"text money like {filled[0]!r} (remove {filled[0][0]!r} and ',' then float){miss}"
+    units = [_UNIT.match(v) for v in filled]
+    if all(units):
+        found = sorted({m.group(2) for m in units if m})
+        mixed = " MIXED units: convert before summing" if len(found) > 1 else ""
+        return f"text number+unit like {filled[0]!r}, units {', '.join(found)}{mixed}{miss}"
+    styles = [label for label, rx in _DATES if any(rx.match(v) for v in filled)]
+    if styles and all(any(rx.match(v) for _, rx in _DATES) for v in filled):
+        if len(styles) > 1:
+            return f"dates in {len(styles)} formats ({', '.join(styles)}): pd.to_datetime(col, format='mixed'){miss}"
+        return f"date {styles[0]}{miss}"
+    distinct = list(dict.fromkeys(filled))
+    if len(distinct) <= 8:
+        return "text, values " + ", ".join(repr(v) for v in distinct) + miss
+    return f"text like {filled[0]!r}{miss}"
+
+
+def _json(name: str, text: str, head: bytes, size: int, sample_rows: int) -> FilePreview | None:
+    if name.lower().endswith(".jsonl"):
+        records = [json.loads(line) for line in text.splitlines()[:200] if line.strip()]
+        load = f"pd.read_json({name!r}, lines=True)"
+    else:
+        if len(head) < size:
+            return None  # too big to parse whole here
+        data = json.loads(text)
+        if isinstance(data, dict):
+            keys = ", ".join(repr(k) for k in list(data)[:20])
+            return FilePreview(name, f"{name}: JSON object with keys {keys}.")
+        if not isinstance(data, list):
+            return None
+        records = data
+        load = f"pd.read_json({name!r})"
+    if not records or not all(isinstance(r, dict) for r in records):
+        return None
+    keys = list(dict.fromkeys(k for r in records for k in r))
+    cols = []
+    for k in keys:
+        values = ["" if r.get(k) is None else str(r.get(k)) for r in records]
+        cols.append(f"  {k!r}: {_profile(values)}")
+    sample = "\n".join(json.dumps(r) for r in records[:sample_rows])
+    return FilePreview(
+        name, f"{name}: JSON list of {len(records)} records. Load: {load}\nFields (exact names):\n" + "\n".join(cols)
+        + f"\nFirst records:\n{sample}", keys,
+    )
+
+
+def _lines(name: str, text: str, lines_total: int | None, sample_rows: int) -> FilePreview:
+    lines = text.splitlines()
+    n = f"{lines_total} lines" if lines_total is not None else "many lines"
+    sample = "\n".join(line[:200] for line in lines[: sample_rows + 2])
+    return FilePreview(name, f"{name}: text, {n}, not a table (parse the lines yourself). First lines:\n{sample}")
+
+
+def previews(
+    root: str | Path, notebook_path: str, question: str, budget: int = 1500, beside: bool = True
+) -> list[FilePreview]:
+    """Previews of the candidate files within `budget` characters in all."""
+    out: list[FilePreview] = []
+    used = 0
+    for name, path in candidates(root, notebook_path, question, beside=beside):
+        p = preview(name, path)
+        if used + len(p.text) > budget:
+            if out:
+                continue
+            p.text = p.text[:budget]
+        out.append(p)
+        used += len(p.text)
+    return out

@@ -1,0 +1,144 @@
+"""Help for a small model between steps: error hints, repeated code, ungrounded answers.
+
+Pure functions over text. The loop calls them (each behind a `LoopConfig.aids` switch):
+- `error_hint`: a short, specific hint after a failed run (the columns that exist after a
+  KeyError, the file's first lines after a parser error, `sep='\\t'` for a .tsv, ...);
+- `same_code`: a proposal identical (up to comments and whitespace) to one already run this turn;
+- `ungrounded`: numbers in a final answer that appear in no output the model saw.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import re
+import tokenize
+from typing import Iterable, Sequence
+
+from .files import FilePreview
+
+_KEY = re.compile(r"KeyError: ['\"]?(.+?)['\"]?\s*$", re.MULTILINE)
+_ATTR = re.compile(r"AttributeError: '(?:DataFrame|Series)' object has no attribute '([^']+)'")
+_READ = re.compile(r"read_csv\(\s*(?:r|f)?['\"]([^'\"]+)['\"]([^)]*)\)")
+
+
+def _error_text(result: str) -> str:
+    """The error part of a result as `context.result_for_model` words it ("" when it ran fine)."""
+    at = result.find("\nError:\n")
+    return result[at + 8 :] if at >= 0 else ""
+
+
+def _last_line(error: str) -> str:
+    lines = [line.strip() for line in error.strip().splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def error_hint(result: str, code: str, previews: Sequence[FilePreview]) -> str:
+    """One or two sentences that point at the cause of the error in `result`, or ""."""
+    error = _error_text(result)
+    if not error:
+        return ""
+    last = _last_line(error)
+    hints: list[str] = []
+    for name, args in _READ.findall(code):
+        if name.lower().endswith(".tsv") and "sep" not in args and "delimiter" not in args:
+            hints.append(f"{name} is tab-separated: read it with pd.read_csv({name!r}, sep='\\t').")
+    missing = None
+    if "KeyError" in last:
+        found = _KEY.search(last)
+        missing = found.group(1) if found else None
+    elif (found := _ATTR.search(error)) is not None:
+        missing = found.group(1)
+    if missing is not None:
+        hints.append(_column_hint(missing, code, previews))
+    elif "ParserError" in error or "Error tokenizing data" in error or "UnicodeDecodeError" in error:
+        named = [p for p in previews if p.name in code] or list(previews)
+        for p in named[:1]:
+            hints.append(f"The file is not what read_csv expected. {p.text}")
+    elif "could not convert string to float" in last or ("$" in last and ("TypeError" in last or "ValueError" in last)):
+        hints.append("Some values are text like '$1,234.50': clean them first, e.g. "
+                     "df[col].str.replace(r'[$,]', '', regex=True).astype(float).")
+    elif re.search(r"doesn't match format|DateParseError|Unknown datetime string format|time data", last):
+        hints.append("The dates are in several formats: use pd.to_datetime(df[col], format='mixed').")
+    elif "NameError" in last:
+        hints.append("Variables of a cell that failed were never defined: define them again in this cell "
+                     "(load the data here too).")
+    elif "FileNotFoundError" in last and previews:
+        hints.append("Data files beside the notebook: " + ", ".join(p.name for p in previews) + ".")
+    hints = [h for h in dict.fromkeys(hints) if h]
+    return ("Hint: " + " ".join(hints)) if hints else ""
+
+
+def _column_hint(missing: str, code: str, previews: Sequence[FilePreview]) -> str:
+    tables = [p for p in previews if p.columns]
+    used = [p for p in tables if p.name in code] or tables
+    if not used:
+        return f"There is no column {missing!r}; print df.columns to see the exact names (they are case-sensitive)."
+    p = used[0]
+    cols = ", ".join(repr(c) for c in p.columns)
+    text = f"There is no column {missing!r}. The columns of {p.name} are exactly: {cols}."
+    lower = {c.lower(): c for c in p.columns}
+    close = lower.get(missing.lower()) or next(iter(difflib.get_close_matches(missing, p.columns, 1, 0.6)), None)
+    if close and close != missing:
+        text += f" Did you mean {close!r}?"
+    return text
+
+
+def normalise_code(code: str) -> str:
+    """The code without comments, blank lines and layout, for spotting a repeat."""
+    try:
+        tokens = [
+            t.string for t in tokenize.generate_tokens(io.StringIO(code.strip() + "\n").readline)
+            if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
+                              tokenize.ENDMARKER)
+        ]
+        return " ".join(tokens).replace('"', "'")
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return " ".join(line.split("#")[0].strip() for line in code.splitlines() if line.strip()).replace('"', "'")
+
+
+def same_code(code: str, earlier: Iterable[str]) -> str | None:
+    """The earlier code that `code` repeats (up to comments and whitespace), or None."""
+    mine = normalise_code(code)
+    return next((old for old in earlier if normalise_code(old) == mine), None)
+
+
+# --- grounding ---------------------------------------------------------------------------------
+
+_FENCE = re.compile(r"```[^\n]*\n.*?```", re.DOTALL)
+_LIST_MARK = re.compile(r"^\s*\d+[.)]\s", re.MULTILINE)
+_NUM = re.compile(r"(?<![\w.])[-−]?\$?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w])")
+
+
+def _numbers(text: str) -> list[tuple[str, float, int]]:
+    """(as written, value, decimals) for each number in `text`."""
+    out = []
+    for raw in _NUM.findall(text):
+        clean = raw.replace("$", "").replace(",", "").replace("−", "-")
+        try:
+            value = float(clean)
+        except ValueError:
+            continue
+        decimals = len(clean.split(".")[1]) if "." in clean and "e" not in clean.lower() else 0
+        out.append((raw, value, decimals))
+    return out
+
+
+def ungrounded(answer: str, seen: Iterable[str]) -> list[str]:
+    """Numbers of `answer` (code blocks and list markers aside) found in none of the `seen` texts,
+    allowing for rounding, thousands separators and a ratio shown as a percentage."""
+    prose = _LIST_MARK.sub(" ", _FENCE.sub(" ", answer))
+    wanted = _numbers(prose)
+    if not wanted:
+        return []
+    values = {v for text in seen for _, v, _ in _numbers(text)}
+    missing = []
+    for raw, value, decimals in wanted:
+        unit = 10.0 ** -decimals  # the answer may round or truncate what it saw to its last digit
+
+        def near(v: float) -> bool:
+            return abs(v - value) < unit or abs(v - value) <= 1e-5 * abs(value)
+
+        if not any(near(v) or near(100 * v) for v in values):
+            missing.append(raw.strip())
+    return list(dict.fromkeys(missing))

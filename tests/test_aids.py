@@ -1,0 +1,242 @@
+"""The loop's aids for small models: file previews, error hints, repeated code, grounding.
+
+Pure parts tested directly; the loop parts against the seam fakes (real loop, gate, context).
+"""
+
+import asyncio
+import json
+import os
+
+from jupyterlab_gptinterp.agent import files, hints
+from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
+from jupyterlab_gptinterp.agent.context import result_for_model
+from jupyterlab_gptinterp.approval import ApprovalGate
+from jupyterlab_gptinterp.protocol import NotebookView
+
+from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
+
+NB = NotebookView(path="work/nb.ipynb", kernel_id="k1")
+
+
+def _root(tmp_path):
+    root = tmp_path / "root"
+    (root / "work").mkdir(parents=True, exist_ok=True)
+    (root / "work" / "people.tsv").write_text("Name\tsalary\tjoined\nAna\t100\t2024-01-02\nBen\t\t03/04/2024\nChen\t300\t5 Mar 2024\n")
+    (root / "work" / "sales.csv").write_text('id,revenue,weight\n1,"$1,234.50",2 kg\n2,$9.00,500 g\n')
+    (root / "work" / "app.log").write_text("".join(f"2024-05-01 INFO line {i}\n" for i in range(50)))
+    (root / "work" / "data.json").write_text(json.dumps([{"city": "Oslo", "temp": 20.5, "rain": None}] * 4))
+    return root
+
+
+def fenced(code, why="Computing it."):
+    return f"{why}\n```python\n{code}\n```"
+
+
+def make(tmp_path, *replies, **cfg):
+    cfg.setdefault("tool_mode", "fenced")
+    cfg.setdefault("root_dir", str(_root(tmp_path)))
+    llm, ex, sink, gate = ScriptedLLM(*replies), ExecExecutor(), ListSink(), ApprovalGate()
+    return AgentLoop(llm, ex, sink, gate, LoopConfig(**cfg)), llm, ex, sink, gate
+
+
+async def approve_all(sink, gate, stop):
+    seen = 0
+    while not stop.done():
+        if len(sink.of("proposal")) > seen:
+            p = sink.of("proposal")[seen]
+            gate.approve("c", p.proposal_id, p.code, "u")
+            seen += 1
+        await asyncio.sleep(0.005)
+
+
+async def turn(loop, sink, gate, text, nb=NB):
+    task = asyncio.ensure_future(loop.run_turn(ChatState("c"), text, nb))
+    approver = asyncio.ensure_future(approve_all(sink, gate, task))
+    ended = await asyncio.wait_for(task, 5)
+    await approver
+    return ended
+
+
+# --- previews ---------------------------------------------------------------------------------
+
+
+def test_tsv_preview_gives_the_separator_exact_columns_and_what_needs_cleaning(tmp_path):
+    root = _root(tmp_path)
+    (p,) = files.previews(root, "work/nb.ipynb", "mean salary in people.tsv?")
+    assert p.sep == "\t" and p.columns == ["Name", "salary", "joined"]
+    assert "sep='\\t'" in p.text and "3 rows" in p.text
+    assert "'salary': int, 1 missing" in p.text
+    assert "format='mixed'" in p.text  # three date formats in one column
+    (s,) = files.previews(root, "work/nb.ipynb", "total of sales.csv")
+    assert "text money like '$1,234.50'" in s.text and "MIXED units" in s.text
+
+
+def test_preview_of_json_and_logs(tmp_path):
+    root = _root(tmp_path)
+    (j,) = files.previews(root, "work/nb.ipynb", "data.json")
+    assert "JSON list of 4 records" in j.text and j.columns == ["city", "temp", "rain"]
+    (log,) = files.previews(root, "work/nb.ipynb", "errors in app.log")
+    assert "50 lines" in log.text and "line 0" in log.text and "line 40" not in log.text
+
+
+def test_without_a_named_file_the_files_beside_the_notebook_are_previewed_within_budget(tmp_path):
+    root = _root(tmp_path)
+    found = files.previews(root, "work/nb.ipynb", "what is in here?", budget=900)
+    assert found and sum(len(p.text) for p in found) <= 900
+    assert files.previews(root, "work/nb.ipynb", "what is in here?", beside=False) == []
+
+
+def test_previews_never_leave_the_root_nor_follow_symlinks(tmp_path):
+    root = _root(tmp_path)
+    secret = tmp_path / "secret.csv"
+    secret.write_text("password\nhunter2\n")
+    os.symlink(secret, root / "work" / "link.csv")
+    os.symlink(tmp_path, root / "work" / "up")
+    for question in ["../../secret.csv", "link.csv", "up/secret.csv", "/etc/passwd.txt", "../../../../secret.csv"]:
+        assert files.previews(root, "work/nb.ipynb", question, beside=False) == [], question
+    beside = files.previews(root, "work/nb.ipynb", "anything", budget=10_000)
+    assert all("hunter2" not in p.text for p in beside) and "link.csv" not in [p.name for p in beside]
+    assert files.previews(root, "../nb.ipynb", "secret.csv") == []
+
+
+# --- hints ------------------------------------------------------------------------------------
+
+
+def _error(ename, evalue):
+    return result_for_model("error", [{"output_type": "error", "ename": ename, "evalue": evalue,
+                                        "traceback": [f"{ename}: {evalue}"]}])
+
+
+def test_keyerror_hint_names_the_columns_that_exist(tmp_path):
+    previews = files.previews(_root(tmp_path), "work/nb.ipynb", "people.tsv")
+    hint = hints.error_hint(_error("KeyError", "'Salary'"), "df = pd.read_csv('people.tsv', sep='\\t')\ndf['Salary']", previews)
+    assert "'Name', 'salary', 'joined'" in hint and "Did you mean 'salary'?" in hint
+
+
+def test_tsv_read_without_separator_gets_the_sep_hint():
+    hint = hints.error_hint(_error("KeyError", "'salary'"), "df = pd.read_csv('people.tsv')\ndf['salary'].mean()", [])
+    assert "sep='\\t'" in hint
+
+
+def test_parser_error_hint_shows_the_files_first_lines(tmp_path):
+    previews = files.previews(_root(tmp_path), "work/nb.ipynb", "app.log")
+    hint = hints.error_hint(_error("ParserError", "Error tokenizing data. C error: Expected 1 fields"),
+                            "pd.read_csv('app.log')", previews)
+    assert "2024-05-01 INFO line 0" in hint
+
+
+def test_money_and_dates_hints_and_none_for_a_clean_run():
+    money = hints.error_hint(_error("ValueError", "could not convert string to float: '$1,234.50'"), "x", [])
+    assert "str.replace" in money
+    dates = hints.error_hint(_error("ValueError", 'time data "5 Mar 2024" doesn\'t match format "%Y-%m-%d"'), "x", [])
+    assert "format='mixed'" in dates
+    assert hints.error_hint(result_for_model("ok", []), "x", []) == ""
+
+
+def test_same_code_ignores_comments_and_layout_but_not_a_fix():
+    old = "df = pd.read_csv('a.csv')\nprint(df['Revenue'].sum())"
+    assert hints.same_code("# total\ndf = pd.read_csv(\"a.csv\")\n\nprint( df['Revenue'].sum() )  # go", [old]) == old
+    assert hints.same_code("df = pd.read_csv('a.csv')\nprint(df['revenue'].sum())", [old]) is None
+
+
+def test_ungrounded_allows_rounding_separators_and_percentages():
+    seen = ["Result:\n94466.66666666667\n0.199288\n179738.25"]
+    assert hints.ungrounded("The mean is **94,466.67**, total $179,738.25, rate 19.93%.", seen) == []
+    assert hints.ungrounded("About 94,467.", seen) == []
+    assert hints.ungrounded("The answer is 1234.", seen) == ["1234"]
+    assert hints.ungrounded("```python\nprint(777)\n```\n1. first\nNo number here.", seen) == []
+
+
+# --- the loop ---------------------------------------------------------------------------------
+
+
+async def test_the_named_files_preview_reaches_the_model_only_with_the_aid(tmp_path):
+    loop, llm, *_ = make(tmp_path, "It has 3 rows.")
+    await loop.run_turn(ChatState("c"), "How many rows in people.tsv?", NB)
+    system = llm.requests[0][0]["content"]
+    assert "people.tsv: tab-separated" in system and "'salary'" in system and "sales.csv" not in system
+    loop, llm, *_ = make(tmp_path, "It has 3 rows.", aids=frozenset())
+    await loop.run_turn(ChatState("c"), "How many rows in people.tsv?", NB)
+    assert "people.tsv" not in llm.requests[0][0]["content"]
+
+
+async def test_a_keyerror_result_carries_the_column_hint(tmp_path):
+    code = "row = {'Name': 'Ana', 'salary': 100}  # people.tsv\nprint(row['Salary'])"
+    loop, llm, ex, sink, gate = make(tmp_path, fenced(code), "I could not.")
+    await turn(loop, sink, gate, "Salary of Ana in people.tsv?")
+    told = llm.requests[1][-1]["content"]
+    assert "KeyError" in told and "Did you mean 'salary'?" in told
+
+
+async def test_a_repeat_of_failed_code_is_not_proposed_and_the_model_is_told(tmp_path):
+    bad = "print(undefined_name)"
+    loop, llm, ex, sink, gate = make(tmp_path, fenced(bad), fenced(bad + "  # again"), fenced("print(6*7)"), "It is 42.")
+    ended = await turn(loop, sink, gate, "compute")
+    assert ex.ran == [bad, "print(6*7)"]  # the repeat never reached the user or the kernel
+    assert len(sink.of("proposal")) == 2
+    assert "Not run: this is the same code that already failed" in llm.requests[2][-1]["content"]
+    assert any("same code" in d.text for d in sink.deltas if d.type == "status")
+    assert ended.reason == "answer" and ended.llm_calls == 4
+
+
+async def test_without_the_aid_the_repeat_is_proposed_again(tmp_path):
+    bad = "print(undefined_name)"
+    loop, llm, ex, sink, gate = make(tmp_path, fenced(bad), fenced(bad), "Sorry.", aids=frozenset())
+    await turn(loop, sink, gate, "compute")
+    assert ex.ran == [bad, bad]
+
+
+async def test_an_invented_number_is_marked_and_the_model_asked_once_to_compute_it(tmp_path):
+    loop, llm, ex, sink, gate = make(tmp_path, "There are 17 rows.", fenced("print(3)"), "There are 3 rows.")
+    ended = await turn(loop, sink, gate, "How many rows in people.tsv?")
+    first, last = sink.of("assistant_message")[0], sink.of("assistant_message")[-1]
+    assert first.ungrounded == ["17"] and last.ungrounded == []
+    assert "17 appear(s) in no output" in llm.requests[1][-1]["content"]
+    assert ex.ran == ["print(3)"] and ended.reason == "answer"
+
+
+async def test_the_grounding_check_asks_only_once_and_not_without_the_aid(tmp_path):
+    loop, llm, ex, sink, gate = make(tmp_path, "It is 917.", "It is 918.", "never asked")
+    await turn(loop, sink, gate, "How many rows?")
+    assert [m.ungrounded for m in sink.of("assistant_message")] == [["917"], ["918"]]
+    assert len(llm.requests) == 2
+    loop, llm, ex, sink, gate = make(tmp_path, "It is 17.", aids=frozenset())
+    await turn(loop, sink, gate, "How many rows?")
+    assert sink.of("assistant_message")[0].ungrounded == [] and len(llm.requests) == 1
+
+
+async def test_rejected_code_proposed_again_unchanged_does_not_bother_the_user(tmp_path):
+    loop, llm, ex, sink, gate = make(tmp_path, fenced("print('rm')"), fenced("print('rm')"), "OK, I will not.")
+
+    async def reject_first():
+        p = await sink.wait_for("proposal")
+        gate.reject("c", p.proposal_id, "no")
+
+    rejecter = asyncio.ensure_future(reject_first())
+    ended = await asyncio.wait_for(loop.run_turn(ChatState("c"), "clean", NB), 5)
+    await rejecter
+    assert len(sink.of("proposal")) == 1 and ex.ran == []
+    assert "already rejected exactly this code" in llm.requests[2][-1]["content"]
+    assert ended.reason == "answer"
+
+
+def test_strip_echo_drops_a_recital_of_the_rules_only():
+    from jupyterlab_gptinterp.agent import prompts
+
+    recital = prompts.FENCED_RULES + "\n\nThe number of records is 52."
+    assert prompts.strip_echo(recital) == "The number of records is 52."
+    assert prompts.strip_echo(" ".join(prompts.FENCED_RULES.split()[:9])) == ""
+    assert prompts.strip_echo("To run it, I load the file.") == "To run it, I load the file."
+
+
+async def test_a_reply_that_only_recites_the_rules_is_asked_again(tmp_path):
+    from jupyterlab_gptinterp.agent import prompts
+
+    loop, llm, ex, sink, gate = make(tmp_path, prompts.FENCED_RULES, fenced("print(2)"), "It is 2.")
+    ended = await turn(loop, sink, gate, "1+1?")
+    assert ex.ran == ["print(2)"] and ended.reason == "answer"
+    assert llm.requests[1][-1]["content"] == prompts.ECHO_NOTE
+    assert all(prompts.FENCED_RULES not in m.text for m in sink.of("assistant_message"))
+    loop, llm, ex, sink, gate = make(tmp_path, prompts.FENCED_RULES, aids=frozenset())
+    await turn(loop, sink, gate, "1+1?")
+    assert len(llm.requests) == 1 and sink.of("assistant_message")[0].text == prompts.FENCED_RULES

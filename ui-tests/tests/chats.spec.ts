@@ -1,0 +1,137 @@
+/**
+ * A notebook's chats (issue 6): listed in the sidebar's chat menu, switched, renamed, deleted;
+ * a chat follows its notebook through a rename. Also the quiet per-turn token usage (issue 7).
+ */
+import { expect, IJupyterLabPageFixture, test } from '@jupyterlab/galata';
+import type { Locator } from '@playwright/test';
+import * as path from 'path';
+
+import { newNotebook, openSidebar, SCREENSHOTS, script, send } from './helpers';
+
+async function chatMenu(page: IJupyterLabPageFixture, panel: Locator) {
+  await panel.locator('.jp-gptinterp-chat-switcher').click();
+  const menu = page.locator('.jp-gptinterp-chat-menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+test.describe('chats of a notebook', () => {
+  test('new, list, switch, rename, delete; usage shown after a turn', async ({
+    page,
+    request
+  }) => {
+    await script(request, [
+      {
+        text: 'Mean is in column b.',
+        usage: { prompt_tokens: 1200, completion_tokens: 34 }
+      },
+      { text: 'Plots need matplotlib.' }
+    ]);
+    await newNotebook(page);
+    const panel = await openSidebar(page);
+    const switcher = panel.locator('.jp-gptinterp-chat-switcher');
+    await expect(switcher).toHaveText('New chat');
+
+    await send(panel, 'Which column has the mean?');
+    await expect(panel.locator('.jp-gptinterp-assistant')).toContainText(
+      'Mean is in column b.'
+    );
+    await expect(switcher).toHaveText('Which column has the mean?');
+    await expect(panel.locator('.jp-gptinterp-usage')).toContainText(
+      '1,234 tokens · 1 call'
+    );
+
+    // A second chat, then both are listed; switching back shows the first transcript.
+    await panel.locator('.jp-gptinterp-new-chat').click();
+    await expect(panel.locator('.jp-gptinterp-user')).toHaveCount(0);
+    await send(panel, 'Can you plot it?');
+    await expect(panel.locator('.jp-gptinterp-assistant')).toContainText(
+      'Plots need matplotlib.'
+    );
+    let menu = await chatMenu(page, panel);
+    await expect(menu.locator('.lm-Menu-item')).toContainText([
+      /Can you plot it\?/,
+      /Which column has the mean\?/,
+      /New GPT Interpreter Chat/,
+      /Rename GPT Interpreter Chat/,
+      /Delete GPT Interpreter Chat/
+    ]);
+    await menu.screenshot({ path: path.join(SCREENSHOTS, 'chat-menu.png') });
+    await menu.getByText(/Which column has the mean\?/).click();
+    await expect(panel.locator('.jp-gptinterp-user')).toHaveText([
+      'Which column has the mean?'
+    ]);
+
+    // Rename through the dialog.
+    menu = await chatMenu(page, panel);
+    await menu.getByText('Rename GPT Interpreter Chat…').click();
+    const input = page.locator('.jp-Dialog input');
+    await input.fill('Column means');
+    await page.locator('.jp-Dialog .jp-mod-accept').click();
+    await expect(switcher).toHaveText('Column means');
+
+    // Delete it: the other chat is shown, and the list no longer has it.
+    menu = await chatMenu(page, panel);
+    await menu.getByText('Delete GPT Interpreter Chat…').click();
+    await expect(page.locator('.jp-Dialog')).toContainText('Column means');
+    await page.locator('.jp-Dialog .jp-mod-warn').click();
+    await expect(panel.locator('.jp-gptinterp-user')).toHaveText([
+      'Can you plot it?'
+    ]);
+    menu = await chatMenu(page, panel);
+    await expect(menu.getByText(/Column means/)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  });
+
+  test('a chat follows its notebook through a rename', async ({
+    page,
+    request
+  }) => {
+    await script(request, [
+      { text: 'First answer.' },
+      { text: 'Second answer.' }
+    ]);
+    await newNotebook(page);
+    const panel = await openSidebar(page);
+    await send(panel, 'Remember me');
+    await expect(panel.locator('.jp-gptinterp-assistant')).toContainText(
+      'First answer.'
+    );
+    const oldPath = await page.evaluate(
+      () => (window as any).jupyterapp.shell.currentWidget.context.path
+    );
+    const newPath = oldPath.replace(/[^/]*$/, 'renamed.ipynb');
+    await page.evaluate(
+      ([from, to]) =>
+        (window as any).jupyterapp.serviceManager.contents.rename(from, to),
+      [oldPath, newPath]
+    );
+    await expect(panel.locator('.jp-gptinterp-header-title')).toHaveText(
+      'renamed.ipynb'
+    );
+    await expect(panel.locator('.jp-gptinterp-user')).toHaveText([
+      'Remember me'
+    ]);
+    await send(panel, 'Still here?');
+    await expect(panel.locator('.jp-gptinterp-assistant').last()).toContainText(
+      'Second answer.'
+    );
+
+    // After a reload the renamed notebook opens its chat again. It was not saved since the
+    // chat began, so the chat is found by the server under the notebook's new path.
+    await page.reload({ waitForIsReady: false });
+    await expect(page.locator('#jupyterlab-splash')).toHaveCount(0);
+    await page.evaluate(
+      to =>
+        (window as any).jupyterapp.commands.execute('docmanager:open', {
+          path: to
+        }),
+      newPath
+    );
+    const again = await openSidebar(page);
+    await expect(again.locator('.jp-gptinterp-user')).toHaveText(
+      ['Remember me', 'Still here?'],
+      { timeout: 30_000 }
+    );
+  });
+});
