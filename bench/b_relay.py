@@ -1,0 +1,116 @@
+"""1. Relay: tokens streamed by the model, as a websocket client of the extension sees them,
+against the openai client reading the same fake LLM directly. Interleaved, repeated.
+
+Tokens/s is (tokens - 1) / (last token - first token); first-token latency is from the request
+(send_message on the websocket / chat.completions.create) to the first text delta.
+"""
+
+from __future__ import annotations
+
+import time
+
+from openai import AsyncOpenAI
+
+from harness import API_KEY, MODEL, Row, SeqCheck, Stack, check, median, ms, notebook, pct
+
+
+def word(i: int) -> str:
+    """A 4-char token, distinct for 17,576 in a row. Letters: digits in an answer would make the
+    loop's grounding aid ask the model again."""
+    return "".join(chr(97 + (i // 26**k) % 26) for k in range(3)) + " "
+
+
+def _text(tokens: int) -> str:
+    return "".join(word(i) for i in range(tokens))
+
+
+async def _direct(client: AsyncOpenAI, stack: Stack, text: str, delay: float = 0.0) -> tuple[float, float]:
+    await stack.llm_admin("script", {"text": text, "chunk_chars": 4, "delay": delay})
+    got: list[str] = []
+    first = last = 0.0
+    t0 = time.perf_counter()
+    stream = await client.chat.completions.create(
+        model=MODEL, messages=[{"role": "user", "content": "relay"}], stream=True,
+        stream_options={"include_usage": True},
+    )
+    async for chunk in stream:
+        for choice in chunk.choices:
+            if choice.delta is not None and choice.delta.content:
+                last = time.perf_counter()
+                if not got:
+                    first = last
+                got.append(choice.delta.content)
+    check("".join(got) == text, "direct: streamed text differs from the scripted one")
+    return first - t0, (len(got) - 1) / (last - first)
+
+
+async def _relayed(ws, chat: str, seqs: SeqCheck, kid: str, stack: Stack, text: str, delay: float = 0.0) -> tuple[float, float]:
+    await stack.llm_admin("script", {"text": text, "chunk_chars": 4, "delay": delay})
+    got: list[str] = []
+    first = last = 0.0
+    t0 = await ws.send({"type": "send_message", "chat_id": chat, "text": "relay", "notebook": notebook(kid)})
+    while True:
+        t, msg = await ws.next()
+        seqs.see(msg)
+        if msg["type"] == "assistant_delta":
+            last = t
+            if not got:
+                first = t
+            got.append(msg["delta"])
+        elif msg["type"] == "assistant_message":
+            check(msg["text"] == text, "relay: assistant_message text differs from the scripted one")
+        elif msg["type"] == "turn_ended":
+            check(msg["reason"] == "answer", f"relay: turn ended with {msg['reason']}: {msg.get('message')}")
+            break
+    check(len(got) == len(text) // 4, f"relay: {len(got)} deltas for {len(text) // 4} tokens (dropped?)")
+    check("".join(got) == text, "relay: streamed text differs from the scripted one")
+    return first - t0, (len(got) - 1) / (last - first)
+
+
+async def _side_by_side(ws, chat, seqs, kid, client, stack, text, reps, delay=0.0):
+    """(relayed, direct) lists of (first-token latency, tokens/s), interleaved, alternating who goes first."""
+    r: list[tuple[float, float]] = []
+    d: list[tuple[float, float]] = []
+    for i in range(reps):
+        for side in ("d", "r") if i % 2 == 0 else ("r", "d"):
+            if side == "r":
+                r.append(await _relayed(ws, chat, seqs, kid, stack, text, delay))
+            else:
+                d.append(await _direct(client, stack, text, delay))
+    return r, d
+
+
+async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
+    tokens, reps = (2_000, 3) if quick else (20_000, 9)
+    paced_tokens, paced_reps = (200, 1) if quick else (1_000, 5)
+    client = AsyncOpenAI(base_url=stack.llm_url, api_key=API_KEY, max_retries=0, timeout=60)
+    ws = await stack.connect()
+    try:
+        chat, last_seq = await ws.open_chat("relay.ipynb")
+        seqs = SeqCheck(chat, last_seq)
+        small = _text(200)
+        await _direct(client, stack, small)  # warm-up: connections, imports, first-request costs
+        await _relayed(ws, chat, seqs, kid, stack, small)
+        r, d = await _side_by_side(ws, chat, seqs, kid, client, stack, _text(tokens), reps)
+        pr, pd = await _side_by_side(ws, chat, seqs, kid, client, stack, _text(paced_tokens), paced_reps, 0.002)
+        check(not ws.errors, f"relay: server errors {ws.errors}")
+    finally:
+        ws.close()
+        await client.close()
+    ratios = [x[1] / y[1] for x, y in zip(r, d)]
+    added = [x[0] - y[0] for x, y in zip(r, d)]
+    r_ft, d_ft = [x[0] for x in r], [x[0] for x in d]
+    r_rate, d_rate = [x[1] for x in r], [x[1] for x in d]
+    paced = [x[1] / y[1] for x, y in zip(pr, pd)]
+    ratio, add = median(ratios), median(added)
+    return [
+        Row("1 relay", f"tokens/s, flat out ({tokens:,} tokens x {reps})",
+            f"{median(r_rate):,.0f} (p1 {pct(r_rate, 1):,.0f})", f"{median(d_rate):,.0f} (p1 {pct(d_rate, 1):,.0f})",
+            f"ratio {ratio:.3f} (worst {min(ratios):.3f})", "ratio >= 0.95", ratio >= 0.95),
+        Row("1 relay", f"tokens/s, paced 2 ms/token ({paced_tokens:,} tokens x {paced_reps})",
+            f"{median([x[1] for x in pr]):,.0f}", f"{median([x[1] for x in pd]):,.0f}",
+            f"ratio {median(paced):.3f} (worst {min(paced):.3f})", "ratio >= 0.95", median(paced) >= 0.95),
+        Row("1 relay", "first-token latency (flat-out runs)", f"{ms(median(r_ft))} (p99 {ms(pct(r_ft, 99))})",
+            f"{ms(median(d_ft))} (p99 {ms(pct(d_ft, 99))})", f"added {ms(add)} (p99 {ms(pct(added, 99))})",
+            "added <= 5 ms", add <= 0.005),
+    ]
