@@ -12,7 +12,7 @@ from typing import Any
 from jupyter_core.paths import jupyter_data_dir
 from jupyter_server.extension.application import ExtensionApp
 from jupyter_server.services.contents.manager import ContentsManager
-from traitlets import Enum, Float, Int, List, Unicode, default
+from traitlets import Bool, Dict, Enum, Float, Int, List, Unicode, default
 
 from . import __version__
 from . import local_model
@@ -27,6 +27,7 @@ from .history import HistoryStore
 from .kernel import KernelExecutor
 from .local_model import LocalChat, LocalModelServer
 from .protocol import PROTOCOL_VERSION, Info
+from .providers import LOCAL_PROVIDER, Catalog, ModelSpec, ProviderSpec
 
 CONTENTS_EVENTS = ContentsManager.event_schema_id
 
@@ -61,6 +62,21 @@ class GPTInterp(ExtensionApp):
         "Used when no base_url and no api_key are configured.",
     )
     local_context = Int(8192, config=True, help="Context window of the embedded local model, in tokens.")
+    providers = List(
+        Dict(), config=True,
+        help="OpenAI-compatible providers and their models: a list of {name, base_url, api_key_env, models: "
+        "[{name, tool_mode ('tools'|'fenced'), vision, context_window}]}. Users pick among these models in the "
+        "sidebar; nothing else may be used. Empty: one provider from base_url/api_key/model. The embedded model "
+        "is offered too when the [local] extra is installed (see providers.py).",
+    )
+    default_model = Unicode(
+        "", config=True, help="The model offered by default, as '<provider>/<model>' (default: the first)."
+    )
+    allow_auto_run = Bool(
+        False, config=True,
+        help="Let users turn on running proposed code without asking (each run is still a server-held approval "
+        "of exactly that code, recorded as automatic). Off by default.",
+    )
     loop_aids = List(
         Enum(list(AIDS)), list(AIDS), config=True,
         help="How the loop helps the model: 'preview' (show the data files the request names or that sit "
@@ -78,54 +94,79 @@ class GPTInterp(ExtensionApp):
         return str(Path(jupyter_data_dir()) / "gptinterp" / "history.sqlite3")
 
     def initialize_settings(self) -> None:
+        self.catalog = Catalog(self._provider_specs(), self.default_model)
         self.store = HistoryStore(self.db_path)
         self.gate = ApprovalGate()
         self.executor = KernelExecutor(self.serverapp.kernel_manager, timeout=self.execution_timeout)
         self.local_server = None
-        self._remote: tuple[tuple[object, ...], OpenAIChat] | None = None
-        if self.provider_kind == "local":
+        # One client per model while its settings stay: building one costs ~25 ms (its TLS
+        # context), and a new client cannot reuse the open connections to the API (bench/README.md).
+        self._clients: dict[str, tuple[tuple[object, ...], OpenAIChat]] = {}
+        if any(c.local for c in self.catalog.choices):
             cache = Path(jupyter_data_dir()) / "gptinterp" / "models"
             self.local_server = LocalModelServer(self.local_model_path or None, cache, n_ctx=self.local_context)
-        self.service = ChatService(self.store, self.gate, self.executor, self._provider)
+        self.service = ChatService(self.store, self.gate, self.executor, self._provider, self.allow_auto_run)
         self.serverapp.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
-        self.log.info("gptinterp: %s model %s, history in %s", self.provider_kind, self._model_name, self.db_path)
+        self.log.info(
+            "gptinterp: models %s (default %s), history in %s",
+            ", ".join(c.id for c in self.catalog.choices) or "none", self.catalog.default or "none", self.db_path,
+        )
+
+    def _provider_specs(self) -> list[ProviderSpec]:
+        """The admin's providers; else one from base_url/api_key/model; then the embedded model."""
+        try:
+            specs = [ProviderSpec.model_validate(p) for p in self.providers]
+        except ValueError as exc:
+            raise ValueError(f"c.GPTInterp.providers is not valid: {exc}") from exc
+        if not specs and (self.base_url or self.api_key):
+            specs.append(ProviderSpec(
+                name="default", base_url=self.base_url, api_key=self.api_key,
+                models=[ModelSpec(name=self.model, tool_mode=self.tool_mode)],
+            ))
+        if self.local_model_path or local_model.extra_installed():
+            specs.append(ProviderSpec(name=LOCAL_PROVIDER, models=[
+                ModelSpec(name=local_model.MODEL_NAME, tool_mode="fenced", context_window=self.local_context)
+            ]))
+        return specs
 
     @property
     def provider_kind(self) -> str:
-        """A configured endpoint wins; else the embedded model if installed; else none."""
-        if self.base_url or self.api_key:
-            return "remote"
-        if self.local_model_path or local_model.extra_installed():
-            return "local"
-        return "none"
+        """What the default model is: a remote endpoint, the embedded model, or none at all."""
+        if not self.catalog.choices:
+            return "none"
+        return "local" if self.catalog.get(None).local else "remote"
 
-    @property
-    def _model_name(self) -> str:
-        return local_model.MODEL_NAME if self.provider_kind == "local" else self.model
-
-    def _provider(self) -> tuple[LLM, LoopConfig]:
-        kind = self.provider_kind
-        if kind == "remote":
-            # One client while the settings stay: building one costs ~25 ms (its TLS context), and
-            # a new client cannot reuse the open connections to the API (bench/README.md).
-            settings = (self.base_url, self.api_key, self.model, self.request_timeout)
-            if self._remote is None or self._remote[0] != settings:
-                self._remote = (settings, OpenAIChat(
-                    base_url=self.base_url or None, api_key=self.api_key, model=self.model,
-                    timeout=self.request_timeout,
-                ))
-            llm = self._remote[1]
-            return llm, LoopConfig(
-                max_steps=self.max_steps, tool_mode=self.tool_mode, llm_retries=self.max_retries,
-                result_budget=self.result_budget, notebook_budget=self.notebook_budget, **self._aids(),
-            )
-        if kind == "local" and self.local_server is not None:
+    def _provider(self, model_id: str | None = None) -> tuple[LLM, LoopConfig]:
+        """The client of the model `model_id` (None: the default), and loop settings that suit it."""
+        choice = self.catalog.get(model_id)
+        common: dict[str, Any] = dict(max_steps=self.max_steps, llm_retries=self.max_retries, **self._aids())
+        if choice.local:
+            if self.local_server is None:
+                raise GPTInterpError(ErrorCode.not_configured)
             # Small model on a CPU: fenced code, and a much shorter prompt (prompt eval is the slow part).
             return LocalChat(self.local_server), LoopConfig(
-                max_steps=self.max_steps, tool_mode="fenced", result_budget=min(self.result_budget, 1500),
-                notebook_budget=min(self.notebook_budget, 1500), memory_budget=6000, **self._aids(),
+                tool_mode="fenced", result_budget=min(self.result_budget, 1500),
+                notebook_budget=min(self.notebook_budget, 1500), memory_budget=6000, **common,
             )
-        raise GPTInterpError(ErrorCode.not_configured)
+        provider, spec = choice.provider, choice.model
+        settings = (provider.base_url, provider.key(), spec.name, self.request_timeout)
+        cached = self._clients.get(choice.id)
+        if cached is None or cached[0] != settings:
+            cached = self._clients[choice.id] = (settings, OpenAIChat(
+                base_url=provider.base_url or None, api_key=provider.key(), model=spec.name,
+                timeout=self.request_timeout,
+            ))
+        # A model with a small context gets proportionally smaller views (~3 characters a token).
+        room = spec.context_window * 3 // 4 if spec.context_window else 0
+        result_budget, notebook_budget = self.result_budget, self.notebook_budget
+        memory_budget = LoopConfig.memory_budget
+        if room:
+            result_budget, notebook_budget = min(result_budget, room // 3), min(notebook_budget, room // 3)
+            memory_budget = min(memory_budget, room)
+        return cached[1], LoopConfig(
+            tool_mode=spec.tool_mode, vision=spec.vision, result_budget=result_budget,
+            notebook_budget=notebook_budget, memory_budget=memory_budget, **common,
+        )
 
     def _aids(self) -> dict[str, Any]:
         """The loop's aids; file previews only where the contents live on this server's disk."""
@@ -134,10 +175,13 @@ class GPTInterp(ExtensionApp):
 
     def info(self) -> Info:
         kind = self.provider_kind
+        default = self.catalog.get(None) if self.catalog.choices else None
         return Info(
-            server_version=__version__, protocol_version=PROTOCOL_VERSION, model=self._model_name,
-            tool_mode="fenced" if kind == "local" else self.tool_mode, provider=kind,
-            configured=kind != "none", setup_hint=MESSAGES[ErrorCode.not_configured] if kind == "none" else "",
+            server_version=__version__, protocol_version=PROTOCOL_VERSION,
+            model=default.model.name if default else "", tool_mode=default.model.tool_mode if default else "tools",
+            provider=kind, configured=default is not None,
+            setup_hint=MESSAGES[ErrorCode.not_configured] if default is None else "",
+            models=self.catalog.infos(), default_model=self.catalog.default, allow_auto_run=self.allow_auto_run,
         )
 
     async def _on_contents_event(self, logger: Any, schema_id: str, data: dict[str, Any]) -> None:

@@ -7,6 +7,7 @@ seq) before it is broadcast, so what a client saw is always in the history.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from typing import Any, Callable
 
 from .agent.loop import AgentLoop, ChatState, LoopConfig, settle_proposal
 from .agent.seams import LLM, Executor
+from . import uploads
 from .approval import ApprovalGate
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
@@ -41,12 +43,14 @@ class ChatService:
         store: HistoryStore,
         gate: ApprovalGate,
         executor: Executor,
-        provider: Callable[[], tuple[LLM, LoopConfig]],
+        provider: Callable[[str | None], tuple[LLM, LoopConfig]],
+        allow_auto_run: bool = False,
     ):
         self.store = store
         self.gate = gate
         self.executor = executor
-        self.provider = provider  # the model to use now, and the loop settings that suit it
+        self.provider = provider  # a model id (None: the default) → its client and the loop settings that suit it
+        self.allow_auto_run = allow_auto_run
         self._sessions: dict[str, _Session] = {}
 
     # --- chats and subscriptions ---------------------------------------------------------------
@@ -159,7 +163,8 @@ class ChatService:
     # --- actions ---------------------------------------------------------------------------------
 
     def send_message(
-        self, chat_id: str, text: str, notebook: NotebookView, action: str = "chat", cell_id: str | None = None
+        self, chat_id: str, text: str, notebook: NotebookView, action: str = "chat", cell_id: str | None = None,
+        model: str | None = None, auto_run: bool = False, attachments: list[str] | None = None,
     ) -> None:
         session = self._session(chat_id)
         if session.busy:
@@ -170,19 +175,27 @@ class ChatService:
             raise GPTInterpError(ErrorCode.no_kernel)
         if not self.executor.has_kernel(notebook.kernel_id):
             raise GPTInterpError(ErrorCode.kernel_not_found)
-        llm, config = self.provider()
+        if auto_run and not self.allow_auto_run:
+            raise GPTInterpError(ErrorCode.auto_run_not_allowed)
+        llm, config = self.provider(model)
+        if auto_run:
+            config = dataclasses.replace(config, auto_run=True)
+        _check_attachments(config.root_dir, attachments or [])
         if not self.store.get_chat(chat_id).title:  # type: ignore[union-attr]
             self.store.set_title(chat_id, _title_from(text))
         loop = AgentLoop(llm, self.executor, self, self.gate, config)
-        session.task = asyncio.ensure_future(self._run(loop, session.state, text, notebook, action, cell_id))
+        session.task = asyncio.ensure_future(
+            self._run(loop, session.state, text, notebook, action, cell_id, attachments)
+        )
 
     async def _run(
-        self, loop: AgentLoop, state: ChatState, text: str, notebook: NotebookView, action: str, cell_id: str | None
+        self, loop: AgentLoop, state: ChatState, text: str, notebook: NotebookView, action: str, cell_id: str | None,
+        attachments: list[str] | None = None,
     ) -> None:
         if not getattr(loop.llm, "ready", True):
             await self.emit_ephemeral(StatusEvent(chat_id=state.chat_id, text="Loading the local model…"))
         try:
-            await loop.run_turn(state, text, notebook, action, cell_id)
+            await loop.run_turn(state, text, notebook, action, cell_id, attachments=attachments)
         except asyncio.CancelledError:
             pass
         except Exception:  # the loop reports its own errors; this is the last line of defence
@@ -212,6 +225,17 @@ class ChatService:
         for chat_id, session in list(self._sessions.items()):
             if session.busy:
                 await self.stop(chat_id)
+
+
+def _check_attachments(root_dir: str, paths: list[str]) -> None:
+    """Refuse, before the turn starts, any attached path that is not a plain file in the root."""
+    for path in paths:
+        if not root_dir:
+            raise GPTInterpError(ErrorCode.bad_attachment, "This server's files are not on a local disk.")
+        try:
+            uploads.check_path(root_dir, path)
+        except uploads.UploadRefused as exc:
+            raise GPTInterpError(ErrorCode.bad_attachment, str(exc)) from None
 
 
 def _title_from(text: str, limit: int = 60) -> str:

@@ -21,6 +21,9 @@ class ErrorCode(str, Enum):
     kernel_not_found = "kernel_not_found"
     kernel_died = "kernel_died"
     not_configured = "not_configured"
+    unknown_model = "unknown_model"
+    auto_run_not_allowed = "auto_run_not_allowed"
+    bad_attachment = "bad_attachment"
     llm_auth = "llm_auth"
     llm_model_not_found = "llm_model_not_found"
     llm_rate_limited = "llm_rate_limited"
@@ -43,6 +46,9 @@ MESSAGES: dict[ErrorCode, str] = {
     ErrorCode.kernel_died: "The kernel died while running the code.",
     ErrorCode.not_configured: "No model is configured: set OPENAI_API_KEY, configure c.GPTInterp.base_url, "
     "or install the local model with pip install \"jupyterlab-gptinterp[local]\".",
+    ErrorCode.unknown_model: "That model is not offered on this server; pick another in the sidebar.",
+    ErrorCode.auto_run_not_allowed: "Running code without asking is turned off on this server.",
+    ErrorCode.bad_attachment: "An attached file cannot be used.",
     ErrorCode.llm_auth: "The model provider refused the API key. Check the key configured on the server.",
     ErrorCode.llm_model_not_found: "The model provider does not know this model.",
     ErrorCode.llm_rate_limited: "The model provider is rate limiting requests.",

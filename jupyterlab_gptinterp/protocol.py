@@ -80,6 +80,11 @@ class SendMessage(_Strict):
     notebook: NotebookView
     action: Literal["chat", "explain", "fix"] = "chat"
     cell_id: Annotated[str, Field(max_length=128)] | None = None
+    model: Annotated[str, Field(max_length=300)] | None = None  # an id from Info.models; null: the default
+    auto_run: bool = False  # run proposed code without asking (only where the admin allows it)
+    # Files the user uploaded for this message, relative to the server root; the server checks
+    # each stays inside the root and tells the model their name, size, type and a preview.
+    attachments: Annotated[list[Annotated[str, Field(min_length=1, max_length=4096)]], Field(max_length=50)] = []
 
 
 class Approve(_Strict):
@@ -208,6 +213,7 @@ class ProposalDecided(_Event):
     reason: str = ""
     after_cell_id: str | None = None
     run: bool = True
+    auto: bool = False  # approved by the user's auto-run setting, not by a click
 
 
 class ExecutionStarted(_Event):
@@ -232,12 +238,25 @@ class ExecutionOutput(_Event):
     output: dict[str, Any]
 
 
+class WrittenFile(_Out):
+    """A file the execution created or changed in the notebook's directory."""
+
+    path: str  # relative to the server root (what the Contents API and docmanager:open take)
+    name: str
+    size: int
+    mime: str = ""
+    new: bool = True  # false: it existed and was changed
+
+
 class ExecutionDone(_Event):
+    """`files`: what the code wrote at the top of the notebook's directory (bounded)."""
+
     type: Literal["execution_done"] = "execution_done"
     proposal_id: str
     status: Literal["ok", "error", "aborted"]
     execution_count: int | None = None
     message: str = ""
+    files: list[WrittenFile] = []
 
 
 class TurnStarted(_Event):
@@ -280,6 +299,18 @@ ServerMessage = Annotated[Union[(ChatOpened, Error, *_CHAT_EVENTS)], Field(discr
 # --- REST -------------------------------------------------------------------------------------
 
 
+class ModelInfo(_Out):
+    """A model the server offers (never where its key lives)."""
+
+    id: str  # "<provider>/<model>"
+    provider: str
+    name: str
+    tool_mode: Literal["tools", "fenced"]
+    vision: bool
+    context_window: int  # tokens; 0 when unknown
+    local: bool  # the embedded model, started on first use
+
+
 class Info(_Out):
     """`GET /gptinterp/info`: the version handshake and what the browser may know of the setup."""
 
@@ -290,6 +321,9 @@ class Info(_Out):
     provider: Literal["remote", "local", "none"]
     configured: bool
     setup_hint: str = ""
+    models: list[ModelInfo] = []
+    default_model: str = ""  # an id from `models`, "" when none is offered
+    allow_auto_run: bool = False  # whether the admin lets users run proposed code without asking
 
 
 class ChatList(_Out):

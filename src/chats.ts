@@ -18,6 +18,8 @@ import type {
   ChatOpened,
   ClientMessage,
   Error as ErrorReply,
+  Info,
+  ModelInfo,
   NotebookView,
   ProposalDecided,
   ServerMessage
@@ -56,16 +58,43 @@ export class ChatManager {
     return this._problem;
   }
 
-  /** Advice that does not stop the chat (e.g. how to configure a model), or ''. */
-  get hint(): string {
-    return this._hint;
+  /** What the server offers: its models, its default, whether auto-run may be turned on. */
+  get info(): Info | null {
+    return this._info;
   }
 
-  setHint(hint: string): void {
-    if (hint !== this._hint) {
-      this._hint = hint;
-      this._changed.emit();
-    }
+  setInfo(info: Info): void {
+    this._info = info;
+    this._changed.emit();
+  }
+
+  /** The user's choices (from the settings registry). */
+  get preferences(): ChatManager.IPreferences {
+    return this._preferences;
+  }
+
+  setPreferences(preferences: ChatManager.IPreferences): void {
+    this._preferences = preferences;
+    this._changed.emit();
+  }
+
+  /** The model messages go to: the user's pick if the server offers it, else the default. */
+  get model(): ModelInfo | null {
+    const models = this._info?.models ?? [];
+    return (
+      models.find(m => m.id === this._preferences.model) ??
+      models.find(m => m.id === this._info?.default_model) ??
+      null
+    );
+  }
+
+  /** Whether proposed code runs without asking: the user wants it and the server allows it. */
+  get autoRun(): boolean {
+    return !!this._info?.allow_auto_run && this._preferences.autoRun;
+  }
+
+  private _sendOptions(): ChatModel.ISendOptions {
+    return { model: this.model?.id ?? null, autoRun: this.autoRun };
   }
 
   setProblem(problem: string): void {
@@ -180,7 +209,12 @@ export class ChatManager {
       );
       return false;
     }
-    const sent = model.sendMessage(text ?? model.draft, view);
+    const sent = model.sendMessage(
+      text ?? model.draft,
+      view,
+      undefined,
+      this._sendOptions()
+    );
     if (sent) {
       this._notebooks.rememberChat(model.notebookPath, model.chatId);
     }
@@ -223,7 +257,10 @@ export class ChatManager {
     if (item.proposalKind === 'replace_cell') {
       return model.approve(item.proposalId, item.code, null, !!run);
     }
-    const after = this._notebooks.activeCellId(item.notebookPath);
+    const after =
+      this._preferences.generatedCells === 'end'
+        ? null
+        : this._notebooks.activeCellId(item.notebookPath);
     return model.approve(item.proposalId, item.code, after);
   }
 
@@ -261,7 +298,7 @@ export class ChatManager {
       );
       return false;
     }
-    return model.sendMessage(text, view, cell);
+    return model.sendMessage(text, view, cell, this._sendOptions());
   }
 
   private _create(path: string): ChatModel {
@@ -454,7 +491,12 @@ export class ChatManager {
   private _trans: ChatManager.ITranslation;
   private _current: ChatModel | null = null;
   private _problem = '';
-  private _hint = '';
+  private _info: Info | null = null;
+  private _preferences: ChatManager.IPreferences = {
+    model: '',
+    autoRun: false,
+    generatedCells: 'below-active'
+  };
   private _requests = 0;
   private _byPath = new Map<string, ChatModel>();
   private _byChat = new Map<string, ChatModel>();
@@ -470,6 +512,16 @@ export class ChatManager {
 }
 
 export namespace ChatManager {
+  /** The user settings the chat follows (schema/plugin.json). */
+  export interface IPreferences {
+    /** A model id the server offers, or '' for its default. */
+    model: string;
+    /** Run proposed code without asking, where the server allows it. */
+    autoRun: boolean;
+    /** Where approved code goes: below the active cell, or at the end of the notebook. */
+    generatedCells: 'below-active' | 'end';
+  }
+
   /** The websocket, as far as the manager needs it (a fake in tests). */
   export interface IConnection {
     readonly status: ConnectionStatus;

@@ -23,6 +23,8 @@ import type { ChatSidebar } from './widgets/ChatSidebar';
 
 export interface ICommandsOptions {
   app: JupyterFrontEnd;
+  /** Remember the user's model (in the settings registry). */
+  onSelectModel: (modelId: string) => void;
   manager: ChatManager;
   sidebar: ChatSidebar;
   tracker: INotebookTracker;
@@ -63,7 +65,8 @@ const proposalArgs = {
 };
 
 export function registerCommands(options: ICommandsOptions): void {
-  const { app, manager, sidebar, tracker, trans, palette } = options;
+  const { app, manager, sidebar, tracker, trans, palette, onSelectModel } =
+    options;
   const { commands } = app;
   const current = (): ChatModel | null => manager.current;
   const proposalOf = (args: ReadonlyPartialJSONObject) => {
@@ -150,6 +153,31 @@ export function registerCommands(options: ICommandsOptions): void {
   });
 
   const hasChat = () => !!current()?.chatId;
+
+  commands.addCommand(CommandIDs.selectModel, {
+    label: args => {
+      const model = manager.info?.models.find(m => m.id === args.modelId);
+      return model
+        ? `${model.name} (${model.provider})`
+        : trans.__('Default model');
+    },
+    caption: trans.__('Answer the next messages with this model'),
+    describedBy: {
+      args: {
+        type: 'object',
+        properties: {
+          modelId: {
+            type: 'string',
+            description: 'A model id the server offers, "provider/model"'
+          }
+        },
+        required: ['modelId']
+      }
+    },
+    isToggled: args => manager.model?.id === args.modelId,
+    isEnabled: args => !!manager.info?.models.some(m => m.id === args.modelId),
+    execute: args => onSelectModel(args.modelId as string)
+  });
 
   commands.addCommand(CommandIDs.switchChat, {
     label: args =>

@@ -25,6 +25,7 @@ import { ErrorFixButtons } from './fixbuttons';
 import { NotebookMirror } from './notebook';
 import { OpenNotebooks } from './notebooks';
 import { PLUGIN_ID, PROTOCOL_VERSION } from './tokens';
+import { DEFAULT_MAX_UPLOAD_MB, Uploader } from './upload';
 import { ChatSidebar } from './widgets/ChatSidebar';
 /* eslint-enable jupyter/prefer-lazy-imports */
 
@@ -59,17 +60,36 @@ const plugin: JupyterFrontEndPlugin<void> = {
       store: { list: fetchChats, rename: renameChat, remove: deleteChat },
       trans
     });
+    const uploader = new Uploader({
+      contents: app.serviceManager.contents,
+      maxBytes: DEFAULT_MAX_UPLOAD_MB * 1024 * 1024
+    });
     const sidebar = new ChatSidebar({
       manager,
       commands: app.commands,
       rendermime,
       editorServices,
       trans,
-      cells: notebooks
+      cells: notebooks,
+      uploader
     });
     app.shell.add(sidebar, 'right', { rank: 600 });
     restorer?.add(sidebar, sidebar.id);
-    registerCommands({ app, manager, sidebar, tracker, trans, palette });
+    // The user's model pick is a setting: kept across sessions, editable in the settings editor.
+    let settings: ISettingRegistry.ISettings | null = null;
+    const onSelectModel = (modelId: string) => {
+      manager.setPreferences({ ...manager.preferences, model: modelId });
+      void settings?.set('model', modelId);
+    };
+    registerCommands({
+      app,
+      manager,
+      sidebar,
+      tracker,
+      trans,
+      palette,
+      onSelectModel
+    });
     new ErrorFixButtons({
       tracker,
       commands: app.commands,
@@ -104,12 +124,23 @@ const plugin: JupyterFrontEndPlugin<void> = {
     follow(tracker.currentWidget);
 
     if (settingRegistry) {
-      void settingRegistry.load(PLUGIN_ID).then(settings => {
+      void settingRegistry.load(PLUGIN_ID).then(loaded => {
+        settings = loaded;
         const apply = () => {
-          sidebar.sendOnEnter = settings.get('sendOnEnter').composite !== false;
+          const value = (key: string) => loaded.get(key).composite;
+          sidebar.sendOnEnter = value('sendOnEnter') !== false;
+          const mb = Number(value('maxUploadMB'));
+          uploader.maxBytes =
+            (mb > 0 ? mb : DEFAULT_MAX_UPLOAD_MB) * 1024 * 1024;
+          manager.setPreferences({
+            model: (value('model') as string) ?? '',
+            autoRun: value('autoRun') === true,
+            generatedCells:
+              value('generatedCells') === 'end' ? 'end' : 'below-active'
+          });
         };
         apply();
-        settings.changed.connect(apply);
+        loaded.changed.connect(apply);
       });
     }
 
@@ -126,7 +157,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
           );
           return;
         }
-        manager.setHint(info.setup_hint);
+        manager.setInfo(info);
         connection.connect();
       },
       reason => {

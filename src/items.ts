@@ -6,7 +6,8 @@ import type {
   ErrorCode,
   ExecutionDone,
   ExecutionOutput,
-  ProposalEvent
+  ProposalEvent,
+  WrittenFile
 } from './protocol';
 
 export type ProposalStatus =
@@ -37,6 +38,8 @@ export interface IAssistantItem {
 export interface IUsageItem {
   readonly kind: 'usage';
   readonly key: string;
+  /** The model that answered (its last message in the turn), or ''. */
+  readonly model: string;
   readonly calls: number;
   readonly promptTokens: number;
   readonly completionTokens: number;
@@ -66,6 +69,12 @@ export interface IProposalItem {
   readonly executionCount: number | null;
   readonly result: ExecutionDone['status'] | null;
   readonly message: string;
+  /** When the execution started (ms since the epoch, the server's clock); null before. */
+  readonly startedAt: number | null;
+  /** How long it ran (ms), once done; null while running or when unknown. */
+  readonly elapsed: number | null;
+  /** Files the execution created or changed in the notebook's directory. */
+  readonly files: ReadonlyArray<WrittenFile>;
 }
 
 export interface INoticeItem {
@@ -74,6 +83,14 @@ export interface INoticeItem {
   readonly level: NoticeLevel;
   readonly text: string;
   readonly code: ErrorCode | null;
+}
+
+/** A file the user uploaded for the next message. */
+export interface IAttachment {
+  /** Relative to the server root, as the Contents API names it. */
+  readonly path: string;
+  readonly name: string;
+  readonly size: number;
 }
 
 export type ChatItem =

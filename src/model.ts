@@ -10,7 +10,12 @@
  */
 import { ISignal, Signal } from '@lumino/signaling';
 
-import type { ChatItem, IProposalItem, NoticeLevel } from './items';
+import type {
+  ChatItem,
+  IAttachment,
+  IProposalItem,
+  NoticeLevel
+} from './items';
 import type {
   ChatEvent,
   ChatOpened,
@@ -34,7 +39,7 @@ export type SendFunction = (message: ClientMessage) => boolean;
 
 /** What a request was for, so that an `error` reply can undo its optimistic effect. */
 type PendingRequest =
-  | { kind: 'send'; text: string }
+  | { kind: 'send'; text: string; attachments?: ReadonlyArray<IAttachment> }
   | { kind: 'decide'; proposalId: string }
   | { kind: 'other' };
 
@@ -84,6 +89,24 @@ export class ChatModel {
   get status(): string {
     return this._status;
   }
+  /** Files uploaded for the next message (paths relative to the server root). */
+  get attachments(): ReadonlyArray<IAttachment> {
+    return this._attachments;
+  }
+
+  addAttachment(file: IAttachment): void {
+    this._attachments = [
+      ...this._attachments.filter(a => a.path !== file.path),
+      file
+    ];
+    this._changed.emit();
+  }
+
+  removeAttachment(path: string): void {
+    this._attachments = this._attachments.filter(a => a.path !== path);
+    this._changed.emit();
+  }
+
   /** The composer's text, kept here so a refused message can be given back to the user. */
   get draft(): string {
     return this._draft;
@@ -148,27 +171,33 @@ export class ChatModel {
   sendMessage(
     text: string,
     notebook: NotebookView,
-    cell?: ChatModel.ICellAction
+    cell?: ChatModel.ICellAction,
+    options: ChatModel.ISendOptions = {}
   ): boolean {
     const trimmed = text.trim();
     if (!trimmed || this.busy) {
       return false;
     }
+    const attached = cell ? [] : this._attachments;
     const sent = this._request(
-      { kind: 'send', text: cell ? '' : text },
+      { kind: 'send', text: cell ? '' : text, attachments: attached },
       (chat_id, request_id) => ({
         type: 'send_message',
         request_id,
         chat_id,
         text: trimmed,
         notebook,
-        ...(cell ? { action: cell.action, cell_id: cell.cellId } : {})
+        ...(cell ? { action: cell.action, cell_id: cell.cellId } : {}),
+        ...(options.model ? { model: options.model } : {}),
+        ...(options.autoRun ? { auto_run: true } : {}),
+        ...(attached.length ? { attachments: attached.map(a => a.path) } : {})
       })
     );
     if (sent) {
       this._sending = true;
       if (!cell) {
         this._draft = '';
+        this._attachments = [];
       }
       this._changed.emit();
     }
@@ -279,6 +308,9 @@ export class ChatModel {
     if (request?.kind === 'send') {
       this._sending = false;
       this._draft = this._draft || request.text;
+      if (request.attachments?.length && !this._attachments.length) {
+        this._attachments = request.attachments;
+      }
     } else if (request?.kind === 'decide') {
       this._items = updateProposal(this._items, request.proposalId, () => ({
         submitting: false
@@ -354,12 +386,19 @@ export class ChatModel {
   private _sending = false;
   private _status = '';
   private _draft = '';
+  private _attachments: ReadonlyArray<IAttachment> = [];
   private _notices = 0;
   private _pending = new Map<string, PendingRequest>();
   private _changed = new Signal<this, void>(this);
 }
 
 export namespace ChatModel {
+  /** How a message is to be answered: by which model, and whether code runs unasked. */
+  export interface ISendOptions {
+    model?: string | null;
+    autoRun?: boolean;
+  }
+
   /** What an explain/fix message is about. */
   export interface ICellAction {
     action: 'explain' | 'fix';

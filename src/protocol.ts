@@ -28,6 +28,9 @@ export type ErrorCode =
   | 'kernel_not_found'
   | 'kernel_died'
   | 'not_configured'
+  | 'unknown_model'
+  | 'auto_run_not_allowed'
+  | 'bad_attachment'
   | 'llm_auth'
   | 'llm_model_not_found'
   | 'llm_rate_limited'
@@ -120,6 +123,7 @@ export interface ProposalEvent {
 }
 export interface ProposalDecided {
   after_cell_id: string | null;
+  auto: boolean;
   chat_id: string;
   code: string | null;
   decision: 'approved' | 'rejected' | 'cancelled';
@@ -160,15 +164,29 @@ export interface ExecutionOutput {
   ts: number;
   type: 'execution_output';
 }
+/**
+ * `files`: what the code wrote at the top of the notebook's directory (bounded).
+ */
 export interface ExecutionDone {
   chat_id: string;
   execution_count: number | null;
+  files: WrittenFile[];
   message: string;
   proposal_id: string;
   seq: number;
   status: 'ok' | 'error' | 'aborted';
   ts: number;
   type: 'execution_done';
+}
+/**
+ * A file the execution created or changed in the notebook's directory.
+ */
+export interface WrittenFile {
+  mime: string;
+  name: string;
+  new: boolean;
+  path: string;
+  size: number;
 }
 export interface TurnStarted {
   chat_id: string;
@@ -225,8 +243,14 @@ export interface OpenChat {
  */
 export interface SendMessage {
   action?: 'chat' | 'explain' | 'fix';
+  /**
+   * @maxItems 50
+   */
+  attachments?: string[];
+  auto_run?: boolean;
   cell_id?: string | null;
   chat_id: string;
+  model?: string | null;
   notebook: NotebookView;
   request_id?: string | null;
   text: string;
@@ -284,13 +308,28 @@ export interface Stop {
  * `GET /gptinterp/info`: the version handshake and what the browser may know of the setup.
  */
 export interface Info {
+  allow_auto_run: boolean;
   configured: boolean;
+  default_model: string;
   model: string;
+  models: ModelInfo[];
   protocol_version: number;
   provider: 'remote' | 'local' | 'none';
   server_version: string;
   setup_hint: string;
   tool_mode: 'tools' | 'fenced';
+}
+/**
+ * A model the server offers (never where its key lives).
+ */
+export interface ModelInfo {
+  context_window: number;
+  id: string;
+  local: boolean;
+  name: string;
+  provider: string;
+  tool_mode: 'tools' | 'fenced';
+  vision: boolean;
 }
 export interface ChatOpened {
   chat: ChatInfo;

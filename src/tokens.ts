@@ -21,6 +21,7 @@ export namespace CommandIDs {
   export const switchChat = 'gptinterp:switch-chat';
   export const renameChat = 'gptinterp:rename-chat';
   export const deleteChat = 'gptinterp:delete-chat';
+  export const selectModel = 'gptinterp:select-model';
   export const explainCell = 'gptinterp:explain-cell';
   export const fixCell = 'gptinterp:fix-cell';
 }

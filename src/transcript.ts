@@ -69,7 +69,10 @@ export function applyEvent(
           outputs: [],
           executionCount: null,
           result: null,
-          message: ''
+          message: '',
+          startedAt: null,
+          elapsed: null,
+          files: []
         }
       ];
     case 'proposal_decided':
@@ -82,18 +85,25 @@ export function applyEvent(
     case 'execution_started':
       return updateProposal(items, msg.proposal_id, () => ({
         status: 'running',
-        code: msg.code
+        code: msg.code,
+        startedAt: msg.ts ? msg.ts * 1000 : Date.now(),
+        elapsed: null
       }));
     case 'execution_output':
       return updateProposal(items, msg.proposal_id, p => ({
         outputs: withOutput(p.outputs, msg.index, msg.output)
       }));
     case 'execution_done':
-      return updateProposal(items, msg.proposal_id, () => ({
+      return updateProposal(items, msg.proposal_id, p => ({
         status: 'done',
         result: msg.status,
         executionCount: msg.execution_count,
-        message: msg.message
+        message: msg.message,
+        elapsed:
+          p.startedAt !== null && msg.ts
+            ? Math.max(0, msg.ts * 1000 - p.startedAt)
+            : null,
+        files: msg.files ?? []
       }));
     case 'turn_ended': {
       const notice = turnNotice(msg);
@@ -112,6 +122,7 @@ export function applyEvent(
             {
               kind: 'usage',
               key: `t-${msg.turn_id}`,
+              model: lastModel(items),
               calls: msg.llm_calls,
               promptTokens: msg.prompt_tokens,
               completionTokens: msg.completion_tokens
@@ -223,4 +234,18 @@ function withOutput(
     next.push(output);
   }
   return next;
+}
+
+/** The model of the latest assistant message (the turn's answer). */
+function lastModel(items: ReadonlyArray<ChatItem>): string {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i];
+    if (item.kind === 'assistant' && item.model) {
+      return item.model;
+    }
+    if (item.kind === 'user') {
+      break;
+    }
+  }
+  return '';
 }

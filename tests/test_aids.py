@@ -240,3 +240,14 @@ async def test_a_reply_that_only_recites_the_rules_is_asked_again(tmp_path):
     loop, llm, ex, sink, gate = make(tmp_path, prompts.FENCED_RULES, aids=frozenset())
     await turn(loop, sink, gate, "1+1?")
     assert len(llm.requests) == 1 and sink.of("assistant_message")[0].text == prompts.FENCED_RULES
+
+
+async def test_a_reply_cap_reaches_the_api_only_when_set(fake_llm):
+    from conftest import API_KEY
+    from jupyterlab_gptinterp.agent.llm import OpenAIChat
+
+    for cap in (7, None):
+        fake_llm.script({"text": "hi"})
+        llm = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", max_tokens=cap)
+        [event async for event in llm.stream([{"role": "user", "content": "hi"}], None)]
+        assert fake_llm.requests[-1].get("max_tokens") == cap

@@ -23,7 +23,7 @@ def run_code(code):
 
 def server(db, *replies):
     executor = ExecExecutor()
-    service = ChatService(HistoryStore(db), ApprovalGate(), executor, lambda: (ScriptedLLM(*replies), LoopConfig()))
+    service = ChatService(HistoryStore(db), ApprovalGate(), executor, lambda model=None: (ScriptedLLM(*replies), LoopConfig()))
     received: list[dict] = []
     return service, executor, received
 

@@ -32,10 +32,21 @@ else:
     fake = FakeLLM(
         port=int(os.environ.get("GPTINTERP_FAKE_LLM_PORT", "18765")),
         api_key="fake-key",
+        models=("fake-model", "fake-small"),
     ).start_in_thread()
-    c.GPTInterp.base_url = fake.url  # noqa: F821
-    c.GPTInterp.api_key = "fake-key"  # noqa: F821
-    c.GPTInterp.model = "fake-model"  # noqa: F821
+    # Two models of one provider, its key in an environment variable, as an admin would.
+    os.environ["GPTINTERP_FAKE_KEY"] = "fake-key"
+    c.GPTInterp.providers = [  # noqa: F821
+        {
+            "name": "fake",
+            "base_url": fake.url,
+            "api_key_env": "GPTINTERP_FAKE_KEY",
+            "models": [
+                {"name": "fake-model", "context_window": 32000},
+                {"name": "fake-small", "tool_mode": "fenced", "context_window": 4096},
+            ],
+        }
+    ]
 
 # A fresh chat history per server: chats are found again by notebook path, so a history kept
 # across runs would bring back an earlier run's cards (even pending ones) into a new notebook

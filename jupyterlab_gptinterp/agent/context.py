@@ -11,6 +11,7 @@ import re
 from typing import Any, Iterable
 
 from ..protocol import NotebookView
+from . import outputs as _outputs
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 _MISSING_MODULE = re.compile(r"No module named '([^'.]+)")
@@ -29,39 +30,16 @@ def head_tail(text: str, budget: int) -> str:
     return f"{text[:half]}\n[... {cut} characters cut ...]\n{text[len(text) - half:]}"
 
 
-def _mime_text(data: dict[str, Any]) -> str:
-    for mime, label in (("image/png", "PNG"), ("image/jpeg", "JPEG"), ("image/svg+xml", "SVG")):
-        if mime in data:
-            return f"[{label} image shown to the user]"
-    text = data.get("text/plain")
-    if isinstance(text, list):
-        text = "".join(text)
-    if text:
-        return str(text)
-    if "text/html" in data:
-        return "[HTML output shown to the user]"
-    return "[output of type " + ", ".join(sorted(data)) + "]"
-
-
 def output_text(output: dict[str, Any]) -> str:
-    kind = output.get("output_type")
-    if kind == "stream":
-        text = output.get("text", "")
-        return "".join(text) if isinstance(text, list) else str(text)
-    if kind == "error":
-        tb = "\n".join(output.get("traceback") or [])
-        return tb or f"{output.get('ename')}: {output.get('evalue')}"
-    if kind in ("execute_result", "display_data"):
-        return _mime_text(output.get("data", {}))
-    return ""
+    return _outputs.output_text(output)
 
 
 def result_for_model(status: str, outputs: Iterable[dict[str, Any]], message: str = "", budget: int = 4000) -> str:
     """The execution result as the model is told it: bounded, ANSI-free, error kept."""
     parts: list[str] = []
     error = ""
-    for out in outputs:
-        text = strip_ansi(output_text(out))
+    for out, text in _outputs.described(list(outputs), budget):
+        text = strip_ansi(text)
         if out.get("output_type") == "error":
             error = text
         elif text:

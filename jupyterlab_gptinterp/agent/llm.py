@@ -23,10 +23,12 @@ _KEYLIKE = re.compile(r"\b(sk|key|token)[-_][A-Za-z0-9_\-]{6,}", re.IGNORECASE)
 
 class OpenAIChat:
     def __init__(
-        self, *, base_url: str | None, api_key: str, model: str, timeout: float = 120.0, temperature: float | None = None
+        self, *, base_url: str | None, api_key: str, model: str, timeout: float = 120.0, temperature: float | None = None,
+        max_tokens: int | None = None,
     ):
         self.model = model
         self.temperature = temperature
+        self.max_tokens = max_tokens  # a cap on one reply (a small model can repeat itself for minutes)
         self._key = api_key
         # An empty key is fine for local servers, but the client insists on a non-empty string.
         # Retries are the loop's (it tells the user about each wait), not the client's.
@@ -45,6 +47,8 @@ class OpenAIChat:
             kwargs["tools"] = tools
         if self.temperature is not None:
             kwargs["temperature"] = self.temperature
+        if self.max_tokens is not None:
+            kwargs["max_tokens"] = self.max_tokens
         text: list[str] = []
         calls: dict[int, dict[str, Any]] = {}
         finish = "stop"

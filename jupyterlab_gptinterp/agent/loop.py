@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .. import uploads
 from ..approval import ApprovalGate, Proposal
 from ..errors import ErrorCode, GPTInterpError
 from ..protocol import (
@@ -31,7 +32,8 @@ from ..protocol import (
     TurnStarted,
     UserMessageEvent,
 )
-from . import files, hints, prompts
+from . import files, hints, prompts, written
+from . import outputs as _outputs
 from .context import cell_for_model, notebook_for_model, result_for_model
 from .seams import LLM, Completion, ExecutionResult, Executor, Sink, TextDelta
 
@@ -58,6 +60,8 @@ class LoopConfig:
     aids: frozenset[str] = frozenset(AIDS)
     root_dir: str = ""  # the server's root on disk ("": no file previews)
     preview_budget: int = 1500
+    auto_run: bool = False  # approve run_code proposals as proposed (the user chose it; the admin allows it)
+    vision: bool = False  # the model reads images: outputs' images may be sent as image parts
 
 
 @dataclass
@@ -74,14 +78,22 @@ class AgentLoop:
         self.gate = gate
         self.config = config
 
-    async def settle(self, event: ProposalEvent, proposal: Proposal) -> tuple[str, bool]:
-        return await settle_proposal(self.sink, self.executor, self.config.result_budget, event, proposal)
+    async def settle(
+        self, event: ProposalEvent, proposal: Proposal, images: list[dict[str, Any]] | None = None
+    ) -> tuple[str, bool]:
+        return await settle_proposal(
+            self.sink, self.executor, self.config.result_budget, event, proposal,
+            root_dir=self.config.root_dir, images=images if self.config.vision else None,
+        )
 
     async def run_turn(
-        self, chat: ChatState, text: str, notebook: NotebookView, action: str = "chat", cell_id: str | None = None
+        self, chat: ChatState, text: str, notebook: NotebookView, action: str = "chat", cell_id: str | None = None,
+        attachments: list[str] | None = None,
     ) -> TurnEnded:
-        """`action` explain/fix focuses the turn on the cell `cell_id` (which must be in `notebook`)."""
+        """`action` explain/fix focuses the turn on the cell `cell_id` (which must be in `notebook`);
+        `attachments`: files the user uploaded (paths in the root), described to the model."""
         turn = _Turn(self, chat, notebook, action, cell_id)
+        turn.attachments = list(attachments or [])
         return await turn.run(text)
 
 
@@ -104,6 +116,8 @@ class _Turn:
         self.runs: list[tuple[str, str]] = []  # (code, what the model was told) of this turn's decided proposals
         self.reasked = False  # the grounding check asked the model once to compute its numbers
         self.usage = [0, 0, 0]  # llm calls, prompt tokens, completion tokens
+        self.images: list[dict[str, Any]] = []  # image parts from executions, for a vision model's next call
+        self.attachments: list[str] = []  # files the user uploaded with this message
 
     async def run(self, text: str) -> TurnEnded:
         await self.emit(UserMessageEvent, text=text)
@@ -112,6 +126,15 @@ class _Turn:
         reason, message, code = "answer", "", None
         try:
             self.previews = await self._previews(text)
+            if self.attachments and self.cfg.root_dir:
+                try:
+                    about = await asyncio.to_thread(
+                        uploads.describe, self.cfg.root_dir, self.notebook.path, self.attachments,
+                        self.cfg.preview_budget * 2,
+                    )
+                except uploads.UploadRefused as exc:  # removed or replaced since the message was sent
+                    raise GPTInterpError(ErrorCode.bad_attachment, str(exc)) from None
+                self.new[-1] = {"role": "user", "content": f"{text}\n\n{about}"}
             reason, message = await self._steps()
         except asyncio.CancelledError:
             await self._end("stopped", "Stopped.", None)
@@ -123,7 +146,7 @@ class _Turn:
             error = GPTInterpError(ErrorCode.internal)
             reason, message, code = "error", error.text, error.code
         finally:
-            self.chat.memory.extend(_repair(self.new))
+            self.chat.memory.extend(_without_images(_repair(self.new)))
         return await self._end(reason, message, code)
 
     async def _end(self, reason: str, message: str, code: Any) -> TurnEnded:
@@ -176,6 +199,7 @@ class _Turn:
                 for call in reply.tool_calls:
                     content = await self._tool_call(call.name, call.arguments)
                     self.new.append({"role": "tool", "tool_call_id": call.id, "content": content})
+                self._show_images()
                 if self.finished:
                     return "answer", ""
                 continue
@@ -187,6 +211,7 @@ class _Turn:
                 else:
                     result = await self._propose(code, reason)
                 self.new.append({"role": "user", "content": "Result:\n" + result})
+                self._show_images()
                 if self.finished:
                     return "answer", ""
                 continue
@@ -199,6 +224,13 @@ class _Turn:
             f"I stopped after {self.cfg.max_steps} steps, the limit for one request. "
             "Send “continue” to let me go on."
         )
+
+    def _show_images(self) -> None:
+        """For a vision model: the images the executions just made, as a user message of parts."""
+        if self.images:
+            parts = [{"type": "text", "text": "The images the code above displayed:"}, *self.images]
+            self.new.append({"role": "user", "content": parts})
+            self.images = []
 
     async def _ask(self, tools: list[dict[str, Any]] | None) -> tuple[str, Completion]:
         """One model call, retried on rate limits and outages (never once text has streamed)."""
@@ -264,7 +296,12 @@ class _Turn:
             cell_id=cell_id, old_source=old_source,
         )
         await self.loop.sink.emit(event)
-        text, self.finished = await self.loop.settle(event, proposal)
+        if self.cfg.auto_run and kind == "run_code":
+            # Still a server-held approval of exactly this code, recorded as automatic.
+            self.loop.gate.approve(
+                self.chat.chat_id, proposal.proposal_id, code, "auto-run", auto=True, kernel_id=self.notebook.kernel_id
+            )
+        text, self.finished = await self.loop.settle(event, proposal, self.images)
         if "hints" in self.cfg.aids and "\nError:\n" in text:
             named = await self._previews(code, beside=False)
             hint = hints.error_hint(text, code, [*named, *self.previews])
@@ -306,7 +343,8 @@ class _Emitter:
 
 
 async def settle_proposal(
-    sink: Sink, executor: Executor, result_budget: int, event: ProposalEvent, proposal: Proposal
+    sink: Sink, executor: Executor, result_budget: int, event: ProposalEvent, proposal: Proposal,
+    root_dir: str = "", images: list[dict[str, Any]] | None = None,
 ) -> tuple[str, bool]:
     """Wait for the user's decision on `proposal`, run it if approved, and return what the model is
     told, and whether the turn is finished (a replacement accepted without running). Also used for
@@ -327,7 +365,7 @@ async def settle_proposal(
     approval = decision.approval
     await emit(
         ProposalDecided, proposal_id=pid, decision="approved", code=approval.code,
-        after_cell_id=decision.after_cell_id, run=decision.run,
+        after_cell_id=decision.after_cell_id, run=decision.run, auto=approval.auto,
     )
     if not decision.run:
         return "The user accepted the new source; the cell was replaced but not run.", True
@@ -336,15 +374,24 @@ async def settle_proposal(
         ExecutionStarted, proposal_id=pid, kernel_id=kernel_id, notebook_path=event.notebook_path,
         code=approval.code, after_cell_id=decision.after_cell_id, cell_id=event.cell_id,
     )
-    result = await _execute(executor, emit, approval, kernel_id, pid)
+    result, wrote = await _execute(executor, emit, approval, kernel_id, pid, root_dir, event.notebook_path)
     text = result_for_model(result.status, result.outputs, result.message, result_budget)
+    if wrote:
+        text += "\n" + written.for_model(wrote)
+    if images is not None:  # a vision model: the images themselves follow the result
+        images.extend(_outputs.image_parts(result.outputs))
     if approval.code != event.code:
         text = f"The user edited your code before running it. What ran:\n```python\n{approval.code}\n```\n{text}"
     return text, False
 
 
-async def _execute(executor: Executor, emit: _Emitter, approval: Any, kernel_id: str, proposal_id: str) -> ExecutionResult:
+async def _execute(
+    executor: Executor, emit: _Emitter, approval: Any, kernel_id: str, proposal_id: str,
+    root_dir: str = "", notebook_path: str = "",
+) -> tuple[ExecutionResult, list[Any]]:
     index = 0
+    directory = written.notebook_dir(root_dir, notebook_path)
+    before = await asyncio.to_thread(written.snapshot, directory) if directory else {}
 
     async def on_output(output: dict[str, Any]) -> None:
         nonlocal index
@@ -358,11 +405,20 @@ async def _execute(executor: Executor, emit: _Emitter, approval: Any, kernel_id:
         raise
     except GPTInterpError as exc:
         result = ExecutionResult("error", message=exc.text)
+    wrote = written.changes(root_dir, directory, before, await asyncio.to_thread(written.snapshot, directory)) if directory else []
     await emit(
         ExecutionDone, proposal_id=proposal_id, status=result.status,
-        execution_count=result.execution_count, message=result.message,
+        execution_count=result.execution_count, message=result.message, files=wrote,
     )
-    return result
+    return result, wrote
+
+
+def _without_images(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Memory keeps the text of image messages, not the images (they would fill the budget)."""
+    return [
+        {**m, "content": _outputs.text_of(m["content"])} if isinstance(m.get("content"), list) else m
+        for m in messages
+    ]
 
 
 def _assistant_with_calls(reply: Completion) -> dict[str, Any]:

@@ -95,7 +95,10 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
             for event in service.events(info.chat_id, msg.after_seq):
                 self.send(_json(event))
         elif isinstance(msg, SendMessage):
-            service.send_message(msg.chat_id, msg.text, msg.notebook, msg.action, msg.cell_id)
+            service.send_message(
+                msg.chat_id, msg.text, msg.notebook, msg.action, msg.cell_id, model=msg.model, auto_run=msg.auto_run,
+                attachments=msg.attachments,
+            )
         elif isinstance(msg, Approve):
             service.approve(
                 msg.chat_id, msg.proposal_id, msg.code, self.username, msg.after_cell_id, msg.run, msg.kernel_id

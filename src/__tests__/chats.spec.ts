@@ -235,6 +235,59 @@ describe('ChatManager', () => {
     expect(first.items).toHaveLength(0);
   });
 
+  it('sends with the picked model if offered, auto-run only where allowed', async () => {
+    const { connection, manager } = setup('c-1');
+    connection.setStatus('connected');
+    await manager.show('nb.ipynb');
+    connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
+    const model = (id: string) => ({
+      id,
+      provider: id.split('/')[0],
+      name: id.split('/')[1],
+      tool_mode: 'tools' as const,
+      vision: false,
+      context_window: 0,
+      local: false
+    });
+    const info = {
+      server_version: '1',
+      protocol_version: 1,
+      model: 'b',
+      tool_mode: 'tools' as const,
+      provider: 'remote' as const,
+      configured: true,
+      setup_hint: '',
+      models: [model('p/a'), model('p/b')],
+      default_model: 'p/b',
+      allow_auto_run: false
+    };
+    manager.setInfo(info);
+    const sent = () =>
+      connection.sent.filter(m => m.type === 'send_message').pop() as any;
+
+    manager.setPreferences({
+      model: 'gone/model',
+      autoRun: true,
+      generatedCells: 'below-active'
+    });
+    expect(manager.model?.id).toBe('p/b'); // not offered any more: the default
+    expect(manager.autoRun).toBe(false); // the server does not allow it
+    manager.current!.setDraft('hi');
+    expect(manager.send()).toBe(true);
+    expect(sent()).toMatchObject({ model: 'p/b' });
+    expect(sent().auto_run).toBeUndefined();
+    connection.receive(ev('user_message', { seq: 1, text: 'hi' }));
+
+    manager.setInfo({ ...info, allow_auto_run: true });
+    manager.setPreferences({
+      model: 'p/a',
+      autoRun: true,
+      generatedCells: 'end'
+    });
+    expect(manager.send('again')).toBe(true);
+    expect(sent()).toMatchObject({ model: 'p/a', auto_run: true });
+  });
+
   it('keeps a notebook’s chat when the notebook is renamed', async () => {
     const { connection, manager } = setup('c-1');
     connection.setStatus('connected');

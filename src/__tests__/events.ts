@@ -14,12 +14,37 @@ export const CHAT = 'c-1';
 
 type EventOf<T extends ChatEvent['type']> = Extract<ChatEvent, { type: T }>;
 
+/** Fields with a server-side default: a test names them only when it cares. */
+const DEFAULTS: { [K in ChatEvent['type']]?: Record<string, unknown> } = {
+  assistant_message: { model: '', ungrounded: [] },
+  proposal_decided: { auto: false },
+  execution_done: { files: [] },
+  turn_ended: { llm_calls: 0, prompt_tokens: 0, completion_tokens: 0 }
+};
+type Defaulted =
+  | 'model'
+  | 'ungrounded'
+  | 'auto'
+  | 'files'
+  | 'llm_calls'
+  | 'prompt_tokens'
+  | 'completion_tokens';
+
 /** A chat event of `type`; `seq` is required except for the ephemeral ones. */
 export function ev<T extends ChatEvent['type']>(
   type: T,
-  fields: Omit<EventOf<T>, 'type' | 'chat_id' | 'ts'> & { chat_id?: string }
+  fields: Omit<EventOf<T>, 'type' | 'chat_id' | 'ts' | Defaulted> &
+    Partial<Pick<EventOf<T>, Extract<keyof EventOf<T>, Defaulted>>> & {
+      chat_id?: string;
+    }
 ): EventOf<T> {
-  return { chat_id: CHAT, ts: 0, type, ...fields } as unknown as EventOf<T>;
+  return {
+    chat_id: CHAT,
+    ts: 0,
+    type,
+    ...DEFAULTS[type],
+    ...fields
+  } as unknown as EventOf<T>;
 }
 
 export function opened(

@@ -184,7 +184,8 @@ describe('ChatModel', () => {
         proposal_id: 'p-1',
         status: 'ok',
         execution_count: 7,
-        message: ''
+        message: '',
+        files: []
       })
     );
     const item = model.proposal('p-1') as IProposalItem;

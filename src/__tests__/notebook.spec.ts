@@ -59,7 +59,8 @@ const done = (seq: number, proposal_id = 'p-1') =>
     proposal_id,
     status: 'ok',
     execution_count: 3,
-    message: ''
+    message: '',
+    files: []
   });
 
 const sources = (model: NotebookModel) =>

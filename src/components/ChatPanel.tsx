@@ -11,11 +11,14 @@ import type { ChatItem } from '../items';
 import type { ChatInfo } from '../protocol';
 import type { ChatModel } from '../model';
 import { CommandIDs } from '../tokens';
+import { Attachments } from './Attachments';
 import { Composer } from './Composer';
 import { ChatServices, IChatServices, useServices, useSignal } from './hooks';
 import { AssistantMessage, Notice, Usage, UserMessage } from './MessageView';
 import { DiffCard } from './DiffCard';
+import { ModelPicker } from './ModelPicker';
 import { ProposalCard } from './ProposalCard';
+import { SetupPanel } from './SetupPanel';
 
 export interface IChatPanelProps extends Omit<IChatServices, 'model'> {
   manager: ChatManager;
@@ -23,13 +26,29 @@ export interface IChatPanelProps extends Omit<IChatServices, 'model'> {
 }
 
 export function ChatPanel(props: IChatPanelProps): JSX.Element {
-  const { manager, commands, rendermime, editorServices, trans, cells } = props;
+  const {
+    manager,
+    commands,
+    rendermime,
+    editorServices,
+    trans,
+    cells,
+    uploader
+  } = props;
   useSignal(manager.changed);
   const model = manager.current;
   useSignal(model?.changed);
   const services = useMemo<IChatServices>(
-    () => ({ commands, rendermime, editorServices, trans, cells, model }),
-    [commands, rendermime, editorServices, trans, cells, model]
+    () => ({
+      commands,
+      rendermime,
+      editorServices,
+      trans,
+      cells,
+      model,
+      uploader
+    }),
+    [commands, rendermime, editorServices, trans, cells, model, uploader]
   );
   return (
     <ChatServices.Provider value={services}>
@@ -40,12 +59,13 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
             {manager.problem}
           </div>
         )}
-        {manager.hint && !manager.problem && (
-          <div className="jp-gptinterp-hint">{manager.hint}</div>
+        {manager.info && !manager.info.configured && !manager.problem && (
+          <SetupPanel />
         )}
         {model ? (
           <>
             <Transcript model={model} />
+            <Attachments model={model} />
             <Composer
               model={model}
               canSend={
@@ -55,6 +75,7 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
                 !model.busy
               }
               sendOnEnter={props.sendOnEnter}
+              picker={<ModelPicker manager={manager} />}
             />
           </>
         ) : (

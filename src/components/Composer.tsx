@@ -12,8 +12,10 @@ export function Composer(props: {
   model: ChatModel;
   canSend: boolean;
   sendOnEnter: boolean;
+  /** The model picker, left of the buttons. */
+  picker?: React.ReactNode;
 }): JSX.Element {
-  const { model, canSend, sendOnEnter } = props;
+  const { model, canSend, sendOnEnter, picker } = props;
   const { commands, trans } = useServices();
   const send = () => {
     if (canSend && model.draft.trim()) {
@@ -43,6 +45,7 @@ export function Composer(props: {
         onKeyDown={onKeyDown}
       />
       <div className="jp-gptinterp-composer-actions">
+        {picker}
         <button
           className="jp-Button jp-mod-styled jp-mod-warn jp-gptinterp-stop"
           disabled={!model.busy}

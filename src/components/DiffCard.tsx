@@ -20,6 +20,7 @@ import {
 import { CommandIDs } from '../tokens';
 import { useServices } from './hooks';
 import { CardFooter, statusText } from './ProposalCard';
+import { Elapsed } from './OutputsView';
 
 export const DiffCard = React.memo(function DiffCard(props: {
   item: IProposalItem;
@@ -53,6 +54,7 @@ export const DiffCard = React.memo(function DiffCard(props: {
         </span>
         <span className="jp-gptinterp-proposal-status">
           {statusText(item, trans)}
+          <Elapsed item={item} />
         </span>
       </div>
       {item.reason && (

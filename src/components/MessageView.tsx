@@ -60,8 +60,14 @@ export const AssistantMessage = React.memo(function AssistantMessage(props: {
 /** A turn's cost, small and quiet: model calls and tokens as the provider counted them. */
 export const Usage = React.memo(function Usage(props: { item: IUsageItem }) {
   const { trans } = useServices();
-  const { calls, promptTokens, completionTokens } = props.item;
+  const { calls, promptTokens, completionTokens, model } = props.item;
   const tokens = promptTokens + completionTokens;
+  const cost =
+    tokens === 0
+      ? trans.__('%1 model call(s)', calls)
+      : calls === 1
+        ? trans.__('%1 tokens · 1 call', tokens.toLocaleString())
+        : trans.__('%1 tokens · %2 calls', tokens.toLocaleString(), calls);
   return (
     <div
       className="jp-gptinterp-usage"
@@ -72,11 +78,7 @@ export const Usage = React.memo(function Usage(props: { item: IUsageItem }) {
         calls
       )}
     >
-      {tokens === 0
-        ? trans.__('%1 model call(s)', calls)
-        : calls === 1
-          ? trans.__('%1 tokens · 1 call', tokens.toLocaleString())
-          : trans.__('%1 tokens · %2 calls', tokens.toLocaleString(), calls)}
+      {model ? `${model} · ${cost}` : cost}
     </div>
   );
 });

@@ -13,6 +13,7 @@ import type { IProposalItem } from '../items';
 import { CommandIDs } from '../tokens';
 import { useServices } from './hooks';
 import { LuminoHost } from './LuminoHost';
+import { Collapsible, Elapsed, WrittenFiles } from './OutputsView';
 
 export const ProposalCard = React.memo(function ProposalCard(props: {
   item: IProposalItem;
@@ -39,6 +40,7 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
         </span>
         <span className="jp-gptinterp-proposal-status">
           {statusText(item, trans)}
+          <Elapsed item={item} />
         </span>
       </div>
       {item.reason && (
@@ -96,7 +98,12 @@ export function CardFooter(props: {
       {item.message && (
         <div className="jp-gptinterp-proposal-message">{item.message}</div>
       )}
-      {item.outputs.length > 0 && <Outputs item={item} />}
+      {item.outputs.length > 0 && (
+        <Collapsible>
+          <Outputs item={item} />
+        </Collapsible>
+      )}
+      <WrittenFiles files={item.files} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { createContext, useContext, useEffect, useReducer } from 'react';
 
 import type { ChatModel } from '../model';
 import type { ICellSources } from '../replacement';
+import type { Uploader } from '../upload';
 
 /** Re-render the calling component whenever `signal` is emitted. */
 export function useSignal(signal: ISignal<any, any> | null | undefined): void {
@@ -35,6 +36,8 @@ export interface IChatServices {
   readonly cells: ICellSources;
   /** The chat shown: cards report the user's code edits to it. */
   readonly model: ChatModel | null;
+  /** Uploads attached files (absent: no attach button). */
+  readonly uploader?: Uploader | null;
 }
 
 export const ChatServices = createContext<IChatServices | null>(null);

@@ -14,6 +14,7 @@ import { ChatPanel } from '../components/ChatPanel';
 import { chatIcon } from '../icons';
 import type { ICellSources } from '../replacement';
 import { SIDEBAR_ID } from '../tokens';
+import type { Uploader } from '../upload';
 
 export class ChatSidebar extends ReactWidget {
   constructor(options: ChatSidebar.IOptions) {
@@ -60,5 +61,6 @@ export namespace ChatSidebar {
     editorServices: IEditorServices;
     trans: TranslationBundle;
     cells: ICellSources;
+    uploader?: Uploader | null;
   }
 }

@@ -1,0 +1,88 @@
+"""Files the user attached to a message: checked to stay in the server root, then described.
+
+The browser uploads through the Contents API (which keeps files in the root) and names the
+files it attached; the server trusts none of those names. A path that is absolute, has a NUL,
+climbs with `..`, or goes through a symlink out of the root is refused with a message saying
+which and why. The model is told each accepted file's name, size, type and a short preview.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import os
+import re
+import unicodedata
+from pathlib import Path, PurePosixPath
+
+from .agent import files
+
+MAX_NAME = 200
+_UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"|?*\\/]+')
+
+
+class UploadRefused(ValueError):
+    """A path the model must not be told about; the message says why, in plain words."""
+
+
+def sanitize_name(name: str) -> str:
+    """A safe file name from what the browser reported: no directories, no control or reserved
+    characters, no leading dots or spaces; '' when nothing usable is left."""
+    name = unicodedata.normalize("NFC", name.replace("\\", "/").split("/")[-1])
+    name = _UNSAFE.sub("_", name).strip().lstrip(".").strip()
+    if len(name) > MAX_NAME:
+        stem, dot, ext = name.rpartition(".")
+        name = (stem[: MAX_NAME - len(ext) - 1] + "." + ext) if dot and len(ext) < 20 else name[:MAX_NAME]
+    return name
+
+
+def check_path(root: str | Path, path: str) -> Path:
+    """The attached file on disk, or UploadRefused saying why it cannot be used."""
+    if not path or "\x00" in path:
+        raise UploadRefused(f"{path!r} is refused: the name contains a NUL character." if path else "An empty path is refused.")
+    if path.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", path) or os.path.isabs(path):
+        raise UploadRefused(f"{path!r} is refused: absolute paths are not allowed, only paths inside the server root.")
+    parts = PurePosixPath(path.replace("\\", "/")).parts
+    if ".." in parts:
+        raise UploadRefused(f"{path!r} is refused: '..' would leave the server root.")
+    root = Path(root).resolve()
+    current = root
+    for part in parts:
+        current = current / part
+        if current.is_symlink():
+            target = current.resolve()
+            if target != root and root not in target.parents:
+                raise UploadRefused(f"{path!r} is refused: it is a symlink pointing outside the server root.")
+            raise UploadRefused(f"{path!r} is refused: attached files may not be symlinks.")
+    if not current.is_file():
+        raise UploadRefused(f"{path!r} is refused: there is no such file in the server root.")
+    return current
+
+
+def describe(root: str | Path, notebook_path: str, paths: list[str], budget: int = 3000) -> str:
+    """What the model is told about the attached files (all checked first), within `budget`."""
+    checked = [(p, check_path(root, p)) for p in paths]
+    if not checked:
+        return ""
+    nb_dir = PurePosixPath(notebook_path.lstrip("/")).parent
+    per_file = max(budget // len(checked), 200)
+    parts: list[str] = []
+    used = 0
+    for n, (rel, disk) in enumerate(checked):
+        if used + 80 > budget:
+            parts.append(f"[{len(checked) - n} more attached files not described]")
+            break
+        # Named as the code should open it: relative to the notebook's directory when inside it.
+        rel_posix = PurePosixPath(rel.replace("\\", "/"))
+        try:
+            name = rel_posix.relative_to(nb_dir).as_posix() if str(nb_dir) != "." else rel_posix.as_posix()
+        except ValueError:
+            name = rel_posix.as_posix()
+        size = disk.stat().st_size
+        mime = mimetypes.guess_type(disk.name)[0] or "unknown type"
+        head = f"- {name} ({size} bytes, {mime})"
+        if disk.suffix.lower() in files.DATA_SUFFIXES:
+            preview = files.preview(name, disk).text
+            head += "\n" + preview[: per_file - len(head)]
+        parts.append(head[: min(per_file, budget - used)])
+        used += len(parts[-1]) + 1
+    return "The user attached these files (uploaded beside the notebook):\n" + "\n".join(parts)
