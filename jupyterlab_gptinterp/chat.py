@@ -93,6 +93,10 @@ class ChatService:
     def events(self, chat_id: str, after_seq: int = 0) -> list[dict[str, Any]]:
         return self.store.events(chat_id, after_seq)
 
+    def replay(self, chat_id: str, after_seq: int = 0) -> list[str]:
+        """The chat's events after `after_seq`, as the JSON frames a client receives."""
+        return self.store.raw_events(chat_id, after_seq)
+
     def last_seq(self, chat_id: str) -> int:
         return self.store.last_seq(chat_id)
 

@@ -116,8 +116,12 @@ class HistoryStore:
         self._seq[chat_id] = seq
         return seq
 
-    def events(self, chat_id: str, after_seq: int = 0) -> list[dict[str, Any]]:
+    def raw_events(self, chat_id: str, after_seq: int = 0) -> list[str]:
+        """The events as stored (JSON text): a replay sends them as they are, unparsed."""
         rows = self._db.execute(
             "SELECT data FROM events WHERE chat_id = ? AND seq > ? ORDER BY seq", (chat_id, after_seq)
         ).fetchall()
-        return [json.loads(r[0]) for r in rows]
+        return [r[0] for r in rows]
+
+    def events(self, chat_id: str, after_seq: int = 0) -> list[dict[str, Any]]:
+        return [json.loads(text) for text in self.raw_events(chat_id, after_seq)]

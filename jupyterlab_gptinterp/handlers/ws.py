@@ -6,7 +6,6 @@ the socket stays open.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from jupyter_core.utils import ensure_async
@@ -92,8 +91,8 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
             info = service.open_chat(msg.notebook_path, msg.chat_id)
             service.subscribe(info.chat_id, self.send)
             self.send(ChatOpened(request_id=msg.request_id, chat=info, last_seq=service.last_seq(info.chat_id)).model_dump_json())
-            for event in service.events(info.chat_id, msg.after_seq):
-                self.send(_json(event))
+            for frame in service.replay(info.chat_id, msg.after_seq):
+                self.send(frame)
         elif isinstance(msg, SendMessage):
             service.send_message(
                 msg.chat_id, msg.text, msg.notebook, msg.action, msg.cell_id, model=msg.model, auto_run=msg.auto_run,
@@ -110,7 +109,3 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
 
     def on_close(self) -> None:
         self.service.unsubscribe_all(self.send)
-
-
-def _json(event: dict[str, Any]) -> str:
-    return json.dumps(event, separators=(",", ":"))
