@@ -43,6 +43,9 @@ type PendingRequest =
   | { kind: 'decide'; proposalId: string }
   | { kind: 'other' };
 
+/** At most one repaint per frame while tokens stream in. */
+const FRAME_MS = 16;
+
 export class ChatModel {
   constructor(options: ChatModel.IOptions) {
     this._notebookPath = options.notebookPath;
@@ -159,10 +162,29 @@ export class ChatModel {
         }
         this._flags(msg);
         this._items = applyEvent(this._items, msg, () => this._noticeKey());
+        if (msg.type === 'assistant_delta') {
+          // Tokens come hundreds a second: views repaint once a frame, not once a token.
+          this._changedSoon();
+          return true;
+        }
       }
     }
-    this._changed.emit();
+    this._changedNow();
     return true;
+  }
+
+  private _changedSoon(): void {
+    if (this._changeTimer === null) {
+      this._changeTimer = setTimeout(() => this._changedNow(), FRAME_MS);
+    }
+  }
+
+  private _changedNow(): void {
+    if (this._changeTimer !== null) {
+      clearTimeout(this._changeTimer);
+      this._changeTimer = null;
+    }
+    this._changed.emit();
   }
 
   // --- intents: what the user asks for, sent to the server -----------------------------------
@@ -380,6 +402,7 @@ export class ChatModel {
   private _notebookPath: string;
   private _chatId: string | null = null;
   private _title = '';
+  private _changeTimer: ReturnType<typeof setTimeout> | null = null;
   private _lastSeq = 0;
   private _items: ReadonlyArray<ChatItem> = [];
   private _turnActive = false;

@@ -73,12 +73,12 @@ def candidates(
     if named or not beside:
         return named[:limit]
     try:
-        beside = [p for p in nb_dir.iterdir() if p.suffix.lower() in DATA_SUFFIXES and not p.name.startswith(".")]
+        found = [p for p in nb_dir.iterdir() if p.suffix.lower() in DATA_SUFFIXES and not p.name.startswith(".")]
     except OSError:
         return []
-    beside = [p for p in beside if _inside(root, p)]
-    beside.sort(key=lambda p: (-p.stat().st_mtime, p.name))
-    return [(p.name, p) for p in beside[:limit]]
+    found = [p for p in found if _inside(root, p)]
+    found.sort(key=lambda p: (-p.stat().st_mtime, p.name))
+    return [(p.name, p) for p in found[:limit]]
 
 
 def preview(name: str, path: Path, sample_rows: int = 3) -> FilePreview:
@@ -141,8 +141,8 @@ def _table(name: str, suffix: str, text: str, lines_total: int | None, sample_ro
     for i, col in enumerate(header):
         values = [r[i].strip() for r in body if i < len(r)]
         cols.append(f"  {col!r}: {_profile(values)}")
-    sample = "\n".join(sep_name == "tab" and "\t".join(r).replace("\t", " \\t ") or ",".join(r)
-                       for r in rows[1 : 1 + sample_rows])
+    joiner = " \\t " if sep == "\t" else sep  # a visible tab
+    sample = "\n".join(joiner.join(r) for r in rows[1 : 1 + sample_rows])
     text_out = (f"{name}: {sep_name}-separated, {n}. Load: {read}\nColumns (exact names):\n" + "\n".join(cols)
                 + f"\nFirst rows:\n{sample}")
     return FilePreview(name, text_out, header, sep)

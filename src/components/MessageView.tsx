@@ -17,6 +17,9 @@ import { LuminoHost } from './LuminoHost';
 /** Re-rendering Markdown on every delta is wasteful; this many ms between renders at most. */
 const STREAM_RENDER_INTERVAL = 120;
 
+/** Longer streaming answers show as plain text until complete (Markdown re-renders cost O(n)). */
+const STREAM_MARKDOWN_LIMIT = 6000;
+
 export const UserMessage = React.memo(function UserMessage(props: {
   item: IUserItem;
 }) {
@@ -110,6 +113,8 @@ function useThrottledMarkdown(
     latest: '',
     rendered: null as string | null,
     busy: false,
+    streaming: streaming,
+    pause: STREAM_RENDER_INTERVAL,
     last: 0,
     timer: null as ReturnType<typeof setTimeout> | null
   });
@@ -125,23 +130,37 @@ function useThrottledMarkdown(
       s.busy = true;
       while (s.rendered !== s.latest && !renderer.isDisposed) {
         const source = s.latest;
-        const model = new MimeModel({
-          data: { 'text/markdown': source },
-          trusted: false
-        });
-        await renderer.renderModel(model);
+        const started = performance.now();
+        if (s.streaming && source.length > STREAM_MARKDOWN_LIMIT) {
+          // A long answer still streaming: plain text (Markdown comes once it is complete).
+          renderer.node.textContent = source;
+          renderer.node.classList.add('jp-gptinterp-plain');
+        } else {
+          renderer.node.classList.remove('jp-gptinterp-plain');
+          const model = new MimeModel({
+            data: { 'text/markdown': source },
+            trusted: false
+          });
+          await renderer.renderModel(model);
+        }
         s.rendered = source;
+        // Slow renders space themselves out: the page stays responsive on long answers.
+        s.pause = Math.max(
+          STREAM_RENDER_INTERVAL,
+          4 * (performance.now() - started)
+        );
       }
       s.busy = false;
       s.last = Date.now();
     };
+    s.streaming = streaming;
     if (!streaming) {
       if (s.timer !== null) {
         clearTimeout(s.timer);
       }
       void run();
     } else if (s.timer === null) {
-      const wait = STREAM_RENDER_INTERVAL - (Date.now() - s.last);
+      const wait = s.pause - (Date.now() - s.last);
       s.timer = setTimeout(run, Math.max(0, wait));
     }
   }, [text, streaming]);

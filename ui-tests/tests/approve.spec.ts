@@ -12,7 +12,7 @@ const FAKE = 'http://127.0.0.1:18765';
 const SIDEBAR_ID = 'jp-gptinterp-sidebar';
 const SCREENSHOTS = path.resolve(__dirname, '..', 'screenshots');
 
-const CODE = "print('hello from gptinterp')\nanswer = 6*7";
+const CODE = "print('hello from gptinterp')\nanswer = 6*7\nprint(answer)";
 const REASON = 'compute it';
 
 type FakeRequest = { messages: Array<{ role: string; content: unknown }> };

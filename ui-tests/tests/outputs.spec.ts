@@ -109,7 +109,8 @@ test.describe('rich outputs and files', () => {
     expect(text(tool?.content)).toContain('revenue.png (new');
     expect(text(tool?.content)).not.toContain('iVBOR');
 
-    await card.screenshot({
+    await file.scrollIntoViewIfNeeded();
+    await panel.screenshot({
       path: path.join(SCREENSHOTS, 'outputs-plot-card.png')
     });
     await page.screenshot({
