@@ -50,6 +50,11 @@ class GPTInterp(ExtensionApp):
         help="'tools': the model calls run_code; 'fenced': its ```python block is the proposal (small models).",
     )
     max_steps = Int(10, config=True, help="Model calls per user request before the turn pauses.")
+    max_turn_tokens = Int(
+        200_000, config=True,
+        help="Tokens (prompt + completion, as the API reports them) one request may use before the turn "
+        "pauses; the user can send 'continue'. 0: no cap.",
+    )
     execution_timeout = Float(600.0, config=True, help="Seconds a cell may run before it is interrupted.")
     request_timeout = Float(120.0, config=True, help="Seconds to wait on the model API.")
     max_retries = Int(2, config=True, help="Retries of a failed model request (429, 5xx, timeouts), honouring Retry-After; each wait is shown.")
@@ -139,7 +144,10 @@ class GPTInterp(ExtensionApp):
     def _provider(self, model_id: str | None = None) -> tuple[LLM, LoopConfig]:
         """The client of the model `model_id` (None: the default), and loop settings that suit it."""
         choice = self.catalog.get(model_id)
-        common: dict[str, Any] = dict(max_steps=self.max_steps, llm_retries=self.max_retries, **self._aids())
+        common: dict[str, Any] = dict(
+            max_steps=self.max_steps, max_turn_tokens=self.max_turn_tokens, llm_retries=self.max_retries,
+            **self._aids(),
+        )
         if choice.local:
             if self.local_server is None:
                 raise GPTInterpError(ErrorCode.not_configured)

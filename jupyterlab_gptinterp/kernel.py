@@ -56,6 +56,12 @@ class KernelExecutor:
     def has_kernel(self, kernel_id: str) -> bool:
         return bool(kernel_id) and kernel_id in self.kernel_manager
 
+    def busy(self, kernel_id: str) -> bool:
+        """As jupyter_server tracks it from the kernel's status messages (the user's cells too)."""
+        if not self.has_kernel(kernel_id):
+            return False
+        return getattr(self.kernel_manager.get_kernel(kernel_id), "execution_state", "") == "busy"
+
     def _channel(self, kernel_id: str) -> _KernelChannel:
         kernel = self.kernel_manager.get_kernel(kernel_id)
         channel = self._channels.get(kernel_id)

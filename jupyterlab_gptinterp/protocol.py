@@ -227,6 +227,7 @@ class ExecutionStarted(_Event):
     code: str
     after_cell_id: str | None = None
     cell_id: str | None = None
+    kernel_busy: bool = False  # the kernel was running another cell: this one waits its turn
 
 
 class ExecutionOutput(_Event):
@@ -269,7 +270,7 @@ class TurnEnded(_Event):
 
     type: Literal["turn_ended"] = "turn_ended"
     turn_id: str
-    reason: Literal["answer", "step_cap", "stopped", "error"]
+    reason: Literal["answer", "step_cap", "token_cap", "stopped", "error"]
     message: str = ""
     error_code: ErrorCode | None = None
     llm_calls: int = 0  # model requests in this turn, and the tokens they used (as the API reported)

@@ -154,6 +154,37 @@ export function registerCommands(options: ICommandsOptions): void {
 
   const hasChat = () => !!current()?.chatId;
 
+  /** The open notebook of the current chat. */
+  const chatPanel = () => {
+    const path = current()?.notebookPath;
+    return path ? tracker.find(p => p.context.path === path) : undefined;
+  };
+
+  commands.addCommand(CommandIDs.startKernel, {
+    label: () =>
+      chatPanel()?.sessionContext.session?.kernel
+        ? trans.__('Restart the Notebook’s Kernel')
+        : trans.__('Start a Kernel for the Notebook'),
+    caption: trans.__('The assistant runs code in the notebook’s kernel'),
+    describedBy: noArgs,
+    isEnabled: () => !!chatPanel(),
+    execute: async () => {
+      const session = chatPanel()?.sessionContext;
+      if (!session) {
+        return;
+      }
+      if (session.session?.kernel) {
+        await session.restartKernel();
+      } else {
+        const name =
+          session.kernelPreference.name ||
+          session.specsManager.specs?.default ||
+          'python3';
+        await session.changeKernel({ name });
+      }
+    }
+  });
+
   commands.addCommand(CommandIDs.selectModel, {
     label: args => {
       const model = manager.info?.models.find(m => m.id === args.modelId);

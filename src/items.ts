@@ -71,6 +71,8 @@ export interface IProposalItem {
   readonly message: string;
   /** When the execution started (ms since the epoch, the server's clock); null before. */
   readonly startedAt: number | null;
+  /** The kernel was busy with another cell (e.g. the user's) when this one was sent. */
+  readonly kernelBusy: boolean;
   /** How long it ran (ms), once done; null while running or when unknown. */
   readonly elapsed: number | null;
   /** Files the execution created or changed in the notebook's directory. */

@@ -143,6 +143,7 @@ export interface ExecutionStarted {
   cell_id: string | null;
   chat_id: string;
   code: string;
+  kernel_busy: boolean;
   kernel_id: string;
   notebook_path: string;
   proposal_id: string;
@@ -205,7 +206,7 @@ export interface TurnEnded {
   llm_calls: number;
   message: string;
   prompt_tokens: number;
-  reason: 'answer' | 'step_cap' | 'stopped' | 'error';
+  reason: 'answer' | 'step_cap' | 'token_cap' | 'stopped' | 'error';
   seq: number;
   ts: number;
   turn_id: string;

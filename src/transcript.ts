@@ -71,6 +71,7 @@ export function applyEvent(
           result: null,
           message: '',
           startedAt: null,
+          kernelBusy: false,
           elapsed: null,
           files: []
         }
@@ -87,6 +88,7 @@ export function applyEvent(
         status: 'running',
         code: msg.code,
         startedAt: msg.ts ? msg.ts * 1000 : Date.now(),
+        kernelBusy: msg.kernel_busy,
         elapsed: null
       }));
     case 'execution_output':
@@ -176,6 +178,7 @@ function turnNotice(
     case 'answer':
       return msg.message ? { level: 'info', text: msg.message } : null;
     case 'step_cap':
+    case 'token_cap':
       return { level: 'warning', text: msg.message };
     case 'error':
       return { level: 'error', text: msg.message };

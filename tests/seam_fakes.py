@@ -47,6 +47,9 @@ class ExecExecutor:
     def has_kernel(self, kernel_id: str) -> bool:
         return kernel_id == "k1"
 
+    def busy(self, kernel_id: str) -> bool:
+        return not self.block.is_set()
+
     async def execute(self, approval, kernel_id, on_output):
         code = approval.spend()
         self.ran.append(code)

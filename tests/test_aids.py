@@ -251,3 +251,11 @@ async def test_a_reply_cap_reaches_the_api_only_when_set(fake_llm):
         llm = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", max_tokens=cap)
         [event async for event in llm.stream([{"role": "user", "content": "hi"}], None)]
         assert fake_llm.requests[-1].get("max_tokens") == cap
+
+
+async def test_printing_the_invented_number_does_not_ground_it(tmp_path):
+    loop, llm, ex, sink, gate = make(tmp_path, "It is 1042 kg.", fenced("print(1042)"), "It is 1042 kg.")
+    await turn(loop, sink, gate, "Total weight?")
+    assert ex.ran == ["print(1042)"]
+    assert sink.of("assistant_message")[-1].ungrounded == ["1042"]
+    assert hints.without_literals("Result:\n1042\n7", "print(1042)") == "Result:\n \n7"

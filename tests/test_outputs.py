@@ -158,6 +158,9 @@ class OutputsExecutor:
     def has_kernel(self, kernel_id):
         return True
 
+    def busy(self, kernel_id):
+        return False
+
     async def execute(self, approval, kernel_id, on_output):
         approval.spend()
         if self.write:

@@ -142,3 +142,11 @@ def ungrounded(answer: str, seen: Iterable[str]) -> list[str]:
         if not any(near(v) or near(100 * v) for v in values):
             missing.append(raw.strip())
     return list(dict.fromkeys(missing))
+
+
+def without_literals(output: str, code: str) -> str:
+    """`output` without the numbers that `code` wrote as literals (printing a number grounds nothing)."""
+    literals = {value for _, value, _ in _numbers(code)}
+    if not literals:
+        return output
+    return _NUM.sub(lambda m: " " if any(v == value for _, v, _ in _numbers(m.group(0)) for value in literals) else m.group(0), output)

@@ -46,6 +46,7 @@ AIDS = ("preview", "hints", "duplicates", "grounding", "echo")
 @dataclass
 class LoopConfig:
     max_steps: int = 10
+    max_turn_tokens: int = 0  # prompt + completion tokens one request may use (0: no cap)
     tool_mode: Literal["tools", "fenced"] = "tools"
     result_budget: int = 4000
     notebook_budget: int = 6000
@@ -178,6 +179,12 @@ class _Turn:
         fenced = self.cfg.tool_mode == "fenced" and self.action != "explain"
         echoed = False
         for step in range(self.cfg.max_steps):
+            used = self.usage[1] + self.usage[2]
+            if self.cfg.max_turn_tokens and used >= self.cfg.max_turn_tokens:
+                return "token_cap", (
+                    f"I stopped after using {used:,} tokens, the limit for one request "
+                    f"({self.cfg.max_turn_tokens:,}). Send “continue” to let me go on."
+                )
             message_id, reply = await self._ask(tools)
             if "echo" in self.cfg.aids and not reply.tool_calls:
                 text = prompts.strip_echo(reply.text)
@@ -324,11 +331,16 @@ class _Turn:
     def _ungrounded(self, answer: str) -> list[str]:
         if "grounding" not in self.cfg.aids:
             return []
-        # What the model was shown (requests, results, the notebook, previews), never its own words.
+        # What the model was shown (requests, results, the notebook, previews), never its own words;
+        # this turn's results count without the numbers their code printed as literals (`print(1042)`
+        # grounds nothing).
+        told = {t for _, t in self.runs}
         seen = [
             str(m.get("content") or "") for m in (*self.chat.memory, *self.new)
             if m["role"] in ("user", "tool") and not str(m.get("content") or "").startswith(prompts.UNGROUNDED)
+            and not any(t in str(m.get("content") or "") for t in told)
         ]
+        seen += [hints.without_literals(t, code) for code, t in self.runs]
         seen += [c.source + "\n".join(c.outputs) for c in self.notebook.cells] + [p.text for p in self.previews]
         return hints.ungrounded(answer, seen)
 
@@ -373,6 +385,7 @@ async def settle_proposal(
     await emit(
         ExecutionStarted, proposal_id=pid, kernel_id=kernel_id, notebook_path=event.notebook_path,
         code=approval.code, after_cell_id=decision.after_cell_id, cell_id=event.cell_id,
+        kernel_busy=executor.busy(kernel_id),
     )
     result, wrote = await _execute(executor, emit, approval, kernel_id, pid, root_dir, event.notebook_path)
     text = result_for_model(result.status, result.outputs, result.message, result_budget)

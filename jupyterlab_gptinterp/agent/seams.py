@@ -63,6 +63,10 @@ class ExecutionResult:
 class Executor(Protocol):
     def has_kernel(self, kernel_id: str) -> bool: ...
 
+    def busy(self, kernel_id: str) -> bool:
+        """Whether the kernel is running something now (an execution would wait)."""
+        ...
+
     async def execute(self, approval: Approval, kernel_id: str, on_output: OnOutput) -> ExecutionResult: ...
 
 

@@ -19,6 +19,7 @@ const DEFAULTS: { [K in ChatEvent['type']]?: Record<string, unknown> } = {
   assistant_message: { model: '', ungrounded: [] },
   proposal_decided: { auto: false },
   execution_done: { files: [] },
+  execution_started: { kernel_busy: false },
   turn_ended: { llm_calls: 0, prompt_tokens: 0, completion_tokens: 0 }
 };
 type Defaulted =
@@ -26,6 +27,7 @@ type Defaulted =
   | 'ungrounded'
   | 'auto'
   | 'files'
+  | 'kernel_busy'
   | 'llm_calls'
   | 'prompt_tokens'
   | 'completion_tokens';

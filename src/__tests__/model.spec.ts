@@ -159,10 +159,12 @@ describe('ChatModel', () => {
         notebook_path: 'nb.ipynb',
         code: 'print(1)',
         after_cell_id: null,
-        cell_id: null
+        cell_id: null,
+        kernel_busy: true
       })
     );
     expect(model.proposal('p-1')!.status).toBe('running');
+    expect(model.proposal('p-1')!.kernelBusy).toBe(true);
     model.applyServerMessage(
       ev('execution_output', { seq: 3, ...out(0, 'a\n') })
     );

@@ -11,6 +11,7 @@ import type {
   IUsageItem,
   IUserItem
 } from '../items';
+import { CommandIDs } from '../tokens';
 import { useServices } from './hooks';
 import { LuminoHost } from './LuminoHost';
 
@@ -86,8 +87,13 @@ export const Usage = React.memo(function Usage(props: { item: IUsageItem }) {
   );
 });
 
+/** Errors the user can fix from the notice itself: no kernel, or a dead one. */
+const KERNEL_ERRORS = new Set(['no_kernel', 'kernel_not_found', 'kernel_died']);
+
 export const Notice = React.memo(function Notice(props: { item: INoticeItem }) {
   const { item } = props;
+  const { commands } = useServices();
+  const fix = item.code !== null && KERNEL_ERRORS.has(item.code);
   return (
     <div
       className="jp-gptinterp-notice"
@@ -96,6 +102,14 @@ export const Notice = React.memo(function Notice(props: { item: INoticeItem }) {
       role={item.level === 'error' ? 'alert' : 'status'}
     >
       {item.text}
+      {fix && (
+        <button
+          className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-start-kernel"
+          onClick={() => void commands.execute(CommandIDs.startKernel)}
+        >
+          {commands.label(CommandIDs.startKernel)}
+        </button>
+      )}
     </div>
   );
 });

@@ -171,7 +171,10 @@ export function statusText(
     case 'approved':
       return trans.__('Approved');
     case 'running':
-      return trans.__('Running…');
+      // Until its first output, a run sent to a busy kernel is still queued behind that cell.
+      return item.kernelBusy && item.outputs.length === 0
+        ? trans.__('Waiting for the kernel (busy with another cell)…')
+        : trans.__('Running…');
     case 'done':
       return item.result === 'ok'
         ? trans.__('Ran') + count

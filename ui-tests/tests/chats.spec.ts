@@ -135,3 +135,38 @@ test.describe('chats of a notebook', () => {
     );
   });
 });
+
+test.describe('kernel faults', () => {
+  test('a notebook without a kernel: the notice offers to start one, then it works', async ({
+    page,
+    request
+  }) => {
+    await script(request, [{ text: 'Kernel is up.' }]);
+    await newNotebook(page);
+    await page.evaluate(() =>
+      (window as any).jupyterapp.shell.currentWidget.sessionContext.shutdown()
+    );
+    await expect(
+      page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]')
+    ).toHaveCount(0);
+    const panel = await openSidebar(page);
+    const composer = panel.locator('.jp-gptinterp-composer textarea');
+    await composer.fill('Are you there?');
+    await panel.locator('.jp-gptinterp-send').click();
+    const notice = panel.locator('.jp-gptinterp-notice[data-code="no_kernel"]');
+    await expect(notice).toContainText('no running kernel');
+    await notice.screenshot({
+      path: path.join(SCREENSHOTS, 'no-kernel-notice.png')
+    });
+    await notice.locator('.jp-gptinterp-start-kernel').click();
+    await expect(
+      page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]')
+    ).toHaveCount(1, { timeout: 60_000 });
+    // The refused message came back to the box: send it again.
+    await expect(composer).toHaveValue('Are you there?');
+    await panel.locator('.jp-gptinterp-send').click();
+    await expect(panel.locator('.jp-gptinterp-assistant')).toContainText(
+      'Kernel is up.'
+    );
+  });
+});
