@@ -288,7 +288,9 @@ class _Turn:
 
     async def _propose(self, code: str, reason: str, kind: str = "run_code", cell_id: str | None = None) -> str:
         """Show the code to the user; run it only on their approval; tell the model what happened."""
-        repeat = hints.same_code(code, [c for c, _ in self.runs]) if "duplicates" in self.cfg.aids else None
+        # Only the run just before counts: the same code after something else ran (e.g. a %pip
+        # install after an ImportError) is a legitimate retry.
+        repeat = hints.same_code(code, [c for c, _ in self.runs[-1:]]) if "duplicates" in self.cfg.aids else None
         if repeat is not None:  # not shown to the user, never run: the model is told to change it
             told = next(t for c, t in reversed(self.runs) if c == repeat)
             await self.loop.sink.emit_ephemeral(StatusEvent(

@@ -1,0 +1,352 @@
+"""Run the task set against the REAL extension, headless, and report accuracy.
+
+For each mode a real `jupyter server` subprocess is started (random free port, random token, a
+temporary root holding the generated data files) with the extension and the embedded local
+model. Each task gets a fresh notebook, kernel session and chat; the question is sent through
+the extension's own authenticated websocket (`jupyterlab_gptinterp.client`), every proposal is
+approved as proposed, exactly as a user clicking Run would, and the final answer is scored.
+
+Modes:
+  single  one execution, then answer: `max_steps=2` (step 1 proposes code, which runs; step 2
+          must answer from its output) and none of the loop's aids; a second proposal is
+          rejected ("single-shot: no more runs") so nothing else runs.
+  naive   the loop as it was before the aids: up to `max_steps` (10) steps, retries allowed,
+          `loop_aids=[]` (no file preview, hints, duplicate check or grounding check).
+  full    the loop as shipped: up to 10 steps, every aid on.
+
+    python eval/run.py                 # all tasks, single and full
+    python eval/run.py --quick         # 3 easy tasks, full loop only (CI)
+    python eval/run.py --modes naive,full --tasks orders-count,march-total
+
+Exit status: 0 when the harness worked (whatever the accuracy), 1 when it broke or, in quick
+mode, when no quick task succeeded with the full loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import atexit
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+import data  # noqa: E402
+import score  # noqa: E402
+from tasks import DEV, QUICK, TASKS, Task, references  # noqa: E402
+
+from jupyterlab_gptinterp import local_model  # noqa: E402
+from jupyterlab_gptinterp.client import Decision, GPTInterpClient  # noqa: E402
+
+ALL_AIDS = ["preview", "hints", "duplicates", "grounding", "echo"]
+MODES: dict[str, dict[str, Any]] = {
+    "single": {"max_steps": 2, "aids": [], "runs": 1},
+    "naive": {"max_steps": 10, "aids": [], "runs": None},
+    "full": {"max_steps": 10, "aids": ALL_AIDS, "runs": None},
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+RUNNING: list["Server"] = []  # stopped at exit, whatever ends the run
+
+
+def _stop_all() -> None:
+    for server in list(RUNNING):
+        server.stop()
+
+
+def _on_term(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt  # unwinds through every finally (asyncio.run cancels the tasks)
+
+
+class Server:
+    """A `jupyter server` subprocess with the extension and the local model; always cleaned up."""
+
+    def __init__(self, root: Path, work: Path, model_path: str, max_steps: int, aids: list[str], extra: list[str]):
+        self.root, self.work = root, work
+        self.token = secrets.token_hex(16)
+        self.port = 0
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_path = work / f"server-{secrets.token_hex(3)}.log"
+        self.config = {
+            "ServerApp": {"jpserver_extensions": {"jupyterlab_gptinterp": True}, "open_browser": False, "allow_root": True},
+            "GPTInterp": {
+                "local_model_path": model_path, "max_steps": max_steps, "loop_aids": aids, "base_url": "",
+                "api_key": "", "db_path": str(work / f"history-{secrets.token_hex(3)}.sqlite3"),
+            },
+        }
+        self.args = extra
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self, timeout: float = 90) -> None:
+        env = {k: v for k, v in os.environ.items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "JUPYTER_TOKEN")}
+        env.update(JUPYTER_CONFIG_DIR=str(self.work / "config"), JUPYTER_RUNTIME_DIR=str(self.work / "runtime"),
+                   PYTHONUNBUFFERED="1")
+        (self.work / "config").mkdir(exist_ok=True)
+        (self.work / "config" / "jupyter_server_config.json").write_text(json.dumps(self.config))
+        for attempt in range(3):
+            self.port = free_port()
+            cmd = [
+                sys.executable, "-m", "jupyter", "server", "--no-browser", f"--port={self.port}",
+                "--port-retries=0", "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={self.token}",
+                f"--ServerApp.root_dir={self.root}",
+                *self.args,
+            ]
+            log = self.log_path.open("ab")
+            self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            log.close()
+            RUNNING.append(self)
+            if self._wait_ready(timeout):
+                return
+            self.stop()
+        raise RuntimeError(f"jupyter server did not start; see {self.log_path}:\n{self.log_tail()}")
+
+    def _wait_ready(self, timeout: float) -> bool:
+        import urllib.request
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc is None or self.proc.poll() is not None:
+                return False
+            try:
+                req = urllib.request.Request(self.url + "gptinterp/info", headers={"Authorization": f"token {self.token}"})
+                with urllib.request.urlopen(req, timeout=2) as resp:
+                    if resp.status == 200:
+                        return True
+            except OSError:
+                pass
+            time.sleep(0.3)
+        return False
+
+    def log_tail(self, n: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if self in RUNNING:
+            RUNNING.remove(self)
+        if proc is None or proc.poll() is not None:
+            return
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)  # its own session: the server and its kernels
+            proc.wait(timeout=20)
+        except (subprocess.TimeoutExpired, ProcessLookupError):
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            proc.wait(timeout=10)
+
+
+async def run_task(client: GPTInterpClient, task: Task, ref: Any, mode: dict[str, Any], timeout: float) -> dict[str, Any]:
+    notebook = f"{task.id}.ipynb"
+    kernel_id = await client.start_kernel_session(notebook)
+    started = time.monotonic()
+    runs = 0
+
+    def decide(proposal: Any) -> Decision:
+        nonlocal runs
+        runs += 1
+        if mode["runs"] is not None and runs > mode["runs"]:
+            return Decision.reject("single-shot: no more runs; answer from the output you have")
+        return Decision.approve()
+
+    row: dict[str, Any] = {"id": task.id, "difficulty": task.difficulty, "reference": ref}
+    try:
+        opened = await client.open_chat(notebook)
+        chat_id = opened.chat.chat_id
+        view = await client.notebook_view(notebook, kernel_id)
+        try:
+            result = await client.run_turn(chat_id, task.question, view, decide, timeout=timeout)
+        except asyncio.TimeoutError:
+            await client.stop(chat_id)
+            row.update(reason="timeout", answer="", correct=False, steps=runs, executions=runs, errors=0)
+        else:
+            answer = result.answer if result.reason == "answer" else ""
+            last = result.messages[-1] if result.messages else None
+            ended = result.ended
+            row.update(
+                reason=result.reason, answer=answer[:2000], correct=score.correct(answer, ref, task.kind, task.aliases),
+                steps=len(result.proposals) + (1 if answer else 0), executions=len(result.executions),
+                errors=sum(e.status == "error" for e in result.executions),
+                duplicates=sum(1 for e in result.events if getattr(e, "type", "") == "status" and "same code" in e.text),
+                ungrounded=list(getattr(last, "ungrounded", []) or []) if answer else [],
+                prompt_tokens=getattr(ended, "prompt_tokens", 0), completion_tokens=getattr(ended, "completion_tokens", 0),
+                llm_calls=getattr(ended, "llm_calls", 0),
+                flagged=[m.ungrounded for m in result.messages if getattr(m, "ungrounded", None)],
+                statuses=[e.text for e in result.events if getattr(e, "type", "") == "status"],
+                exec_status=[e.status for e in result.executions],
+                codes=[p.code for p in result.proposals],
+                outputs=[e.text[-300:] for e in result.executions],
+            )
+    finally:
+        row["seconds"] = round(time.monotonic() - started, 1)
+        await client.end_kernel_session(kernel_id)
+    return row
+
+
+async def run_mode(name: str, tasks: list[Task], refs: dict[str, Any], args: argparse.Namespace, model_path: str) -> list[dict[str, Any]]:
+    mode = dict(MODES[name])
+    if args.aids is not None and name != "single":
+        mode["aids"] = [a for a in args.aids.split(",") if a]
+    work = Path(tempfile.mkdtemp(prefix=f"gptinterp-eval-{name}-"))
+    root = work / "root"
+    data.write_files(root)
+    server = Server(root, work, model_path, mode["max_steps"], mode["aids"], args.server_arg or [])
+    rows: list[dict[str, Any]] = []
+    try:
+        server.start()
+        print(f"[{name}] server {server.url} (aids: {', '.join(mode['aids']) or 'none'}, max_steps {mode['max_steps']})",
+              flush=True)
+        async with GPTInterpClient(server.url, server.token, timeout=120) as client:
+            sem = asyncio.Semaphore(args.jobs)
+
+            async def one(task: Task) -> None:
+                async with sem:
+                    try:
+                        row = await run_task(client, task, refs[task.id], mode, args.timeout)
+                    except Exception as exc:  # one broken task is reported, the run goes on
+                        row = {"id": task.id, "difficulty": task.difficulty, "reference": refs[task.id],
+                               "reason": "harness_error", "answer": "", "correct": False, "harness_error": repr(exc),
+                               "steps": 0, "executions": 0, "errors": 0, "seconds": 0}
+                    rows.append(row)
+                    if args.progress:
+                        with open(args.progress, "a") as f:
+                            f.write(json.dumps({"mode": name, **row}, default=str) + "\n")
+                    mark = "ok  " if row["correct"] else "FAIL"
+                    print(f"[{name}] {mark} {task.difficulty:<6} {task.id:<20} {row['reason']:<10} "
+                          f"steps={row['steps']} {row['seconds']:>6}s  ref={row['reference']!r:.24} "
+                          f"answer={row['answer'][:90]!r}", flush=True)
+
+            await asyncio.gather(*(one(t) for t in tasks))
+    finally:
+        server.stop()
+        if args.keep:
+            print(f"[{name}] kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    order = {t.id: i for i, t in enumerate(tasks)}
+    return sorted(rows, key=lambda r: order[r["id"]])
+
+
+def summary(results: dict[str, list[dict[str, Any]]]) -> str:
+    levels = ["easy", "medium", "hard"]
+    head = "| mode | " + " | ".join(levels) + " | all | median steps | median s/task | prompt tok/task |"
+    lines = [head, "|" + "---|" * (head.count("|") - 1)]
+    for name, rows in results.items():
+        cells = []
+        for level in levels + [None]:
+            sel = [r for r in rows if level is None or r["difficulty"] == level]
+            ok = sum(r["correct"] for r in sel)
+            cells.append(f"{ok}/{len(sel)} ({100 * ok / max(len(sel), 1):.0f}%)")
+        steps = statistics.median([r["steps"] for r in rows]) if rows else 0
+        secs = statistics.median([r["seconds"] for r in rows]) if rows else 0
+        tok = statistics.median([r.get("prompt_tokens", 0) for r in rows]) if rows else 0
+        lines.append(f"| {name} | " + " | ".join(cells) + f" | {steps:g} | {secs:.0f} | {tok:.0f} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="3 easy tasks, full loop only (CI)")
+    parser.add_argument("--modes", default=None, help="comma list of single,naive,full (default single,full)")
+    parser.add_argument("--tasks", default=None, help="comma list of task ids")
+    parser.add_argument("--dev", action="store_true", help="the 12-task development subset")
+    parser.add_argument("--difficulty", default=None, help="only tasks of this difficulty")
+    parser.add_argument("--aids", default=None, help=f"comma list of loop aids for naive/full (of {','.join(ALL_AIDS)})")
+    parser.add_argument("--jobs", type=int, default=1, help="tasks at once (1 is right on 2 cores)")
+    parser.add_argument("--timeout", type=float, default=600, help="seconds per task")
+    parser.add_argument("--label", default=None, help="name of the results file under eval/results/")
+    parser.add_argument("--server-arg", action="append", help="extra argument for jupyter server")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary root and server logs")
+    args = parser.parse_args(argv)
+    args.progress = None
+
+    modes = (args.modes or ("full" if args.quick else "single,full")).split(",")
+    if any(m not in MODES for m in modes):
+        parser.error(f"unknown mode in {modes}; modes are {', '.join(MODES)}")
+    tasks = TASKS
+    if args.quick:
+        tasks = [t for t in TASKS if t.id in QUICK]
+    if args.dev:
+        tasks = [t for t in TASKS if t.id in DEV]
+    if args.tasks:
+        wanted = args.tasks.split(",")
+        tasks = [t for t in TASKS if t.id in wanted]
+    if args.difficulty:
+        tasks = [t for t in tasks if t.difficulty == args.difficulty]
+    if not tasks:
+        parser.error("no tasks selected")
+    if not local_model.extra_installed():
+        print("the [local] extra is not installed (pip install -e '.[local]')", file=sys.stderr)
+        return 1
+    try:
+        import pandas  # noqa: F401  the kernel runs in this environment, and the model writes pandas
+    except ImportError:
+        print("pandas is needed in the kernel's environment (pip install pandas)", file=sys.stderr)
+        return 1
+    cache = Path(os.environ.get("GPTINTERP_TEST_MODEL_CACHE", Path.home() / ".cache" / "gptinterp-test"))
+    model_path = str(local_model.assemble_model(cache))
+    refs = references()
+    label = args.label or ("quick" if args.quick else time.strftime("%Y%m%d-%H%M%S"))
+    (HERE / "results").mkdir(exist_ok=True)
+    args.progress = HERE / "results" / f"{label}.progress.jsonl"  # one line per task, as they finish
+    args.progress.unlink(missing_ok=True)
+
+    results: dict[str, list[dict[str, Any]]] = {}
+    atexit.register(_stop_all)
+    signal.signal(signal.SIGTERM, _on_term)
+    try:
+        for name in modes:
+            results[name] = asyncio.run(run_mode(name, tasks, refs, args, model_path))
+    except Exception as exc:
+        print(f"the harness broke: {exc!r}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 1
+    finally:
+        _stop_all()
+    table = summary(results)
+    print("\n" + table)
+    out = HERE / "results" / f"{label}.json"
+    out.write_text(json.dumps({"modes": modes, "aids": args.aids, "results": results, "table": table}, indent=1,
+                              default=str))
+    print(f"results: {out.relative_to(HERE.parent)}")
+    broken = [r for rows in results.values() for r in rows if r["reason"] == "harness_error"]
+    if broken:
+        print(f"{len(broken)} task(s) broke the harness: {broken[0].get('harness_error')}", file=sys.stderr)
+        return 1
+    if args.quick and "full" in results and not any(r["correct"] for r in results["full"]):
+        print("quick: no task succeeded with the full loop", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
