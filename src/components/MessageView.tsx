@@ -92,7 +92,7 @@ const KERNEL_ERRORS = new Set(['no_kernel', 'kernel_not_found', 'kernel_died']);
 
 export const Notice = React.memo(function Notice(props: { item: INoticeItem }) {
   const { item } = props;
-  const { commands } = useServices();
+  const { commands, trans } = useServices();
   const fix = item.code !== null && KERNEL_ERRORS.has(item.code);
   return (
     <div
@@ -107,7 +107,9 @@ export const Notice = React.memo(function Notice(props: { item: INoticeItem }) {
           className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-start-kernel"
           onClick={() => void commands.execute(CommandIDs.startKernel)}
         >
-          {commands.label(CommandIDs.startKernel)}
+          {item.code === 'kernel_died'
+            ? trans.__('Restart the kernel')
+            : trans.__('Start a kernel')}
         </button>
       )}
     </div>
