@@ -93,6 +93,14 @@ class ChatService:
     def events(self, chat_id: str, after_seq: int = 0) -> list[dict[str, Any]]:
         return self.store.events(chat_id, after_seq)
 
+    def last_request(self, chat_id: str) -> list[dict[str, Any]]:
+        """What the model was sent in this chat's latest call (since the server started), images
+        as placeholders. Only messages: no key, no endpoint."""
+        if self.store.get_chat(chat_id) is None:
+            raise GPTInterpError(ErrorCode.unknown_chat)
+        session = self._sessions.get(chat_id)
+        return [_shown(m) for m in session.state.last_request] if session else []
+
     def replay(self, chat_id: str, after_seq: int = 0) -> list[str]:
         """The chat's events after `after_seq`, as the JSON frames a client receives."""
         return self.store.raw_events(chat_id, after_seq)
@@ -240,6 +248,19 @@ def _check_attachments(root_dir: str, paths: list[str]) -> None:
             uploads.check_path(root_dir, path)
         except uploads.UploadRefused as exc:
             raise GPTInterpError(ErrorCode.bad_attachment, str(exc)) from None
+
+
+def _shown(message: dict[str, Any]) -> dict[str, Any]:
+    """A message as the user may read it: image parts become a placeholder."""
+    content = message.get("content")
+    if isinstance(content, list):
+        content = "\n".join(
+            p.get("text", "") if p.get("type") == "text" else "[image]" for p in content if isinstance(p, dict)
+        )
+    shown = {"role": message.get("role", ""), "content": content or ""}
+    if message.get("tool_calls"):
+        shown["tool_calls"] = message["tool_calls"]
+    return shown
 
 
 def _title_from(text: str, limit: int = 60) -> str:

@@ -65,3 +65,23 @@ export function deleteChat(
     method: 'DELETE'
   });
 }
+
+/** One message of what the model was sent (images as "[image]"). */
+export interface ISentMessage {
+  role: string;
+  content: string;
+  tool_calls?: unknown;
+}
+
+/** The messages of the chat's latest model call (empty before any, or after a restart). */
+export async function fetchSent(
+  chatId: string,
+  settings?: ServerConnection.ISettings
+): Promise<ISentMessage[]> {
+  const reply = await requestAPI<{ messages: ISentMessage[] }>(
+    `chats/${encodeURIComponent(chatId)}/sent`,
+    '',
+    settings
+  );
+  return reply.messages;
+}

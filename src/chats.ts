@@ -520,6 +520,8 @@ export namespace ChatManager {
     autoRun: boolean;
     /** Where approved code goes: below the active cell, or at the end of the notebook. */
     generatedCells: 'below-active' | 'end';
+    /** Offer, after each turn, to show what the model was sent. */
+    showSent?: boolean;
   }
 
   /** The websocket, as far as the manager needs it (a fake in tests). */

@@ -136,7 +136,8 @@ const plugin: JupyterFrontEndPlugin<void> = {
             model: (value('model') as string) ?? '',
             autoRun: value('autoRun') === true,
             generatedCells:
-              value('generatedCells') === 'end' ? 'end' : 'below-active'
+              value('generatedCells') === 'end' ? 'end' : 'below-active',
+            showSent: value('showSent') === true
           });
         };
         apply();

@@ -23,6 +23,7 @@ export namespace CommandIDs {
   export const deleteChat = 'gptinterp:delete-chat';
   export const selectModel = 'gptinterp:select-model';
   export const startKernel = 'gptinterp:start-kernel';
+  export const showSent = 'gptinterp:show-sent';
   export const explainCell = 'gptinterp:explain-cell';
   export const fixCell = 'gptinterp:fix-cell';
 }

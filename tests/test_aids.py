@@ -259,3 +259,12 @@ async def test_printing_the_invented_number_does_not_ground_it(tmp_path):
     assert ex.ran == ["print(1042)"]
     assert sink.of("assistant_message")[-1].ungrounded == ["1042"]
     assert hints.without_literals("Result:\n1042\n7", "print(1042)") == "Result:\n \n7"
+
+
+def test_data_written_in_code_then_computed_on_still_grounds_an_answer():
+    code = "import pandas as pd\ndf = pd.DataFrame({'revenue': [100, 250, 175]})\nprint(df)\nprint('total:', 525)"
+    output = "   revenue\n0      100\n1      250\n2      175\ntotal: 525"
+    kept = hints.without_literals(output, code)
+    assert "175" in kept and "250" in kept  # computed on, then printed: seen
+    assert "525" not in kept  # printed as a bare literal: not evidence
+    assert hints.ungrounded("March fell to 175.", [kept]) == []

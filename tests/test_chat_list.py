@@ -112,3 +112,23 @@ async def test_chats_follow_their_notebook_and_its_directory_through_renames(jp_
     # The chat still opens, under its new path.
     await client.send({"type": "open_chat", "notebook_path": "done/b.ipynb", "chat_id": chat})
     assert (await client.until("chat_opened"))["chat"]["notebook_path"] == "done/b.ipynb"
+
+
+async def test_what_the_model_was_sent_can_be_read_back_without_secrets(jp_fetch, chat_client, fake_llm, kernel_id):
+    fake_llm.script({"text": "Hello."})
+    client = await chat_client()
+    chat = await client.open_chat("nb.ipynb")
+    assert json.loads((await jp_fetch("gptinterp", "chats", chat, "sent")).body)["messages"] == []
+    await client.send({
+        "type": "send_message", "chat_id": chat, "text": "What is in df?",
+        "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
+    })
+    await client.until("turn_ended")
+    body = (await jp_fetch("gptinterp", "chats", chat, "sent")).body.decode()
+    sent = json.loads(body)["messages"]
+    assert sent == [{"role": m["role"], "content": m["content"]} for m in fake_llm.requests[-1]["messages"]]
+    assert sent[0]["role"] == "system" and sent[-1]["content"] == "What is in df?"
+    assert "SECRET" not in body
+    with pytest.raises(HTTPClientError) as err:
+        await jp_fetch("gptinterp", "chats", "c-unknown", "sent")
+    assert err.value.code == 404

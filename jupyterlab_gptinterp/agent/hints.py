@@ -144,9 +144,18 @@ def ungrounded(answer: str, seen: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(missing))
 
 
+_PRINT_ARGS = re.compile(r"\bprint\(([^()]*)\)")
+_STRINGS = re.compile(r"""(?:[rbfu]{0,2})("[^"\n]*"|'[^'\n]*')""", re.IGNORECASE)
+
+
 def without_literals(output: str, code: str) -> str:
-    """`output` without the numbers that `code` wrote as literals (printing a number grounds nothing)."""
-    literals = {value for _, value, _ in _numbers(code)}
+    """`output` without the numbers `code` printed as bare literals (`print(1042)`, `print("x:", 7)`):
+    printing a number grounds nothing. Data written in code and computed on (a DataFrame built
+    from literals, then printed) still counts."""
+    literals = set()
+    for args in _PRINT_ARGS.findall(code):
+        if not re.search(r"[A-Za-z_]", _STRINGS.sub(" ", args)):  # only strings and numbers
+            literals |= {value for _, value, _ in _numbers(args)}
     if not literals:
         return output
     return _NUM.sub(lambda m: " " if any(v == value for _, v, _ in _numbers(m.group(0)) for value in literals) else m.group(0), output)

@@ -69,6 +69,7 @@ class LoopConfig:
 class ChatState:
     chat_id: str
     memory: list[dict[str, Any]] = field(default_factory=list)  # earlier turns, OpenAI message format
+    last_request: list[dict[str, Any]] = field(default_factory=list)  # the messages of the latest model call
 
 
 class AgentLoop:
@@ -245,7 +246,9 @@ class _Turn:
             message_id = "m-" + secrets.token_hex(6)
             reply, streamed = Completion(""), False
             try:
-                async for event in self.loop.llm.stream(self._messages(), tools):
+                messages = self._messages()
+                self.chat.last_request = messages
+                async for event in self.loop.llm.stream(messages, tools):
                     if isinstance(event, TextDelta):
                         streamed = True
                         await self.loop.sink.emit_ephemeral(

@@ -6,7 +6,7 @@ from typing import Any
 
 from jupyter_server.utils import url_path_join
 
-from .rest import ChatHandler, ChatsHandler, InfoHandler
+from .rest import ChatHandler, ChatsHandler, InfoHandler, SentHandler
 from .ws import ChatSocket
 
 AUTH_RESOURCE = "gptinterp"
@@ -22,5 +22,6 @@ def make_handlers(service: Any, info: Any) -> list[tuple[str, type, dict[str, An
         (route("info"), InfoHandler, {"info": info}),
         (route("chats"), ChatsHandler, {"service": service}),
         (route(r"chats/(?P<chat_id>[A-Za-z0-9_.:-]{1,128})"), ChatHandler, {"service": service}),
+        (route(r"chats/(?P<chat_id>[A-Za-z0-9_.:-]{1,128})/sent"), SentHandler, {"service": service}),
         (route("ws"), ChatSocket, {"service": service}),
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
@@ -64,6 +65,20 @@ class ChatHandler(_Base):
             await self.service.delete_chat(chat_id)
         self.set_status(204)
         self.finish()
+
+
+class SentHandler(_Base):
+    """`GET /gptinterp/chats/<chat_id>/sent`: the messages of the chat's latest model call."""
+
+    def initialize(self, service: Any) -> None:
+        self.service = service
+
+    @web.authenticated
+    @authorized
+    def get(self, chat_id: str) -> None:
+        with _http_errors():
+            messages = self.service.last_request(chat_id)
+        self.finish(json.dumps({"chat_id": chat_id, "messages": messages}))
 
 
 @contextmanager

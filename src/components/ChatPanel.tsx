@@ -46,9 +46,19 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
       trans,
       cells,
       model,
-      uploader
+      uploader,
+      showSent: manager.preferences.showSent
     }),
-    [commands, rendermime, editorServices, trans, cells, model, uploader]
+    [
+      commands,
+      rendermime,
+      editorServices,
+      trans,
+      cells,
+      model,
+      uploader,
+      manager.preferences.showSent
+    ]
   );
   return (
     <ChatServices.Provider value={services}>

@@ -63,7 +63,7 @@ export const AssistantMessage = React.memo(function AssistantMessage(props: {
 
 /** A turn's cost, small and quiet: model calls and tokens as the provider counted them. */
 export const Usage = React.memo(function Usage(props: { item: IUsageItem }) {
-  const { trans } = useServices();
+  const { trans, commands, showSent } = useServices();
   const { calls, promptTokens, completionTokens, model } = props.item;
   const tokens = promptTokens + completionTokens;
   const cost =
@@ -83,6 +83,14 @@ export const Usage = React.memo(function Usage(props: { item: IUsageItem }) {
       )}
     >
       {model ? `${model} · ${cost}` : cost}
+      {showSent && (
+        <button
+          className="jp-gptinterp-show-sent"
+          onClick={() => void commands.execute(CommandIDs.showSent)}
+        >
+          {trans.__('what was sent')}
+        </button>
+      )}
     </div>
   );
 });

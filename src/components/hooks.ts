@@ -38,6 +38,8 @@ export interface IChatServices {
   readonly model: ChatModel | null;
   /** Uploads attached files (absent: no attach button). */
   readonly uploader?: Uploader | null;
+  /** The user's setting: offer to show what the model was sent, after each turn. */
+  readonly showSent?: boolean;
 }
 
 export const ChatServices = createContext<IChatServices | null>(null);

@@ -59,6 +59,40 @@ test.describe('models', () => {
     expect(stored).toContain('fake/fake-small');
   });
 
+  test('with the setting on, each answer offers what the model was sent', async ({
+    page,
+    request
+  }) => {
+    await script(request, [{ text: 'Sent and answered.' }]);
+    await newNotebook(page);
+    await page.evaluate(async () => {
+      const registry = await (window as any).galata.getPlugin(
+        '@jupyterlab/apputils-extension:settings'
+      );
+      await registry.set('jupyterlab-gptinterp:plugin', 'showSent', true);
+    });
+    const panel = await openSidebar(page);
+    await send(panel, 'What do you see?');
+    await expect(panel.locator('.jp-gptinterp-assistant')).toContainText(
+      'Sent and answered.'
+    );
+    await panel.locator('.jp-gptinterp-show-sent').click();
+    const dialog = page.locator('.jp-Dialog .jp-gptinterp-sent');
+    await expect(dialog.locator('section[data-role="system"]')).toHaveCount(1);
+    await expect(
+      dialog.locator('section[data-role="user"]').last()
+    ).toContainText('What do you see?');
+    const sent = await (await request.get(`${FAKE}/_admin/requests`)).json();
+    const system = sent[sent.length - 1].messages[0].content as string;
+    await expect(dialog.locator('section[data-role="system"] pre')).toHaveText(
+      system
+    );
+    await page.locator('.jp-Dialog').screenshot({
+      path: path.join(SCREENSHOTS, 'what-was-sent.png')
+    });
+    await page.locator('.jp-Dialog .jp-mod-accept').click();
+  });
+
   test('without a model the sidebar shows how to set one up', async ({
     page
   }) => {

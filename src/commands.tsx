@@ -15,7 +15,11 @@ import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import type { TranslationBundle } from '@jupyterlab/translation';
 import type { ReadonlyPartialJSONObject } from '@lumino/coreutils';
 
+import React from 'react';
+
+import { fetchSent } from './api';
 import type { ChatManager } from './chats';
+import { SentView } from './components/SentView';
 import { chatIcon } from './icons';
 import type { ChatModel } from './model';
 import { CommandIDs, PALETTE_CATEGORY } from './tokens';
@@ -153,6 +157,34 @@ export function registerCommands(options: ICommandsOptions): void {
   });
 
   const hasChat = () => !!current()?.chatId;
+
+  commands.addCommand(CommandIDs.showSent, {
+    label: trans.__('Show What the Model Was Sent'),
+    caption: trans.__(
+      'The messages of this chat’s latest model call: the prompt, the notebook, results'
+    ),
+    describedBy: noArgs,
+    isEnabled: hasChat,
+    execute: async () => {
+      const chatId = current()?.chatId;
+      if (!chatId) {
+        return;
+      }
+      try {
+        const messages = await fetchSent(chatId);
+        await showDialog({
+          title: trans.__('What the model was sent'),
+          body: <SentView messages={messages} trans={trans} />,
+          buttons: [Dialog.okButton({ label: trans.__('Close') })]
+        });
+      } catch (reason) {
+        await showErrorMessage(
+          trans.__('Could not load what was sent'),
+          reason as Error
+        );
+      }
+    }
+  });
 
   /** The open notebook of the current chat. */
   const chatPanel = () => {
@@ -363,6 +395,7 @@ export function registerCommands(options: ICommandsOptions): void {
     CommandIDs.newChat,
     CommandIDs.renameChat,
     CommandIDs.deleteChat,
+    CommandIDs.showSent,
     CommandIDs.explainCell,
     CommandIDs.fixCell,
     CommandIDs.approve,
