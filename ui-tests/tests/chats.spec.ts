@@ -170,3 +170,58 @@ test.describe('kernel faults', () => {
     );
   });
 });
+
+test.describe('two tabs', () => {
+  test('a second tab on the same chat sees the same card and the decision made in the first', async ({
+    page,
+    request
+  }) => {
+    await script(request, [
+      {
+        tool_calls: [
+          {
+            name: 'run_code',
+            arguments: { code: 'shared = 6 * 7\nprint(shared)', reason: 'compute' }
+          }
+        ]
+      },
+      { text: 'It is 42.' }
+    ]);
+    await newNotebook(page);
+    const panel = await openSidebar(page);
+    await send(panel, 'Compute it');
+    const card = panel.locator('.jp-gptinterp-proposal');
+    await expect(card).toHaveAttribute('data-status', 'pending');
+    await page.notebook.save();
+
+    // The same notebook in a second tab: the chat (found in the notebook's metadata) and its
+    // pending card come back from the server.
+    const other = await page.context().newPage();
+    await other.goto(page.url());
+    await other
+      .locator('.lm-TabBar-tab[data-id="jp-gptinterp-sidebar"]')
+      .click();
+    const panel2 = other.locator('.jp-gptinterp-panel');
+    await expect(panel2).toHaveAttribute('data-status', 'connected', {
+      timeout: 60_000
+    });
+    const card2 = panel2.locator('.jp-gptinterp-proposal');
+    await expect(card2).toHaveAttribute('data-status', 'pending', {
+      timeout: 30_000
+    });
+
+    // Decided in the second tab: the first tab's card follows, and its notebook gets one cell.
+    await card2.locator('.jp-gptinterp-run').click();
+    await expect(card).toHaveAttribute('data-status', 'done', {
+      timeout: 30_000
+    });
+    await expect(card.locator('.jp-gptinterp-outputs')).toContainText('42');
+    await expect(
+      page.locator('.jp-Notebook .jp-Cell.jp-gptinterp-generated')
+    ).toHaveCount(1);
+    await expect(panel.locator('.jp-gptinterp-assistant')).toContainText(
+      'It is 42.'
+    );
+    await other.close();
+  });
+});
