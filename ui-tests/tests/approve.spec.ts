@@ -5,46 +5,21 @@
  * model was sent.
  */
 import { expect, IJupyterLabPageFixture, test } from '@jupyterlab/galata';
-import type { APIRequestContext, Locator } from '@playwright/test';
 import * as path from 'path';
 
-const FAKE = 'http://127.0.0.1:18765';
-const SIDEBAR_ID = 'jp-gptinterp-sidebar';
-const SCREENSHOTS = path.resolve(__dirname, '..', 'screenshots');
+import {
+  contentText,
+  FAKE,
+  fakeRequests,
+  openSidebar,
+  SCREENSHOTS,
+  script,
+  send,
+  SIDEBAR_ID
+} from './helpers';
 
 const CODE = "print('hello from gptinterp')\nanswer = 6*7\nprint(answer)";
 const REASON = 'compute it';
-
-type FakeRequest = { messages: Array<{ role: string; content: unknown }> };
-
-async function script(request: APIRequestContext, replies: unknown[]) {
-  const reset = await request.post(`${FAKE}/_admin/reset`);
-  expect(reset.ok()).toBeTruthy();
-  const scripted = await request.post(`${FAKE}/_admin/script`, {
-    data: replies
-  });
-  expect(scripted.ok()).toBeTruthy();
-}
-
-async function fakeRequests(
-  request: APIRequestContext
-): Promise<FakeRequest[]> {
-  const response = await request.get(`${FAKE}/_admin/requests`);
-  expect(response.ok()).toBeTruthy();
-  return (await response.json()) as FakeRequest[];
-}
-
-/** The text of a request message, whatever shape its content has. */
-function contentText(message: { content: unknown } | undefined): string {
-  if (!message) {
-    return '';
-  }
-  const { content } = message;
-  if (typeof content === 'string') {
-    return content;
-  }
-  return JSON.stringify(content ?? '');
-}
 
 /** A new notebook with an idle kernel and one manual cell already run (`x0 = 1`). */
 async function notebookWithActiveCell(page: IJupyterLabPageFixture) {
@@ -58,22 +33,6 @@ async function notebookWithActiveCell(page: IJupyterLabPageFixture) {
   await expect(
     page.locator('.jp-Notebook .jp-Cell').first().locator('.jp-InputPrompt')
   ).toHaveText(/\[1\]/);
-}
-
-async function openSidebar(page: IJupyterLabPageFixture): Promise<Locator> {
-  await page.sidebar.openTab(SIDEBAR_ID);
-  const panel = page.locator('.jp-gptinterp-panel');
-  await expect(panel).toHaveAttribute('data-status', 'connected', {
-    timeout: 30_000
-  });
-  return panel;
-}
-
-async function send(panel: Locator, text: string) {
-  const composer = panel.locator('.jp-gptinterp-composer textarea');
-  await composer.fill(text);
-  await panel.locator('.jp-gptinterp-send').click();
-  await expect(panel.locator('.jp-gptinterp-user').last()).toContainText(text);
 }
 
 const generatedCells = (page: IJupyterLabPageFixture) =>

@@ -4,23 +4,13 @@
  * and run (the cell now succeeds), a stale card, and the menu and palette entries.
  */
 import { expect, IJupyterLabPageFixture, test } from '@jupyterlab/galata';
-import type { APIRequestContext, Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import * as path from 'path';
 
-const FAKE = `http://127.0.0.1:${process.env.GPTINTERP_FAKE_LLM_PORT ?? '18765'}`;
-const SIDEBAR_ID = 'jp-gptinterp-sidebar';
-const SCREENSHOTS = path.resolve(__dirname, '..', 'screenshots');
+import { FAKE, SCREENSHOTS, script } from './helpers';
 
 const BROKEN = 'value = 6 * 7\nprint(valeu)';
 const FIXED = 'value = 6 * 7\nprint(value)';
-
-async function script(request: APIRequestContext, replies: unknown[]) {
-  expect((await request.post(`${FAKE}/_admin/reset`)).ok()).toBeTruthy();
-  const scripted = await request.post(`${FAKE}/_admin/script`, {
-    data: replies
-  });
-  expect(scripted.ok()).toBeTruthy();
-}
 
 /** A new notebook whose first cell raised a NameError. */
 async function erroringCell(page: IJupyterLabPageFixture): Promise<Locator> {

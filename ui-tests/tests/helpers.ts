@@ -48,3 +48,29 @@ export async function send(panel: Locator, text: string): Promise<void> {
   await panel.locator('.jp-gptinterp-send').click();
   await expect(panel.locator('.jp-gptinterp-user').last()).toContainText(text);
 }
+
+/** A request the fake LLM received (as the OpenAI API body). */
+export type FakeRequest = {
+  model: string;
+  messages: Array<{ role: string; content: unknown }>;
+};
+
+/** Every request the fake LLM received since the last `script`. */
+export async function fakeRequests(
+  request: APIRequestContext
+): Promise<FakeRequest[]> {
+  const response = await request.get(`${FAKE}/_admin/requests`);
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()) as FakeRequest[];
+}
+
+/** The text of a request message, whatever shape its content has. */
+export function contentText(message: { content: unknown } | undefined): string {
+  const content = message?.content;
+  return typeof content === 'string' ? content : JSON.stringify(content ?? '');
+}
+
+/** A scripted reply that calls run_code. */
+export const runCode = (code: string, reason: string) => ({
+  tool_calls: [{ name: 'run_code', arguments: { code, reason } }]
+});

@@ -5,34 +5,20 @@
  * while a running cell shows how long it has run.
  */
 import { expect, test } from '@jupyterlab/galata';
-import type { APIRequestContext } from '@playwright/test';
 import * as path from 'path';
 
 import {
-  FAKE,
+  contentText,
+  fakeRequests,
   newNotebook,
   openSidebar,
+  runCode,
   SCREENSHOTS,
   script,
   send
 } from './helpers';
 
-type FakeRequest = { messages: Array<{ role: string; content: unknown }> };
-
-async function fakeRequests(
-  request: APIRequestContext
-): Promise<FakeRequest[]> {
-  const response = await request.get(`${FAKE}/_admin/requests`);
-  expect(response.ok()).toBeTruthy();
-  return (await response.json()) as FakeRequest[];
-}
-
-const text = (content: unknown) =>
-  typeof content === 'string' ? content : JSON.stringify(content ?? '');
-
-const runCode = (code: string, reason: string) => ({
-  tool_calls: [{ name: 'run_code', arguments: { code, reason } }]
-});
+const text = (content: unknown) => contentText({ content });
 
 const PLOT = [
   'import matplotlib.pyplot as plt',
