@@ -77,14 +77,13 @@ class ChatService:
         if self.store.get_chat(chat_id) is None:
             raise GPTInterpError(ErrorCode.unknown_chat)
         session = self._sessions.pop(chat_id, None)
-        if session is not None:
-            if session.task is not None and not session.task.done():
-                session.task.cancel()
-                await asyncio.wait([session.task], timeout=30)
-            self.gate.cancel_chat(chat_id, reason="The chat was deleted.")
-            if session.restored:
-                await asyncio.wait(session.restored, timeout=30)
+        if session is not None and session.busy:
+            session.task.cancel()  # type: ignore[union-attr]
+            await asyncio.wait([session.task], timeout=30)  # type: ignore[list-item]
         self.gate.cancel_chat(chat_id, reason="The chat was deleted.")
+        if session is not None and session.restored:
+            # Proposals restored after a restart record their cancellation before the chat goes.
+            await asyncio.wait(session.restored, timeout=30)
         self.store.delete_chat(chat_id)
 
     def notebook_moved(self, old_path: str, new_path: str) -> int:

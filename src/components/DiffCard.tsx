@@ -19,8 +19,7 @@ import {
 } from '../replacement';
 import { CommandIDs } from '../tokens';
 import { useServices } from './hooks';
-import { CardFooter, statusText } from './ProposalCard';
-import { Elapsed } from './OutputsView';
+import { CardFooter, CardHeader } from './ProposalCard';
 
 export const DiffCard = React.memo(function DiffCard(props: {
   item: IProposalItem;
@@ -48,18 +47,10 @@ export const DiffCard = React.memo(function DiffCard(props: {
       data-submitting={item.submitting ? 'true' : 'false'}
       data-stale={stale ? state : undefined}
     >
-      <div className="jp-gptinterp-proposal-header">
-        <span className="jp-gptinterp-proposal-title">
-          {pending ? trans.__('Proposed fix') : trans.__('Fix')}
-        </span>
-        <span className="jp-gptinterp-proposal-status">
-          {statusText(item, trans)}
-          <Elapsed item={item} />
-        </span>
-      </div>
-      {item.reason && (
-        <div className="jp-gptinterp-proposal-reason">{item.reason}</div>
-      )}
+      <CardHeader
+        item={item}
+        title={pending ? trans.__('Proposed fix') : trans.__('Fix')}
+      />
       <MergeView original={item.oldSource ?? ''} code={item.code} />
       {stale && (
         <div className="jp-gptinterp-diff-stale" role="status">

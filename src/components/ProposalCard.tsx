@@ -34,18 +34,10 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
       data-proposal-id={item.proposalId}
       data-submitting={item.submitting ? 'true' : 'false'}
     >
-      <div className="jp-gptinterp-proposal-header">
-        <span className="jp-gptinterp-proposal-title">
-          {pending ? trans.__('Proposed code') : trans.__('Code')}
-        </span>
-        <span className="jp-gptinterp-proposal-status">
-          {statusText(item, trans)}
-          <Elapsed item={item} />
-        </span>
-      </div>
-      {item.reason && (
-        <div className="jp-gptinterp-proposal-reason">{item.reason}</div>
-      )}
+      <CardHeader
+        item={item}
+        title={pending ? trans.__('Proposed code') : trans.__('Code')}
+      />
       <CodeView item={item} editable={decidable} />
       <CardFooter item={item} decidable={decidable}>
         <button
@@ -60,6 +52,29 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
     </div>
   );
 });
+
+/** A card's head, shared with the diff card: title, status and time, the model's reason. */
+export function CardHeader(props: {
+  item: IProposalItem;
+  title: string;
+}): JSX.Element {
+  const { item, title } = props;
+  const { trans } = useServices();
+  return (
+    <>
+      <div className="jp-gptinterp-proposal-header">
+        <span className="jp-gptinterp-proposal-title">{title}</span>
+        <span className="jp-gptinterp-proposal-status">
+          {statusText(item, trans)}
+          <Elapsed item={item} />
+        </span>
+      </div>
+      {item.reason && (
+        <div className="jp-gptinterp-proposal-reason">{item.reason}</div>
+      )}
+    </>
+  );
+}
 
 /**
  * A card's tail, shared with the diff card: while pending, the card's own buttons (children)
