@@ -181,7 +181,10 @@ test.describe('two tabs', () => {
         tool_calls: [
           {
             name: 'run_code',
-            arguments: { code: 'shared = 6 * 7\nprint(shared)', reason: 'compute' }
+            arguments: {
+              code: 'shared = 6 * 7\nprint(shared)',
+              reason: 'compute'
+            }
           }
         ]
       },
