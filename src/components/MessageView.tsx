@@ -2,7 +2,6 @@
  * The transcript's text entries: the user's messages as plain text, the assistant's as
  * sanitized Markdown (rendermime, untrusted), and notices (caps, errors, stops).
  */
-import { IRenderMime, MimeModel } from '@jupyterlab/rendermime';
 import React, { useEffect, useMemo, useRef } from 'react';
 
 import type {
@@ -14,12 +13,10 @@ import type {
 import { CommandIDs } from '../tokens';
 import { useServices } from './hooks';
 import { LuminoHost } from './LuminoHost';
+import { AnswerView } from '../widgets/AnswerView';
 
 /** Re-rendering Markdown on every delta is wasteful; this many ms between renders at most. */
 const STREAM_RENDER_INTERVAL = 120;
-
-/** Longer streaming answers show as plain text until complete (Markdown re-renders cost O(n)). */
-const STREAM_MARKDOWN_LIMIT = 6000;
 
 export const UserMessage = React.memo(function UserMessage(props: {
   item: IUserItem;
@@ -35,12 +32,9 @@ export const AssistantMessage = React.memo(function AssistantMessage(props: {
   item: IAssistantItem;
 }) {
   const { rendermime, trans } = useServices();
-  const renderer = useMemo(
-    () => rendermime.createRenderer('text/markdown'),
-    []
-  );
-  useEffect(() => () => renderer.dispose(), [renderer]);
-  useThrottledMarkdown(renderer, props.item.text, props.item.streaming);
+  const answer = useMemo(() => new AnswerView(rendermime), []);
+  useEffect(() => () => answer.dispose(), [answer]);
+  useThrottledRender(answer, props.item.text, props.item.streaming);
   const { ungrounded, model } = props.item;
   return (
     <div
@@ -48,7 +42,7 @@ export const AssistantMessage = React.memo(function AssistantMessage(props: {
       data-streaming={props.item.streaming ? 'true' : 'false'}
       data-model={model || undefined}
     >
-      <LuminoHost widget={renderer} />
+      <LuminoHost widget={answer} />
       {ungrounded.length > 0 && (
         <div className="jp-gptinterp-ungrounded" role="note">
           {trans.__(
@@ -125,17 +119,18 @@ export const Notice = React.memo(function Notice(props: { item: INoticeItem }) {
 });
 
 /**
- * Render `text` into `renderer`, at most every STREAM_RENDER_INTERVAL ms while streaming and
+ * Render `text` into `answer`, at most every STREAM_RENDER_INTERVAL ms while streaming and
  * at once when final. Renders never overlap; the latest text always wins.
  */
-function useThrottledMarkdown(
-  renderer: IRenderMime.IRenderer,
+function useThrottledRender(
+  answer: AnswerView,
   text: string,
   streaming: boolean
 ): void {
   const state = useRef({
     latest: '',
     rendered: null as string | null,
+    renderedStreaming: true,
     busy: false,
     streaming: streaming,
     pause: STREAM_RENDER_INTERVAL,
@@ -152,22 +147,17 @@ function useThrottledMarkdown(
         return; // the running loop picks up s.latest
       }
       s.busy = true;
-      while (s.rendered !== s.latest && !renderer.isDisposed) {
+      // The final render of an unchanged text still runs: it turns plain text into Markdown.
+      while (
+        (s.rendered !== s.latest || s.renderedStreaming !== s.streaming) &&
+        !answer.isDisposed
+      ) {
         const source = s.latest;
+        const streaming = s.streaming;
         const started = performance.now();
-        if (s.streaming && source.length > STREAM_MARKDOWN_LIMIT) {
-          // A long answer still streaming: plain text (Markdown comes once it is complete).
-          renderer.node.textContent = source;
-          renderer.node.classList.add('jp-gptinterp-plain');
-        } else {
-          renderer.node.classList.remove('jp-gptinterp-plain');
-          const model = new MimeModel({
-            data: { 'text/markdown': source },
-            trusted: false
-          });
-          await renderer.renderModel(model);
-        }
+        await answer.render(source, streaming);
         s.rendered = source;
+        s.renderedStreaming = streaming;
         // Slow renders space themselves out: the page stays responsive on long answers.
         s.pause = Math.max(
           STREAM_RENDER_INTERVAL,

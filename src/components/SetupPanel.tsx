@@ -6,6 +6,9 @@ import React from 'react';
 
 import { useServices } from './hooks';
 
+// Commands and configuration, shown as typed: never translated.
+const LOCAL = 'pip install "jupyterlab-gptinterp[local]"';
+const OPENAI = 'export OPENAI_API_KEY=sk-…';
 const CONFIG = `# jupyter_server_config.py
 c.GPTInterp.providers = [
     {"name": "ollama", "base_url": "http://localhost:11434/v1",
@@ -29,12 +32,12 @@ export function SetupPanel(): JSX.Element {
       <ol>
         <li>
           <strong>{trans.__('A local model, no account:')}</strong>
-          <pre>pip install "jupyterlab-gptinterp[local]"</pre>
+          <pre>{LOCAL}</pre>
         </li>
         <li>
           <strong>{trans.__('OpenAI:')}</strong>{' '}
           {trans.__('set the key in the environment JupyterLab starts in:')}
-          <pre>export OPENAI_API_KEY=sk-…</pre>
+          <pre>{OPENAI}</pre>
         </li>
         <li>
           <strong>

@@ -8,7 +8,7 @@ import { expect, test } from '@jupyterlab/galata';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { newNotebook, openSidebar, script, send } from './helpers';
+import { newNotebook, openSidebar, script } from './helpers';
 
 const TOKENS = 20_000;
 const LINES = 10_000;
@@ -40,16 +40,39 @@ function summary(tasks: number[]) {
   };
 }
 
+// The measuring must not load the page it measures: Playwright's trace takes DOM snapshots
+// (seen as 100-700 ms tasks in a CPU profile), and its expect() polls compute styles and
+// accessible names. So no trace here, and waits are one cheap querySelector a second.
+test.use({ trace: 'off' });
+
+/** Click send without Playwright's polling; the request goes once the click lands. */
+async function sendQuietly(page: any, panel: any, text: string) {
+  await panel.locator('.jp-gptinterp-composer textarea').fill(text);
+  await watchLongTasks(page);
+  await panel.locator('.jp-gptinterp-send').click();
+}
+
+/** Wait until `predicate` (run in the page, with `arg`) is true, checking once a second. */
+async function waitFor<T>(
+  page: any,
+  predicate: (arg: T) => boolean,
+  arg: T,
+  timeout: number
+) {
+  await page.waitForFunction(predicate, arg, { polling: 1000, timeout });
+}
+
 test('browser: a 20,000-token answer and a 10,000-line output', async ({
   page,
   request
 }) => {
   test.setTimeout(300_000);
-  // Words of 4 characters: one token each, as the fake streams them (chunk_chars 4).
+  // Words of 4 characters: one token each, as the fake streams them (chunk_chars 4), in lines
+  // of 12 and paragraphs of 6 lines, as a long answer has them.
   const words = Array.from({ length: TOKENS }, (_, i) =>
-    i % 12 === 11 ? 'end.' : 'word'
+    i % 72 === 71 ? 'end.\n\n' : i % 12 === 11 ? 'end.\n' : 'word'
   );
-  const answer = words.join('').replace(/end\./g, 'end.\n');
+  const answer = words.join('');
   const code = `for i in range(${LINES}):\n    print('line', i)`;
   await script(request, [
     { text: answer, chunk_chars: 4 },
@@ -63,29 +86,58 @@ test('browser: a 20,000-token answer and a 10,000-line output', async ({
   await newNotebook(page);
   const panel = await openSidebar(page);
 
-  await watchLongTasks(page);
   const started = Date.now();
-  await send(panel, 'Write a long answer');
-  const message = panel.locator('.jp-gptinterp-assistant').first();
-  await expect(message).toHaveAttribute('data-streaming', 'false', {
-    timeout: 240_000
-  });
+  await sendQuietly(page, panel, 'Write a long answer');
+  // Complete: no longer streaming, and the last Markdown piece has replaced the plain text.
+  await waitFor(
+    page,
+    () => {
+      const done = document.querySelector(
+        '.jp-gptinterp-assistant[data-streaming="false"]'
+      );
+      return (
+        !!done?.querySelector('.jp-RenderedMarkdown') &&
+        !done.querySelector('.jp-gptinterp-plain')
+      );
+    },
+    null,
+    240_000
+  );
   const streamSeconds = (Date.now() - started) / 1000;
-  await expect(message).toContainText('wordwordword');
   const stream = summary(await longTasks(page));
+  const message = panel.locator('.jp-gptinterp-assistant').first();
+  await expect(message).toContainText('wordwordword');
+  // Rendered as Markdown in the end, every paragraph, and the plain streaming text gone.
+  await expect(message.locator('.jp-RenderedMarkdown p')).toHaveCount(
+    Math.ceil(TOKENS / 72)
+  );
+  await expect(message.locator('.jp-gptinterp-plain')).toHaveCount(0);
 
+  await panel
+    .locator('.jp-gptinterp-composer textarea')
+    .fill('Print many lines');
+  await panel.locator('.jp-gptinterp-send').click();
+  await expect(panel.locator('.jp-gptinterp-run')).toHaveCount(1, {
+    timeout: 60_000
+  });
   await watchLongTasks(page);
   const before = Date.now();
-  await send(panel, 'Print many lines');
   await panel.locator('.jp-gptinterp-run').click();
-  await expect(
-    panel.locator('.jp-gptinterp-proposal[data-status="done"]')
-  ).toHaveCount(1, { timeout: 120_000 });
-  await expect(
-    page.locator('.jp-Notebook .jp-gptinterp-generated .jp-OutputArea-output')
-  ).toContainText(`line ${LINES - 1}`, { timeout: 60_000 });
+  await waitFor(
+    page,
+    (last: string) =>
+      !!document
+        .querySelector('.jp-Notebook .jp-gptinterp-generated .jp-OutputArea')
+        ?.textContent?.includes(last) &&
+      !!document.querySelector('.jp-gptinterp-proposal[data-status="done"]'),
+    `line ${LINES - 1}`,
+    120_000
+  );
   const outputSeconds = (Date.now() - before) / 1000;
   const output = summary(await longTasks(page));
+  await expect(
+    page.locator('.jp-Notebook .jp-gptinterp-generated .jp-OutputArea-output')
+  ).toContainText(`line ${LINES - 1}`);
 
   const results = {
     date: new Date().toISOString(),
