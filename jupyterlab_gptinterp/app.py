@@ -15,7 +15,7 @@ from jupyter_server.services.contents.manager import ContentsManager
 from traitlets import Bool, Dict, Enum, Float, Int, List, Unicode, default
 
 from . import __version__
-from . import local_model
+from . import kernel, local_model
 from .agent.llm import OpenAIChat
 from .agent.loop import AIDS, LoopConfig
 from .agent.seams import LLM
@@ -111,11 +111,24 @@ class GPTInterp(ExtensionApp):
             cache = Path(jupyter_data_dir()) / "gptinterp" / "models"
             self.local_server = LocalModelServer(self.local_model_path or None, cache, n_ctx=self.local_context)
         self.service = ChatService(self.store, self.gate, self.executor, self._provider, self.allow_auto_run)
+        self._warm_up()
         self.serverapp.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
         self.log.info(
             "gptinterp: models %s (default %s), history in %s",
             ", ".join(c.id for c in self.catalog.choices) or "none", self.catalog.default or "none", self.db_path,
         )
+
+    def _warm_up(self) -> None:
+        """One-time costs paid at start-up rather than as event-loop pauses in the first turn
+        (50-300 ms, bench/README.md): the default model's client (its TLS context, openai's lazy
+        imports) and nbformat's output schema."""
+        try:
+            if self.catalog.choices and not self.catalog.get(None).local:
+                llm, _ = self._provider(None)
+                llm.warm()  # type: ignore[attr-defined]
+            kernel.warm_up()
+        except Exception:  # never a reason not to start
+            self.log.warning("gptinterp: warm-up failed", exc_info=True)
 
     def _provider_specs(self) -> list[ProviderSpec]:
         """The admin's providers; else one from base_url/api_key/model; then the embedded model."""

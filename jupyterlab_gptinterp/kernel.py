@@ -175,3 +175,9 @@ async def _maybe_await(value: Any) -> Any:
     if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future):
         return await value
     return value
+
+
+def warm_up() -> None:
+    """nbformat compiles its output schema on first use (~50 ms): pay it at start-up."""
+    output_from_msg({"msg_type": "stream", "header": {"msg_type": "stream"},
+                     "content": {"name": "stdout", "text": ""}})
