@@ -260,7 +260,7 @@ export class ChatManager {
     const after =
       this._preferences.generatedCells === 'end'
         ? null
-        : this._notebooks.activeCellId(item.notebookPath);
+        : this._notebooks.belowActiveCellId(item.notebookPath);
     return model.approve(item.proposalId, item.code, after);
   }
 
@@ -537,7 +537,7 @@ export namespace ChatManager {
     chatIdOf(path: string): string | null;
     rememberChat(path: string, chatId: string): void;
     view(path: string): NotebookView | null;
-    activeCellId(path: string): string | null;
+    belowActiveCellId(path: string): string | null;
   }
 
   export interface IMirror {

@@ -33,8 +33,25 @@ export class OpenNotebooks implements ChatManager.INotebooks, ICellSources {
     return panel ? notebookView(panel) : null;
   }
 
-  activeCellId(path: string): string | null {
-    return this.find(path)?.content.activeCell?.model.id ?? null;
+  /**
+   * Where a generated cell goes "below the active cell": after the active cell and the
+   * generated cells already right below it, so that a turn's cells read top to bottom in the
+   * order they ran (each new one right below the active cell would stack them in reverse).
+   */
+  belowActiveCellId(path: string): string | null {
+    const content = this.find(path)?.content;
+    const cells = content?.model?.cells;
+    if (!content || !cells || content.activeCellIndex < 0) {
+      return null;
+    }
+    let index = content.activeCellIndex;
+    while (
+      index + 1 < cells.length &&
+      cells.get(index + 1).getMetadata(METADATA_KEY)?.proposal_id
+    ) {
+      index++;
+    }
+    return cells.get(index).id;
   }
 
   source(path: string, cellId: string): string | null | undefined {

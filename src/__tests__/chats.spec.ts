@@ -47,7 +47,7 @@ function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
     chatIdOf: path => metadata.get(path) ?? null,
     rememberChat: (path, id) => metadata.set(path, id),
     view: () => VIEW,
-    activeCellId: () => 'cell-a'
+    belowActiveCellId: () => 'cell-a'
   };
   const mirrored: Array<[string, number, boolean]> = [];
   const replayEnded: string[] = [];

@@ -264,4 +264,40 @@ test.describe('proposals', () => {
     const last = bodies[1].messages[bodies[1].messages.length - 1];
     expect(contentText(last)).toContain('not on my machine');
   });
+
+  test('several runs in one turn go below the active cell in the order they ran', async ({
+    page,
+    request
+  }) => {
+    await notebookWithActiveCell(page);
+    const panel = await openSidebar(page);
+    const steps = ['step = 1', 'step += 1', 'print(step)'];
+    await script(request, [
+      ...steps.map(code => ({
+        tool_calls: [{ name: 'run_code', arguments: { code, reason: 'next' } }]
+      })),
+      { text: 'It printed 2.' }
+    ]);
+    await send(panel, 'Count to two in three steps');
+    for (let i = 1; i <= steps.length; i++) {
+      await expect(panel.locator('.jp-gptinterp-run')).toHaveCount(1);
+      await panel.locator('.jp-gptinterp-run').click();
+      await expect(
+        panel.locator('.jp-gptinterp-proposal[data-status="done"]')
+      ).toHaveCount(i);
+    }
+    await expect(panel.locator('.jp-gptinterp-assistant').last()).toContainText(
+      'It printed 2.'
+    );
+    // Right below the user's cell, first run first: [x0 = 1], then the three steps.
+    const cells = page.locator('.jp-Notebook .jp-Cell');
+    await expect(cells.nth(0)).toContainText('x0 = 1');
+    for (let i = 0; i < steps.length; i++) {
+      await expect(cells.nth(i + 1)).toHaveClass(/jp-gptinterp-generated/);
+      await expect(cells.nth(i + 1).locator('.jp-InputArea')).toContainText(
+        steps[i]
+      );
+    }
+    await expect(cells.nth(3).locator('.jp-OutputArea')).toContainText('2');
+  });
 });
