@@ -229,6 +229,19 @@ def test_strip_echo_drops_a_recital_of_the_rules_only():
     assert prompts.strip_echo("To run it, I load the file.") == "To run it, I load the file."
 
 
+def test_strip_echo_drops_a_recital_of_the_notebook_and_file_previews(tmp_path):
+    from jupyterlab_gptinterp.agent import prompts
+
+    previews = prompts.files_text([files.preview("app.log", _root(tmp_path) / "work" / "app.log").text])
+    system = prompts.system_prompt("fenced", "Notebook work/nb.ipynb: empty.", files_text=previews)
+    # Seen from the local model: the notebook line and the log's preview, as its whole reply.
+    recital = "Notebook work/nb.ipynb: empty.\n\n" + previews
+    assert prompts.strip_echo(recital, system) == ""
+    assert prompts.strip_echo(recital + "\n\nThe log has 50 lines.", system) == "The log has 50 lines."
+    # Quoting a few words of the preview in an answer is not a recital.
+    assert prompts.strip_echo("app.log: text, 50 lines.", system) == "app.log: text, 50 lines."
+
+
 async def test_a_reply_that_only_recites_the_rules_is_asked_again(tmp_path):
     from jupyterlab_gptinterp.agent import prompts
 

@@ -188,7 +188,7 @@ class _Turn:
                 )
             message_id, reply = await self._ask(tools)
             if "echo" in self.cfg.aids and not reply.tool_calls:
-                text = prompts.strip_echo(reply.text)
+                text = prompts.strip_echo(reply.text, self.chat.last_request[0]["content"])
                 if not text.strip() and reply.text.strip() and not echoed:
                     echoed = True
                     self.new.append({"role": "user", "content": prompts.ECHO_NOTE})

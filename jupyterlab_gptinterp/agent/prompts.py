@@ -99,18 +99,24 @@ def repeat_note(earlier_result: str) -> str:
             "output, or run different code.")
 
 
-def strip_echo(reply: str, min_words: int = 6) -> str:
-    """The reply without a leading copy of our own rules (a small model sometimes starts its
-    reply by reciting them, then answers, or not)."""
-    words = list(re.finditer(r"\S+", reply))
-    for rules in (FENCED_RULES, TOOLS_RULES, SYSTEM):
-        expected = rules.split()
-        n = 0
-        while n < min(len(words), len(expected)) and words[n].group(0) == expected[n]:
-            n += 1
-        if n >= min_words:
-            return reply[words[n - 1].end():].lstrip()
-    return reply
+def strip_echo(reply: str, prompt: str = "", min_words: int = 6) -> str:
+    """The reply without a leading copy of what we sent it: a small model sometimes starts its
+    reply by reciting the rules, or the notebook and data-file previews of `prompt` (the system
+    prompt), then answers, or not. A recital may start at any paragraph of the prompt."""
+    sources = [FENCED_RULES, TOOLS_RULES, SYSTEM]
+    sources += [prompt[m.end():] for m in re.finditer(r"\A|\n[ \t]*\n", prompt) if prompt[m.end():].strip()]
+    while True:
+        words = list(re.finditer(r"\S+", reply))
+        longest = 0
+        for source in sources:
+            expected = source.split(maxsplit=len(words))
+            n = 0
+            while n < min(len(words), len(expected)) and words[n].group(0) == expected[n]:
+                n += 1
+            longest = max(longest, n)
+        if longest < min_words:
+            return reply
+        reply = reply[words[longest - 1].end():].lstrip()
 
 
 ECHO_NOTE = ("Your reply only repeated the instructions. Reply with one line and one ```python block that computes "
