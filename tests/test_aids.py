@@ -240,6 +240,10 @@ def test_strip_echo_drops_a_recital_of_the_notebook_and_file_previews(tmp_path):
     assert prompts.strip_echo(recital + "\n\nThe log has 50 lines.", system) == "The log has 50 lines."
     # Quoting a few words of the preview in an answer is not a recital.
     assert prompts.strip_echo("app.log: text, 50 lines.", system) == "app.log: text, 50 lines."
+    # Nor is opening with a sentence of the user's notebook.
+    notebook = "Notebook nb.ipynb:\n\n[markdown]\nIntro.\n\nWe load the data and compute totals per region.\n\n[code]\nx = 1"
+    quoted = "We load the data and compute totals per region. The total is 5."
+    assert prompts.strip_echo(quoted, prompts.system_prompt("fenced", notebook)) == quoted
 
 
 async def test_a_reply_that_only_recites_the_rules_is_asked_again(tmp_path):

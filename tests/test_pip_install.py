@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import shlex
 import subprocess
 import sys
 import zipfile
@@ -57,7 +58,7 @@ def wheel_dir(tmp_path):
 
 async def test_pip_install_then_the_failed_code_runs_again(fake_llm, chat_client, kernel_id, wheel_dir):
     uses_it = f"import {MODULE}\nprint({MODULE}.ANSWER)"
-    install = f"%pip install --no-index --find-links {wheel_dir} {DIST}"
+    install = f"%pip install --no-index --find-links {shlex.quote(str(wheel_dir))} {DIST}"
     fake_llm.script(run_code_call(uses_it), run_code_call(install, "to install the missing package"),
                     run_code_call(uses_it, "to run it again now it is installed"), {"text": "It is installed."})
     client = await chat_client()

@@ -99,24 +99,51 @@ def repeat_note(earlier_result: str) -> str:
             "output, or run different code.")
 
 
-def strip_echo(reply: str, prompt: str = "", min_words: int = 6) -> str:
+_WORD = re.compile(r"\S+")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def strip_echo(reply: str, prompt: str = "", min_words: int = 6, min_prompt_words: int = 12) -> str:
     """The reply without a leading copy of what we sent it: a small model sometimes starts its
     reply by reciting the rules, or the notebook and data-file previews of `prompt` (the system
-    prompt), then answers, or not. A recital may start at any paragraph of the prompt."""
-    sources = [FENCED_RULES, TOOLS_RULES, SYSTEM]
-    sources += [prompt[m.end():] for m in re.finditer(r"\A|\n[ \t]*\n", prompt) if prompt[m.end():].strip()]
+    prompt), then answers, or not.
+
+    Six words of our rules are a recital. From the rest of the prompt (the user's notebook, our
+    previews) only a long copy counts: at least `min_prompt_words` words from a paragraph's
+    start, ending at a paragraph's end or with the reply, so a reply that opens by quoting a
+    sentence of the notebook keeps it."""
+    rules = [r.split() for r in (FENCED_RULES, TOOLS_RULES, SYSTEM)]
+    said: list[str] = []  # the prompt's words
+    starts: list[int] = []  # indices in `said` where a paragraph starts
+    end = 0
+    for m in _WORD.finditer(prompt):
+        if not said or _BLANK_LINE.search(prompt, end, m.start()):
+            starts.append(len(said))
+        said.append(m.group(0))
+        end = m.end()
+    paragraph_starts = set(starts) | {len(said)}
     while True:
-        words = list(re.finditer(r"\S+", reply))
-        longest = 0
-        for source in sources:
-            expected = source.split(maxsplit=len(words))
-            n = 0
-            while n < min(len(words), len(expected)) and words[n].group(0) == expected[n]:
-                n += 1
-            longest = max(longest, n)
-        if longest < min_words:
+        words = [m for m in _WORD.finditer(reply)]
+        if not words:
             return reply
-        reply = reply[words[longest - 1].end():].lstrip()
+        cut = max((n for n in (_common(words, rule, 0) for rule in rules) if n >= min_words), default=0)
+        for start in starts:
+            if said[start] != words[0].group(0):
+                continue
+            n = _common(words, said, start)
+            if n >= min_prompt_words and (n == len(words) or start + n in paragraph_starts):
+                cut = max(cut, n)
+        if not cut:
+            return reply
+        reply = reply[words[cut - 1].end():].lstrip()
+
+
+def _common(words: list[re.Match[str]], expected: list[str], start: int) -> int:
+    """How many of `words` match `expected` from `start` on."""
+    n = 0
+    while n < len(words) and start + n < len(expected) and words[n].group(0) == expected[start + n]:
+        n += 1
+    return n
 
 
 ECHO_NOTE = ("Your reply only repeated the instructions. Reply with one line and one ```python block that computes "

@@ -42,6 +42,34 @@ describe('splitMarkdown', () => {
     expect(pieces.length).toBeGreaterThan(2);
   });
 
+  it('is not fooled by inline triple backticks or a longer closing fence', () => {
+    const inline = '```pip install foo```\n\n';
+    const fence =
+      '````python\nimport os\n\n```\nstill code\n\ndef f(): pass\n````\n';
+    const source = inline + paragraphs(5) + '\n' + fence + '\n' + paragraphs(5);
+    const pieces = splitMarkdown(source, 100);
+    expect(pieces.join('')).toBe(source);
+    const holding = pieces.filter(p => p.includes('import os'));
+    expect(holding).toHaveLength(1);
+    expect(holding[0]).toContain('def f(): pass\n````');
+  });
+
+  it('does not cut before an ordered item, nor answers with HTML blocks or link definitions', () => {
+    const list = Array.from(
+      { length: 30 },
+      (_, i) => `${i + 1}. ${'step '.repeat(20)}\n`
+    ).join('\n');
+    for (const piece of splitMarkdown(list, 200)) {
+      expect(piece.startsWith('1.') || !/^\d+\./.test(piece)).toBe(true);
+    }
+    const html =
+      paragraphs(20) + '\n<details>\n\n' + paragraphs(5) + '\n</details>\n';
+    expect(splitMarkdown(html, 500)).toEqual([html]);
+    const refs =
+      paragraphs(20) + '\nSee [the docs][1].\n\n[1]: https://example.org\n';
+    expect(splitMarkdown(refs, 500)).toEqual([refs]);
+  });
+
   it('leaves a short answer whole', () => {
     expect(splitMarkdown('# Title\n\nText.\n', 100)).toEqual([
       '# Title\n\nText.\n'

@@ -147,24 +147,27 @@ function useThrottledRender(
         return; // the running loop picks up s.latest
       }
       s.busy = true;
-      // The final render of an unchanged text still runs: it turns plain text into Markdown.
-      while (
-        (s.rendered !== s.latest || s.renderedStreaming !== s.streaming) &&
-        !answer.isDisposed
-      ) {
-        const source = s.latest;
-        const streaming = s.streaming;
-        const started = performance.now();
-        await answer.render(source, streaming);
-        s.rendered = source;
-        s.renderedStreaming = streaming;
-        // Slow renders space themselves out: the page stays responsive on long answers.
-        s.pause = Math.max(
-          STREAM_RENDER_INTERVAL,
-          4 * (performance.now() - started)
-        );
+      try {
+        // The final render of an unchanged text still runs: it turns plain text into Markdown.
+        while (
+          (s.rendered !== s.latest || s.renderedStreaming !== s.streaming) &&
+          !answer.isDisposed
+        ) {
+          const source = s.latest;
+          const streaming = s.streaming;
+          const started = performance.now();
+          await answer.render(source, streaming);
+          s.rendered = source;
+          s.renderedStreaming = streaming;
+          // Slow renders space themselves out: the page stays responsive on long answers.
+          s.pause = Math.max(
+            STREAM_RENDER_INTERVAL,
+            4 * (performance.now() - started)
+          );
+        }
+      } finally {
+        s.busy = false; // a failed render must not stop the next ones
       }
-      s.busy = false;
       s.last = Date.now();
     };
     s.streaming = streaming;

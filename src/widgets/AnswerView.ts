@@ -59,7 +59,7 @@ export class AnswerView extends Panel {
     for (;;) {
       const newline = open.indexOf('\n', BLOCK_CHARS);
       const cut =
-        newline >= 0
+        newline >= 0 && newline < 2 * BLOCK_CHARS
           ? newline + 1
           : open.length > 2 * BLOCK_CHARS
             ? BLOCK_CHARS
@@ -106,6 +106,9 @@ export class AnswerView extends Panel {
       }
       if (i > 0) {
         await nextTask(); // let input and paint in between pieces
+        if (this.isDisposed) {
+          return;
+        }
       }
       if (!this._renderers[i]) {
         this._renderers[i] = this._rendermime.createRenderer('text/markdown');
