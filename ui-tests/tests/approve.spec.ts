@@ -138,7 +138,10 @@ test.describe('proposals', () => {
     await page.notebook.save();
     // Galata's default readiness check waits for the Launcher tab, which is not the active one.
     await page.reload({ waitForIsReady: false });
-    await expect(page.locator('#jupyterlab-splash')).toHaveCount(0);
+    // A reload under load (CI, other processes) can take longer than expect's 15 s default:
+    // these counts after it are where this test failed twice on a busy machine.
+    const reloaded = { timeout: 60_000 };
+    await expect(page.locator('#jupyterlab-splash')).toHaveCount(0, reloaded);
     await page.sidebar.openTab(SIDEBAR_ID);
     await expect(page.locator('body')).toHaveAttribute(
       'data-jp-theme-light',
@@ -146,14 +149,14 @@ test.describe('proposals', () => {
     );
     await expect(
       panel.locator('.jp-gptinterp-proposal[data-status="done"]')
-    ).toHaveCount(1);
+    ).toHaveCount(1, reloaded);
     await expect(
       panel.locator('.jp-gptinterp-proposal .jp-gptinterp-outputs')
     ).toContainText('hello from gptinterp');
     await expect(panel.locator('.jp-gptinterp-assistant strong')).toHaveText(
       '42'
     );
-    await expect(generatedCells(page)).toHaveCount(1);
+    await expect(generatedCells(page)).toHaveCount(1, reloaded);
     await page.waitForTimeout(500);
     await sidebar.screenshot({
       path: path.join(SCREENSHOTS, 'approve-dark.png')
