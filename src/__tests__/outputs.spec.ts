@@ -1,3 +1,4 @@
+import { streamHead } from '../components/OutputsView';
 import { ChatModel } from '../model';
 import type { IProposalItem } from '../items';
 import { VIEW, errorReply, ev, opened, proposal, recorder } from './events';
@@ -107,5 +108,36 @@ describe('attachments', () => {
     expect(model.attachments).toEqual([]);
     model.sendMessage('again', VIEW);
     expect(rec.sent[1]).not.toHaveProperty('attachments');
+  });
+});
+
+describe('the head of a long stream, for a collapsed card', () => {
+  const stream = (n: number, from = 0) => ({
+    output_type: 'stream' as const,
+    name: 'stdout',
+    text: Array.from({ length: n }, (_, i) => `line ${from + i}\n`).join('')
+  });
+
+  it('keeps a stream that fits, and cuts one that does not at a line', () => {
+    expect(streamHead(stream(5), 60)).toEqual({ shown: stream(5), lines: 5 });
+    const cut = streamHead(stream(10_000), 60);
+    expect(cut.lines).toBe(60);
+    expect((cut.shown as any).text).toBe(stream(60).text);
+  });
+
+  it('shows nothing of a stream once the room is used, and other outputs whole', () => {
+    expect(streamHead(stream(3), 0)).toEqual({ shown: null, lines: 0 });
+    const error = {
+      output_type: 'error' as const,
+      ename: 'E',
+      evalue: 'v',
+      traceback: []
+    };
+    expect(streamHead(error, 0)).toEqual({ shown: error, lines: 0 });
+    const list = { ...stream(2), text: ['a\n', 'b\n', 'c'] };
+    expect(streamHead(list, 2)).toEqual({
+      shown: { ...list, text: 'a\nb\n' },
+      lines: 2
+    });
   });
 });

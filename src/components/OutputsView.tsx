@@ -4,6 +4,7 @@
  * files the code wrote, as links that open in JupyterLab or download (images previewed inline).
  */
 import { URLExt } from '@jupyterlab/coreutils';
+import type * as nbformat from '@jupyterlab/nbformat';
 import { ServerConnection } from '@jupyterlab/services';
 import React, { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
@@ -73,8 +74,43 @@ export function Elapsed(props: { item: IProposalItem }): JSX.Element | null {
   );
 }
 
-/** Children cut to COLLAPSED_HEIGHT with a fade when taller, and a toggle to see all. */
-export function Collapsible(props: { children: React.ReactNode }): JSX.Element {
+/** Lines of stream output a collapsed card renders (it shows ~17; the rest waits for Show all). */
+export const HEAD_LINES = 60;
+
+/**
+ * Cut `output`, a stream, to the `room` lines left: what to show (null: nothing) and how many
+ * lines that is. Other outputs are shown whole.
+ */
+export function streamHead(
+  output: nbformat.IOutput,
+  room: number
+): { shown: nbformat.IOutput | null; lines: number } {
+  if (output.output_type !== 'stream') {
+    return { shown: output, lines: 0 };
+  }
+  const raw = (output as nbformat.IStream).text;
+  const text = Array.isArray(raw) ? raw.join('') : raw;
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') {
+    lines.pop(); // the text's final newline ends a line, it does not start one
+  }
+  if (lines.length <= room) {
+    return { shown: output, lines: lines.length };
+  }
+  const head = lines.slice(0, Math.max(room, 0));
+  return {
+    shown: head.length ? { ...output, text: head.join('\n') + '\n' } : null,
+    lines: head.length
+  };
+}
+
+/**
+ * Children cut to COLLAPSED_HEIGHT with a fade when taller, and a toggle to see all. A function
+ * child is told whether the user opened it (to render less while closed).
+ */
+export function Collapsible(props: {
+  children: React.ReactNode | ((open: boolean) => React.ReactNode);
+}): JSX.Element {
   const { trans } = useServices();
   const inner = useRef<HTMLDivElement>(null);
   const [tall, setTall] = useState(false);
@@ -109,7 +145,9 @@ export function Collapsible(props: { children: React.ReactNode }): JSX.Element {
         className="jp-gptinterp-collapsible-body"
         style={collapsed ? { maxHeight: COLLAPSED_HEIGHT } : undefined}
       >
-        {props.children}
+        {typeof props.children === 'function'
+          ? props.children(open)
+          : props.children}
       </div>
       {tall && (
         <button

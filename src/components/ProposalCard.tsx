@@ -13,7 +13,13 @@ import type { IProposalItem } from '../items';
 import { CommandIDs } from '../tokens';
 import { useServices } from './hooks';
 import { LuminoHost } from './LuminoHost';
-import { Collapsible, Elapsed, WrittenFiles } from './OutputsView';
+import {
+  Collapsible,
+  Elapsed,
+  HEAD_LINES,
+  streamHead,
+  WrittenFiles
+} from './OutputsView';
 
 export const ProposalCard = React.memo(function ProposalCard(props: {
   item: IProposalItem;
@@ -115,7 +121,7 @@ export function CardFooter(props: {
       )}
       {item.outputs.length > 0 && (
         <Collapsible>
-          <Outputs item={item} />
+          {open => <Outputs item={item} headLines={open ? null : HEAD_LINES} />}
         </Collapsible>
       )}
       <WrittenFiles files={item.files} />
@@ -253,8 +259,15 @@ function CodeView(props: { item: IProposalItem; editable: boolean }) {
   );
 }
 
-/** The execution's outputs as they stream, untrusted (no scripts, sanitized HTML). */
-export function Outputs(props: { item: IProposalItem }) {
+/**
+ * The execution's outputs as they stream, untrusted (no scripts, sanitized HTML). With
+ * `headLines`, only that many lines of stream output are rendered: a collapsed card shows
+ * ~17 of them, and laying out 10,000 clipped lines cost ~80 ms a time.
+ */
+export function Outputs(props: {
+  item: IProposalItem;
+  headLines?: number | null;
+}) {
   const { rendermime } = useServices();
   const area = useMemo(
     () =>
@@ -265,18 +278,32 @@ export function Outputs(props: { item: IProposalItem }) {
     []
   );
   // Counted here: the area merges consecutive stream outputs, so its length differs.
-  const added = useRef(0);
+  const added = useRef({ outputs: 0, lines: 0, limit: null as number | null });
   const { outputs } = props.item;
+  const limit = props.headLines ?? null;
 
   useEffect(() => {
-    if (outputs.length < added.current) {
+    if (
+      outputs.length < added.current.outputs ||
+      limit !== added.current.limit
+    ) {
       area.model.clear();
-      added.current = 0;
+      added.current = { outputs: 0, lines: 0, limit };
     }
-    for (; added.current < outputs.length; added.current++) {
-      area.model.add(outputs[added.current] as nbformat.IOutput);
+    const state = added.current;
+    for (; state.outputs < outputs.length; state.outputs++) {
+      const output = outputs[state.outputs] as nbformat.IOutput;
+      if (limit === null) {
+        area.model.add(output);
+        continue;
+      }
+      const head = streamHead(output, limit - state.lines);
+      if (head.shown) {
+        area.model.add(head.shown);
+      }
+      state.lines += head.lines;
     }
-  }, [outputs]);
+  }, [outputs, limit]);
 
   useEffect(
     () => () => {

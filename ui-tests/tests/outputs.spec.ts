@@ -201,6 +201,10 @@ test.describe('rich outputs and files', () => {
     await card.screenshot({
       path: path.join(SCREENSHOTS, 'outputs-collapsed.png')
     });
+    // Collapsed, the card renders only the head of the stream; Show all brings the rest.
+    const outputs = card.locator('.jp-gptinterp-outputs');
+    await expect(outputs).toContainText('line 59');
+    await expect(outputs).not.toContainText('line 60');
     await box.locator('.jp-gptinterp-show-all').click();
     await expect(box).toHaveAttribute('data-collapsed', 'false');
     await expect(box.locator('.jp-gptinterp-show-all')).toHaveText('Show less');
