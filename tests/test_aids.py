@@ -179,6 +179,17 @@ async def test_a_repeat_of_failed_code_is_not_proposed_and_the_model_is_told(tmp
     assert ended.reason == "answer" and ended.llm_calls == 4
 
 
+async def test_a_model_that_keeps_repeating_itself_is_stopped(tmp_path):
+    from jupyterlab_gptinterp.agent.loop import MAX_REPEATS, STUCK
+
+    bad = "print(undefined_name)"
+    loop, llm, ex, sink, gate = make(tmp_path, *[fenced(bad)] * 9, "never asked")
+    ended = await turn(loop, sink, gate, "compute")
+    assert ex.ran == [bad]
+    assert ended.reason == "step_cap" and ended.message == STUCK
+    assert ended.llm_calls == 1 + MAX_REPEATS  # not the whole step budget
+
+
 async def test_without_the_aid_the_repeat_is_proposed_again(tmp_path):
     bad = "print(undefined_name)"
     loop, llm, ex, sink, gate = make(tmp_path, fenced(bad), fenced(bad), "Sorry.", aids=frozenset())

@@ -41,6 +41,11 @@ log = logging.getLogger(__name__)
 
 
 AIDS = ("preview", "hints", "duplicates", "grounding", "echo")
+# After this many repeats in a row the turn stops: a greedy model told to change its code
+# proposed the same again 9 times in the evaluation, spending the whole step budget.
+MAX_REPEATS = 3
+STUCK = ("I stopped: the model kept proposing code it had already tried, although it was told to change it. "
+         "Rephrase the request, or fix the code yourself, then send “continue”.")
 
 
 @dataclass
@@ -113,6 +118,7 @@ class _Turn:
         self.turn_id = "t-" + secrets.token_hex(6)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
         self.finished = False  # the user accepted a fix without running it: nothing left to do
+        self.repeats = 0  # proposals in a row refused as repeats (greedy decoding can loop on one)
         self.emit = _Emitter(loop.sink, chat.chat_id)
         self.previews: list[files.FilePreview] = []
         self.runs: list[tuple[str, str]] = []  # (code, what the model was told) of this turn's decided proposals
@@ -210,6 +216,8 @@ class _Turn:
                 self._show_images()
                 if self.finished:
                     return "answer", ""
+                if self.repeats >= MAX_REPEATS:
+                    return "step_cap", STUCK
                 continue
             self.new.append({"role": "assistant", "content": reply.text})
             if block:
@@ -222,6 +230,8 @@ class _Turn:
                 self._show_images()
                 if self.finished:
                     return "answer", ""
+                if self.repeats >= MAX_REPEATS:
+                    return "step_cap", STUCK
                 continue
             if unsure and not self.reasked and step < self.cfg.max_steps - 1:
                 self.reasked = True
@@ -295,11 +305,13 @@ class _Turn:
         # install after an ImportError) is a legitimate retry.
         repeat = hints.same_code(code, [c for c, _ in self.runs[-1:]]) if "duplicates" in self.cfg.aids else None
         if repeat is not None:  # not shown to the user, never run: the model is told to change it
+            self.repeats += 1
             told = next(t for c, t in reversed(self.runs) if c == repeat)
             await self.loop.sink.emit_ephemeral(StatusEvent(
                 chat_id=self.chat.chat_id, text="The model proposed the same code again; it was asked to change it."
             ))
             return prompts.repeat_note(told)
+        self.repeats = 0
         old_source = next((c.source for c in self.notebook.cells if c.id == cell_id), None) if cell_id else None
         proposal = self.loop.gate.propose(self.chat.chat_id, code, reason, kind)
         event = ProposalEvent(
