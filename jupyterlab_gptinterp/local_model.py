@@ -139,7 +139,7 @@ class LocalChat:
     def ready(self) -> bool:
         return self.server.started
 
-    async def stream(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, vary: bool = False) -> Any:
+    async def stream(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> Any:
         from .agent.llm import OpenAIChat
 
         if self._inner is None:
@@ -151,5 +151,5 @@ class LocalChat:
                 base_url=url, api_key=key, model=self.model, timeout=self.timeout, temperature=0.0,
                 max_tokens=MAX_REPLY_TOKENS,
             )
-        async for event in self._inner.stream(messages, tools, vary):
+        async for event in self._inner.stream(messages, tools):
             yield event

@@ -22,11 +22,9 @@ class ScriptedLLM:
     def __init__(self, *replies: Any):
         self.replies = list(replies)
         self.requests: list[list[dict[str, Any]]] = []
-        self.varied: list[bool] = []  # per request: was the model asked to sample (vary)?
 
-    async def stream(self, messages, tools, vary=False):
+    async def stream(self, messages, tools):
         self.requests.append([dict(m) for m in messages])
-        self.varied.append(vary)
         reply = self.replies.pop(0) if self.replies else "done"
         if isinstance(reply, Exception):
             raise reply

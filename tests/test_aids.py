@@ -188,8 +188,6 @@ async def test_a_model_that_keeps_repeating_itself_is_stopped(tmp_path):
     assert ex.ran == [bad]
     assert ended.reason == "step_cap" and ended.message == STUCK
     assert ended.llm_calls == 1 + MAX_REPEATS  # not the whole step budget
-    # After each repeat the model is asked to sample rather than decode greedily again.
-    assert llm.varied == [False, False, True, True]
 
 
 async def test_without_the_aid_the_repeat_is_proposed_again(tmp_path):
@@ -281,20 +279,6 @@ async def test_a_reply_cap_reaches_the_api_only_when_set(fake_llm):
         llm = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", max_tokens=cap)
         [event async for event in llm.stream([{"role": "user", "content": "hi"}], None)]
         assert fake_llm.requests[-1].get("max_tokens") == cap
-
-
-async def test_a_greedy_model_samples_when_asked_to_vary(fake_llm):
-    from conftest import API_KEY
-    from jupyterlab_gptinterp.agent.llm import VARY_TEMPERATURE, OpenAIChat
-
-    sent = []
-    for temperature, vary in ((0.0, False), (0.0, True), (None, True), (1.0, True)):
-        fake_llm.script({"text": "hi"})
-        llm = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", temperature=temperature)
-        [event async for event in llm.stream([{"role": "user", "content": "hi"}], None, vary=vary)]
-        sent.append(fake_llm.requests[-1].get("temperature"))
-    # Greedy: sampled when asked; the provider's default, or a higher setting, left alone.
-    assert sent == [0.0, VARY_TEMPERATURE, None, 1.0]
 
 
 async def test_printing_the_invented_number_does_not_ground_it(tmp_path):

@@ -21,10 +21,6 @@ _SLICE = 0.004  # seconds of stream parsing between two turns of the event loop
 _KEYLIKE = re.compile(r"\b(sk|key|token)[-_][A-Za-z0-9_\-]{6,}", re.IGNORECASE)
 
 
-# Sampling temperature for a call after the model repeated itself (greedy decoding would repeat
-# again: the evaluation saw 9 identical proposals in a row).
-VARY_TEMPERATURE = 0.7
-
 class OpenAIChat:
     def __init__(
         self, *, base_url: str | None, api_key: str, model: str, timeout: float = 120.0, temperature: float | None = None,
@@ -49,14 +45,12 @@ class OpenAIChat:
             text = text.replace(self._key, "[redacted]")
         return _KEYLIKE.sub("[redacted]", text)
 
-    async def stream(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, vary: bool = False
-    ) -> AsyncIterator[LLMEvent]:
+    async def stream(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> AsyncIterator[LLMEvent]:
         kwargs: dict[str, Any] = {"stream_options": {"include_usage": True}}
         if tools:
             kwargs["tools"] = tools
         if self.temperature is not None:
-            kwargs["temperature"] = max(self.temperature, VARY_TEMPERATURE) if vary else self.temperature
+            kwargs["temperature"] = self.temperature
         if self.max_tokens is not None:
             kwargs["max_tokens"] = self.max_tokens
         text: list[str] = []

@@ -258,7 +258,7 @@ class _Turn:
             try:
                 messages = self._messages()
                 self.chat.last_request = messages
-                async for event in self.loop.llm.stream(messages, tools, vary=self.repeats > 0):
+                async for event in self.loop.llm.stream(messages, tools):
                     if isinstance(event, TextDelta):
                         streamed = True
                         await self.loop.sink.emit_ephemeral(

@@ -42,12 +42,8 @@ LLMEvent = Union[TextDelta, Completion]
 class LLM(Protocol):
     model: str
 
-    def stream(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, vary: bool = False
-    ) -> AsyncIterator[LLMEvent]:
-        """Yield text deltas, then exactly one Completion. Raise GPTInterpError on failure.
-        `vary`: the model's last reply repeated code it was told to change; a model that decodes
-        greedily should sample this time, or it will answer the same again."""
+    def stream(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> AsyncIterator[LLMEvent]:
+        """Yield text deltas, then exactly one Completion. Raise GPTInterpError on failure."""
         ...
 
 
