@@ -7,7 +7,8 @@ two drift. Bump PROTOCOL_VERSION on any incompatible change: the frontend compar
 Client messages are validated strictly (unknown fields refused). Server events that belong to a
 chat carry `chat_id` and a per-chat `seq`; a client reconnecting with its last `seq` receives
 what it missed. `assistant_delta` and `status` are ephemeral (seq 0): the full text follows in
-`assistant_message`.
+`assistant_message`. A delta carries one token or several (those parsed in one server loop turn):
+clients append them in order.
 """
 
 from __future__ import annotations
