@@ -66,7 +66,7 @@ describe('splitMarkdown', () => {
       paragraphs(20) + '\n<details>\n\n' + paragraphs(5) + '\n</details>\n';
     expect(splitMarkdown(html, 500)).toEqual([html]);
     const refs =
-      paragraphs(20) + '\nSee [the docs][1].\n\n[1]: https://example.org\n';
+      paragraphs(20) + '\nSee [the docs][1].\n\n[1]: docs/index.html\n';
     expect(splitMarkdown(refs, 500)).toEqual([refs]);
   });
 
