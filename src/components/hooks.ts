@@ -21,6 +21,8 @@ export function useSignal(signal: ISignal<any, any> | null | undefined): void {
     }
     const slot = () => bump();
     signal.connect(slot);
+    // An emission between the render and this effect had no listener: render once more.
+    bump();
     return () => {
       signal.disconnect(slot);
     };

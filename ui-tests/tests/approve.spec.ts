@@ -5,6 +5,7 @@
  * model was sent.
  */
 import { expect, IJupyterLabPageFixture, test } from '@jupyterlab/galata';
+import type { APIRequestContext } from '@playwright/test';
 import * as path from 'path';
 
 import {
@@ -35,6 +36,18 @@ async function notebookWithActiveCell(page: IJupyterLabPageFixture) {
   ).toHaveText(/\[1\]/);
 }
 
+/** The model proposes CODE, then answers "The answer is **42**." once it ran. */
+async function scriptRunThenAnswer(request: APIRequestContext) {
+  await script(request, [
+    {
+      tool_calls: [
+        { name: 'run_code', arguments: { code: CODE, reason: REASON } }
+      ]
+    },
+    { text: 'The answer is **42**.' }
+  ]);
+}
+
 const generatedCells = (page: IJupyterLabPageFixture) =>
   page.locator('.jp-Notebook .jp-Cell.jp-gptinterp-generated');
 
@@ -52,14 +65,7 @@ test.describe('proposals', () => {
     const manual = await page.locator('.jp-Notebook .jp-Cell').count();
     const panel = await openSidebar(page);
 
-    await script(request, [
-      {
-        tool_calls: [
-          { name: 'run_code', arguments: { code: CODE, reason: REASON } }
-        ]
-      },
-      { text: 'The answer is **42**.' }
-    ]);
+    await scriptRunThenAnswer(request);
     await send(panel, 'Compute six times seven');
 
     const card = panel.locator('.jp-gptinterp-proposal');
@@ -117,65 +123,43 @@ test.describe('proposals', () => {
         .locator('.jp-OutputArea-output')
     ).toHaveText('42');
 
-    // Screenshots for review and the README.
-    const sidebar = page.locator(`#${SIDEBAR_ID}`);
-    await sidebar.screenshot({
+    // Screenshots for review and the README (the dark ones: after the reload test's reload).
+    await page.locator(`#${SIDEBAR_ID}`).screenshot({
       path: path.join(SCREENSHOTS, 'approve-light.png')
     });
     await page.screenshot({
       path: path.join(SCREENSHOTS, 'approve-light-page.png')
     });
-
-    await page.theme.setDarkTheme();
-    await expect(page.locator('body')).toHaveAttribute(
-      'data-jp-theme-light',
-      'false'
-    );
-    await page.waitForTimeout(500);
-    await sidebar.screenshot({
-      path: path.join(SCREENSHOTS, 'approve-dark.png')
-    });
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, 'approve-dark-page.png')
-    });
-    await page.theme.setLightTheme();
   });
 
-  // Disabled, with the reason: a known intermittent bug. In 1 of 2 fresh-clone CI runs on
-  // 2026-11-23 (and twice locally before) the page after the reload showed the chat's title but
-  // an empty transcript: the replayed events did not reach the model the sidebar shows. A
-  // longer wait did not help (60 s). Left here to be fixed (src/chats.ts: _open, _onStatus,
-  // _route) rather than flake every other CI run; remove .fixme with the fix.
   test('after a page reload the chat, its finished card and the generated cell come back', async ({
     page,
     request
   }) => {
-    test.fixme(
-      true,
-      'known intermittent bug: after a reload the chat title shows but the transcript is empty (see the comment above)'
-    );
     await notebookWithActiveCell(page);
     const panel = await openSidebar(page);
-    await script(request, [
-      {
-        tool_calls: [
-          { name: 'run_code', arguments: { code: CODE, reason: REASON } }
-        ]
-      },
-      { text: 'The answer is **42**.' }
-    ]);
+    await scriptRunThenAnswer(request);
     await send(panel, 'Compute six times seven');
     await panel.locator('.jp-gptinterp-run').click();
     await expect(
       panel.locator('.jp-gptinterp-proposal[data-status="done"]')
     ).toHaveCount(1);
     await page.notebook.save();
+    // The theme is a saved setting: the page after the reload is painted dark from the start.
+    // (Headless Debian chromium paints JupyterLab's menu bar, file browser and status bar
+    // light when the theme changes on a live page, although their computed styles are dark.)
+    await page.theme.setDarkTheme();
+
     // Galata's default readiness check waits for the Launcher tab, which is not the active one.
     await page.reload({ waitForIsReady: false });
     await expect(page.locator('#jupyterlab-splash')).toHaveCount(0, {
       timeout: 60_000
     });
     await page.sidebar.openTab(SIDEBAR_ID);
+    await expect(page.locator('body')).toHaveAttribute(
+      'data-jp-theme-light',
+      'false'
+    );
     await expect(
       panel.locator('.jp-gptinterp-proposal[data-status="done"]')
     ).toHaveCount(1);
@@ -185,7 +169,17 @@ test.describe('proposals', () => {
     await expect(panel.locator('.jp-gptinterp-assistant strong')).toHaveText(
       '42'
     );
+    // History is not mirrored again: still one generated cell.
     await expect(generatedCells(page)).toHaveCount(1);
+
+    await page.waitForTimeout(500);
+    await page.locator(`#${SIDEBAR_ID}`).screenshot({
+      path: path.join(SCREENSHOTS, 'approve-dark.png')
+    });
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, 'approve-dark-page.png')
+    });
+    await page.theme.setLightTheme();
   });
 
   test('edit then run: the edited code is what runs', async ({
