@@ -50,9 +50,10 @@ import score  # noqa: E402
 from tasks import DEV, QUICK, TASKS, Task, references  # noqa: E402
 
 from jupyterlab_gptinterp import local_model  # noqa: E402
+from jupyterlab_gptinterp.agent.loop import AIDS  # noqa: E402
 from jupyterlab_gptinterp.client import Decision, GPTInterpClient  # noqa: E402
 
-ALL_AIDS = ["preview", "hints", "duplicates", "grounding", "echo"]
+ALL_AIDS = list(AIDS)
 MODES: dict[str, dict[str, Any]] = {
     "single": {"max_steps": 2, "aids": [], "runs": 1},
     "naive": {"max_steps": 10, "aids": [], "runs": None},

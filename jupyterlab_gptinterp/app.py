@@ -85,7 +85,8 @@ class GPTInterp(ExtensionApp):
     loop_aids = List(
         Enum(list(AIDS)), list(AIDS), config=True,
         help="How the loop helps the model: 'preview' (show the data files the request names or that sit "
-        "beside the notebook), 'hints' (a specific hint after an error), 'duplicates' (never propose code "
+        "beside the notebook), 'hints' (a specific hint after an error), 'checks' (a note on a result that "
+        "is wrong on its face: NaN, text values summed, nothing found), 'duplicates' (never propose code "
         "already run in the request), 'grounding' (mark answer numbers found in no output), 'echo' (drop a "
         "recital of the rules from a reply). eval/README.md measures each.",
     )

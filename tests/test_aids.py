@@ -296,3 +296,45 @@ def test_data_written_in_code_then_computed_on_still_grounds_an_answer():
     assert "175" in kept and "250" in kept  # computed on, then printed: seen
     assert "525" not in kept  # printed as a bare literal: not evidence
     assert hints.ungrounded("March fell to 175.", [kept]) == []
+
+
+# --- results wrong on their face ---------------------------------------------------------------
+
+
+def _ok(text):
+    return result_for_model("ok", [{"output_type": "stream", "name": "stdout", "text": text}])
+
+
+def test_result_check_flags_nan_none_and_nothing_found():
+    assert "NaN" in hints.result_check(_ok("nan\n"), "print(df['w'].mean())")
+    assert "NaN" in hints.result_check(_ok("The average weight is nan.\n"), "x")
+    assert "NaN" in hints.result_check(_ok("mean: None\n"), "x")
+    warned = "nan\n/tmp/ipykernel_1/2.py:17: RuntimeWarning: invalid value encountered in scalar divide\n"
+    assert "NaN" in hints.result_check(_ok(warned), "print(a / b)")
+    assert "found nothing" in hints.result_check(_ok("No response times found in the log file.\n"), "x")
+    assert "found nothing" in hints.result_check(_ok("0\n"), "print(len(re.findall(r'x', text)))")
+
+
+def test_result_check_flags_text_values_summed():
+    money = "$1,960.16$818.54$580.39$928.40$2,110.01\n"
+    assert "joined end to end" in hints.result_check(_ok(money), "print(df['amount'].sum())")
+    units = "0    0.56 kg0.56 kg0.56 kg0.56 kg\nName: weight, dtype: str\n"
+    assert "joined end to end" in hints.result_check(_ok(units), "x")
+
+
+def test_result_check_leaves_plausible_results_alone():
+    for text in ["42\n", "0\n", "34572.40\n", "$1,234.50\n", "Total: $1,234.50 and $9.00\n", "2 kg 500 g\n",
+                 "   a    b\n0  1.0  NaN\n1  2.0  3.0\n", "Nothing to do for nan handling: 3 rows\n"]:
+        assert hints.result_check(_ok(text), "print(df.groupby('r').size())") == "", text
+    assert hints.result_check(result_for_model("ok", []), "x") == ""
+    assert hints.result_check(_error("ValueError", "nan"), "x") == ""
+
+
+async def test_a_nan_result_reaches_the_model_with_the_check_and_not_without_the_aid(tmp_path):
+    code = "print(float('nan'))"
+    loop, llm, ex, sink, gate = make(tmp_path, fenced(code), "It is nan.")
+    await turn(loop, sink, gate, "mean weight?")
+    assert "Check: the result is empty or NaN" in llm.requests[1][-1]["content"]
+    loop, llm, ex, sink, gate = make(tmp_path, fenced(code), "It is nan.", aids=frozenset({"hints"}))
+    await turn(loop, sink, gate, "mean weight?")
+    assert "Check:" not in llm.requests[1][-1]["content"]

@@ -4,6 +4,8 @@ Pure functions over text. The loop calls them (each behind a `LoopConfig.aids` s
 - `error_hint`: a short, specific hint after a failed run (the columns that exist after a
   KeyError, the file's first lines after a parser error, `sep='\\t'` for a .tsv, ...);
 - `same_code`: a proposal identical (up to comments and whitespace) to one already run this turn;
+- `result_check`: a run that worked but printed a result that is wrong on its face (NaN, text
+  values joined end to end, nothing found);
 - `ungrounded`: numbers in a final answer that appear in no output the model saw.
 """
 
@@ -67,6 +69,41 @@ def error_hint(result: str, code: str, previews: Sequence[FilePreview]) -> str:
         hints.append("Data files beside the notebook: " + ", ".join(p.name for p in previews) + ".")
     hints = [h for h in dict.fromkeys(hints) if h]
     return ("Hint: " + " ".join(hints)) if hints else ""
+
+
+# --- results wrong on their face -------------------------------------------------------------
+
+_OUTPUT = re.compile(r"^Output:\n(.*?)(?=^Error:\n|\Z)", re.DOTALL | re.MULTILINE)
+# A value that is not one: the whole last line, or what follows its label ("mean: nan").
+_NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\]|\{\}|set\(\))\.?\s*$")
+# Text values summed: pandas joins strings ("$1,960.16$818.54...", "0.56 kg0.56 kg...").
+_JOINED = re.compile(r"(?:-?\$[\d,]+(?:\.\d+)?){3,}|(?:\d+(?:\.\d+)?\s?(?:kg|g|lb|lbs|oz|mg)(?=\d)){3,}")
+_EMPTY = re.compile(r"^(?:Empty DataFrame|Series\(\[\],)|\bno\b.{0,60}\bfound\b", re.IGNORECASE | re.MULTILINE)
+_SEARCHES = re.compile(r"\bre\.(?:findall|search|match|finditer)|\.str\.(?:contains|extract|match)|\.startswith\(")
+
+
+def result_check(result: str, code: str) -> str:
+    """A note when a run that worked printed a result that cannot be the answer, or ""."""
+    found = _OUTPUT.search(result)
+    output = found.group(1).strip() if found else ""
+    if not output or _error_text(result):
+        return ""
+    last = output.splitlines()[-1].strip()
+    if _JOINED.search(output):
+        return ("Check: the output is text values joined end to end, so the column holds text and the sum "
+                "concatenated strings. Convert it to numbers first: money with "
+                "df[col].str.replace(r'[$,]', '', regex=True).astype(float); values with units by splitting "
+                "the number from the unit and converting each unit. Then run the calculation again.")
+    # The last line, or any line that is nothing but such a value (a warning may follow it).
+    if _NOTHING.search(last) or any(_NOTHING.fullmatch(line.strip()) for line in output.splitlines()):
+        return ("Check: the result is empty or NaN, so it cannot be the answer. Usually a column still holds "
+                "text ('$1,234.50', '500 g'), a conversion with errors='coerce' turned every value into NaN, "
+                "or a filter matched no rows. Print the intermediate values (df[col].head(), len(rows)), "
+                "fix the code and run it again.")
+    if _EMPTY.search(output) or (last == "0" and _SEARCHES.search(code)):
+        return ("Check: the search found nothing. The pattern or filter probably does not match the data: "
+                "print a few raw lines or rows first, then adjust it.")
+    return ""
 
 
 def _column_hint(missing: str, code: str, previews: Sequence[FilePreview]) -> str:

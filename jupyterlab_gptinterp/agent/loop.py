@@ -40,7 +40,7 @@ from .seams import LLM, Completion, ExecutionResult, Executor, Sink, TextDelta
 log = logging.getLogger(__name__)
 
 
-AIDS = ("preview", "hints", "duplicates", "grounding", "echo")
+AIDS = ("preview", "hints", "checks", "duplicates", "grounding", "echo")
 # After this many repeats in a row the turn stops: a greedy model told to change its code
 # proposed the same again 9 times in the evaluation, spending the whole step budget.
 MAX_REPEATS = 3
@@ -60,7 +60,8 @@ class LoopConfig:
     max_retry_wait: float = 60.0
     # What the loop does to help the model (eval/README.md measures each): "preview" shows the
     # data files the request names (or beside the notebook); "hints" adds a specific hint to an
-    # error; "duplicates" refuses to propose code already run this turn; "grounding" marks
+    # error; "checks" adds a note to a result that is wrong on its face (NaN, strings summed,
+    # nothing found); "duplicates" refuses to propose code already run this turn; "grounding" marks
     # answer numbers found in no output and asks the model once to compute them; "echo" drops a
     # recital of our own rules from the start of a reply (and asks again if nothing else is left).
     aids: frozenset[str] = frozenset(AIDS)
@@ -330,6 +331,9 @@ class _Turn:
             named = await self._previews(code, beside=False)
             hint = hints.error_hint(text, code, [*named, *self.previews])
             text = f"{text}\n{hint}" if hint else text
+        elif "checks" in self.cfg.aids:
+            note = hints.result_check(text, code)
+            text = f"{text}\n{note}" if note else text
         if not text.startswith("The code was cancelled"):
             self.runs.append((code, text))
         return text
