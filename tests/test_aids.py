@@ -7,7 +7,7 @@ import asyncio
 import json
 import os
 
-from jupyterlab_gptinterp.agent import files, hints
+from jupyterlab_gptinterp.agent import files, hints, prompts
 from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.agent.context import result_for_model
 from jupyterlab_gptinterp.approval import ApprovalGate
@@ -232,7 +232,6 @@ async def test_rejected_code_proposed_again_unchanged_does_not_bother_the_user(t
 
 
 def test_strip_echo_drops_a_recital_of_the_rules_only():
-    from jupyterlab_gptinterp.agent import prompts
 
     recital = prompts.FENCED_RULES + "\n\nThe number of records is 52."
     assert prompts.strip_echo(recital) == "The number of records is 52."
@@ -241,7 +240,6 @@ def test_strip_echo_drops_a_recital_of_the_rules_only():
 
 
 def test_strip_echo_drops_a_recital_of_the_notebook_and_file_previews(tmp_path):
-    from jupyterlab_gptinterp.agent import prompts
 
     previews = prompts.files_text([files.preview("app.log", _root(tmp_path) / "work" / "app.log").text])
     system = prompts.system_prompt("fenced", "Notebook work/nb.ipynb: empty.", files_text=previews)
@@ -258,7 +256,6 @@ def test_strip_echo_drops_a_recital_of_the_notebook_and_file_previews(tmp_path):
 
 
 async def test_a_reply_that_only_recites_the_rules_is_asked_again(tmp_path):
-    from jupyterlab_gptinterp.agent import prompts
 
     loop, llm, ex, sink, gate = make(tmp_path, prompts.FENCED_RULES, fenced("print(2)"), "It is 2.")
     ended = await turn(loop, sink, gate, "1+1?")
@@ -338,3 +335,28 @@ async def test_a_nan_result_reaches_the_model_with_the_check_and_not_without_the
     loop, llm, ex, sink, gate = make(tmp_path, fenced(code), "It is nan.", aids=frozenset({"hints"}))
     await turn(loop, sink, gate, "mean weight?")
     assert "Check:" not in llm.requests[1][-1]["content"]
+
+
+def test_strip_echo_drops_a_recital_of_a_note_we_added_even_without_its_label():
+    note = hints.result_check(_ok("0\n"), "print(len(re.findall(r'x', text)))")
+    recital = note.removeprefix("Check: ").capitalize()
+    assert prompts.strip_echo(recital, notes=[note]) == ""
+    assert prompts.strip_echo(recital + "\n\nThere are 17.", notes=[note]) == "There are 17."
+    assert prompts.strip_echo(recital) == recital  # only notes this turn sent are ours
+
+
+async def test_a_reply_that_only_recites_a_check_is_asked_again(tmp_path):
+    code = "import re\nprint(len(re.findall(r'5\\d\\d', 'GET / 200')))"
+    recital = "The search found nothing. The pattern or filter probably does not match the data."
+    loop, llm, ex, sink, gate = make(tmp_path, fenced(code), recital, "There are 0 such requests.")
+    ended = await turn(loop, sink, gate, "How many 5xx requests?")
+    assert ended.reason == "answer"
+    assert prompts.ECHO_NOTE in llm.requests[2][-1]["content"]
+    assert [m.text for m in sink.of("assistant_message")][-1] == "There are 0 such requests."
+
+
+def test_a_value_with_a_unit_gets_the_units_hint_not_the_money_hint():
+    hint = hints.error_hint(_error("ValueError", "could not convert string to float: '0.19 kg'"), "x", [])
+    assert "carry units" in hint and "'lb': 0.453592" in hint and "[$,]" not in hint
+    money = hints.error_hint(_error("ValueError", "could not convert string to float: '$1,234.50'"), "x", [])
+    assert "[$,]" in money and "carry units" not in money

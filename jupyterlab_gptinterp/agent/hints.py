@@ -19,6 +19,12 @@ from typing import Iterable, Sequence
 
 from .files import FilePreview
 
+# A number with a unit in an error's value: '0.19 kg', '500 g', '26.45 lb'.
+_UNIT_VALUE = re.compile(r"'\s*-?\d[\d.,]*\s?(?:kg|g|mg|lb|lbs|oz|km|m|cm|mm|mi|ms|s|min|h)\s*'")
+UNITS_IDIOM = ("The values carry units ('0.19 kg', '500 g'): split the number from the unit and convert each unit, "
+               r"e.g. parts = df[col].str.extract(r'([\d.]+)\s*([a-z]+)'); "
+               "kg = parts[0].astype(float) * parts[1].map({'kg': 1, 'g': 0.001, 'lb': 0.453592}).")
+
 _KEY = re.compile(r"KeyError: ['\"]?(.+?)['\"]?\s*$", re.MULTILINE)
 _ATTR = re.compile(r"AttributeError: '(?:DataFrame|Series)' object has no attribute '([^']+)'")
 _READ = re.compile(r"read_csv\(\s*(?:r|f)?['\"]([^'\"]+)['\"]([^)]*)\)")
@@ -57,6 +63,8 @@ def error_hint(result: str, code: str, previews: Sequence[FilePreview]) -> str:
         named = [p for p in previews if p.name in code] or list(previews)
         for p in named[:1]:
             hints.append(f"The file is not what read_csv expected. {p.text}")
+    elif _UNIT_VALUE.search(last) and ("could not convert" in last or "TypeError" in last):
+        hints.append(UNITS_IDIOM)
     elif "could not convert string to float" in last or ("$" in last and ("TypeError" in last or "ValueError" in last)):
         hints.append("Some values are text like '$1,234.50': clean them first, e.g. "
                      "df[col].str.replace(r'[$,]', '', regex=True).astype(float).")
@@ -77,7 +85,8 @@ _OUTPUT = re.compile(r"^Output:\n(.*?)(?=^Error:\n|\Z)", re.DOTALL | re.MULTILIN
 # A value that is not one: the whole last line, or what follows its label ("mean: nan").
 _NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\]|\{\}|set\(\))\.?\s*$")
 # Text values summed: pandas joins strings ("$1,960.16$818.54...", "0.56 kg0.56 kg...").
-_JOINED = re.compile(r"(?:-?\$[\d,]+(?:\.\d+)?){3,}|(?:\d+(?:\.\d+)?\s?(?:kg|g|lb|lbs|oz|mg)(?=\d)){3,}")
+_JOINED_MONEY = re.compile(r"(?:-?\$[\d,]+(?:\.\d+)?){3,}")
+_JOINED_UNITS = re.compile(r"(?:\d+(?:\.\d+)?\s?(?:kg|g|lb|lbs|oz|mg)(?=\d)){3,}")
 _EMPTY = re.compile(r"^(?:Empty DataFrame|Series\(\[\],)|\bno\b.{0,60}\bfound\b", re.IGNORECASE | re.MULTILINE)
 _SEARCHES = re.compile(r"\bre\.(?:findall|search|match|finditer)|\.str\.(?:contains|extract|match)|\.startswith\(")
 
@@ -89,11 +98,11 @@ def result_check(result: str, code: str) -> str:
     if not output or _error_text(result):
         return ""
     last = output.splitlines()[-1].strip()
-    if _JOINED.search(output):
+    money, units = _JOINED_MONEY.search(output), _JOINED_UNITS.search(output)
+    if money or units:
+        how = UNITS_IDIOM if units else "For money: df[col].str.replace(r'[$,]', '', regex=True).astype(float)."
         return ("Check: the output is text values joined end to end, so the column holds text and the sum "
-                "concatenated strings. Convert it to numbers first: money with "
-                "df[col].str.replace(r'[$,]', '', regex=True).astype(float); values with units by splitting "
-                "the number from the unit and converting each unit. Then run the calculation again.")
+                f"concatenated strings. Convert it to numbers first, then run the calculation again. {how}")
     # The last line, or any line that is nothing but such a value (a warning may follow it).
     if _NOTHING.search(last) or any(_NOTHING.fullmatch(line.strip()) for line in output.splitlines()):
         return ("Check: the result is empty or NaN, so it cannot be the answer. Usually a column still holds "

@@ -127,6 +127,7 @@ class _Turn:
         self.usage = [0, 0, 0]  # llm calls, prompt tokens, completion tokens
         self.images: list[dict[str, Any]] = []  # image parts from executions, for a vision model's next call
         self.attachments: list[str] = []  # files the user uploaded with this message
+        self.notes: list[str] = []  # what the aids added to results: a reply reciting one is no answer
 
     async def run(self, text: str) -> TurnEnded:
         await self.emit(UserMessageEvent, text=text)
@@ -195,7 +196,7 @@ class _Turn:
                 )
             message_id, reply = await self._ask(tools)
             if "echo" in self.cfg.aids and not reply.tool_calls:
-                text = prompts.strip_echo(reply.text, self.chat.last_request[0]["content"])
+                text = prompts.strip_echo(reply.text, self.chat.last_request[0]["content"], notes=self.notes)
                 if not text.strip() and reply.text.strip() and not echoed:
                     echoed = True
                     self.new.append({"role": "user", "content": prompts.ECHO_NOTE})
@@ -311,7 +312,7 @@ class _Turn:
             await self.loop.sink.emit_ephemeral(StatusEvent(
                 chat_id=self.chat.chat_id, text="The model proposed the same code again; it was asked to change it."
             ))
-            return prompts.repeat_note(told)
+            return self._noted("", prompts.repeat_note(told))
         self.repeats = 0
         old_source = next((c.source for c in self.notebook.cells if c.id == cell_id), None) if cell_id else None
         proposal = self.loop.gate.propose(self.chat.chat_id, code, reason, kind)
@@ -329,14 +330,19 @@ class _Turn:
         text, self.finished = await self.loop.settle(event, proposal, self.images)
         if "hints" in self.cfg.aids and "\nError:\n" in text:
             named = await self._previews(code, beside=False)
-            hint = hints.error_hint(text, code, [*named, *self.previews])
-            text = f"{text}\n{hint}" if hint else text
+            text = self._noted(text, hints.error_hint(text, code, [*named, *self.previews]))
         elif "checks" in self.cfg.aids:
-            note = hints.result_check(text, code)
-            text = f"{text}\n{note}" if note else text
+            text = self._noted(text, hints.result_check(text, code))
         if not text.startswith("The code was cancelled"):
             self.runs.append((code, text))
         return text
+
+    def _noted(self, text: str, note: str) -> str:
+        """`text` with an aid's `note` below it, remembered for the echo check."""
+        if not note:
+            return text
+        self.notes.append(note)
+        return f"{text}\n{note}" if text else note
 
     async def _previews(self, text: str, beside: bool = True) -> list[files.FilePreview]:
         """Previews of the data files `text` names (else, if `beside`, of those beside the notebook)."""

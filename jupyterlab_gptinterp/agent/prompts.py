@@ -6,6 +6,7 @@ Kept short on purpose: on a CPU-bound local model every ~65 prompt tokens cost a
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 SYSTEM = """You are a code interpreter working inside the user's Jupyter notebook (Python kernel).
 Variables defined by earlier cells exist in the kernel. The user approves each cell before it runs,
@@ -103,16 +104,23 @@ _WORD = re.compile(r"\S+")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
-def strip_echo(reply: str, prompt: str = "", min_words: int = 6, min_prompt_words: int = 12) -> str:
+def strip_echo(
+    reply: str, prompt: str = "", min_words: int = 6, min_prompt_words: int = 12, notes: Sequence[str] = ()
+) -> str:
     """The reply without a leading copy of what we sent it: a small model sometimes starts its
-    reply by reciting the rules, or the notebook and data-file previews of `prompt` (the system
-    prompt), then answers, or not.
+    reply by reciting the rules, the notes we added to its results (`notes`: hints, checks), or
+    the notebook and data-file previews of `prompt` (the system prompt), then answers, or not.
 
-    Six words of our rules are a recital. From the rest of the prompt (the user's notebook, our
+    Six words of our rules or notes are a recital (a note's label, "Check:", may be left out). From the rest of the prompt (the user's notebook, our
     previews) only a long copy counts: at least `min_prompt_words` words from a paragraph's
     start, ending at a paragraph's end or with the reply, so a reply that opens by quoting a
     sentence of the notebook keeps it."""
     rules = [r.split() for r in (FENCED_RULES, TOOLS_RULES, SYSTEM)]
+    for note in notes:
+        words = note.split()
+        rules.append(words)
+        if words and words[0].endswith(":"):
+            rules.append(words[1:])
     said: list[str] = []  # the prompt's words
     starts: list[int] = []  # indices in `said` where a paragraph starts
     end = 0
@@ -138,10 +146,15 @@ def strip_echo(reply: str, prompt: str = "", min_words: int = 6, min_prompt_word
         reply = reply[words[cut - 1].end():].lstrip()
 
 
+def _same(said: str, ours: str) -> bool:
+    # A recital may capitalise the word that starts its sentence, or end a sentence early.
+    return said == ours or said.rstrip(".,:;!").lower() == ours.rstrip(".,:;!").lower()
+
+
 def _common(words: list[re.Match[str]], expected: list[str], start: int) -> int:
     """How many of `words` match `expected` from `start` on."""
     n = 0
-    while n < len(words) and start + n < len(expected) and words[n].group(0) == expected[start + n]:
+    while n < len(words) and start + n < len(expected) and _same(words[n].group(0), expected[start + n]):
         n += 1
     return n
 
