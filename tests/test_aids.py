@@ -360,3 +360,9 @@ def test_a_value_with_a_unit_gets_the_units_hint_not_the_money_hint():
     assert "carry units" in hint and "'lb': 0.453592" in hint and "[$,]" not in hint
     money = hints.error_hint(_error("ValueError", "could not convert string to float: '$1,234.50'"), "x", [])
     assert "[$,]" in money and "carry units" not in money
+
+
+def test_str_cleaning_of_a_numeric_column_gets_told_it_is_numbers_already():
+    error = _error("AttributeError", "Can only use .str accessor with string values, not floating")
+    hint = hints.error_hint(error, "df['quantity'].str.replace('$', '')", [])
+    assert "already numbers" in hint

@@ -59,6 +59,9 @@ def error_hint(result: str, code: str, previews: Sequence[FilePreview]) -> str:
         missing = found.group(1)
     if missing is not None:
         hints.append(_column_hint(missing, code, previews))
+    elif "Can only use .str accessor with string values" in last:
+        hints.append("That column is already numbers: use it as it is, without .str or removing '$' "
+                     "(clean only the columns the preview calls text).")
     elif "ParserError" in error or "Error tokenizing data" in error or "UnicodeDecodeError" in error:
         named = [p for p in previews if p.name in code] or list(previews)
         for p in named[:1]:
