@@ -232,7 +232,6 @@ async def test_rejected_code_proposed_again_unchanged_does_not_bother_the_user(t
 
 
 def test_strip_echo_drops_a_recital_of_the_rules_only():
-
     recital = prompts.FENCED_RULES + "\n\nThe number of records is 52."
     assert prompts.strip_echo(recital) == "The number of records is 52."
     assert prompts.strip_echo(" ".join(prompts.FENCED_RULES.split()[:9])) == ""
@@ -240,7 +239,6 @@ def test_strip_echo_drops_a_recital_of_the_rules_only():
 
 
 def test_strip_echo_drops_a_recital_of_the_notebook_and_file_previews(tmp_path):
-
     previews = prompts.files_text([files.preview("app.log", _root(tmp_path) / "work" / "app.log").text])
     system = prompts.system_prompt("fenced", "Notebook work/nb.ipynb: empty.", files_text=previews)
     # Seen from the local model: the notebook line and the log's preview, as its whole reply.
@@ -256,7 +254,6 @@ def test_strip_echo_drops_a_recital_of_the_notebook_and_file_previews(tmp_path):
 
 
 async def test_a_reply_that_only_recites_the_rules_is_asked_again(tmp_path):
-
     loop, llm, ex, sink, gate = make(tmp_path, prompts.FENCED_RULES, fenced("print(2)"), "It is 2.")
     ended = await turn(loop, sink, gate, "1+1?")
     assert ex.ran == ["print(2)"] and ended.reason == "answer"

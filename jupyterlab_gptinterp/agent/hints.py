@@ -21,6 +21,7 @@ from .files import FilePreview
 
 # A number with a unit in an error's value: '0.19 kg', '500 g', '26.45 lb'.
 _UNIT_VALUE = re.compile(r"'\s*-?\d[\d.,]*\s?(?:kg|g|mg|lb|lbs|oz|km|m|cm|mm|mi|ms|s|min|h)\s*'")
+MONEY_IDIOM = "df[col].str.replace(r'[$,]', '', regex=True).astype(float)"
 UNITS_IDIOM = ("The values carry units ('0.19 kg', '500 g'): split the number from the unit and convert each unit, "
                r"e.g. parts = df[col].str.extract(r'([\d.]+)\s*([a-z]+)'); "
                "kg = parts[0].astype(float) * parts[1].map({'kg': 1, 'g': 0.001, 'lb': 0.453592}).")
@@ -69,8 +70,7 @@ def error_hint(result: str, code: str, previews: Sequence[FilePreview]) -> str:
     elif _UNIT_VALUE.search(last) and ("could not convert" in last or "TypeError" in last):
         hints.append(UNITS_IDIOM)
     elif "could not convert string to float" in last or ("$" in last and ("TypeError" in last or "ValueError" in last)):
-        hints.append("Some values are text like '$1,234.50': clean them first, e.g. "
-                     "df[col].str.replace(r'[$,]', '', regex=True).astype(float).")
+        hints.append(f"Some values are text like '$1,234.50': clean them first, e.g. {MONEY_IDIOM}.")
     elif re.search(r"doesn't match format|DateParseError|Unknown datetime string format|time data", last):
         hints.append("The dates are in several formats: use pd.to_datetime(df[col], format='mixed').")
     elif "NameError" in last:
@@ -103,7 +103,7 @@ def result_check(result: str, code: str) -> str:
     last = output.splitlines()[-1].strip()
     money, units = _JOINED_MONEY.search(output), _JOINED_UNITS.search(output)
     if money or units:
-        how = UNITS_IDIOM if units else "For money: df[col].str.replace(r'[$,]', '', regex=True).astype(float)."
+        how = UNITS_IDIOM if units else f"For money: {MONEY_IDIOM}."
         return ("Check: the output is text values joined end to end, so the column holds text and the sum "
                 f"concatenated strings. Convert it to numbers first, then run the calculation again. {how}")
     # The last line, or any line that is nothing but such a value (a warning may follow it).

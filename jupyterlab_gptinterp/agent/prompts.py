@@ -111,10 +111,10 @@ def strip_echo(
     reply by reciting the rules, the notes we added to its results (`notes`: hints, checks), or
     the notebook and data-file previews of `prompt` (the system prompt), then answers, or not.
 
-    Six words of our rules or notes are a recital (a note's label, "Check:", may be left out). From the rest of the prompt (the user's notebook, our
-    previews) only a long copy counts: at least `min_prompt_words` words from a paragraph's
-    start, ending at a paragraph's end or with the reply, so a reply that opens by quoting a
-    sentence of the notebook keeps it."""
+    Six words of our rules or notes are a recital (a note's label, "Check:", may be left out).
+    From the rest of the prompt (the user's notebook, our previews) only a long copy counts: at
+    least `min_prompt_words` words from a paragraph's start, ending at a paragraph's end or with
+    the reply, so a reply that opens by quoting a sentence of the notebook keeps it."""
     rules = [r.split() for r in (FENCED_RULES, TOOLS_RULES, SYSTEM)]
     for note in notes:
         words = note.split()
