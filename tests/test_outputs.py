@@ -57,7 +57,7 @@ def test_images_are_described_with_their_size():
     assert "[image 640x480 PNG shown to the user]" in text
     text = result_for_model("ok", [display({"image/jpeg": b64(jpeg(300, 200))})])
     assert "[image 300x200 JPEG shown to the user]" in text
-    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="120pt" height="80pt"><rect/></svg>'
+    svg = '<svg version="1.1" width="120pt" height="80pt"><rect/></svg>'
     assert "[image 120x80 SVG shown to the user]" in result_for_model("ok", [display({"image/svg+xml": svg})])
 
 
