@@ -203,7 +203,15 @@ async def test_an_invented_number_is_marked_and_the_model_asked_once_to_compute_
     first, last = sink.of("assistant_message")[0], sink.of("assistant_message")[-1]
     assert first.ungrounded == ["17"] and last.ungrounded == []
     assert "17 appear(s) in no output" in llm.requests[1][-1]["content"]
+    assert "you have run no code" in llm.requests[1][-1]["content"]  # nothing ran: told to run code
     assert ex.ran == ["print(3)"] and ended.reason == "answer"
+
+
+async def test_after_a_run_the_grounding_check_asks_for_numbers_from_the_outputs(tmp_path):
+    loop, llm, ex, sink, gate = make(tmp_path, fenced("print(3)"), "There are 17 rows.", "There are 3 rows.")
+    await turn(loop, sink, gate, "How many rows in people.tsv?")
+    note = llm.requests[2][-1]["content"]
+    assert "17 appear(s) in no output you have seen" in note and "run no code" not in note
 
 
 async def test_the_grounding_check_asks_only_once_and_not_without_the_aid(tmp_path):

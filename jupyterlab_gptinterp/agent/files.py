@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import logformat, units
+
 DATA_SUFFIXES = (".csv", ".tsv", ".json", ".jsonl", ".log", ".txt")
 MAX_READ = 256 * 1024  # bytes read to profile a file
 MAX_COUNT = 20 * 1024 * 1024  # files up to this size get an exact row count
@@ -23,6 +25,7 @@ _NAME = re.compile(r"[\w./-]+\.(?:csv|tsv|jsonl|json|log|txt)\b", re.IGNORECASE)
 _MONEY = re.compile(r"^-?[$€£]\s?\d[\d,]*(\.\d+)?$")
 _UNIT = re.compile(r"^(-?\d+(?:\.\d+)?)\s*([A-Za-z%°]+)$")
 _INT = re.compile(r"^-?\d+$")
+_MISSING = ("", "NA", "N/A", "null", "None", "nan", "NaN")
 _FLOAT = re.compile(r"^-?\d*\.\d+(e-?\d+)?$|^-?\d+e-?\d+$", re.IGNORECASE)
 _DATES = [
     ("YYYY-MM-DD", re.compile(r"^\d{4}-\d{2}-\d{2}")),
@@ -81,8 +84,9 @@ def candidates(
     return [(p.name, p) for p in found[:limit]]
 
 
-def preview(name: str, path: Path, sample_rows: int = 3) -> FilePreview:
-    """A compact description of one file; never raises on a bad file."""
+def preview(name: str, path: Path, sample_rows: int = 3, question: str = "") -> FilePreview:
+    """A compact description of one file; never raises on a bad file. `question` picks the unit
+    that mixed-unit columns are converted to."""
     try:
         size = path.stat().st_size
         with path.open("rb") as f:
@@ -96,9 +100,9 @@ def preview(name: str, path: Path, sample_rows: int = 3) -> FilePreview:
     suffix = path.suffix.lower()
     try:
         if suffix in (".csv", ".tsv") or (suffix == ".txt" and _looks_tabular(text)):
-            return _table(name, suffix, text, lines_total, sample_rows)
+            return _table(name, suffix, text, lines_total, sample_rows, question)
         if suffix in (".json", ".jsonl"):
-            got = _json(name, text, head, size, sample_rows)
+            got = _json(name, text, head, size, sample_rows, question)
             if got is not None:
                 return got
     except (csv.Error, ValueError):
@@ -121,7 +125,9 @@ def _looks_tabular(text: str) -> bool:
     return len(first) >= 2 and all(line.count(",") >= 1 for line in first)
 
 
-def _table(name: str, suffix: str, text: str, lines_total: int | None, sample_rows: int) -> FilePreview:
+def _table(
+    name: str, suffix: str, text: str, lines_total: int | None, sample_rows: int, question: str
+) -> FilePreview:
     lines = text.splitlines()
     if suffix == ".tsv":
         sep = "\t"
@@ -137,10 +143,7 @@ def _table(name: str, suffix: str, text: str, lines_total: int | None, sample_ro
     n = f"{lines_total - 1} rows" if lines_total is not None else "many rows"
     sep_name = {"\t": "tab", ",": "comma", ";": "semicolon", "|": "pipe"}.get(sep, repr(sep))
     read = f"pd.read_csv({name!r}" + (", sep='\\t'" if sep == "\t" else f", sep={sep!r}" if sep != "," else "") + ")"
-    cols = []
-    for i, col in enumerate(header):
-        values = [r[i].strip() for r in body if i < len(r)]
-        cols.append(f"  {col!r}: {_profile(values)}")
+    cols = _columns({col: [r[i].strip() for r in body if i < len(r)] for i, col in enumerate(header)}, question)
     joiner = " \\t " if sep == "\t" else sep  # a visible tab
     sample = "\n".join(joiner.join(r) for r in rows[1 : 1 + sample_rows])
     text_out = (f"{name}: {sep_name}-separated, {n}. Load: {read}\nColumns (exact names):\n" + "\n".join(cols)
@@ -148,9 +151,35 @@ def _table(name: str, suffix: str, text: str, lines_total: int | None, sample_ro
     return FilePreview(name, text_out, header, sep)
 
 
+def _columns(table: dict[str, list[str]], question: str) -> list[str]:
+    """One line per column, and a ready conversion line under a column in mixed units."""
+    profiles = {col: _profile(values) for col, values in table.items()}
+    out = []
+    for i, (col, values) in enumerate(table.items()):
+        out.append(f"  {col!r}: {profiles[col]}")
+        filled = list(dict.fromkeys(v for v in values if v not in _MISSING))
+        note = None
+        if "MIXED units" in profiles[col]:
+            note = units.number_with_unit(col, _unit_list(filled), question)
+        elif 2 <= len(filled) <= 4 and units.dimension(filled):
+            # A column of units: it applies to the nearest number column, the one before it first.
+            names = list(table)
+            near = sorted((n for n in names if n != col and profiles[n].startswith(("int", "float"))),
+                          key=lambda n: (abs(names.index(n) - i), names.index(n) > i))
+            if near:
+                note = units.value_and_unit(near[0], col, filled, question)
+        if note:
+            out.append(f"    {note}")
+    return out
+
+
+def _unit_list(values: list[str]) -> list[str]:
+    return list(dict.fromkeys(m.group(2) for m in map(_UNIT.match, values) if m))
+
+
 def _profile(values: list[str]) -> str:
     """The column's type as the model should treat it, with what needs cleaning."""
-    filled = [v for v in values if v not in ("", "NA", "N/A", "null", "None", "nan", "NaN")]
+    filled = [v for v in values if v not in _MISSING]
     missing = len(values) - len(filled)
     miss = f", {missing} missing" if missing else ""
     if not filled:
@@ -177,7 +206,7 @@ def _profile(values: list[str]) -> str:
     return f"text like {filled[0]!r}{miss}"
 
 
-def _json(name: str, text: str, head: bytes, size: int, sample_rows: int) -> FilePreview | None:
+def _json(name: str, text: str, head: bytes, size: int, sample_rows: int, question: str) -> FilePreview | None:
     if name.lower().endswith(".jsonl"):
         records = [json.loads(line) for line in text.splitlines()[:200] if line.strip()]
         load = f"pd.read_json({name!r}, lines=True)"
@@ -195,10 +224,7 @@ def _json(name: str, text: str, head: bytes, size: int, sample_rows: int) -> Fil
     if not records or not all(isinstance(r, dict) for r in records):
         return None
     keys = list(dict.fromkeys(k for r in records for k in r))
-    cols = []
-    for k in keys:
-        values = ["" if r.get(k) is None else str(r.get(k)) for r in records]
-        cols.append(f"  {k!r}: {_profile(values)}")
+    cols = _columns({k: ["" if r.get(k) is None else str(r.get(k)) for r in records] for k in keys}, question)
     sample = "\n".join(json.dumps(r) for r in records[:sample_rows])
     return FilePreview(
         name, f"{name}: JSON list of {len(records)} records. Load: {load}\nFields (exact names):\n" + "\n".join(cols)
@@ -208,6 +234,9 @@ def _json(name: str, text: str, head: bytes, size: int, sample_rows: int) -> Fil
 
 def _lines(name: str, text: str, lines_total: int | None, sample_rows: int) -> FilePreview:
     lines = text.splitlines()
+    fmt = logformat.infer(lines[:2000])
+    if fmt is not None:
+        return FilePreview(name, logformat.describe(name, fmt, lines_total), fmt.fields)
     n = f"{lines_total} lines" if lines_total is not None else "many lines"
     sample = "\n".join(line[:200] for line in lines[: sample_rows + 2])
     return FilePreview(name, f"{name}: text, {n}, not a table (parse the lines yourself). First lines:\n{sample}")
@@ -220,7 +249,7 @@ def previews(
     out: list[FilePreview] = []
     used = 0
     for name, path in candidates(root, notebook_path, question, beside=beside):
-        p = preview(name, path)
+        p = preview(name, path, question=question)
         if used + len(p.text) > budget:
             if out:
                 continue

@@ -237,7 +237,8 @@ class _Turn:
                 continue
             if unsure and not self.reasked and step < self.cfg.max_steps - 1:
                 self.reasked = True
-                self.new.append({"role": "user", "content": prompts.ungrounded_note(unsure)})
+                note = prompts.ungrounded_note(unsure, ran_code=bool(self.runs), fenced=fenced)
+                self.new.append({"role": "user", "content": note})
                 continue
             return "answer", "" if reply.text.strip() else "The model sent an empty reply."
         return "step_cap", (

@@ -165,9 +165,15 @@ ECHO_NOTE = ("Your reply only repeated the instructions. Reply with one line and
 UNGROUNDED = "Check: "
 
 
-def ungrounded_note(numbers: list[str]) -> str:
-    """Asks the model, once, to ground the numbers of its answer in an output."""
+def ungrounded_note(numbers: list[str], ran_code: bool = True, fenced: bool = True) -> str:
+    """Asks the model, once, to ground the numbers of its answer in an output. With no run in this
+    request there is no output to answer from, so it is told to run code (a small model, asked to
+    "compute or answer again", repeated a number it had read off three sample rows)."""
     shown = ", ".join(numbers[:5])
+    if not ran_code:
+        how = "reply with one ```python block" if fenced else "call run_code"
+        return (f"{UNGROUNDED}{shown} appear(s) in no output: you have run no code for this question, and the "
+                f"preview shows only a few rows. To compute the answer from the whole file, {how} that prints it.")
     return (f"{UNGROUNDED}{shown} appear(s) in no output you have seen. Do not guess: run code that computes and "
             "prints the answer, or answer again using only numbers from the outputs.")
 

@@ -1,0 +1,146 @@
+"""The record format of a text log, inferred from its lines, as a regex the model can use.
+
+A small model asked about a log writes a regex from memory that matches nothing
+(`INFO  http.*? 5xx`), or splits on spaces and takes the wrong field. Log lines that carry
+records (a timestamp, a level, a method, a path, a status, a duration) have a fixed shape; we
+find the most common shape, write its regex with named groups, check it against the file's
+lines, and hand the model a ready line that loads the records into a DataFrame.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+LEVELS = {"TRACE", "DEBUG", "INFO", "NOTICE", "WARN", "WARNING", "ERROR", "CRITICAL", "FATAL"}
+METHODS = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"}
+
+# (kind, token regex, group regex): first match wins. A kind with a group regex becomes a field.
+_KINDS: list[tuple[str, re.Pattern[str], str]] = [
+    ("ts", re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?"), r"\S+"),
+    ("date", re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}"), r"\S+"),
+    ("time", re.compile(r"\d{2}:\d{2}:\d{2}(?:[.,]\d+)?"), r"\S+"),
+    ("level", re.compile("|".join(sorted(LEVELS, key=len, reverse=True))), r"[A-Z]+"),
+    ("method", re.compile("|".join(METHODS)), r"[A-Z]+"),
+    ("path", re.compile(r"/\S*"), r"/\S*"),
+    ("int", re.compile(r"-?\d+"), r"-?\d+"),
+    ("float", re.compile(r"-?\d+\.\d+"), r"-?[\d.]+"),
+    ("unit", re.compile(r"(-?\d+(?:\.\d+)?)([A-Za-z%µ]{1,3})"), ""),
+    ("word", re.compile(r"\S+"), ""),
+]
+
+
+_INT = re.compile(r"-?\d+")
+
+
+@dataclass
+class LogFormat:
+    regex: str  # with named groups, anchored at the line's start
+    fields: list[str]  # group names, in order
+    numeric: dict[str, str]  # the groups that hold numbers, and their type ('int' or 'float')
+    matched: int  # lines of the sample the regex matches
+    total: int  # lines in the sample
+    example: str  # a line it matches
+    other: str  # a line it does not match ("" when it matches every line)
+    levels: list[str]  # the levels seen on all lines, most common first
+
+
+def _kind(token: str) -> tuple[str, re.Match[str] | None]:
+    for kind, rx, _ in _KINDS:
+        m = rx.fullmatch(token)
+        if m:
+            return kind, m
+    return "word", None
+
+
+def _shape(line: str) -> tuple[str, ...]:
+    return tuple(_kind(t)[0] for t in line.split())
+
+
+def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
+    """The most common record shape of `lines`, or None when there is no such shape (prose,
+    one-off messages, too few typed fields)."""
+    lines = [line for line in lines if line.strip()]
+    if len(lines) < 3:
+        return None
+    shapes = Counter(_shape(line) for line in lines)
+    shape, count = shapes.most_common(1)[0]
+    typed = [k for k in shape if k not in ("word", "ts", "date", "time", "level")]
+    if count < max(3, min_share * len(lines)) or len(typed) < 2:
+        return None
+    group = [line.split() for line in lines if _shape(line) == shape]
+    http = "method" in shape
+    parts: list[str] = []
+    fields: list[str] = []
+    numeric: dict[str, str] = {}
+
+    def name(base: str) -> str:
+        n, i = base, 2
+        while n in fields:
+            n, i = f"{base}{i}", i + 1
+        fields.append(n)
+        return n
+
+    for i, kind in enumerate(shape):
+        column = [tokens[i] for tokens in group]
+        if kind == "word":
+            # A word that is the same on every record is part of the format; else a field.
+            parts.append(re.escape(column[0]) if len(set(column)) == 1 else rf"(?P<{name(f'field{i + 1}')}>\S+)")
+        elif kind == "unit":
+            units = {_kind(t)[1].group(2) for t in column}  # type: ignore[union-attr]
+            if len(units) == 1:
+                unit = units.pop()
+                whole = all(_INT.fullmatch(_kind(t)[1].group(1)) for t in column)  # type: ignore[union-attr]
+                number = (r"\d+" if whole else r"[\d.]+") if not any(t.startswith("-") for t in column) else r"-?[\d.]+"
+                parts.append(rf"(?P<{name(_identifier(unit))}>{number}){re.escape(unit)}")
+                numeric[fields[-1]] = "int" if whole else "float"
+            else:
+                parts.append(rf"(?P<{name(f'field{i + 1}')}>\S+)")
+        else:
+            base = kind
+            if kind == "int" and http and all(len(t) == 3 and "100" <= t <= "599" for t in column):
+                base = "status"
+            elif kind in ("int", "float"):
+                base = "value"
+            group_rx = next(g for k, _, g in _KINDS if k == kind)
+            if kind in ("int", "float") and not any(t.startswith("-") for t in column):
+                group_rx = group_rx.removeprefix("-?")
+            parts.append(rf"(?P<{name(base)}>{group_rx})")
+            if kind in ("int", "float"):
+                numeric[fields[-1]] = kind
+    regex = "^" + r"\s+".join(parts) + r"\s*$"
+    rx = re.compile(regex)
+    hits = [bool(rx.match(line)) for line in lines]
+    levels = Counter(t for line in lines for t in line.split()[:3] if t in LEVELS)
+    return LogFormat(
+        regex=regex, fields=fields, numeric=numeric, matched=sum(hits), total=len(lines),
+        example=next(line for line, hit in zip(lines, hits) if hit),
+        other=next((line for line, hit in zip(lines, hits) if not hit), ""),
+        levels=[lv for lv, _ in levels.most_common()],
+    )
+
+
+def _identifier(unit: str) -> str:
+    ident = re.sub(r"\W", "", unit.replace("%", "pct").replace("µ", "u")).lower()
+    return ident if ident and not ident[0].isdigit() else f"v_{ident}"
+
+
+def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
+    """What the model is told: the record shape, a ready load line, the other lines."""
+    n = f"{lines_total} lines" if lines_total is not None else "many lines"
+    share = "every line" if fmt.matched == fmt.total else f"{fmt.matched} of the first {fmt.total} lines"
+    if lines_total is not None and lines_total == fmt.total and fmt.matched < fmt.total:
+        share = f"{fmt.matched} of {fmt.total} lines"
+    conv = ".astype({" + ", ".join(f"'{f}': {t}" for f, t in fmt.numeric.items()) + "})" if fmt.numeric else ""
+    out = [
+        f"{name}: text log, {n}."
+        + (f" Levels: {', '.join(fmt.levels)}." if fmt.levels else ""),
+        f"Records ({share}) look like: {fmt.example[:200]}",
+        "Load them, one column per field (" + ", ".join(fmt.fields) + "):",
+        f"rx = r'{fmt.regex}'",
+        f"df = pd.Series(open({name!r}).read().splitlines()).str.extract(rx).dropna(){conv}",
+    ]
+    if fmt.other:
+        out.append(f"Other lines are not records, like: {fmt.other[:200]}")
+    return "\n".join(out)
