@@ -15,15 +15,16 @@ from jupyterlab_gptinterp.agent import files, logformat, units
 
 
 def _ready_lines(text: str) -> list[str]:
-    return [line.strip() for line in text.splitlines() if re.match(r"\s*(rx = |df = |in \S+: |'\w+' is in)", line)]
+    ready = r"\s*(lines = |all_lines = |df = |in \S+: |'\w+' is in)"
+    return [line.strip() for line in text.splitlines() if re.match(ready, line)]
 
 
-def _run(lines: list[str], df: pd.DataFrame | None, cwd) -> pd.DataFrame:
+def _run(lines: list[str], df: pd.DataFrame | None, cwd, keep: bool = False):
     scope = {"pd": pd, "df": df}
     for line in lines:
         code = line.split(": ", 1)[1] if re.match(r"(in \S+|'\w+' is in[^:]*): ", line) else line
         exec(compile(code, "<ready line>", "exec"), scope)  # noqa: S102 - our own preview's text
-    return scope["df"]
+    return scope if keep else scope["df"]
 
 
 def _log(tmp_path, n=200, seed=3):
@@ -45,11 +46,15 @@ def _log(tmp_path, n=200, seed=3):
 def test_a_logs_record_format_is_inferred_checked_and_loads_every_record(tmp_path, monkeypatch):
     records = _log(tmp_path)
     (p,) = files.previews(tmp_path, "nb.ipynb", "slowest path in access.log?")
-    assert f"{len(records)} of 200 lines" in p.text and "Levels: INFO, WARNING" in p.text
-    assert "Other lines are not records, like: " in p.text and "scheduler: job" in p.text
+    assert f"{len(records)} of the 200 lines are records" in p.text and "(levels INFO, WARNING)" in p.text
+    assert "Other lines are messages, like: " in p.text and "scheduler: job" in p.text
     assert p.columns == ["date", "time", "level", "method", "path", "status", "ms"]
     monkeypatch.chdir(tmp_path)
-    df = _run(_ready_lines(p.text), None, tmp_path)
+    scope = _run(_ready_lines(p.text), None, tmp_path, keep=True)
+    every = scope["all_lines"]
+    assert len(every) == 200 and (every["level"] == "WARNING").sum() == 200 - len(records)
+    assert every["message"].str.contains("scheduler: job").sum() == 200 - len(records)
+    df = scope["df"]
     assert len(df) == len(records)
     assert list(df["status"]) == [r["status"] for r in records] and df["status"].dtype.kind == "i"
     assert list(df["ms"]) == pytest.approx([r["ms"] for r in records]) and df["ms"].dtype.kind == "f"

@@ -44,6 +44,7 @@ class LogFormat:
     example: str  # a line it matches
     other: str  # a line it does not match ("" when it matches every line)
     levels: list[str]  # the levels seen on all lines, most common first
+    prefix: str  # regex of what every line starts with (timestamp, level), then the message; "" if none
 
 
 def _kind(token: str) -> tuple[str, re.Match[str] | None]:
@@ -114,11 +115,37 @@ def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
     hits = [bool(rx.match(line)) for line in lines]
     levels = Counter(t for line in lines for t in line.split()[:3] if t in LEVELS)
     return LogFormat(
+        prefix=_prefix(lines),
         regex=regex, fields=fields, numeric=numeric, matched=sum(hits), total=len(lines),
         example=next(line for line, hit in zip(lines, hits) if hit),
         other=next((line for line, hit in zip(lines, hits) if not hit), ""),
         levels=[lv for lv, _ in levels.most_common()],
     )
+
+
+def _prefix(lines: list[str]) -> str:
+    """A regex for every line: its common leading timestamp/level fields, then the message."""
+    common: list[str] | None = None
+    for line in lines:
+        head = []
+        for token in line.split()[:4]:
+            kind = _kind(token)[0]
+            if kind not in ("ts", "date", "time", "level"):
+                break
+            head.append(kind)
+        if common is None:
+            common = head
+        else:
+            n = 0
+            while n < min(len(common), len(head)) and common[n] == head[n]:
+                n += 1
+            common = common[:n]
+        if not common:
+            return ""
+    if not common or "level" not in common:
+        return ""
+    groups = [rf"(?P<{k}>{next(g for kind, _, g in _KINDS if kind == k)})" for k in common]
+    return "^" + r"\s+".join(groups) + r"\s+(?P<message>.*)$"
 
 
 def _identifier(unit: str) -> str:
@@ -127,20 +154,26 @@ def _identifier(unit: str) -> str:
 
 
 def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
-    """What the model is told: the record shape, a ready load line, the other lines."""
+    """What the model is told: every line's shape, the records' shape, a ready line for each."""
     n = f"{lines_total} lines" if lines_total is not None else "many lines"
-    share = "every line" if fmt.matched == fmt.total else f"{fmt.matched} of the first {fmt.total} lines"
-    if lines_total is not None and lines_total == fmt.total and fmt.matched < fmt.total:
-        share = f"{fmt.matched} of {fmt.total} lines"
+    whole = lines_total is not None and lines_total == fmt.total
+    share = "Every line is a record" if fmt.matched == fmt.total else (
+        f"{fmt.matched} of the {fmt.total} lines are records" if whole
+        else f"{fmt.matched} of the first {fmt.total} lines are records")
     conv = ".astype({" + ", ".join(f"'{f}': {t}" for f, t in fmt.numeric.items()) + "})" if fmt.numeric else ""
-    out = [
-        f"{name}: text log, {n}."
-        + (f" Levels: {', '.join(fmt.levels)}." if fmt.levels else ""),
-        f"Records ({share}) look like: {fmt.example[:200]}",
-        "Load them, one column per field (" + ", ".join(fmt.fields) + "):",
-        f"rx = r'{fmt.regex}'",
-        f"df = pd.Series(open({name!r}).read().splitlines()).str.extract(rx).dropna(){conv}",
+    out = [f"{name}: text log, {n}."]
+    out.append(f"lines = pd.Series(open({name!r}).read().splitlines())")
+    if fmt.prefix:
+        fields = re.findall(r"\?P<(\w+)>", fmt.prefix)
+        out += [
+            f"All lines, with {', '.join(fields)}" + (f" (levels {', '.join(fmt.levels)})" if fmt.levels else "") + ":",
+            f"all_lines = lines.str.extract(r'{fmt.prefix}')",
+        ]
+    out += [
+        f"{share}, like: {fmt.example[:200]}",
+        "The records only, one column per field (" + ", ".join(fmt.fields) + "):",
+        f"df = lines.str.extract(r'{fmt.regex}').dropna(){conv}",
     ]
     if fmt.other:
-        out.append(f"Other lines are not records, like: {fmt.other[:200]}")
+        out.append(f"Other lines are messages, like: {fmt.other[:200]}")
     return "\n".join(out)
