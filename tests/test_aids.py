@@ -125,6 +125,24 @@ def test_parser_error_hint_shows_the_files_first_lines(tmp_path):
     assert "2024-05-01 INFO line 0" in hint
 
 
+def test_parser_error_on_a_log_gets_the_ready_load_lines(tmp_path):
+    root = _root(tmp_path)
+    (root / "work" / "web.log").write_text("".join(f"2024-05-01T10:00:0{i % 10}Z INFO GET /p{i % 3} 200 {i}ms\n"
+                                                   for i in range(20)))
+    previews = files.previews(root, "work/nb.ipynb", "web.log")
+    hint = hints.error_hint(_error("ParserError", "Error tokenizing data. C error: Expected 8 fields in line 28"),
+                            "pd.read_csv('web.log', sep=' ')", previews)
+    assert "web.log is a log, not a table" in hint and "df = lines.str.extract(r'^" in hint
+
+
+def test_a_cell_that_printed_nothing_is_told_to_print_its_result():
+    quiet = result_for_model("ok", [])
+    assert "printed nothing" in hints.result_check(quiet, "df = pd.read_csv('x.csv')")
+    assert hints.result_check(quiet, "def f(x):\n    return 2 * x") == ""  # defining prints nothing, rightly
+    assert hints.result_check(result_for_model("ok", [{"output_type": "stream", "name": "stdout", "text": "42\n"}]),
+                              "print(42)") == ""
+
+
 def test_money_and_dates_hints_and_none_for_a_clean_run():
     money = hints.error_hint(_error("ValueError", "could not convert string to float: '$1,234.50'"), "x", [])
     assert "str.replace" in money

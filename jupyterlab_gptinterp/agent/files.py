@@ -41,6 +41,7 @@ class FilePreview:
     text: str  # what the model is shown
     columns: list[str] = field(default_factory=list)
     sep: str | None = None
+    log: bool = False  # a text log whose record format was found (its columns are the fields)
 
 
 def _inside(root: Path, path: Path, want_file: bool = True) -> bool:
@@ -236,7 +237,7 @@ def _lines(name: str, text: str, lines_total: int | None, sample_rows: int) -> F
     lines = text.splitlines()
     fmt = logformat.infer(lines[:2000])
     if fmt is not None:
-        return FilePreview(name, logformat.describe(name, fmt, lines_total), fmt.fields)
+        return FilePreview(name, logformat.describe(name, fmt, lines_total), fmt.fields, log=True)
     n = f"{lines_total} lines" if lines_total is not None else "many lines"
     sample = "\n".join(line[:200] for line in lines[: sample_rows + 2])
     return FilePreview(name, f"{name}: text, {n}, not a table (parse the lines yourself). First lines:\n{sample}")

@@ -66,7 +66,8 @@ def error_hint(result: str, code: str, previews: Sequence[FilePreview]) -> str:
     elif "ParserError" in error or "Error tokenizing data" in error or "UnicodeDecodeError" in error:
         named = [p for p in previews if p.name in code] or list(previews)
         for p in named[:1]:
-            hints.append(f"The file is not what read_csv expected. {p.text}")
+            what = "is a log, not a table: load it with the lines below" if p.log else "is not what read_csv expected"
+            hints.append(f"{p.name} {what}. {p.text}")
     elif _UNIT_VALUE.search(last) and ("could not convert" in last or "TypeError" in last):
         hints.append(UNITS_IDIOM)
     elif "could not convert string to float" in last or ("$" in last and ("TypeError" in last or "ValueError" in last)):
@@ -91,6 +92,7 @@ _NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\
 _JOINED_MONEY = re.compile(r"(?:-?\$[\d,]+(?:\.\d+)?){3,}")
 _JOINED_UNITS = re.compile(r"(?:\d+(?:\.\d+)?\s?(?:kg|g|lb|lbs|oz|mg)(?=\d)){3,}")
 _EMPTY = re.compile(r"^(?:Empty DataFrame|Series\(\[\],)|\bno\b.{0,60}\bfound\b", re.IGNORECASE | re.MULTILINE)
+_LOADS = re.compile(r"\b(?:pd\.read_\w+|open)\(|\.str\.extract\(")
 _SEARCHES = re.compile(r"\bre\.(?:findall|search|match|finditer)|\.str\.(?:contains|extract|match)|\.startswith\(")
 
 
@@ -98,8 +100,15 @@ def result_check(result: str, code: str) -> str:
     """A note when a run that worked printed a result that cannot be the answer, or ""."""
     found = _OUTPUT.search(result)
     output = found.group(1).strip() if found else ""
-    if not output or _error_text(result):
+    if _error_text(result):
         return ""
+    if not output:
+        # A small model loads the data in one cell, then has nothing to answer from. (A cell that
+        # only defines something may rightly print nothing: only loading data gets the note.)
+        if "produced no output" not in result or not _LOADS.search(code):
+            return ""
+        return ("Check: the cell loaded data and printed nothing, so there is no result to answer from yet. Its "
+                "variables exist in the kernel: run a cell that computes what was asked and prints it.")
     last = output.splitlines()[-1].strip()
     money, units = _JOINED_MONEY.search(output), _JOINED_UNITS.search(output)
     if money or units:

@@ -81,8 +81,9 @@ def number_with_unit(col: str, units: list[str], question: str) -> str | None:
         return None
     target = _target(units, dim, question)
     new = f"{col}_{_suffix(target)}"
-    return (f"in {target}: w = df[{col!r}].str.extract(r'([\\d.]+)\\s*([^\\d\\s]+)'); "
-            f"df[{new!r}] = w[0].astype(float) * w[1].map({_factor_map(units, dim, target)})")
+    # One statement: the model garbled a two-statement version (a temporary became the column).
+    return (f"in {target}: df[{new!r}] = df[{col!r}].str.extract(r'([\\d.]+)\\s*([^\\d\\s]+)')"
+            f".pipe(lambda p: p[0].astype(float) * p[1].map({_factor_map(units, dim, target)}))")
 
 
 def value_and_unit(value_col: str, unit_col: str, units: list[str], question: str) -> str | None:
