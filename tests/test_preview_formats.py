@@ -109,3 +109,18 @@ def test_columns_that_only_look_like_units_get_no_conversion():
     assert units.dimension(["C", "F"]) == "temperature" and units.dimension(["g", "lb"]) == "mass"
     assert units.asked_unit("How heavy, in pounds?", "mass") == "lb"
     assert units.asked_unit("How long did it take?", "mass") is None
+
+
+def test_quoted_and_bracketed_fields_of_a_common_access_log():
+    rng = random.Random(1)
+    rows = [(f"10.0.0.{rng.randint(1, 9)}", f"{i % 60:02d}", rng.choice(["GET", "POST"]), f"/p{rng.randint(1, 4)}.html",
+             rng.choice([200, 404, 500]), rng.randint(100, 5000)) for i in range(30)]
+    lines = [f'{ip} - - [10/Oct/2000:13:{m}:36 -0700] "{verb} {path} HTTP/1.0" {status} {size}'
+             for ip, m, verb, path, status, size in rows]
+    fmt = logformat.infer(lines)
+    assert fmt is not None and fmt.matched == 30
+    assert fmt.fields == ["field1", "ts", "tz", "method", "path", "status", "value"]
+    got = [re.match(fmt.regex, line).groupdict() for line in lines]
+    assert [(g["field1"], g["method"], g["path"], int(g["status"]), int(g["value"])) for g in got] == \
+        [(ip, verb, path, status, size) for ip, _, verb, path, status, size in rows]
+    assert got[0]["ts"] == f"10/Oct/2000:13:{rows[0][1]}:36"  # the brackets are not part of the field

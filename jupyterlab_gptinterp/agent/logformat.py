@@ -18,12 +18,14 @@ METHODS = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"}
 
 # (kind, token regex, group regex): first match wins. A kind with a group regex becomes a field.
 _KINDS: list[tuple[str, re.Pattern[str], str]] = [
-    ("ts", re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?"), r"\S+"),
+    ("ts", re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?"
+                      r"|\d{2}/[A-Za-z]{3}/\d{4}:\d{2}:\d{2}:\d{2}"), r"\S+"),  # ISO; Apache's [10/Oct/2000:13:55:36
     ("date", re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}"), r"\S+"),
     ("time", re.compile(r"\d{2}:\d{2}:\d{2}(?:[.,]\d+)?"), r"\S+"),
     ("level", re.compile("|".join(sorted(LEVELS, key=len, reverse=True))), r"[A-Z]+"),
     ("method", re.compile("|".join(METHODS)), r"[A-Z]+"),
     ("path", re.compile(r"/\S*"), r"/\S*"),
+    ("tz", re.compile(r"[+-]\d{4}"), r"[+-]\d{4}"),
     ("int", re.compile(r"-?\d+"), r"-?\d+"),
     ("float", re.compile(r"-?\d+\.\d+"), r"-?[\d.]+"),
     ("unit", re.compile(r"(-?\d+(?:\.\d+)?)([A-Za-z%µ]{1,3})"), ""),
@@ -47,16 +49,25 @@ class LogFormat:
     prefix: str  # regex of what every line starts with (timestamp, level), then the message; "" if none
 
 
+_WRAP = re.compile(r'^(["\[(]*)(.*?)(["\])]*)$')
+
+
 def _kind(token: str) -> tuple[str, re.Match[str] | None]:
+    core = _WRAP.match(token).group(2)  # type: ignore[union-attr]
     for kind, rx, _ in _KINDS:
-        m = rx.fullmatch(token)
+        m = rx.fullmatch(core)
         if m:
             return kind, m
     return "word", None
 
 
-def _shape(line: str) -> tuple[str, ...]:
-    return tuple(_kind(t)[0] for t in line.split())
+def _shape(line: str) -> tuple[tuple[str, str, str], ...]:
+    """(opening quotes/brackets, kind, closing ones) of each token: `"GET` is a quoted method."""
+    out = []
+    for token in line.split():
+        pre, _, post = _WRAP.match(token).groups()  # type: ignore[union-attr]
+        out.append((pre, _kind(token)[0], post))
+    return tuple(out)
 
 
 def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
@@ -67,11 +78,11 @@ def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
         return None
     shapes = Counter(_shape(line) for line in lines)
     shape, count = shapes.most_common(1)[0]
-    typed = [k for k in shape if k not in ("word", "ts", "date", "time", "level")]
+    typed = [k for _, k, _ in shape if k not in ("word", "ts", "date", "time", "level", "tz")]
     if count < max(3, min_share * len(lines)) or len(typed) < 2:
         return None
     group = [line.split() for line in lines if _shape(line) == shape]
-    http = "method" in shape
+    http = any(k == "method" for _, k, _ in shape)
     parts: list[str] = []
     fields: list[str] = []
     numeric: dict[str, str] = {}
@@ -83,8 +94,11 @@ def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
         fields.append(n)
         return n
 
-    for i, kind in enumerate(shape):
+    for i, (pre, kind, post) in enumerate(shape):
         column = [tokens[i] for tokens in group]
+        if pre or post:  # the field is what is inside the quotes or brackets
+            column = [_WRAP.match(t).group(2) for t in column]  # type: ignore[union-attr]
+        start = len(parts)
         if kind == "word":
             # A word that is the same on every record is part of the format; else a field.
             parts.append(re.escape(column[0]) if len(set(column)) == 1 else rf"(?P<{name(f'field{i + 1}')}>\S+)")
@@ -110,6 +124,11 @@ def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
             parts.append(rf"(?P<{name(base)}>{group_rx})")
             if kind in ("int", "float"):
                 numeric[fields[-1]] = kind
+        if (pre or post) and len(parts) > start:
+            inner = parts[-1].replace(r"\S+", r"\S+?").replace(r"\S*", r"\S*?") if post else parts[-1]
+            if kind == "word" and "(?P<" not in inner:
+                inner = re.escape(column[0])
+            parts[-1] = re.escape(pre) + inner + re.escape(post)
     regex = "^" + r"\s+".join(parts) + r"\s*$"
     rx = re.compile(regex)
     hits = [bool(rx.match(line)) for line in lines]
