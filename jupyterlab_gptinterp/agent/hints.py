@@ -23,8 +23,8 @@ from .files import FilePreview
 _UNIT_VALUE = re.compile(r"'\s*-?\d[\d.,]*\s?(?:kg|g|mg|lb|lbs|oz|km|m|cm|mm|mi|ms|s|min|h)\s*'")
 MONEY_IDIOM = "df[col].str.replace(r'[$,]', '', regex=True).astype(float)"
 UNITS_IDIOM = ("The values carry units ('0.19 kg', '500 g'): split the number from the unit and convert each unit, "
-               r"e.g. parts = df[col].str.extract(r'([\d.]+)\s*([a-z]+)'); "
-               "kg = parts[0].astype(float) * parts[1].map({'kg': 1, 'g': 0.001, 'lb': 0.453592}).")
+               r"e.g. df['kg'] = df[col].str.extract(r'([\d.]+)\s*([^\d\s]+)')"
+               ".pipe(lambda p: p[0].astype(float) * p[1].map({'kg': 1, 'g': 0.001, 'lb': 0.45359237})).")
 
 _KEY = re.compile(r"KeyError: ['\"]?(.+?)['\"]?\s*$", re.MULTILINE)
 _ATTR = re.compile(r"AttributeError: '(?:DataFrame|Series)' object has no attribute '([^']+)'")
