@@ -389,3 +389,33 @@ def test_str_cleaning_of_a_numeric_column_gets_told_it_is_numbers_already():
     error = _error("AttributeError", "Can only use .str accessor with string values, not floating")
     hint = hints.error_hint(error, "df['quantity'].str.replace('$', '')", [])
     assert "already numbers" in hint
+
+
+def test_nameerror_hint_gives_the_missing_import_or_the_files_load_lines(tmp_path):
+    root = _root(tmp_path)
+    (root / "work" / "web.log").write_text("".join(f"2024-05-01T10:00:0{i % 10}Z INFO GET /p{i % 3} 200 {i}ms\n"
+                                                   for i in range(20)))
+    log = files.previews(root, "work/nb.ipynb", "web.log")
+    hint = hints.error_hint(_error("NameError", "name 'df' is not defined"), "df['path'].value_counts()", log)
+    assert "nothing is loaded yet" in hint and "import pandas as pd\nlines = pd.Series(open('web.log')" in hint
+    tsv = files.previews(root, "work/nb.ipynb", "people.tsv")
+    hint = hints.error_hint(_error("NameError", "name 'df' is not defined"), "print(df.salary.mean())", tsv)
+    assert hint.endswith("import pandas as pd\ndf = pd.read_csv('people.tsv', sep='\\t')")
+    hint = hints.error_hint(_error("NameError", "name 'pd' is not defined"), "df = pd.read_csv('x.csv')", tsv)
+    assert "add `import pandas as pd`" in hint
+    assert "define them again" in hints.error_hint(_error("NameError", "name 'total' is not defined"), "total", [])
+
+
+def test_strip_echo_drops_a_recital_that_starts_at_a_later_sentence_of_a_note():
+    note = prompts.ungrounded_note(["118"], ran_code=False)
+    recital = note.split(". ", 2)[-1]  # the note's last sentence, as the model copied it
+    assert recital.startswith("To compute") and prompts.strip_echo(recital, notes=[note]) == ""
+    assert prompts.strip_echo("The total stock is 1803.", notes=[note]) == "The total stock is 1803."
+
+
+async def test_a_reply_that_copies_the_result_is_asked_again(tmp_path):
+    copy = "Execution status: error.\nThe code produced no output.\nError:\nNameError: name 'df' is not defined"
+    loop, llm, ex, sink, gate = make(tmp_path, fenced("print(6 * 7)"), copy, "It is 42.")
+    ended = await turn(loop, sink, gate, "What is six times seven?")
+    assert llm.requests[2][-1]["content"] == prompts.ECHO_NOTE
+    assert [m.text for m in sink.of("assistant_message")][-1] == "It is 42." and ended.reason == "answer"

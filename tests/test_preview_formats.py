@@ -46,7 +46,7 @@ def _log(tmp_path, n=200, seed=3):
 def test_a_logs_record_format_is_inferred_checked_and_loads_every_record(tmp_path, monkeypatch):
     records = _log(tmp_path)
     (p,) = files.previews(tmp_path, "nb.ipynb", "slowest path in access.log?")
-    assert f"{len(records)} of the 200 lines are records" in p.text and "(levels INFO, WARNING)" in p.text
+    assert f"{len(records)} of the 200 lines are requests" in p.text and "(levels INFO, WARNING)" in p.text
     assert "Other lines are messages, like: " in p.text and "scheduler: job" in p.text
     assert p.columns == ["date", "time", "level", "method", "path", "status", "ms"]
     monkeypatch.chdir(tmp_path)

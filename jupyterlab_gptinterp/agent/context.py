@@ -34,6 +34,9 @@ def output_text(output: dict[str, Any]) -> str:
     return _outputs.output_text(output)
 
 
+RESULT_HEAD = "Execution status:"  # how every result we send the model starts
+
+
 def result_for_model(status: str, outputs: Iterable[dict[str, Any]], message: str = "", budget: int = 4000) -> str:
     """The execution result as the model is told it: bounded, ANSI-free, error kept."""
     parts: list[str] = []
@@ -45,7 +48,7 @@ def result_for_model(status: str, outputs: Iterable[dict[str, Any]], message: st
         elif text:
             parts.append(text)
     body = head_tail("".join(p if p.endswith("\n") else p + "\n" for p in parts), budget // 2 if error else budget)
-    lines = [f"Execution status: {status}."]
+    lines = [f"{RESULT_HEAD} {status}."]
     if message:
         lines.append(message)
     lines.append("Output:\n" + body if body.strip() else "The code produced no output.")

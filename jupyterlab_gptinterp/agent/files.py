@@ -42,6 +42,7 @@ class FilePreview:
     columns: list[str] = field(default_factory=list)
     sep: str | None = None
     log: bool = False  # a text log whose record format was found (its columns are the fields)
+    load: str = ""  # the line(s) that load it into `df`, for a hint when the model forgets to
 
 
 def _inside(root: Path, path: Path, want_file: bool = True) -> bool:
@@ -149,7 +150,7 @@ def _table(
     sample = "\n".join(joiner.join(r) for r in rows[1 : 1 + sample_rows])
     text_out = (f"{name}: {sep_name}-separated, {n}. Load: {read}\nColumns (exact names):\n" + "\n".join(cols)
                 + f"\nFirst rows:\n{sample}")
-    return FilePreview(name, text_out, header, sep)
+    return FilePreview(name, text_out, header, sep, load=f"df = {read}")
 
 
 def _columns(table: dict[str, list[str]], question: str) -> list[str]:
@@ -229,7 +230,7 @@ def _json(name: str, text: str, head: bytes, size: int, sample_rows: int, questi
     sample = "\n".join(json.dumps(r) for r in records[:sample_rows])
     return FilePreview(
         name, f"{name}: JSON list of {len(records)} records. Load: {load}\nFields (exact names):\n" + "\n".join(cols)
-        + f"\nFirst records:\n{sample}", keys,
+        + f"\nFirst records:\n{sample}", keys, load=f"df = {load}",
     )
 
 
@@ -237,7 +238,8 @@ def _lines(name: str, text: str, lines_total: int | None, sample_rows: int) -> F
     lines = text.splitlines()
     fmt = logformat.infer(lines[:2000])
     if fmt is not None:
-        return FilePreview(name, logformat.describe(name, fmt, lines_total), fmt.fields, log=True)
+        return FilePreview(name, logformat.describe(name, fmt, lines_total), fmt.fields, log=True,
+                           load=logformat.load_lines(name, fmt))
     n = f"{lines_total} lines" if lines_total is not None else "many lines"
     sample = "\n".join(line[:200] for line in lines[: sample_rows + 2])
     return FilePreview(name, f"{name}: text, {n}, not a table (parse the lines yourself). First lines:\n{sample}")

@@ -75,8 +75,7 @@ def error_hint(result: str, code: str, previews: Sequence[FilePreview]) -> str:
     elif re.search(r"doesn't match format|DateParseError|Unknown datetime string format|time data", last):
         hints.append("The dates are in several formats: use pd.to_datetime(df[col], format='mixed').")
     elif "NameError" in last:
-        hints.append("Variables of a cell that failed were never defined: define them again in this cell "
-                     "(load the data here too).")
+        hints.append(_name_hint(last, code, previews))
     elif "FileNotFoundError" in last and previews:
         hints.append("Data files beside the notebook: " + ", ".join(p.name for p in previews) + ".")
     hints = [h for h in dict.fromkeys(hints) if h]
@@ -125,6 +124,27 @@ def result_check(result: str, code: str) -> str:
         return ("Check: the search found nothing. The pattern or filter probably does not match the data: "
                 "print a few raw lines or rows first, then adjust it.")
     return ""
+
+
+_UNDEFINED = re.compile(r"name '(\w+)' is not defined")
+_IMPORTS = {"pd": "import pandas as pd", "np": "import numpy as np", "plt": "import matplotlib.pyplot as plt",
+            "re": "import re", "json": "import json", "math": "import math", "datetime": "import datetime"}
+
+
+def _name_hint(last: str, code: str, previews: Sequence[FilePreview]) -> str:
+    """A NameError: the import it lacks, or the load lines of the data (a small model takes the
+    preview's ready lines for cells that already ran, and starts with `df[...]`)."""
+    found = _UNDEFINED.search(last)
+    name = found.group(1) if found else ""
+    if name in _IMPORTS:
+        return f"{name!r} is not defined: add `{_IMPORTS[name]}` at the top of the cell."
+    loads = [p for p in previews if p.load]
+    used = [p for p in loads if p.name in code] or loads
+    if name and used:
+        return (f"{name!r} is not defined: nothing is loaded yet (the data files are only described, and a cell "
+                f"that failed defines nothing). Start the cell with:\nimport pandas as pd\n{used[0].load}")
+    return ("Variables of a cell that failed were never defined: define them again in this cell "
+            "(load the data here too).")
 
 
 def _column_hint(missing: str, code: str, previews: Sequence[FilePreview]) -> str:

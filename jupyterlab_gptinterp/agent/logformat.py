@@ -172,26 +172,34 @@ def _identifier(unit: str) -> str:
     return ident if ident and not ident[0].isdigit() else f"v_{ident}"
 
 
+def load_lines(name: str, fmt: LogFormat) -> str:
+    """The two lines that load the records into `df`."""
+    conv = ".astype({" + ", ".join(f"'{f}': {t}" for f, t in fmt.numeric.items()) + "})" if fmt.numeric else ""
+    return (f"lines = pd.Series(open({name!r}).read().splitlines())\n"
+            f"df = lines.str.extract(r'{fmt.regex}').dropna(){conv}")
+
+
 def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
     """What the model is told: every line's shape, the records' shape, a ready line for each."""
     n = f"{lines_total} lines" if lines_total is not None else "many lines"
     whole = lines_total is not None and lines_total == fmt.total
-    share = "Every line is a record" if fmt.matched == fmt.total else (
-        f"{fmt.matched} of the {fmt.total} lines are records" if whole
-        else f"{fmt.matched} of the first {fmt.total} lines are records")
-    conv = ".astype({" + ", ".join(f"'{f}': {t}" for f, t in fmt.numeric.items()) + "})" if fmt.numeric else ""
-    out = [f"{name}: text log, {n}."]
-    out.append(f"lines = pd.Series(open({name!r}).read().splitlines())")
-    if fmt.prefix:
+    what = "request" if "method" in fmt.fields else "record"
+    share = f"All lines are {what}s" if fmt.matched == fmt.total else (
+        f"{fmt.matched} of the {fmt.total} lines are {what}s" if whole
+        else f"{fmt.matched} of the first {fmt.total} lines are {what}s")
+    load, records = load_lines(name, fmt).split("\n")
+    out = [f"{name}: text log, {n}.", load]
+    if fmt.prefix and fmt.matched < fmt.total:
         fields = re.findall(r"\?P<(\w+)>", fmt.prefix)
         out += [
-            f"All lines, with {', '.join(fields)}" + (f" (levels {', '.join(fmt.levels)})" if fmt.levels else "") + ":",
+            f"Every line has {', '.join(fields)}" + (f" (levels {', '.join(fmt.levels)})" if fmt.levels else "")
+            + "; for questions about lines or levels:",
             f"all_lines = lines.str.extract(r'{fmt.prefix}')",
         ]
     out += [
         f"{share}, like: {fmt.example[:200]}",
-        "The records only, one column per field (" + ", ".join(fmt.fields) + "):",
-        f"df = lines.str.extract(r'{fmt.regex}').dropna(){conv}",
+        f"For questions about {what}s, one column per field (" + ", ".join(fmt.fields) + "):",
+        records,
     ]
     if fmt.other:
         out.append(f"Other lines are messages, like: {fmt.other[:200]}")

@@ -34,7 +34,7 @@ from ..protocol import (
 )
 from . import files, hints, prompts, written
 from . import outputs as _outputs
-from .context import cell_for_model, notebook_for_model, result_for_model
+from .context import RESULT_HEAD, cell_for_model, notebook_for_model, result_for_model
 from .seams import LLM, Completion, ExecutionResult, Executor, Sink, TextDelta
 
 log = logging.getLogger(__name__)
@@ -197,6 +197,8 @@ class _Turn:
             message_id, reply = await self._ask(tools)
             if "echo" in self.cfg.aids and not reply.tool_calls:
                 text = prompts.strip_echo(reply.text, self.chat.last_request[0]["content"], notes=self.notes)
+                if text.lstrip().startswith(RESULT_HEAD):
+                    text = ""  # a copy of the result we sent is no answer
                 if not text.strip() and reply.text.strip() and not echoed:
                     echoed = True
                     self.new.append({"role": "user", "content": prompts.ECHO_NOTE})
@@ -238,6 +240,7 @@ class _Turn:
             if unsure and not self.reasked and step < self.cfg.max_steps - 1:
                 self.reasked = True
                 note = prompts.ungrounded_note(unsure, ran_code=bool(self.runs), fenced=fenced)
+                self.notes.append(note)
                 self.new.append({"role": "user", "content": note})
                 continue
             return "answer", "" if reply.text.strip() else "The model sent an empty reply."

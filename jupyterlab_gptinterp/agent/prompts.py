@@ -86,7 +86,8 @@ def files_text(previews: list[str]) -> str:
     """The data-file previews as one block of the system prompt ("" when there are none)."""
     if not previews:
         return ""
-    return "Data files (paths relative to the notebook; use these exact names):\n\n" + "\n\n".join(previews)
+    return ("Data files, described here and not loaded yet (paths relative to the notebook; use these exact names):"
+            "\n\n" + "\n\n".join(previews))
 
 
 def repeat_note(earlier_result: str) -> str:
@@ -101,6 +102,7 @@ def repeat_note(earlier_result: str) -> str:
 
 
 _WORD = re.compile(r"\S+")
+_SENTENCE_END = re.compile(r"(?<=[.!?:])\s+(?=[A-Z])")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
@@ -121,6 +123,8 @@ def strip_echo(
         rules.append(words)
         if words and words[0].endswith(":"):
             rules.append(words[1:])
+        # A recital may start at any sentence of a note ("To compute the answer ..., reply with ...").
+        rules += [s.split() for s in _SENTENCE_END.split(note)[1:]]
     said: list[str] = []  # the prompt's words
     starts: list[int] = []  # indices in `said` where a paragraph starts
     end = 0
@@ -159,7 +163,7 @@ def _common(words: list[re.Match[str]], expected: list[str], start: int) -> int:
     return n
 
 
-ECHO_NOTE = ("Your reply only repeated the instructions. Reply with one line and one ```python block that computes "
+ECHO_NOTE = ("Your reply only repeated what you were sent. Reply with one line and one ```python block that computes "
              "the answer, or with the answer itself.")
 
 UNGROUNDED = "Check: "
