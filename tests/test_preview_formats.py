@@ -47,7 +47,9 @@ def test_a_logs_record_format_is_inferred_checked_and_loads_every_record(tmp_pat
     records = _log(tmp_path)
     (p,) = files.previews(tmp_path, "nb.ipynb", "slowest path in access.log?")
     assert f"{len(records)} of the 200 lines are requests" in p.text and "(levels INFO, WARNING)" in p.text
-    assert "Other lines are messages, like: " in p.text and "scheduler: job" in p.text
+    assert "# other lines are messages, like: " in p.text and "scheduler: job" in p.text
+    # Pasted whole, the block after its first line is valid Python: the prose is comments.
+    compile("\n".join(p.text.splitlines()[1:]), "<preview>", "exec")
     assert p.columns == ["date", "time", "level", "method", "path", "status", "ms"]
     monkeypatch.chdir(tmp_path)
     scope = _run(_ready_lines(p.text), None, tmp_path, keep=True)

@@ -180,27 +180,28 @@ def load_lines(name: str, fmt: LogFormat) -> str:
 
 
 def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
-    """What the model is told: every line's shape, the records' shape, a ready line for each."""
+    """What the model is told: a block of Python whose prose is comments, because a small model
+    pastes the block whole (prose lines between code lines ran as code and failed)."""
     n = f"{lines_total} lines" if lines_total is not None else "many lines"
     whole = lines_total is not None and lines_total == fmt.total
     what = "request" if "method" in fmt.fields else "record"
-    share = f"All lines are {what}s" if fmt.matched == fmt.total else (
+    share = f"all lines are {what}s" if fmt.matched == fmt.total else (
         f"{fmt.matched} of the {fmt.total} lines are {what}s" if whole
         else f"{fmt.matched} of the first {fmt.total} lines are {what}s")
     load, records = load_lines(name, fmt).split("\n")
-    out = [f"{name}: text log, {n}.", load]
+    out = [f"{name}: text log, {n}. To load it:", load]
     if fmt.prefix and fmt.matched < fmt.total:
         fields = re.findall(r"\?P<(\w+)>", fmt.prefix)
         out += [
-            f"Every line has {', '.join(fields)}" + (f" (levels {', '.join(fmt.levels)})" if fmt.levels else "")
+            f"# every line has {', '.join(fields)}" + (f" (levels {', '.join(fmt.levels)})" if fmt.levels else "")
             + "; for questions about lines or levels:",
             f"all_lines = lines.str.extract(r'{fmt.prefix}')",
         ]
     out += [
-        f"{share}, like: {fmt.example[:200]}",
-        f"For questions about {what}s, one column per field (" + ", ".join(fmt.fields) + "):",
+        f"# {share}, like: {fmt.example[:200]}",
+        f"# for questions about {what}s, one column per field (" + ", ".join(fmt.fields) + "):",
         records,
     ]
     if fmt.other:
-        out.append(f"Other lines are messages, like: {fmt.other[:200]}")
+        out.append(f"# other lines are messages, like: {fmt.other[:200]}")
     return "\n".join(out)
