@@ -385,10 +385,27 @@ def test_a_value_with_a_unit_gets_the_units_hint_not_the_money_hint():
     assert "[$,]" in money and "carry units" not in money
 
 
-def test_str_cleaning_of_a_numeric_column_gets_told_it_is_numbers_already():
+def test_str_cleaning_of_a_numeric_column_gets_told_it_is_numbers_already(tmp_path):
     error = _error("AttributeError", "Can only use .str accessor with string values, not floating")
     hint = hints.error_hint(error, "df['quantity'].str.replace('$', '')", [])
     assert "already numbers" in hint
+    (sales,) = files.previews(_root(tmp_path), "work/nb.ipynb", "sales.csv")  # 'id' int, 'revenue' money
+    hint = hints.error_hint(error, "df['revenue'].str.strip('$'); df['id'].str.len()", [sales])
+    assert "'id' is already numbers" in hint and "'revenue'" not in hint
+
+
+def test_a_python_block_that_is_only_a_value_is_an_answer_not_code():
+    assert prompts.literal_answer("The count is:\n```python\n3\n```") == "The count is:\n3"
+    assert prompts.literal_answer("```python\n'/api/users'\n```") == "/api/users"
+    assert prompts.literal_answer("Run it:\n```python\nprint(3)\n```") is None
+    assert prompts.literal_answer("```python\nx = 3\n```") is None and prompts.literal_answer("No code.") is None
+
+
+async def test_a_value_in_a_code_block_ends_the_turn_as_the_answer(tmp_path):
+    loop, llm, ex, sink, gate = make(tmp_path, fenced("print(1 + 2)"), "The answer:\n```python\n3\n```", "never")
+    ended = await turn(loop, sink, gate, "What is 1 + 2?")
+    assert ex.ran == ["print(1 + 2)"] and ended.reason == "answer"
+    assert sink.of("assistant_message")[-1].text == "The answer:\n3" and len(llm.requests) == 2
 
 
 def test_nameerror_hint_gives_the_missing_import_or_the_files_load_lines(tmp_path):

@@ -61,7 +61,10 @@ def error_hint(result: str, code: str, previews: Sequence[FilePreview]) -> str:
     if missing is not None:
         hints.append(_column_hint(missing, code, previews))
     elif "Can only use .str accessor with string values" in last:
-        hints.append("That column is already numbers: use it as it is, without .str or removing '$' "
+        numeric = [c for c in dict.fromkeys(_STR_ON.findall(code)) if _is_number_column(c, previews)]
+        which = f"{', '.join(repr(c) for c in numeric)} {'is' if len(numeric) == 1 else 'are'} already numbers" \
+            if numeric else "That column is already numbers"
+        hints.append(f"{which}: use it as it is; delete the line that cleans it with .str or removes '$' "
                      "(clean only the columns the preview calls text).")
     elif "ParserError" in error or "Error tokenizing data" in error or "UnicodeDecodeError" in error:
         named = [p for p in previews if p.name in code] or list(previews)
@@ -124,6 +127,13 @@ def result_check(result: str, code: str) -> str:
         return ("Check: the search found nothing. The pattern or filter probably does not match the data: "
                 "print a few raw lines or rows first, then adjust it.")
     return ""
+
+
+_STR_ON = re.compile(r"\[\s*['\"]([^'\"]+)['\"]\s*\]\.str\b")
+
+
+def _is_number_column(col: str, previews: Sequence[FilePreview]) -> bool:
+    return any(re.search(rf"^  {re.escape(repr(col))}: (?:int|float)\b", p.text, re.MULTILINE) for p in previews)
 
 
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")

@@ -204,6 +204,8 @@ class _Turn:
                     self.new.append({"role": "user", "content": prompts.ECHO_NOTE})
                     continue
                 reply.text = text
+            if fenced and "echo" in self.cfg.aids:
+                reply.text = prompts.literal_answer(reply.text) or reply.text
             block = prompts.fenced_code(reply.text) if fenced else None
             shown = reply.text[: reply.text.find("```")].strip() if block else reply.text
             final = not block and not (reply.tool_calls and tools)
@@ -435,7 +437,9 @@ async def _execute(
 ) -> tuple[ExecutionResult, list[Any]]:
     index = 0
     directory = written.notebook_dir(root_dir, notebook_path)
+    import sys; print("TRACE snap0", time.perf_counter(), file=sys.stderr)
     before = await asyncio.to_thread(written.snapshot, directory) if directory else {}
+    print("TRACE snap1", time.perf_counter(), file=sys.stderr)
 
     async def on_output(output: dict[str, Any]) -> None:
         nonlocal index

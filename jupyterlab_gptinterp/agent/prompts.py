@@ -5,6 +5,7 @@ Kept short on purpose: on a CPU-bound local model every ~65 prompt tokens cost a
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Sequence
 
@@ -180,6 +181,22 @@ def ungrounded_note(numbers: list[str], ran_code: bool = True, fenced: bool = Tr
                 f"preview shows only a few rows. To compute the answer from the whole file, {how} that prints it.")
     return (f"{UNGROUNDED}{shown} appear(s) in no output you have seen. Do not guess: run code that computes and "
             "prints the answer, or answer again using only numbers from the outputs.")
+
+
+def literal_answer(text: str) -> str | None:
+    """The reply with its python block inlined, when the block holds nothing but a value (`3`,
+    `'/api/users'`): a small model sometimes answers with the output in a code block, and running
+    it would only echo the value back (it did, until the repeat stop)."""
+    match = _FENCE.search(text)
+    if not match:
+        return None
+    try:
+        value = ast.literal_eval(match.group(1).strip())
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return None
+    return (text[: match.start()] + str(value) + text[match.end():]).strip()
 
 
 def fenced_code(text: str) -> tuple[str, str] | None:
