@@ -436,3 +436,19 @@ async def test_a_reply_that_copies_the_result_is_asked_again(tmp_path):
     ended = await turn(loop, sink, gate, "What is six times seven?")
     assert llm.requests[2][-1]["content"] == prompts.ECHO_NOTE
     assert [m.text for m in sink.of("assistant_message")][-1] == "It is 42." and ended.reason == "answer"
+
+
+def test_pasted_output_is_told_apart_from_code():
+    result = result_for_model("ok", [{"output_type": "stream", "name": "stdout", "text": "$1,960.16$818.54$580.39\n"}])
+    assert hints.pasted_output("$1,960.16$818.54$580.39", result)
+    assert hints.pasted_output("$1,960.16$818.54", result)  # a part of it, too
+    assert not hints.pasted_output("print(total)", result) and not hints.pasted_output("x", result)
+    assert not hints.pasted_output("$1,960.16", _error("NameError", "name 'x' is not defined"))
+
+
+async def test_the_last_output_proposed_as_code_is_not_run_and_the_model_told(tmp_path):
+    joined = "print('$1.00' + '$2.00' + '$3.00')"
+    loop, llm, ex, sink, gate = make(tmp_path, fenced(joined), fenced("$1.00$2.00$3.00"), "The total is $6.00.")
+    await turn(loop, sink, gate, "total?")
+    assert ex.ran == [joined] and len(sink.of("proposal")) == 1
+    assert prompts.PASTED_OUTPUT_NOTE in llm.requests[2][-1]["content"]

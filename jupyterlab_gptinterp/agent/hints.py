@@ -172,6 +172,15 @@ def _column_hint(missing: str, code: str, previews: Sequence[FilePreview]) -> st
     return text
 
 
+def pasted_output(code: str, result: str) -> bool:
+    """True when `code` is a copy of (part of) the output in `result`, not code: a small model
+    pastes the last output into a python block, and running it fails or echoes it back."""
+    found = _OUTPUT.search(result)
+    output = " ".join(found.group(1).split()) if found else ""
+    mine = " ".join(code.split())
+    return len(mine) >= 3 and mine in output
+
+
 def normalise_code(code: str) -> str:
     """The code without comments, blank lines and layout, for spotting a repeat."""
     try:

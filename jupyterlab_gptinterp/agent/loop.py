@@ -312,12 +312,16 @@ class _Turn:
         # Only the run just before counts: the same code after something else ran (e.g. a %pip
         # install after an ImportError) is a legitimate retry.
         repeat = hints.same_code(code, [c for c, _ in self.runs[-1:]]) if "duplicates" in self.cfg.aids else None
-        if repeat is not None:  # not shown to the user, never run: the model is told to change it
+        pasted = "duplicates" in self.cfg.aids and bool(self.runs) and hints.pasted_output(code, self.runs[-1][1])
+        if repeat is not None or pasted:  # not shown to the user, never run: the model is told to change it
             self.repeats += 1
-            told = next(t for c, t in reversed(self.runs) if c == repeat)
             await self.loop.sink.emit_ephemeral(StatusEvent(
                 chat_id=self.chat.chat_id, text="The model proposed the same code again; it was asked to change it."
+                if repeat is not None else "The model proposed the last output as code; it was asked to change it."
             ))
+            if pasted:
+                return self._noted("", prompts.PASTED_OUTPUT_NOTE)
+            told = next(t for c, t in reversed(self.runs) if c == repeat)
             return self._noted("", prompts.repeat_note(told))
         self.repeats = 0
         old_source = next((c.source for c in self.notebook.cells if c.id == cell_id), None) if cell_id else None

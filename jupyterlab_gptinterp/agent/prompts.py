@@ -91,6 +91,10 @@ def files_text(previews: list[str]) -> str:
             "\n\n" + "\n\n".join(previews))
 
 
+PASTED_OUTPUT_NOTE = ("Not run: that is the output of the last run, not code. If that output answers the question, "
+                      "reply with the answer in text; if it is wrong, change the code that made it.")
+
+
 def repeat_note(earlier_result: str) -> str:
     """What the model is told instead of proposing code it already ran (or had rejected) in this request."""
     if earlier_result.startswith("The user rejected"):
