@@ -441,9 +441,7 @@ async def _execute(
 ) -> tuple[ExecutionResult, list[Any]]:
     index = 0
     directory = written.notebook_dir(root_dir, notebook_path)
-    import sys; print("TRACE snap0", time.perf_counter(), file=sys.stderr)
     before = await asyncio.to_thread(written.snapshot, directory) if directory else {}
-    print("TRACE snap1", time.perf_counter(), file=sys.stderr)
 
     async def on_output(output: dict[str, Any]) -> None:
         nonlocal index
