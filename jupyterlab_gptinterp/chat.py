@@ -162,8 +162,8 @@ class ChatService:
 
     def _record(self, event: Any) -> None:
         self._flush_text(event.chat_id)
-        event.seq = self.store.append(event.chat_id, event.model_dump(mode="json"))
-        self._broadcast(event.chat_id, event.model_dump_json())
+        event.seq, frame = self.store.append_frame(event.chat_id, event.model_dump(mode="json"))
+        self._broadcast(event.chat_id, frame)  # what a replay would send: the stored text
 
     async def emit_ephemeral(self, event: Any) -> None:
         if isinstance(event, AssistantDelta):

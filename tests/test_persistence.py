@@ -80,3 +80,50 @@ async def test_a_restored_proposal_can_be_rejected_and_reopening_does_not_close_
     assert [e["type"] for e in third.events(chat)].count("turn_ended") == 1
     for s in (first, second, third):
         s.store.close()
+
+
+
+async def test_every_stored_event_is_sent_as_the_frame_a_replay_sends(tmp_path):
+    """One serialization per event: what a tab saw live is what a reconnecting tab is sent."""
+    service, _, _ = server(tmp_path / "h.sqlite3", run_code("print('hi')"), "done")
+    chat = service.open_chat("nb.ipynb").chat_id
+    frames: list[str] = []
+    seen: list[dict] = []
+    service.subscribe(chat, frames.append)
+    service.subscribe(chat, lambda p: seen.append(json.loads(p)))
+    service.send_message(chat, "go — plot the café's sales", NB)
+    proposal = await wait_for(seen, "proposal")
+    service.approve(chat, proposal["proposal_id"], "print('hi')", "u")
+    await wait_for(seen, "turn_ended")
+    stored = [f for f, m in zip(frames, seen) if m["seq"]]
+    assert [json.loads(f)["type"] for f in stored][-3:] == ["execution_done", "assistant_message", "turn_ended"]
+    assert stored == service.replay(chat)
+    assert [json.loads(f)["seq"] for f in stored] == list(range(1, len(stored) + 1))
+    service.store.close()
+
+
+async def test_commits_leave_the_wal_checkpoint_to_a_thread_of_their_own(tmp_path):
+    """A checkpoint fsyncs the WAL and the database (5-15 ms): inside a commit on the event loop it
+    would pause every chat. The store's own connection never checkpoints, and the database file
+    still receives the events."""
+    db = tmp_path / "h.sqlite3"
+    store = HistoryStore(db)
+    assert store._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    chat = store.create_chat("nb.ipynb").chat_id
+    for i in range(1500):
+        store.append(chat, {"type": "status", "ts": 1.0, "text": f"event {i} " + "x" * 200})
+    copied = 0
+    for _ in range(100):  # the database file alone (no WAL): what the checkpoints copied back
+        await asyncio.sleep(0.05)
+        (tmp_path / "copy.sqlite3").write_bytes(db.read_bytes())
+        try:
+            copy = HistoryStore(tmp_path / "copy.sqlite3")
+            copied = copy.last_seq(chat)
+            copy.close()
+        except Exception:  # caught mid-checkpoint: try again
+            continue
+        if copied > 500:
+            break
+    assert copied > 500
+    assert len(store.events(chat)) == 1500
+    store.close()
