@@ -97,10 +97,19 @@ class KernelExecutor:
         result = ExecutionResult(status="ok")
         deadline = time.monotonic() + self.timeout
         interrupted = False
+        held = _Held()  # stream text already waiting in the socket goes on as one output
+
+        async def hand_on(output: dict[str, Any]) -> None:
+            result.outputs.append(output)
+            await on_output(output)
+
         while True:
             try:
-                msg = await channel.client.get_iopub_msg(timeout=self.poll)
+                msg = await channel.client.get_iopub_msg(timeout=0 if held else self.poll)
             except queue.Empty:
+                if held:
+                    await hand_on(held.take())
+                    continue
                 if not await _alive(channel.kernel):
                     result.status = "error"
                     result.message = "The kernel died while running this code."
@@ -114,14 +123,23 @@ class KernelExecutor:
                 continue
             kind = msg["msg_type"]
             content = msg["content"]
-            if kind == "execute_input":
-                result.execution_count = content.get("execution_count")
-            elif kind in _OUTPUT_TYPES:
-                output = output_from_msg(msg)
+            if kind in _OUTPUT_TYPES:
+                output = _output(msg)
+                if held.add(output):
+                    if held.full():
+                        await hand_on(held.take())
+                    continue
+                if held:
+                    await hand_on(held.take())
                 if kind == "error":
                     result.status = "error"
-                result.outputs.append(output)
-                await on_output(output)
+                if not held.add(output):
+                    await hand_on(output)
+                continue
+            if held:
+                await hand_on(held.take())
+            if kind == "execute_input":
+                result.execution_count = content.get("execution_count")
             elif kind == "status" and content.get("execution_state") == "idle":
                 break
         reply = await self._reply(channel, msg_id)
@@ -165,6 +183,51 @@ class KernelExecutor:
         for channel in self._channels.values():
             channel.close()
         self._channels.clear()
+
+
+class _Held:
+    """Consecutive stream outputs of one name, held while more are already waiting: a print loop
+    that runs ahead of the server goes on as one output (one stored event, one frame) instead of
+    hundreds. Handed on as soon as nothing more is waiting, or at 64 KB or 20 ms."""
+
+    def __init__(self) -> None:
+        self.name: str | None = None
+        self.parts: list[str] = []
+        self.size = 0
+        self.since = 0.0
+
+    def __bool__(self) -> bool:
+        return self.name is not None
+
+    def add(self, output: dict[str, Any]) -> bool:
+        """Hold `output` if it is a stream that continues what is held; false if not taken."""
+        if output.get("output_type") != "stream" or not isinstance(output.get("text"), str):
+            return False
+        if self.name is None:
+            self.name, self.since = output["name"], time.monotonic()
+        elif output["name"] != self.name:
+            return False
+        self.parts.append(output["text"])
+        self.size += len(output["text"])
+        return True
+
+    def full(self) -> bool:
+        return self.size >= 1 << 16 or time.monotonic() - self.since > 0.02
+
+    def take(self) -> dict[str, Any]:
+        output = {"output_type": "stream", "name": self.name, "text": "".join(self.parts)}
+        self.name, self.parts, self.size = None, [], 0
+        return output
+
+
+def _output(msg: dict[str, Any]) -> dict[str, Any]:
+    """The nbformat output of an iopub message. A stream (a print loop sends many) is built
+    here: its two fields are all nbformat's schema would check, at 0.1-0.4 ms an output. Any
+    other kind, or a stream that is not plainly valid, goes through nbformat."""
+    content = msg["content"]
+    if msg["msg_type"] == "stream" and isinstance(content.get("name"), str) and isinstance(content.get("text"), str):
+        return {"output_type": "stream", "name": content["name"], "text": content["text"]}
+    return output_from_msg(msg)
 
 
 async def _alive(kernel: Any) -> bool:

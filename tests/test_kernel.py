@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -96,3 +97,51 @@ async def test_a_stop_while_connecting_leaves_the_kernel_usable(jp_serverapp, ke
     assert result.status == "ok"
     assert await kernel_eval(kernel_id, "'stopped_early' in dir()") == "False"
     executor.close()
+
+
+
+async def test_stream_text_already_waiting_goes_on_as_one_output_in_order(jp_serverapp, kernel_id):
+    executor = KernelExecutor(jp_serverapp.kernel_manager)
+    seen = []
+
+    async def on_output(out):
+        if not seen:
+            time.sleep(1.0)  # the server is busy: the cell's next 300 prints wait in the socket
+        seen.append(out)
+
+    code = (
+        "import sys, time\nprint('first', flush=True)\ntime.sleep(0.2)\n"
+        "for i in range(300):\n    print(i, flush=True)\n"
+        "print('err', file=sys.stderr, flush=True)\nprint('tail', flush=True)"
+    )
+    result = await executor.execute(approve(code), kernel_id, on_output)
+    executor.close()
+    assert result.status == "ok" and result.outputs == seen
+    assert all(o["output_type"] == "stream" for o in seen)
+    assert seen[0]["text"] == "first\n"  # the first output is not held back
+    assert len(seen) < 20  # not 303
+    names = [o["name"] for o in seen]
+    assert names.count("stderr") == 1
+    at = names.index("stderr")
+    assert "".join(o["text"] for o in seen[:at]) == "first\n" + "".join(f"{i}\n" for i in range(300))
+    assert seen[at]["text"] == "err\n" and "".join(o["text"] for o in seen[at + 1:]) == "tail\n"
+
+
+def test_a_stream_output_is_built_as_nbformat_builds_it_and_a_malformed_one_is_refused():
+    from nbformat import ValidationError
+    from nbformat.v4 import output_from_msg
+
+    from jupyterlab_gptinterp.kernel import _output
+
+    def msg(kind, **content):
+        return {"msg_type": kind, "header": {"msg_type": kind}, "content": content}
+
+    for name in ("stdout", "stderr"):
+        stream = msg("stream", name=name, text="".join(f"{i}\n" for i in range(1000)))
+        assert _output(stream) == output_from_msg(stream)
+    result = msg("execute_result", data={"text/plain": "2"}, metadata={}, execution_count=3)
+    assert _output(result) == output_from_msg(result)
+    for bad in (msg("stream", name=None, text="x"), msg("stream", name="stdout", text=3),
+                msg("display_data", data={"text/plain": 3}, metadata={})):
+        with pytest.raises(ValidationError):
+            _output(bad)
