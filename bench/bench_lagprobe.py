@@ -25,6 +25,7 @@ INTERVAL = 0.005
 class _Probe:
     def __init__(self) -> None:
         self.samples: list[float] = []
+        self.at: list[float] = []  # when each sample was taken (ms since start): where the tail is
         self.gc_ms: list[tuple[int, float]] = []  # (generation, duration) of each collection
         self.task: asyncio.Task[None] | None = None
         self._gc_start = 0.0
@@ -39,14 +40,18 @@ class _Probe:
             self.gc_ms.append((info["generation"], (time.perf_counter() - self._gc_start) * 1000))
 
     async def _run(self) -> None:
+        t0 = time.perf_counter()
         while True:
             start = time.perf_counter()
             await asyncio.sleep(INTERVAL)
-            self.samples.append(max(0.0, time.perf_counter() - start - INTERVAL) * 1000)
+            now = time.perf_counter()
+            self.samples.append(max(0.0, now - start - INTERVAL) * 1000)
+            self.at.append((now - t0) * 1000)
 
     def start(self) -> None:
         self.stop()
         self.samples = []
+        self.at = []
         self.gc_ms = []
         self.task = asyncio.ensure_future(self._run())
 
@@ -67,7 +72,7 @@ def rss_bytes() -> int:
 class LagHandler(JupyterHandler):
     @web.authenticated
     def get(self) -> None:
-        self.finish(json.dumps({"lag_ms": PROBE.samples, "gc_ms": PROBE.gc_ms, "rss": rss_bytes()}))
+        self.finish(json.dumps({"lag_ms": PROBE.samples, "at_ms": PROBE.at, "gc_ms": PROBE.gc_ms, "rss": rss_bytes()}))
 
     @web.authenticated
     def post(self) -> None:

@@ -182,8 +182,11 @@ class Stack:
             f"c.{section}.{key} = {value!r}\n" for section, values in settings.items() for key, value in values.items()
         ))
         log = open(self.tmp / "server.log", "w")
+        # BENCH_PROFILE=file: the server runs under cProfile, its stats written there on exit.
+        profile = os.environ.get("BENCH_PROFILE")
+        prefix = ["-m", "cProfile", "-o", profile] if profile else []
         self.server_proc = subprocess.Popen(
-            [sys.executable, "-m", "jupyter_server", f"--config={config}"],
+            [sys.executable, *prefix, "-m", "jupyter_server", f"--config={config}"],
             stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=self.env, cwd=str(root),
         )
         deadline = time.monotonic() + 60
