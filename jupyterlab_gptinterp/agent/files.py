@@ -161,12 +161,7 @@ def _columns(table: dict[str, list[str]], question: str) -> list[str]:
         out.append(f"  {col!r}: {profiles[col]}")
         filled = list(dict.fromkeys(v for v in values if v not in _MISSING))
         note = None
-        if profiles[col].startswith("text money"):
-            symbols = "".join(sorted({v.lstrip("-")[0] for v in filled}))  # $, €, £: plain in a [class]
-            note = f"to numbers: df[{col!r}] = df[{col!r}].str.replace(r'[{symbols},]', '', regex=True).astype(float)"
-        elif profiles[col].startswith("dates in"):
-            note = f"as dates: df[{col!r}] = pd.to_datetime(df[{col!r}], format='mixed')"
-        elif "MIXED units" in profiles[col]:
+        if "MIXED units" in profiles[col]:
             note = units.number_with_unit(col, _unit_list(filled), question)
         elif 2 <= len(filled) <= 4 and units.dimension(filled):
             # A column of units: it applies to the nearest number column, the one before it first.
@@ -196,7 +191,7 @@ def _profile(values: list[str]) -> str:
     if all(_INT.match(v) or _FLOAT.match(v) for v in filled):
         return "float" + miss
     if all(_MONEY.match(v) for v in filled):
-        return f"text money like {filled[0]!r}{miss}"
+        return f"text money like {filled[0]!r} (remove {filled[0][0]!r} and ',' then float){miss}"
     units = [_UNIT.match(v) for v in filled]
     if all(units):
         found = sorted({m.group(2) for m in units if m})
@@ -205,7 +200,7 @@ def _profile(values: list[str]) -> str:
     styles = [label for label, rx in _DATES if any(rx.match(v) for v in filled)]
     if styles and all(any(rx.match(v) for _, rx in _DATES) for v in filled):
         if len(styles) > 1:
-            return f"dates in {len(styles)} formats ({', '.join(styles)}){miss}"
+            return f"dates in {len(styles)} formats ({', '.join(styles)}): pd.to_datetime(col, format='mixed'){miss}"
         return f"date {styles[0]}{miss}"
     distinct = list(dict.fromkeys(filled))
     if len(distinct) <= 8:
