@@ -100,12 +100,8 @@ def repeat_note(earlier_result: str) -> str:
     if earlier_result.startswith("The user rejected"):
         return "Not proposed: the user already rejected exactly this code. Do something different, or answer."
     if "\nError:\n" in earlier_result:
-        # The hint again, next to where the model writes: told once, far above, it was ignored.
-        at = earlier_result.find("\nHint: ")
-        hint = earlier_result[at + 1 :] if at >= 0 else ""
         return ("Not run: this is the same code that already failed in this request, so it would fail the same way. "
-                "Read the error and the hint, change the code to fix the cause, and propose the corrected code."
-                + (f"\n{hint}" if hint else ""))
+                "Read the error and the hint, change the code to fix the cause, and propose the corrected code.")
     return ("Not run: you already ran exactly this code in this request; its output is above. Answer from that "
             "output, or run different code.")
 
