@@ -452,3 +452,25 @@ async def test_the_last_output_proposed_as_code_is_not_run_and_the_model_told(tm
     await turn(loop, sink, gate, "total?")
     assert ex.ran == [joined] and len(sink.of("proposal")) == 1
     assert prompts.PASTED_OUTPUT_NOTE in llm.requests[2][-1]["content"]
+
+
+def test_what_the_last_cell_printed_is_still_code_when_it_is_code():
+    result = result_for_model("ok", [{"output_type": "stream", "name": "stdout", "text": "total: 42\nmean_price\n"}])
+    assert not hints.pasted_output("total", result) and not hints.pasted_output("mean_price", result)
+    assert prompts.literal_answer('```python\n"""Compute the total."""\n```') is None  # a docstring
+    assert prompts.literal_answer("```python\n0x" + "f" * 5000 + "\n```") is None  # too long to print: not an answer
+
+
+def test_a_cell_that_writes_a_file_is_not_told_it_printed_nothing():
+    quiet = result_for_model("ok", [])
+    assert hints.result_check(quiet, "df = pd.read_csv('a.csv')\ndf.to_csv('b.csv')") == ""
+    assert hints.result_check(quiet, "open('out.txt', 'w').write(open('a.txt').read())") == ""
+    assert "printed nothing" in hints.result_check(quiet, "df = pd.read_csv('a.csv')\nd = pd.to_datetime(df.x)")
+
+
+async def test_a_copied_result_is_cut_and_the_answer_after_it_kept(tmp_path):
+    loop, llm, ex, sink, gate = make(tmp_path, fenced("print(6 * 7)"), "never")
+    sent = result_for_model("ok", [{"output_type": "stream", "name": "stdout", "text": "42\n"}])
+    loop.llm.replies[1:] = [f"Result:\n{sent}\n\nThe answer is 42."]
+    ended = await turn(loop, sink, gate, "What is six times seven?")
+    assert sink.of("assistant_message")[-1].text == "The answer is 42." and ended.reason == "answer"

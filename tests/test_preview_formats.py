@@ -126,3 +126,41 @@ def test_quoted_and_bracketed_fields_of_a_common_access_log():
     assert [(g["field1"], g["method"], g["path"], int(g["status"]), int(g["value"])) for g in got] == \
         [(ip, verb, path, status, size) for ip, _, verb, path, status, size in rows]
     assert got[0]["ts"] == f"10/Oct/2000:13:{rows[0][1]}:36"  # the brackets are not part of the field
+
+
+def test_hostile_or_odd_log_lines_never_break_the_preview(tmp_path):
+    cases = {
+        "indented.log": "".join(f"  2024-01-01T00:00:0{i}Z INFO GET /a 200 {i}ms\n" for i in range(5)),
+        "brackets.log": "]" * 60_000 + "x\nGET /a 200 5ms\nGET /b 200 6ms\n",  # was minutes of backtracking
+        "quote.log": "".join(f"svc='api' GET /p{i} 200 {i}ms\n" for i in range(10)),
+        "ctrl.log": "".join(f"a\x01b GET /p{i} 200 {i}ms\n" for i in range(10)),
+    }
+    for name, text in cases.items():
+        (tmp_path / name).write_text(text)
+        (p,) = files.previews(tmp_path, "nb.ipynb", name)
+        assert p.text.startswith(f"{name}: "), name
+        if p.log:  # every ready line is valid Python, and its regex matches the records
+            compile("\n".join(p.text.splitlines()[1:]), name, "exec")
+            rx = re.search(r"df = lines\.str\.extract\(r'(.*)'\)\.dropna", p.text).group(1)
+            # (a quote or control character is written \xNN, which re reads as the character)
+            assert any(re.match(rx, line) for line in text.splitlines()), name
+    indented = files.previews(tmp_path, "nb.ipynb", "indented.log")[0]
+    assert indented.log and "Every line is" not in indented.text and "5 lines" in indented.text
+    hostile = tmp_path / "evil\nname.log"
+    hostile.write_text("hello\n")
+    assert "\n" not in files.preview("evil\nname.log", hostile).text.split(":")[0]
+
+
+def test_a_repeated_csv_header_keeps_both_columns(tmp_path):
+    (tmp_path / "dup.csv").write_text("a,a,b\n1,x,2\n3,y,4\n")
+    (p,) = files.previews(tmp_path, "nb.ipynb", "dup.csv")
+    assert "  'a': int" in p.text and "  'a': text" in p.text
+
+
+def test_temperature_spellings_of_one_unit_all_count_as_that_unit(tmp_path, monkeypatch):
+    rows = [{"t": 20.0, "u": "C"}, {"t": 20.0, "u": "°C"}, {"t": 68.0, "u": "F"}]
+    (tmp_path / "w.json").write_text(json.dumps(rows))
+    monkeypatch.chdir(tmp_path)
+    (p,) = files.previews(tmp_path, "nb.ipynb", "mean of w.json in °C")
+    df = _run(_ready_lines(p.text), pd.read_json("w.json"), tmp_path)
+    assert list(df["t_C"]) == pytest.approx([20.0, 20.0, 20.0])

@@ -25,6 +25,7 @@ _NAME = re.compile(r"[\w./-]+\.(?:csv|tsv|jsonl|json|log|txt)\b", re.IGNORECASE)
 _MONEY = re.compile(r"^-?[$€£]\s?\d[\d,]*(\.\d+)?$")
 _UNIT = re.compile(r"^(-?\d+(?:\.\d+)?)\s*([A-Za-z%°]+)$")
 _INT = re.compile(r"^-?\d+$")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _MISSING = ("", "NA", "N/A", "null", "None", "nan", "NaN")
 _FLOAT = re.compile(r"^-?\d*\.\d+(e-?\d+)?$|^-?\d+e-?\d+$", re.IGNORECASE)
 _DATES = [
@@ -89,6 +90,7 @@ def candidates(
 def preview(name: str, path: Path, sample_rows: int = 3, question: str = "") -> FilePreview:
     """A compact description of one file; never raises on a bad file. `question` picks the unit
     that mixed-unit columns are converted to."""
+    name = _CONTROL.sub("?", name)  # a file name cannot add lines to the prompt
     try:
         size = path.stat().st_size
         with path.open("rb") as f:
@@ -109,7 +111,10 @@ def preview(name: str, path: Path, sample_rows: int = 3, question: str = "") -> 
                 return got
     except (csv.Error, ValueError):
         pass
-    return _lines(name, text, lines_total, sample_rows)
+    try:
+        return _lines(name, text, lines_total, sample_rows)
+    except Exception:  # a file no rule foresaw: its first lines, never a failed turn
+        return _first_lines(name, text, lines_total, sample_rows)
 
 
 def _count_lines(path: Path) -> int:
@@ -145,7 +150,7 @@ def _table(
     n = f"{lines_total - 1} rows" if lines_total is not None else "many rows"
     sep_name = {"\t": "tab", ",": "comma", ";": "semicolon", "|": "pipe"}.get(sep, repr(sep))
     read = f"pd.read_csv({name!r}" + (", sep='\\t'" if sep == "\t" else f", sep={sep!r}" if sep != "," else "") + ")"
-    cols = _columns({col: [r[i].strip() for r in body if i < len(r)] for i, col in enumerate(header)}, question)
+    cols = _columns([(col, [r[i].strip() for r in body if i < len(r)]) for i, col in enumerate(header)], question)
     joiner = " \\t " if sep == "\t" else sep  # a visible tab
     sample = "\n".join(joiner.join(r) for r in rows[1 : 1 + sample_rows])
     text_out = (f"{name}: {sep_name}-separated, {n}. Load: {read}\nColumns (exact names):\n" + "\n".join(cols)
@@ -153,19 +158,20 @@ def _table(
     return FilePreview(name, text_out, header, sep, load=f"df = {read}")
 
 
-def _columns(table: dict[str, list[str]], question: str) -> list[str]:
-    """One line per column, and a ready conversion line under a column in mixed units."""
-    profiles = {col: _profile(values) for col, values in table.items()}
+def _columns(table: list[tuple[str, list[str]]], question: str) -> list[str]:
+    """One line per column (a repeated header too), and a ready conversion line under a column
+    in mixed units."""
+    profiles = {col: _profile(values) for col, values in table}
     out = []
-    for i, (col, values) in enumerate(table.items()):
-        out.append(f"  {col!r}: {profiles[col]}")
+    for i, (col, values) in enumerate(table):
+        out.append(f"  {col!r}: {_profile(values)}")
         filled = list(dict.fromkeys(v for v in values if v not in _MISSING))
         note = None
         if "MIXED units" in profiles[col]:
             note = units.number_with_unit(col, _unit_list(filled), question)
         elif 2 <= len(filled) <= 4 and units.dimension(filled):
             # A column of units: it applies to the nearest number column, the one before it first.
-            names = list(table)
+            names = [c for c, _ in table]
             near = sorted((n for n in names if n != col and profiles[n].startswith(("int", "float"))),
                           key=lambda n: (abs(names.index(n) - i), names.index(n) > i))
             if near:
@@ -226,7 +232,7 @@ def _json(name: str, text: str, head: bytes, size: int, sample_rows: int, questi
     if not records or not all(isinstance(r, dict) for r in records):
         return None
     keys = list(dict.fromkeys(k for r in records for k in r))
-    cols = _columns({k: ["" if r.get(k) is None else str(r.get(k)) for r in records] for k in keys}, question)
+    cols = _columns([(k, ["" if r.get(k) is None else str(r.get(k)) for r in records]) for k in keys], question)
     sample = "\n".join(json.dumps(r) for r in records[:sample_rows])
     return FilePreview(
         name, f"{name}: JSON list of {len(records)} records. Load: {load}\nFields (exact names):\n" + "\n".join(cols)
@@ -240,6 +246,11 @@ def _lines(name: str, text: str, lines_total: int | None, sample_rows: int) -> F
     if fmt is not None:
         return FilePreview(name, logformat.describe(name, fmt, lines_total), fmt.fields, log=True,
                            load=logformat.load_lines(name, fmt))
+    return _first_lines(name, text, lines_total, sample_rows)
+
+
+def _first_lines(name: str, text: str, lines_total: int | None, sample_rows: int) -> FilePreview:
+    lines = text.splitlines()
     n = f"{lines_total} lines" if lines_total is not None else "many lines"
     sample = "\n".join(line[:200] for line in lines[: sample_rows + 2])
     return FilePreview(name, f"{name}: text, {n}, not a table (parse the lines yourself). First lines:\n{sample}")

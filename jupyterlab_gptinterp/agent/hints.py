@@ -94,6 +94,7 @@ _NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\
 _JOINED_MONEY = re.compile(r"(?:-?\$[\d,]+(?:\.\d+)?){3,}")
 _JOINED_UNITS = re.compile(r"(?:\d+(?:\.\d+)?\s?(?:kg|g|lb|lbs|oz|mg)(?=\d)){3,}")
 _EMPTY = re.compile(r"^(?:Empty DataFrame|Series\(\[\],)|\bno\b.{0,60}\bfound\b", re.IGNORECASE | re.MULTILINE)
+_WRITES = re.compile(r"\.to_(?:csv|parquet|excel|json|pickle|feather|sql|html|xml|hdf)\(|\.savefig\(|\.write\(|open\([^)]*['\"][wax]b?\+?['\"]")
 _LOADS = re.compile(r"\b(?:pd\.read_\w+|open)\(|\.str\.extract\(")
 _SEARCHES = re.compile(r"\bre\.(?:findall|search|match|finditer)|\.str\.(?:contains|extract|match)|\.startswith\(")
 
@@ -107,7 +108,7 @@ def result_check(result: str, code: str) -> str:
     if not output:
         # A small model loads the data in one cell, then has nothing to answer from. (A cell that
         # only defines something may rightly print nothing: only loading data gets the note.)
-        if "produced no output" not in result or not _LOADS.search(code):
+        if "produced no output" not in result or not _LOADS.search(code) or _WRITES.search(code):
             return ""
         return ("Check: the cell loaded data and printed nothing, so there is no result to answer from yet. Its "
                 "variables exist in the kernel: run a cell that computes what was asked and prints it.")
@@ -178,7 +179,13 @@ def pasted_output(code: str, result: str) -> bool:
     found = _OUTPUT.search(result)
     output = " ".join(found.group(1).split()) if found else ""
     mine = " ".join(code.split())
-    return len(mine) >= 3 and mine in output
+    if len(mine) < 3 or mine not in output:
+        return False
+    try:  # code that the last cell happened to print (a name, a line of source) is still code
+        compile(code, "<proposal>", "exec")
+        return mine == output
+    except (SyntaxError, ValueError):
+        return True
 
 
 def normalise_code(code: str) -> str:

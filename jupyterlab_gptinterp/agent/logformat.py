@@ -49,11 +49,17 @@ class LogFormat:
     prefix: str  # regex of what every line starts with (timestamp, level), then the message; "" if none
 
 
-_WRAP = re.compile(r'^(["\[(]*)(.*?)(["\])]*)$')
+def _wrap(token: str) -> tuple[str, str, str]:
+    """(opening quotes/brackets, the token inside them, closing ones); linear, unlike a regex
+    with a lazy middle, which backtracked for minutes on one long token of brackets."""
+    rest = token.lstrip('"[(')
+    pre = token[: len(token) - len(rest)]
+    core = rest.rstrip('"])')
+    return pre, core, rest[len(core):]
 
 
 def _kind(token: str) -> tuple[str, re.Match[str] | None]:
-    core = _WRAP.match(token).group(2)  # type: ignore[union-attr]
+    core = _wrap(token)[1]
     for kind, rx, _ in _KINDS:
         m = rx.fullmatch(core)
         if m:
@@ -65,7 +71,7 @@ def _shape(line: str) -> tuple[tuple[str, str, str], ...]:
     """(opening quotes/brackets, kind, closing ones) of each token: `"GET` is a quoted method."""
     out = []
     for token in line.split():
-        pre, _, post = _WRAP.match(token).groups()  # type: ignore[union-attr]
+        pre, _, post = _wrap(token)
         out.append((pre, _kind(token)[0], post))
     return tuple(out)
 
@@ -97,7 +103,7 @@ def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
     for i, (pre, kind, post) in enumerate(shape):
         column = [tokens[i] for tokens in group]
         if pre or post:  # the field is what is inside the quotes or brackets
-            column = [_WRAP.match(t).group(2) for t in column]  # type: ignore[union-attr]
+            column = [_wrap(t)[1] for t in column]
         start = len(parts)
         if kind == "word":
             # A word that is the same on every record is part of the format; else a field.
@@ -129,9 +135,15 @@ def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
             if kind == "word" and "(?P<" not in inner:
                 inner = re.escape(column[0])
             parts[-1] = re.escape(pre) + inner + re.escape(post)
-    regex = "^" + r"\s+".join(parts) + r"\s*$"
+    indent = r"\s*" if any(line[:1].isspace() for line in lines) else ""
+    # The regex goes into the model's code as r'...': a quote or a control character of a constant
+    # word is written as an escape, so the ready line stays one valid string.
+    regex = ("^" + indent + r"\s+".join(parts) + r"\s*$").replace("'", r"\x27")
+    regex = re.sub(r"[\x00-\x1f\x7f]", lambda m: f"\\x{ord(m.group(0)):02x}", regex)
     rx = re.compile(regex)
     hits = [bool(rx.match(line)) for line in lines]
+    if not any(hits):
+        return None
     levels = Counter(t for line in lines for t in line.split()[:3] if t in LEVELS)
     return LogFormat(
         prefix=_prefix(lines),

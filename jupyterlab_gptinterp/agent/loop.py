@@ -197,14 +197,13 @@ class _Turn:
             message_id, reply = await self._ask(tools)
             if "echo" in self.cfg.aids and not reply.tool_calls:
                 text = prompts.strip_echo(reply.text, self.chat.last_request[0]["content"], notes=self.notes)
-                if text.lstrip().startswith(RESULT_HEAD):
-                    text = ""  # a copy of the result we sent is no answer
+                text = _without_result_copy(text, self.runs[-1][1] if self.runs else "")
                 if not text.strip() and reply.text.strip() and not echoed:
                     echoed = True
                     self.new.append({"role": "user", "content": prompts.ECHO_NOTE})
                     continue
                 reply.text = text
-            if fenced and "echo" in self.cfg.aids:
+            if fenced and "echo" in self.cfg.aids and self.action == "chat":
                 reply.text = prompts.literal_answer(reply.text) or reply.text
             block = prompts.fenced_code(reply.text) if fenced else None
             shown = reply.text[: reply.text.find("```")].strip() if block else reply.text
@@ -510,3 +509,16 @@ def _trim(memory: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
         if memory[i]["role"] == "user":
             start = i
     return memory[start:]
+
+
+def _without_result_copy(text: str, last_result: str) -> str:
+    """The reply without a copy of the result we sent ("Result:\nExecution status: ..."): an exact
+    copy of the last result is cut and what follows it kept; any other reply that starts like a
+    result is no answer."""
+    body = text.lstrip()
+    body = body[len("Result:"):].lstrip() if body.startswith("Result:") else body
+    if not body.startswith(RESULT_HEAD):
+        return text
+    if last_result and body.startswith(last_result.strip()):
+        return body[len(last_result.strip()):].strip()
+    return ""

@@ -192,15 +192,15 @@ def literal_answer(text: str) -> str | None:
     `'/api/users'`): a small model sometimes answers with the output in a code block, and running
     it would only echo the value back (it did, until the repeat stop)."""
     match = _FENCE.search(text)
-    if not match:
+    if not match or match.group(1).strip().startswith(('"' * 3, "'" * 3)):  # a docstring: code to come
         return None
     try:
         value = ast.literal_eval(match.group(1).strip())
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            return None
+        return (text[: match.start()] + str(value) + text[match.end():]).strip()
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        return None
-    return (text[: match.start()] + str(value) + text[match.end():]).strip()
 
 
 def fenced_code(text: str) -> tuple[str, str] | None:

@@ -27,7 +27,7 @@ _WORDS = {
     "millimeters": "mm", "mm": "mm", "inches": "in", "feet": "ft", "miles": "mi", "litres": "l", "liters": "l",
     "millilitres": "ml", "milliliters": "ml", "ml": "ml", "seconds": "s", "milliseconds": "ms", "ms": "ms",
     "minutes": "min", "hours": "h", "bytes": "b", "kilobytes": "kb", "megabytes": "mb", "gigabytes": "gb",
-    "celsius": "C", "centigrade": "C", "fahrenheit": "F", "kelvin": "K",
+    "celsius": "C", "centigrade": "C", "fahrenheit": "F", "kelvin": "K", "°c": "C", "°f": "F",
 }
 
 
@@ -103,7 +103,10 @@ def value_and_unit(value_col: str, unit_col: str, units: list[str], question: st
         x = f"df[{value_col!r}]"
         convert = from_c.replace("c", f"({to_c[others[0].lower()].replace('x', x)})") if target != "C" \
             else to_c[others[0].lower()].replace("x", x)
-        cond = f"df[{unit_col!r}] == {same[0]!r}" if same else f"df[{unit_col!r}] != {others[0]!r}"
-        return f"'{value_col}' is in the unit of '{unit_col}'; in °{target}: df[{new!r}] = {x}.where({cond}, {convert})"
-    return (f"'{value_col}' is in the unit of '{unit_col}'; in {target}: "
+        if len(same) > 1:  # 'C' and '°C' in one column
+            cond = f"df[{unit_col!r}].isin({same!r})"
+        else:
+            cond = f"df[{unit_col!r}] == {same[0]!r}" if same else f"df[{unit_col!r}] != {others[0]!r}"
+        return f"{value_col!r} is in the unit of {unit_col!r}; in °{target}: df[{new!r}] = {x}.where({cond}, {convert})"
+    return (f"{value_col!r} is in the unit of {unit_col!r}; in {target}: "
             f"df[{new!r}] = df[{value_col!r}] * df[{unit_col!r}].map({_factor_map(units, dim, target)})")
