@@ -115,7 +115,14 @@ export class NotebookMirror {
     ) {
       return false;
     }
+    // Its own undo step: Yjs merges changes made less than 500 ms apart, so an Accept right
+    // after typing was undone together with the typing.
+    const undo = (
+      cell.sharedModel as { undoManager?: { stopCapturing(): void } | null }
+    ).undoManager;
+    undo?.stopCapturing();
     cell.sharedModel.setSource(replacement.code);
+    undo?.stopCapturing();
     return true;
   }
 

@@ -143,6 +143,24 @@ describe('NotebookMirror', () => {
     expect(model.cells.length).toBe(2);
   });
 
+  it('makes an accepted fix one undo step of its own, even right after typing', () => {
+    const { model, mirror } = setup();
+    const cell = model.cells.get(1).sharedModel;
+    cell.setSource('b = 22'); // typed just now: well within Yjs's 500 ms capture window
+    expect(
+      mirror.replaceCell({
+        notebookPath: 'nb.ipynb',
+        cellId: 'c2',
+        oldSource: 'b = 22',
+        code: 'b = 3'
+      })
+    ).toBe(true);
+    cell.undo();
+    expect(cell.getSource()).toBe('b = 22');
+    cell.undo();
+    expect(cell.getSource()).toBe('b = 2');
+  });
+
   it('runs an accepted fix in its cell, or below it when the user edited the cell meanwhile', () => {
     const inPlace = (seq: number, proposal_id: string) =>
       ev('execution_started', {
