@@ -9,6 +9,8 @@ Replies are scripted as plain JSON dicts (so they can also be posted to ``/_admi
     {"error": 429, "headers": {"Retry-After": "1"}, "message": "...", "type": .., "code": ..}
     {"stall": 30}  /  {"stall_after_chunks": 3, "stall": 30, "text": "..."}
     {"cut_after_chunks": 3, "text": "..."}                   abrupt close, no [DONE]
+    {"error_after_chunks": 3, "message": "...", "text": ".."} an error event mid-stream, as
+                                                             providers send one after a 200
     {"empty": true}   any reply: "usage": {...}, "headers": {...}, "finish_reason": "length"
 
 Stdlib + tornado only, and no package-relative imports: other code loads this file by path.
@@ -32,7 +34,7 @@ from tornado.iostream import StreamClosedError
 
 DEFAULT_TEXT = "(fake LLM: no scripted reply)"
 REPLY_KEYS = {"text", "chunk_chars", "delay", "tool_calls", "error", "headers", "message", "type",
-              "code", "stall", "stall_after_chunks", "cut_after_chunks", "empty", "usage",
+              "code", "stall", "stall_after_chunks", "cut_after_chunks", "error_after_chunks", "empty", "usage",
               "finish_reason"}
 # OpenAI's own (type, code) per status, so error-mapping code sees realistic bodies.
 ERROR_KINDS = {400: ("invalid_request_error", None), 401: ("invalid_request_error", "invalid_api_key"),
@@ -361,6 +363,7 @@ class ChatHandler(BaseHandler):
         # "after the last delta, before finish_reason".
         stall_at = min(int(reply.get("stall_after_chunks", -1)), len(deltas))
         cut_at = min(int(reply.get("cut_after_chunks", -1)), len(deltas))
+        error_at = min(int(reply.get("error_after_chunks", -1)), len(deltas))
         delay = float(reply.get("delay", 0))
         await self.send_event(self.chunk({"role": "assistant", "content": ""}))
         for i in range(len(deltas) + 1):
@@ -368,6 +371,10 @@ class ChatHandler(BaseHandler):
                 return
             if i == cut_at:  # abrupt close: unterminated chunked body, no finish, no [DONE]
                 return self.request.connection.stream.close()
+            if i == error_at:  # the body of an error, as one more event; the stream ends there
+                return await self.send_event({"error": {
+                    "message": reply.get("message", "fake stream error"),
+                    "type": reply.get("type", "server_error"), "code": reply.get("code")}})
             if i == len(deltas):
                 break
             if delay and not await self.pause(delay):

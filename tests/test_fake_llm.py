@@ -201,6 +201,18 @@ async def test_cut_stream_raises_connection_error(fake, client):
 
 
 @pytest.mark.asyncio
+async def test_error_event_mid_stream_raises_api_error(fake, client):
+    fake.script({"error_after_chunks": 2, "message": "overloaded", "text": "abcdefghijkl"})
+    stream = await client.chat.completions.create(model="fake-model", messages=USER, stream=True)
+    got = []
+    with pytest.raises(openai.APIError) as info:
+        async for chunk in stream:
+            got.append(chunk)
+    assert info.value.message == "overloaded" and not isinstance(info.value, openai.APIStatusError)
+    assert text_of(got) == "abcdefgh"
+
+
+@pytest.mark.asyncio
 async def test_usage_chunk_with_include_usage(fake, client):
     fake.script({"text": "12345678", "usage": {"prompt_tokens": 11, "completion_tokens": 7}},
                 {"text": "12345678"}, {"text": "12345678"})

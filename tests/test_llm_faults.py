@@ -86,6 +86,18 @@ async def test_a_stream_cut_midway_is_not_retried_and_says_so(fake_llm, chat_cli
     await still_usable(fake_llm, ws, chat, kernel_id)
 
 
+async def test_an_error_event_inside_the_stream_ends_the_turn_with_its_message(fake_llm, chat_client, kernel_id):
+    fake_llm.script({"error_after_chunks": 2, "message": "The server overloaded mid-reply", "text": "Partial answer here"})
+    ws = await chat_client()
+    chat = await ws.open_chat()
+    ended = await ask(ws, chat, kernel_id)
+    assert ended["reason"] == "error" and ended["error_code"] == "llm_unavailable"
+    assert "The server overloaded mid-reply" in ended["message"]
+    assert "".join(d["delta"] for d in ws.of("assistant_delta")) == "Partial "
+    assert len(fake_llm.requests) == 1  # text was already shown: not retried
+    await still_usable(fake_llm, ws, chat, kernel_id)
+
+
 async def test_malformed_tool_arguments_are_told_to_the_model_which_retries(fake_llm, chat_client, kernel_id):
     fake_llm.script(
         {"tool_calls": [{"name": "run_code", "arguments": '{"code": "print(1)'}]},
