@@ -4,10 +4,16 @@ jupyter_client on the same kernel (execute; first output / idle + execute_reply)
 
 Both clients stay connected to the one kernel, so each also receives (and skips) the other's
 iopub traffic, as the extension does next to a notebook the user runs cells in.
+
+Each side waits SETTLE before its request, as a person reading a proposal does: without it the
+raw client's request came right after the extension's turn ended while the extension's came a
+model round trip after the raw run, and the kernel (still sending the last cell's 10,000
+messages to two clients) started the two at unequal delays.
 """
 
 from __future__ import annotations
 
+import asyncio
 import queue
 import time
 from typing import Any
@@ -25,6 +31,9 @@ CELLS = {
 }
 
 
+SETTLE = 0.15  # seconds of quiet before each measured request, on both sides
+
+
 def _run_code(code: str) -> dict[str, Any]:
     return {"tool_calls": [{"name": "run_code", "arguments": {"code": code, "reason": "bench"}}]}
 
@@ -34,6 +43,7 @@ async def _extension(ws, chat: str, seqs: SeqCheck, kid: str, stack: Stack, code
     await ws.send({"type": "send_message", "chat_id": chat, "text": "run it", "notebook": notebook(kid)})
     seen: list[tuple[float, dict[str, Any]]] = []
     _, proposal = await ws.until("proposal", seen=seen)
+    await asyncio.sleep(SETTLE)
     t0 = await ws.send({"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": code})
     _, done = await ws.until("execution_done", seen=seen)
     await ws.until("turn_ended", seen=seen)
@@ -50,6 +60,7 @@ async def _extension(ws, chat: str, seqs: SeqCheck, kid: str, stack: Stack, code
 async def _raw(client: AsyncKernelClient, code: str, good) -> tuple[float, float]:
     """What a direct jupyter_client user does, and what kernel.py does: iopub by parent id until
     idle, then the execute_reply."""
+    await asyncio.sleep(SETTLE)
     t0 = time.perf_counter()
     msg_id = client.execute(code, store_history=True, allow_stdin=False)
     first = 0.0

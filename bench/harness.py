@@ -224,6 +224,10 @@ class Stack:
         resp = await self.http.fetch(url, method="POST", body=json.dumps(data), request_timeout=30)
         check(json.loads(resp.body).get("ok") is True, f"fake LLM admin {action}: {resp.body!r}")
 
+    async def llm_get(self, action: str) -> Any:
+        url = self.llm_url.rsplit("/v1", 1)[0] + f"/_admin/{action}"
+        return json.loads((await self.http.fetch(url, request_timeout=30)).body)
+
     async def start_kernel(self) -> str:
         return (await self.api("/api/kernels", "POST", {"name": "python3"}))["id"]
 

@@ -83,6 +83,8 @@ class FakeLLM:
         self.models = list(models)
         self.requests: list[dict] = []
         self.request_headers: list[dict] = []
+        # Per streamed reply, the rate the model wrote at: deltas sent, first and last send time.
+        self.streams: collections.deque = collections.deque(maxlen=1000)
         # script()/add_rule()/reset() may come from a test thread while the loop thread serves.
         self._lock = threading.Lock()
         self._queue: collections.deque = collections.deque()
@@ -114,6 +116,7 @@ class FakeLLM:
             self._rules.clear()
             self.requests.clear()
             self.request_headers.clear()
+            self.streams.clear()
 
     def _record(self, body: dict, headers: dict) -> None:
         with self._lock:
@@ -233,6 +236,8 @@ class AdminHandler(BaseHandler):
             self.send_json(list(self.fake.requests))
         elif action == "request_headers":
             self.send_json(list(self.fake.request_headers))
+        elif action == "streams":
+            self.send_json(list(self.fake.streams))
         else:
             self.send_json({"error": f"unknown admin GET {action}"}, 404)
 
@@ -365,6 +370,9 @@ class ChatHandler(BaseHandler):
         cut_at = min(int(reply.get("cut_after_chunks", -1)), len(deltas))
         error_at = min(int(reply.get("error_after_chunks", -1)), len(deltas))
         delay = float(reply.get("delay", 0))
+        sent = {"deltas": 0, "first": 0.0, "last": 0.0}  # the rate the model wrote at (benchmarks)
+        with self.fake._lock:
+            self.fake.streams.append(sent)
         await self.send_event(self.chunk({"role": "assistant", "content": ""}))
         for i in range(len(deltas) + 1):
             if i == stall_at and not await self.pause(reply.get("stall", 30)):
@@ -380,6 +388,9 @@ class ChatHandler(BaseHandler):
             if delay and not await self.pause(delay):
                 return
             await self.send_event(self.chunk(deltas[i]))
+            sent["last"] = time.perf_counter()
+            sent["first"] = sent["first"] or sent["last"]
+            sent["deltas"] += 1
         await self.send_event(self.chunk({}, finish))
         if (body.get("stream_options") or {}).get("include_usage"):
             await self.send_event({**self.chunk({}), "choices": [], "usage": usage})
