@@ -125,7 +125,9 @@ class KernelExecutor:
             content = msg["content"]
             if kind in _OUTPUT_TYPES:
                 output = _output(msg)
-                if held.add(output):
+                # The first output goes on at once: holding it would delay what the user sees
+                # first by up to 20 ms whenever a print loop keeps the socket full.
+                if result.outputs and held.add(output):
                     if held.full():
                         await hand_on(held.take())
                     continue
@@ -133,7 +135,7 @@ class KernelExecutor:
                     await hand_on(held.take())
                 if kind == "error":
                     result.status = "error"
-                if not held.add(output):
+                if not (result.outputs and held.add(output)):
                     await hand_on(output)
                 continue
             if held:
@@ -188,7 +190,8 @@ class KernelExecutor:
 class _Held:
     """Consecutive stream outputs of one name, held while more are already waiting: a print loop
     that runs ahead of the server goes on as one output (one stored event, one frame) instead of
-    hundreds. Handed on as soon as nothing more is waiting, or at 64 KB or 20 ms."""
+    hundreds. Handed on as soon as nothing more is waiting, or at 64 KB or 20 ms. An execution's
+    first output is never held."""
 
     def __init__(self) -> None:
         self.name: str | None = None

@@ -100,6 +100,25 @@ async def test_a_stop_while_connecting_leaves_the_kernel_usable(jp_serverapp, ke
 
 
 
+async def test_the_first_output_goes_on_alone_even_when_more_is_waiting(jp_serverapp, kernel_id):
+    executor = KernelExecutor(jp_serverapp.kernel_manager)
+    seen = []
+
+    async def on_output(out):
+        seen.append(out)
+
+    # The server's loop is blocked while the cell prints: all 300 lines wait in the socket.
+    # (The request goes out well within the first second; the kernel prints at ~2 s.)
+    asyncio.get_running_loop().call_later(1.0, time.sleep, 2.5)
+    code = "import time\ntime.sleep(2.0)\nfor i in range(300):\n    print(i, flush=True)"
+    result = await executor.execute(approve(code), kernel_id, on_output)
+    executor.close()
+    assert result.status == "ok" and result.outputs == seen
+    assert seen[0]["text"] == "0\n"  # not held to be joined with what waits behind it
+    assert 2 <= len(seen) < 20  # the rest still joined
+    assert "".join(o["text"] for o in seen) == "".join(f"{i}\n" for i in range(300))
+
+
 async def test_stream_text_already_waiting_goes_on_as_one_output_in_order(jp_serverapp, kernel_id):
     executor = KernelExecutor(jp_serverapp.kernel_manager)
     seen = []
