@@ -139,6 +139,20 @@ test('browser: a 20,000-token answer and a 10,000-line output', async ({
     page.locator('.jp-Notebook .jp-gptinterp-generated .jp-OutputArea-output')
   ).toContainText(`line ${LINES - 1}`);
 
+  // The instrument itself: a 120 ms task of our own must be seen, or "0 long tasks" means nothing.
+  await watchLongTasks(page);
+  await page.evaluate(() => {
+    setTimeout(() => {
+      const start = performance.now();
+      while (performance.now() - start < 120) {
+        // busy
+      }
+    }, 0);
+  });
+  await expect
+    .poll(async () => Math.max(0, ...(await longTasks(page))))
+    .toBeGreaterThanOrEqual(100);
+
   const results = {
     date: new Date().toISOString(),
     stream_20000_tokens: { seconds: streamSeconds, long_tasks: stream },
