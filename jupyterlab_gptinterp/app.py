@@ -121,12 +121,11 @@ class GPTInterp(ExtensionApp):
 
     def _warm_up(self) -> None:
         """One-time costs paid at start-up rather than as event-loop pauses in the first turn
-        (50-300 ms, bench/README.md): the default model's client (its TLS context, openai's lazy
-        imports) and nbformat's output schema."""
+        (50-300 ms, bench/README.md): the default model's client (its TLS context) and
+        nbformat's output schema."""
         try:
             if self.catalog.choices and not self.catalog.get(None).local:
-                llm, _ = self._provider(None)
-                llm.warm()  # type: ignore[attr-defined]
+                self._provider(None)
             kernel.warm_up()
         except Exception:  # never a reason not to start
             self.log.warning("gptinterp: warm-up failed", exc_info=True)

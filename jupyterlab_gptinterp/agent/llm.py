@@ -36,10 +36,6 @@ class OpenAIChat:
             base_url=base_url or None, api_key=api_key or "none", timeout=timeout, max_retries=0
         )
 
-    def warm(self) -> None:
-        """Import what the client imports lazily on its first request (tens of ms)."""
-        _ = self._client.chat.completions.create
-
     def redact(self, text: str) -> str:
         if self._key:
             text = text.replace(self._key, "[redacted]")
