@@ -454,6 +454,21 @@ async def test_the_last_output_proposed_as_code_is_not_run_and_the_model_told(tm
     assert prompts.PASTED_OUTPUT_NOTE in llm.requests[2][-1]["content"]
 
 
+def test_code_that_is_all_comments_is_told_apart():
+    assert hints.only_comments("# %pip install pandas") and hints.only_comments("\n  # a\n\n#b\n")
+    assert not hints.only_comments("%pip install pandas") and not hints.only_comments("# load\nx = 1")
+
+
+async def test_code_that_is_all_comments_is_not_run_and_the_model_told(tmp_path):
+    loop, llm, ex, sink, gate = make(
+        tmp_path, fenced("# %pip install pandas"), fenced("%pip install pandas"), "Installed."
+    )
+    await turn(loop, sink, gate, "install pandas")
+    assert ex.ran == ["%pip install pandas"] and len(sink.of("proposal")) == 1
+    assert llm.requests[1][-1]["content"].endswith(prompts.COMMENTS_ONLY_NOTE)
+    assert any("all comments" in getattr(e, "text", "") for e in sink.deltas)
+
+
 def test_what_the_last_cell_printed_is_still_code_when_it_is_code():
     result = result_for_model("ok", [{"output_type": "stream", "name": "stdout", "text": "total: 42\nmean_price\n"}])
     assert not hints.pasted_output("total", result) and not hints.pasted_output("mean_price", result)

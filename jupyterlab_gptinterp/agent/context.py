@@ -57,8 +57,9 @@ def result_for_model(status: str, outputs: Iterable[dict[str, Any]], message: st
         missing = _MISSING_MODULE.search(error)
         if missing:
             lines.append(
-                f"Hint: the module '{missing.group(1)}' is not installed. You may propose a cell "
-                f"`%pip install {missing.group(1)}`; the user approves it like any other cell."
+                f"Hint: the module '{missing.group(1)}' is not installed. You may propose a cell whose "
+                f"only line is `%pip install {missing.group(1)}` (not commented out); the user approves it "
+                "like any other cell."
             )
     return "\n".join(lines)
 

@@ -173,6 +173,13 @@ def _column_hint(missing: str, code: str, previews: Sequence[FilePreview]) -> st
     return text
 
 
+def only_comments(code: str) -> bool:
+    """True when every line of `code` is blank or a comment: running it does nothing (a small
+    model wrote `# %pip install pandas` for the hint's install line, ran it, and then made up a
+    total)."""
+    return all(not line.strip() or line.lstrip().startswith("#") for line in code.splitlines())
+
+
 def pasted_output(code: str, result: str) -> bool:
     """True when `code` is a copy of (part of) the output in `result`, not code: a small model
     pastes the last output into a python block, and running it fails or echoes it back."""

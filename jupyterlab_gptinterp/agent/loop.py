@@ -61,7 +61,8 @@ class LoopConfig:
     # What the loop does to help the model (eval/README.md measures each): "preview" shows the
     # data files the request names (or beside the notebook); "hints" adds a specific hint to an
     # error; "checks" adds a note to a result that is wrong on its face (NaN, strings summed,
-    # nothing found); "duplicates" refuses to propose code already run this turn; "grounding" marks
+    # nothing found); "duplicates" refuses to propose code already run this turn (or the last
+    # output, or code that is all comments); "grounding" marks
     # answer numbers found in no output and asks the model once to compute them; "echo" drops a
     # recital of our own rules from the start of a reply (and asks again if nothing else is left).
     aids: frozenset[str] = frozenset(AIDS)
@@ -310,14 +311,19 @@ class _Turn:
         """Show the code to the user; run it only on their approval; tell the model what happened."""
         # Only the run just before counts: the same code after something else ran (e.g. a %pip
         # install after an ImportError) is a legitimate retry.
-        repeat = hints.same_code(code, [c for c, _ in self.runs[-1:]]) if "duplicates" in self.cfg.aids else None
-        pasted = "duplicates" in self.cfg.aids and bool(self.runs) and hints.pasted_output(code, self.runs[-1][1])
-        if repeat is not None or pasted:  # not shown to the user, never run: the model is told to change it
+        refuse = "duplicates" in self.cfg.aids
+        repeat = hints.same_code(code, [c for c, _ in self.runs[-1:]]) if refuse else None
+        pasted = refuse and bool(self.runs) and hints.pasted_output(code, self.runs[-1][1])
+        idle = refuse and hints.only_comments(code)
+        if repeat is not None or pasted or idle:  # not shown to the user, never run: the model is told to change it
             self.repeats += 1
             await self.loop.sink.emit_ephemeral(StatusEvent(
                 chat_id=self.chat.chat_id, text="The model proposed the same code again; it was asked to change it."
                 if repeat is not None else "The model proposed the last output as code; it was asked to change it."
+                if pasted else "The model proposed code that is all comments; it was asked to write it out."
             ))
+            if idle:
+                return self._noted("", prompts.COMMENTS_ONLY_NOTE)
             if pasted:
                 return self._noted("", prompts.PASTED_OUTPUT_NOTE)
             told = next(t for c, t in reversed(self.runs) if c == repeat)

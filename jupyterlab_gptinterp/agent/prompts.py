@@ -91,6 +91,9 @@ def files_text(previews: list[str]) -> str:
             "\n\n" + "\n\n".join(previews))
 
 
+COMMENTS_ONLY_NOTE = ("Not run: every line of that code is a comment, so it would do nothing. Write the code "
+                      "itself, without '#' in front (an install is the line `%pip install <package>`).")
+
 PASTED_OUTPUT_NOTE = ("Not run: that is the output of the last run, not code. If that output answers the question, "
                       "reply with the answer in text; if it is wrong, change the code that made it.")
 
