@@ -190,16 +190,28 @@ function ChatSwitcher(props: { manager: ChatManager; model: ChatModel }) {
 function Transcript(props: { model: ChatModel }) {
   const { trans } = useServices();
   const list = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const { items } = props.model;
 
-  // Follow new content only if the user has not scrolled up to read.
+  // Follow new content only if the user has not scrolled up to read. Content also grows after
+  // a render (Markdown and outputs render asynchronously), so follow its size, not the items.
   useEffect(() => {
     const node = list.current;
-    if (node && atBottom.current) {
-      node.scrollTop = node.scrollHeight;
+    const inner = content.current;
+    if (!node || !inner) {
+      return;
     }
-  }, [items]);
+    const follow = () => {
+      if (atBottom.current) {
+        node.scrollTop = node.scrollHeight;
+      }
+    };
+    follow();
+    const observer = new ResizeObserver(follow);
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <div
@@ -211,14 +223,16 @@ function Transcript(props: { model: ChatModel }) {
           node.scrollHeight - node.scrollTop - node.clientHeight < 24;
       }}
     >
-      {items.length === 0 && (
-        <div className="jp-gptinterp-empty">
-          {trans.__(
-            'Ask for something to do in this notebook. Code runs in its kernel only after you approve it.'
-          )}
-        </div>
-      )}
-      {items.map(item => renderItem(item))}
+      <div ref={content} className="jp-gptinterp-transcript-items">
+        {items.length === 0 && (
+          <div className="jp-gptinterp-empty">
+            {trans.__(
+              'Ask for something to do in this notebook. Code runs in its kernel only after you approve it.'
+            )}
+          </div>
+        )}
+        {items.map(item => renderItem(item))}
+      </div>
     </div>
   );
 }
