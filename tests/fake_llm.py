@@ -12,6 +12,7 @@ Replies are scripted as plain JSON dicts (so they can also be posted to ``/_admi
     {"error_after_chunks": 3, "message": "...", "text": ".."} an error event mid-stream, as
                                                              providers send one after a 200
     {"empty": true}   any reply: "usage": {...}, "headers": {...}, "finish_reason": "length"
+    {"raw_events": [{...}, "[DONE]"]}  streamed: each item as one `data:` event, nothing else
 
 Stdlib + tornado only, and no package-relative imports: other code loads this file by path.
 Run standalone with ``python tests/fake_llm.py --port 18765``.
@@ -35,6 +36,7 @@ from tornado.iostream import StreamClosedError
 DEFAULT_TEXT = "(fake LLM: no scripted reply)"
 REPLY_KEYS = {"text", "chunk_chars", "delay", "tool_calls", "error", "headers", "message", "type",
               "code", "stall", "stall_after_chunks", "cut_after_chunks", "error_after_chunks", "empty", "usage",
+              "raw_events",
               "finish_reason"}
 # OpenAI's own (type, code) per status, so error-mapping code sees realistic bodies.
 ERROR_KINDS = {400: ("invalid_request_error", None), 401: ("invalid_request_error", "invalid_api_key"),
@@ -320,6 +322,11 @@ class ChatHandler(BaseHandler):
         usage = self.usage(reply, body["messages"], text, calls)
         self.envelope = {"id": f"chatcmpl-fake{next(self.fake._ids)}",
                          "created": int(time.time()), "model": body["model"]}
+        if body.get("stream") and "raw_events" in reply:  # a provider's odd chunks, exactly as given
+            self.set_header("Content-Type", "text/event-stream; charset=utf-8")
+            for event in reply["raw_events"]:
+                await self.send_event(event)
+            return
         if body.get("stream"):
             return await self.stream(body, reply, text, calls, finish, usage)
         if "cut_after_chunks" in reply:  # no chunks without streaming: just drop the connection

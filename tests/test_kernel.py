@@ -107,10 +107,12 @@ async def test_the_first_output_goes_on_alone_even_when_more_is_waiting(jp_serve
     async def on_output(out):
         seen.append(out)
 
+    await executor.execute(approve("1"), kernel_id, on_output)  # connected: the next request goes at once
+    seen.clear()
     # The server's loop is blocked while the cell prints: all 300 lines wait in the socket.
-    # (The request goes out well within the first second; the kernel prints at ~2 s.)
-    asyncio.get_running_loop().call_later(1.0, time.sleep, 2.5)
-    code = "import time\ntime.sleep(2.0)\nfor i in range(300):\n    print(i, flush=True)"
+    # (The request goes out within milliseconds; the kernel prints at ~1 s, the loop is back at 3 s.)
+    asyncio.get_running_loop().call_later(0.3, time.sleep, 2.7)
+    code = "import time\ntime.sleep(1.0)\nfor i in range(300):\n    print(i, flush=True)"
     result = await executor.execute(approve(code), kernel_id, on_output)
     executor.close()
     assert result.status == "ok" and result.outputs == seen

@@ -7,6 +7,7 @@ OpenAI-compatible `base_url`. Failures become typed errors whose text never hold
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import time
 from typing import Any, AsyncIterator
@@ -49,10 +50,7 @@ class OpenAIChat:
             kwargs["temperature"] = self.temperature
         if self.max_tokens is not None:
             kwargs["max_tokens"] = self.max_tokens
-        text: list[str] = []
-        calls: dict[int, dict[str, Any]] = {}
-        finish = "stop"
-        usage = (0, 0)
+        reader = _Reader(self.redact)
         try:
             # The documented raw route (`client.post`, cast to `object`): the client still builds
             # the request, authenticates, decodes the SSE and raises on an error status or an
@@ -70,38 +68,13 @@ class OpenAIChat:
                 if time.monotonic() - yielded > _SLICE:
                     await asyncio.sleep(0)
                     yielded = time.monotonic()
-                if not isinstance(chunk, dict):
-                    raise GPTInterpError(ErrorCode.llm_bad_response, f"The model's stream sent {self.redact(_short(chunk))}.")
-                if isinstance(got := chunk.get("usage"), dict):
-                    usage = (got.get("prompt_tokens") or 0, got.get("completion_tokens") or 0)
-                for choice in _dicts(chunk.get("choices")):
-                    delta = choice.get("delta")
-                    delta = delta if isinstance(delta, dict) else {}
-                    if (content := delta.get("content")) and isinstance(content, str):
-                        text.append(content)
-                        yield TextDelta(content)
-                    for tc in _dicts(delta.get("tool_calls")):
-                        index = tc.get("index")
-                        slot = calls.setdefault(index if isinstance(index, int) else 0, {"id": "", "name": "", "arguments": []})
-                        function = tc.get("function")
-                        function = function if isinstance(function, dict) else {}
-                        if tc.get("id"):
-                            slot["id"] = str(tc["id"])
-                        if function.get("name"):
-                            slot["name"] = str(function["name"])
-                        if function.get("arguments"):
-                            slot["arguments"].append(str(function["arguments"]))
-                    if choice.get("finish_reason"):
-                        finish = str(choice["finish_reason"])
+                if content := reader.take(chunk):
+                    yield TextDelta(content)
         except GPTInterpError:
             raise
         except Exception as exc:  # every client failure becomes a typed, key-free error
             raise self._typed(exc) from None
-        tool_calls = [
-            ToolCall(id=c["id"] or f"call_{i}", name=c["name"], arguments="".join(c["arguments"]))
-            for i, c in sorted(calls.items())
-        ]
-        yield Completion("".join(text), tool_calls, finish, usage[0], usage[1])
+        yield reader.completion()
 
     def _typed(self, exc: Exception) -> GPTInterpError:
         detail = self.redact(_describe(exc))
@@ -116,14 +89,76 @@ class OpenAIChat:
         return GPTInterpError(ErrorCode.llm_unavailable, detail, _retry_after(exc))
 
 
+class _Reader:
+    """A streamed reply assembled from the chunks as parsed (dicts). Anything that is not what
+    the API sends is a clear error, never a silent answer: a chunk that is not an object, an
+    error body without choices, a stream that ends without a finish reason (cut short)."""
+
+    def __init__(self, redact: Any) -> None:
+        self.redact = redact
+        self.text: list[str] = []
+        self.calls: dict[Any, dict[str, Any]] = {}  # in the order they appear
+        self.last_call: Any = 0
+        self.finish: str | None = None
+        self.usage = (0, 0)
+
+    def take(self, chunk: Any) -> str:
+        """Fold one chunk in; returns its text ("" if none)."""
+        if not isinstance(chunk, dict):
+            raise GPTInterpError(ErrorCode.llm_bad_response, f"The model's stream sent {self._shown(chunk)}.")
+        if "choices" not in chunk and ("error" in chunk or "message" in chunk or chunk.get("object") == "error"):
+            error = chunk.get("error") if isinstance(chunk.get("error"), dict) else chunk
+            message = error.get("message") if isinstance(error.get("message"), str) else self._shown(chunk)
+            raise GPTInterpError(ErrorCode.llm_unavailable, f"(stream error) {self.redact(message)}")
+        if isinstance(got := chunk.get("usage"), dict):
+            self.usage = (got.get("prompt_tokens") or 0, got.get("completion_tokens") or 0)
+        text = ""
+        for choice in _dicts(chunk.get("choices")):
+            delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
+            if (content := delta.get("content")) and isinstance(content, str):
+                self.text.append(content)
+                text += content
+            for call in _dicts(delta.get("tool_calls")):
+                self._call(call)
+            if choice.get("finish_reason"):
+                self.finish = str(choice["finish_reason"])
+        return text
+
+    def _call(self, call: dict[str, Any]) -> None:
+        # OpenAI numbers the calls (`index`); a provider that does not is keyed by the call's id,
+        # and a fragment with neither continues the call before it.
+        index, cid = call.get("index"), call.get("id")
+        key = index if isinstance(index, int) else (f"id:{cid}" if cid else self.last_call)
+        self.last_call = key
+        slot = self.calls.setdefault(key, {"id": "", "name": "", "arguments": []})
+        function = call.get("function") if isinstance(call.get("function"), dict) else {}
+        if cid:
+            slot["id"] = str(cid)
+        if function.get("name"):
+            slot["name"] = str(function["name"])
+        arguments = function.get("arguments")
+        if arguments:  # some servers send the arguments as an object, not as JSON text
+            slot["arguments"].append(arguments if isinstance(arguments, str) else json.dumps(arguments))
+
+    def completion(self) -> Completion:
+        if self.finish is None:
+            raise GPTInterpError(
+                ErrorCode.llm_unavailable, "(the reply ended before the model finished it: no finish reason)"
+            )
+        calls = [
+            ToolCall(id=c["id"] or f"call_{i}", name=c["name"], arguments="".join(c["arguments"]))
+            for i, c in enumerate(self.calls.values())
+        ]
+        return Completion("".join(self.text), calls, self.finish, *self.usage)
+
+    def _shown(self, value: Any) -> str:
+        text = self.redact(repr(value))  # before shortening: a cut key would not be found
+        return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _dicts(value: Any) -> list[dict[str, Any]]:
     """The dicts of a list in a chunk; anything else in it (a provider's slip) is skipped."""
     return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _retry_after(exc: Exception) -> float | None:

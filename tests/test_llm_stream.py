@@ -1,0 +1,81 @@
+"""The LLM seam reads the stream's chunks as the dicts the client parsed: what providers really
+send (null content, usage-only chunks, calls without an index, arguments as an object) is read
+right, and what no provider should send ends in a clear error, never a silent answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import API_KEY
+from fake_llm import FakeLLM
+from jupyterlab_gptinterp.agent.llm import OpenAIChat
+from jupyterlab_gptinterp.agent.seams import Completion, TextDelta
+from jupyterlab_gptinterp.errors import GPTInterpError
+
+
+def chunk(delta=None, finish=None, **extra):
+    choices = [] if delta is None and finish is None else [{"index": 0, "delta": delta or {}, "finish_reason": finish}]
+    return {"id": "c", "object": "chat.completion.chunk", "choices": choices, **extra}
+
+
+async def read(fake_llm, *events, key=API_KEY):
+    fake_llm.script({"raw_events": list(events)})
+    llm = OpenAIChat(base_url=fake_llm.url, api_key=key, model="fake-model", timeout=5)
+    got = [e async for e in llm.stream([{"role": "user", "content": "hi"}], None)]
+    return "".join(e.text for e in got if isinstance(e, TextDelta)), got[-1]
+
+
+async def test_null_content_and_a_usage_only_chunk_are_read_as_providers_mean_them(fake_llm):
+    text, done = await read(
+        fake_llm,
+        chunk({"role": "assistant", "content": None}),
+        chunk({"content": "Hello"}),
+        chunk({"content": None}),
+        chunk({"content": " there"}, finish="stop"),
+        {"id": "c", "choices": [], "usage": {"prompt_tokens": 12, "completion_tokens": 3}},
+        "[DONE]",
+    )
+    assert text == "Hello there"
+    assert isinstance(done, Completion) and done.text == "Hello there" and done.finish_reason == "stop"
+    assert (done.prompt_tokens, done.completion_tokens) == (12, 3)
+
+
+async def test_calls_without_an_index_and_arguments_as_an_object(fake_llm):
+    _, done = await read(
+        fake_llm,
+        chunk({"tool_calls": [{"id": "a", "function": {"name": "run_code", "arguments": '{"code": '}}]}),
+        chunk({"tool_calls": [{"function": {"arguments": '"1+1"}'}}]}),  # continues call a
+        chunk({"tool_calls": [{"id": "b", "function": {"name": "run_code", "arguments": {"code": "2"}}}]}),
+        chunk(finish="tool_calls"),
+        "[DONE]",
+    )
+    assert [(c.id, c.name, c.arguments) for c in done.tool_calls] == [
+        ("a", "run_code", '{"code": "1+1"}'),
+        ("b", "run_code", '{"code": "2"}'),
+    ]
+
+
+@pytest.mark.parametrize(
+    "events, code, words",
+    [
+        ([chunk({"content": "The answer is"}), "[DONE]"], "llm_unavailable", "ended before the model finished"),
+        (["42", "[DONE]"], "llm_bad_response", "stream sent 42"),
+        ([{"object": "error", "message": "overloaded"}], "llm_unavailable", "overloaded"),
+    ],
+    ids=["no finish reason", "not an object", "an error body without choices"],
+)
+async def test_what_no_provider_should_send_is_a_clear_error(fake_llm, events, code, words):
+    with pytest.raises(GPTInterpError) as info:
+        await read(fake_llm, *events)
+    assert info.value.code.value == code and words in info.value.text
+
+
+async def test_the_key_is_redacted_before_a_chunk_is_shortened():
+    key = "AIzaSyD1234567890abcdefghijklmnopqrstu"  # not shaped like sk-…: only the exact match finds it
+    fake = await FakeLLM().start()  # no key of its own: it accepts this one
+    try:
+        with pytest.raises(GPTInterpError) as info:
+            await read(fake, f'["an unexpected payload from a proxy in between, with", "{key}"]', "[DONE]", key=key)
+    finally:
+        await fake.stop()
+    assert key[:12] not in info.value.text and "[redacted]" in info.value.text
