@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from openai import AsyncOpenAI
+from openai import AsyncOpenAI, AsyncStream
 
 from harness import API_KEY, MODEL, Row, SeqCheck, Stack, check, median, ms, notebook, pct
 
@@ -52,6 +52,30 @@ async def _direct(client: AsyncOpenAI, stack: Stack, text: str, delay: float = 0
     return first - t0, (len(got) - 1) / (last - first), await _sent_rate(stack)
 
 
+async def _direct_raw(client: AsyncOpenAI, stack: Stack, text: str, delay: float = 0.0) -> tuple[float, float, float]:
+    """The openai client on the raw route the server uses (chunks as parsed dicts): the baseline
+    that leaves only the relay's own cost in the ratio."""
+    await stack.llm_admin("script", {"text": text, "chunk_chars": 4, "delay": delay})
+    got: list[str] = []
+    first = last = 0.0
+    t0 = time.perf_counter()
+    stream = await client.post(
+        "/chat/completions", cast_to=object, stream=True, stream_cls=AsyncStream[object],
+        body={"model": MODEL, "messages": [{"role": "user", "content": "relay"}], "stream": True,
+              "stream_options": {"include_usage": True}},
+    )
+    async for chunk in stream:
+        for choice in chunk.get("choices") or []:
+            content = (choice.get("delta") or {}).get("content")
+            if content:
+                last = time.perf_counter()
+                if not got:
+                    first = last
+                got.append(content)
+    check("".join(got) == text, "direct (raw route): streamed text differs from the scripted one")
+    return first - t0, (len(got) - 1) / (last - first), await _sent_rate(stack)
+
+
 async def _relayed(ws, chat: str, seqs: SeqCheck, kid: str, stack: Stack, text: str, delay: float = 0.0) -> tuple[float, float, float]:
     await stack.llm_admin("script", {"text": text, "chunk_chars": 4, "delay": delay})
     got: list[str] = []
@@ -75,7 +99,7 @@ async def _relayed(ws, chat: str, seqs: SeqCheck, kid: str, stack: Stack, text: 
     return first - t0, (len(text) // 4 - 1) / (last - first), await _sent_rate(stack)
 
 
-async def _side_by_side(ws, chat, seqs, kid, client, stack, text, reps, delay=0.0):
+async def _side_by_side(ws, chat, seqs, kid, client, stack, text, reps, delay=0.0, direct=None):
     """(relayed, direct) lists of (first-token latency, tokens/s, tokens/s as sent), interleaved,
     alternating who goes first."""
     r: list[tuple[float, float, float]] = []
@@ -85,7 +109,7 @@ async def _side_by_side(ws, chat, seqs, kid, client, stack, text, reps, delay=0.
             if side == "r":
                 r.append(await _relayed(ws, chat, seqs, kid, stack, text, delay))
             else:
-                d.append(await _direct(client, stack, text, delay))
+                d.append(await (direct or _direct)(client, stack, text, delay))
     return r, d
 
 
@@ -101,6 +125,7 @@ async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
         await _direct(client, stack, small)  # warm-up: connections, imports, first-request costs
         await _relayed(ws, chat, seqs, kid, stack, small)
         r, d = await _side_by_side(ws, chat, seqs, kid, client, stack, _text(tokens), reps)
+        r2, d2 = await _side_by_side(ws, chat, seqs, kid, client, stack, _text(tokens), reps, direct=_direct_raw)
         pr, pd = await _side_by_side(ws, chat, seqs, kid, client, stack, _text(paced_tokens), paced_reps, 0.002)
         check(not ws.errors, f"relay: server errors {ws.errors}")
     finally:
@@ -113,20 +138,24 @@ async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
     paced = [x[1] / y[1] for x, y in zip(pr, pd)]
     kept_r, kept_d = [x[1] / x[2] for x in pr], [y[1] / y[2] for y in pd]
     ratio, add = median(ratios), median(added)
+    raw_ratios = [x[1] / y[1] for x, y in zip(r2, d2)]
     return [
         Row("1 relay", f"tokens/s, flat out ({tokens:,} tokens x {reps})",
             f"{median(r_rate):,.0f} (p1 {pct(r_rate, 1):,.0f})", f"{median(d_rate):,.0f} (p1 {pct(d_rate, 1):,.0f})",
             f"ratio {ratio:.3f} (worst {min(ratios):.3f})", "ratio >= 0.95", ratio >= 0.95),
+        Row("1 relay", "  flat out, against the client on the server's raw route (dicts, no chunk objects)",
+            f"{median([x[1] for x in r2]):,.0f}", f"{median([y[1] for y in d2]):,.0f}",
+            f"ratio {median(raw_ratios):.3f} (worst {min(raw_ratios):.3f})"),
         Row("1 relay", f"tokens/s, paced 2 ms/token ({paced_tokens:,} tokens x {paced_reps})",
             f"{median([x[1] for x in pr]):,.0f}", f"{median([x[1] for x in pd]):,.0f}",
-            f"ratio {median(paced):.3f} (worst {min(paced):.3f})"),
-        # At a real model's pace the question is whether the relay keeps up with what the model
-        # sends; against the direct client that also counts the fake LLM's own timer running late
-        # on two cores shared by three processes (the "sent" rates differ, not the relay).
+            f"ratio {median(paced):.3f} (worst {min(paced):.3f})", "ratio >= 0.95", median(paced) >= 0.95),
+        # Whether the relay keeps up with what the model sent. Against the direct client the
+        # paced ratio also counts the fake LLM's own timer running late on two cores shared by
+        # three processes: the "sent" rates differ. (A side that costs more CPU could slow the
+        # fake's timer, so this row explains the ratio above; it does not replace its goal.)
         Row("1 relay", "  paced: tokens/s received / as the model sent them",
             f"{median(kept_r):.3f} (worst {min(kept_r):.3f}; sent {median([x[2] for x in pr]):,.0f}/s)",
-            f"{median(kept_d):.3f} (worst {min(kept_d):.3f}; sent {median([y[2] for y in pd]):,.0f}/s)",
-            "", "ours >= 0.95", min(kept_r) >= 0.95),
+            f"{median(kept_d):.3f} (worst {min(kept_d):.3f}; sent {median([y[2] for y in pd]):,.0f}/s)"),
         Row("1 relay", "first-token latency (flat-out runs)", f"{ms(median(r_ft))} (p99 {ms(pct(r_ft, 99))})",
             f"{ms(median(d_ft))} (p99 {ms(pct(d_ft, 99))})", f"added {ms(add)} (p99 {ms(pct(added, 99))})",
             "added <= 5 ms", add <= 0.005),
