@@ -242,6 +242,15 @@ async def test_the_grounding_check_asks_only_once_and_not_without_the_aid(tmp_pa
     assert sink.of("assistant_message")[0].ungrounded == [] and len(llm.requests) == 1
 
 
+async def test_the_same_answer_after_the_grounding_check_is_not_shown_twice(tmp_path):
+    loop, llm, ex, sink, gate = make(tmp_path, "The total is $10,143.00.", "The total is $10,143.00.", "never asked")
+    ended = await turn(loop, sink, gate, "What is the total amount?")
+    assert [(m.text, m.ungrounded) for m in sink.of("assistant_message")] == [
+        ("The total is $10,143.00.", ["$10,143.00"])
+    ]
+    assert ended.reason == "answer" and len(llm.requests) == 2
+
+
 async def test_rejected_code_proposed_again_unchanged_does_not_bother_the_user(tmp_path):
     loop, llm, ex, sink, gate = make(tmp_path, fenced("print('rm')"), fenced("print('rm')"), "OK, I will not.")
 

@@ -125,6 +125,7 @@ class _Turn:
         self.previews: list[files.FilePreview] = []
         self.runs: list[tuple[str, str]] = []  # (code, what the model was told) of this turn's decided proposals
         self.reasked = False  # the grounding check asked the model once to compute its numbers
+        self.last_answer = ""  # the answer shown last, if nothing came after it (a repeat is not shown again)
         self.usage = [0, 0, 0]  # llm calls, prompt tokens, completion tokens
         self.images: list[dict[str, Any]] = []  # image parts from executions, for a vision model's next call
         self.attachments: list[str] = []  # files the user uploaded with this message
@@ -210,6 +211,12 @@ class _Turn:
             shown = reply.text[: reply.text.find("```")].strip() if block else reply.text
             final = not block and not (reply.tool_calls and tools)
             unsure = self._ungrounded(reply.text) if final and self.action == "chat" else []
+            if final and self.reasked and shown.strip() and shown.strip() == self.last_answer:
+                # Asked to check its numbers, the model said the same again, with nothing in
+                # between: the chat shows that answer just above, flagged; a copy only repeats it.
+                self.new.append({"role": "assistant", "content": reply.text})
+                return "answer", ""
+            self.last_answer = shown.strip() if final else ""
             if shown.strip():
                 await self.emit(
                     AssistantMessage, message_id=message_id, text=shown, model=self.loop.llm.model, ungrounded=unsure
@@ -329,6 +336,7 @@ class _Turn:
             told = next(t for c, t in reversed(self.runs) if c == repeat)
             return self._noted("", prompts.repeat_note(told))
         self.repeats = 0
+        self.last_answer = ""  # a card comes between: an answer after it is shown again
         old_source = next((c.source for c in self.notebook.cells if c.id == cell_id), None) if cell_id else None
         proposal = self.loop.gate.propose(self.chat.chat_id, code, reason, kind)
         event = ProposalEvent(
