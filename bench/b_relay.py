@@ -8,6 +8,7 @@ server sends the deltas parsed in one event-loop turn as one frame); first-token
 
 from __future__ import annotations
 
+import functools
 import time
 
 from openai import AsyncOpenAI, AsyncStream
@@ -32,47 +33,35 @@ async def _sent_rate(stack: Stack) -> float:
     return (sent["deltas"] - 1) / (sent["last"] - sent["first"])
 
 
-async def _direct(client: AsyncOpenAI, stack: Stack, text: str, delay: float = 0.0) -> tuple[float, float, float]:
+async def _direct(client: AsyncOpenAI, stack: Stack, text: str, delay: float = 0.0, raw: bool = False) -> tuple[float, float, float]:
+    """The openai client reading the fake LLM. `raw`: on the route the server uses (chunks as the
+    dicts it parsed, no chunk objects), the baseline that leaves only the relay's own cost."""
     await stack.llm_admin("script", {"text": text, "chunk_chars": 4, "delay": delay})
     got: list[str] = []
     first = last = 0.0
+    messages = [{"role": "user", "content": "relay"}]
     t0 = time.perf_counter()
-    stream = await client.chat.completions.create(
-        model=MODEL, messages=[{"role": "user", "content": "relay"}], stream=True,
-        stream_options={"include_usage": True},
-    )
+    if raw:
+        stream = await client.post(
+            "/chat/completions", cast_to=object, stream=True, stream_cls=AsyncStream[object],
+            body={"model": MODEL, "messages": messages, "stream": True, "stream_options": {"include_usage": True}},
+        )
+    else:
+        stream = await client.chat.completions.create(
+            model=MODEL, messages=messages, stream=True, stream_options={"include_usage": True},
+        )
     async for chunk in stream:
-        for choice in chunk.choices:
-            if choice.delta is not None and choice.delta.content:
-                last = time.perf_counter()
-                if not got:
-                    first = last
-                got.append(choice.delta.content)
-    check("".join(got) == text, "direct: streamed text differs from the scripted one")
-    return first - t0, (len(got) - 1) / (last - first), await _sent_rate(stack)
-
-
-async def _direct_raw(client: AsyncOpenAI, stack: Stack, text: str, delay: float = 0.0) -> tuple[float, float, float]:
-    """The openai client on the raw route the server uses (chunks as parsed dicts): the baseline
-    that leaves only the relay's own cost in the ratio."""
-    await stack.llm_admin("script", {"text": text, "chunk_chars": 4, "delay": delay})
-    got: list[str] = []
-    first = last = 0.0
-    t0 = time.perf_counter()
-    stream = await client.post(
-        "/chat/completions", cast_to=object, stream=True, stream_cls=AsyncStream[object],
-        body={"model": MODEL, "messages": [{"role": "user", "content": "relay"}], "stream": True,
-              "stream_options": {"include_usage": True}},
-    )
-    async for chunk in stream:
-        for choice in chunk.get("choices") or []:
-            content = (choice.get("delta") or {}).get("content")
+        if raw:
+            contents = [(c.get("delta") or {}).get("content") for c in chunk.get("choices") or []]
+        else:
+            contents = [c.delta.content for c in chunk.choices if c.delta is not None]
+        for content in contents:
             if content:
                 last = time.perf_counter()
                 if not got:
                     first = last
                 got.append(content)
-    check("".join(got) == text, "direct (raw route): streamed text differs from the scripted one")
+    check("".join(got) == text, f"direct{' (raw route)' if raw else ''}: streamed text differs from the scripted one")
     return first - t0, (len(got) - 1) / (last - first), await _sent_rate(stack)
 
 
@@ -125,7 +114,7 @@ async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
         await _direct(client, stack, small)  # warm-up: connections, imports, first-request costs
         await _relayed(ws, chat, seqs, kid, stack, small)
         r, d = await _side_by_side(ws, chat, seqs, kid, client, stack, _text(tokens), reps)
-        r2, d2 = await _side_by_side(ws, chat, seqs, kid, client, stack, _text(tokens), reps, direct=_direct_raw)
+        r2, d2 = await _side_by_side(ws, chat, seqs, kid, client, stack, _text(tokens), reps, direct=functools.partial(_direct, raw=True))
         pr, pd = await _side_by_side(ws, chat, seqs, kid, client, stack, _text(paced_tokens), paced_reps, 0.002)
         check(not ws.errors, f"relay: server errors {ws.errors}")
     finally:

@@ -10,7 +10,7 @@ import asyncio
 import json
 import re
 import time
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable
 
 import openai
 from openai import AsyncOpenAI
@@ -94,7 +94,7 @@ class _Reader:
     the API sends is a clear error, never a silent answer: a chunk that is not an object, an
     error body without choices, a stream that ends without a finish reason (cut short)."""
 
-    def __init__(self, redact: Any) -> None:
+    def __init__(self, redact: Callable[[str], str]) -> None:
         self.redact = redact
         self.text: list[str] = []
         self.calls: dict[Any, dict[str, Any]] = {}  # in the order they appear

@@ -316,25 +316,12 @@ class _Turn:
 
     async def _propose(self, code: str, reason: str, kind: str = "run_code", cell_id: str | None = None) -> str:
         """Show the code to the user; run it only on their approval; tell the model what happened."""
-        # Only the run just before counts: the same code after something else ran (e.g. a %pip
-        # install after an ImportError) is a legitimate retry.
-        refuse = "duplicates" in self.cfg.aids
-        repeat = hints.same_code(code, [c for c, _ in self.runs[-1:]]) if refuse else None
-        pasted = refuse and bool(self.runs) and hints.pasted_output(code, self.runs[-1][1])
-        idle = refuse and hints.only_comments(code)
-        if repeat is not None or pasted or idle:  # not shown to the user, never run: the model is told to change it
+        refused = self._refusal(code) if "duplicates" in self.cfg.aids else None
+        if refused:  # not shown to the user, never run: the model is told to change it
             self.repeats += 1
-            await self.loop.sink.emit_ephemeral(StatusEvent(
-                chat_id=self.chat.chat_id, text="The model proposed the same code again; it was asked to change it."
-                if repeat is not None else "The model proposed the last output as code; it was asked to change it."
-                if pasted else "The model proposed code that is all comments; it was asked to write it out."
-            ))
-            if idle:
-                return self._noted("", prompts.COMMENTS_ONLY_NOTE)
-            if pasted:
-                return self._noted("", prompts.PASTED_OUTPUT_NOTE)
-            told = next(t for c, t in reversed(self.runs) if c == repeat)
-            return self._noted("", prompts.repeat_note(told))
+            status, note = refused
+            await self.loop.sink.emit_ephemeral(StatusEvent(chat_id=self.chat.chat_id, text=status))
+            return self._noted("", note)
         self.repeats = 0
         self.last_answer = ""  # a card comes between: an answer after it is shown again
         old_source = next((c.source for c in self.notebook.cells if c.id == cell_id), None) if cell_id else None
@@ -359,6 +346,23 @@ class _Turn:
         if not text.startswith("The code was cancelled"):
             self.runs.append((code, text))
         return text
+
+    def _refusal(self, code: str) -> tuple[str, str] | None:
+        """(status for the user, note for the model) when `code` is not worth showing: all
+        comments, the last output pasted back, or the code of the run just before."""
+        if hints.only_comments(code):
+            return ("The model proposed code that is all comments; it was asked to write it out.",
+                    prompts.COMMENTS_ONLY_NOTE)
+        if self.runs and hints.pasted_output(code, self.runs[-1][1]):
+            return ("The model proposed the last output as code; it was asked to change it.",
+                    prompts.PASTED_OUTPUT_NOTE)
+        # Only the run just before counts: the same code after something else ran (e.g. a %pip
+        # install after an ImportError) is a legitimate retry.
+        repeat = hints.same_code(code, [c for c, _ in self.runs[-1:]])
+        if repeat is not None:
+            told = next(t for c, t in reversed(self.runs) if c == repeat)
+            return "The model proposed the same code again; it was asked to change it.", prompts.repeat_note(told)
+        return None
 
     def _noted(self, text: str, note: str) -> str:
         """`text` with an aid's `note` below it, remembered for the echo check."""
