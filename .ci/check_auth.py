@@ -23,7 +23,6 @@ with warnings.catch_warnings(record=True) as caught:
     app.initialize(argv=[], find_extensions=False, new_httpserver=False)
 
 
-
 def routes(router):
     """Every path pattern the tornado application serves."""
     for rule in getattr(router, "rules", []):

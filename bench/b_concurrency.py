@@ -42,7 +42,7 @@ async def _turn(ws, chat: str, seqs: SeqCheck, kid: str, text: str, expect: str 
             at = next((i for i, (a, b) in enumerate(zip(got, expect)) if a != b), min(len(got), len(expect)))
             raise BenchError(
                 f"concurrency: chat {chat} streamed {len(got)} chars in {len(deltas)} deltas, expected {len(expect)}; "
-                f"first difference at {at}: {got[at - 20:at + 20]!r} vs {expect[at - 20:at + 20]!r}; "
+                f"first difference at {at}: {got[at - 20 : at + 20]!r} vs {expect[at - 20 : at + 20]!r}; "
                 f"final message {'matches' if final == expect else 'differs too'}"
             )
 
@@ -74,9 +74,20 @@ async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
     tokens, lines, turns = (50, 300, 200) if quick else (400, 2_000, 1_000)
     stream = _stream_text(tokens)
     # 20 ms a token: a brisk real model (50 tokens/s each, 1,000 tokens/s over the 20 chats).
-    await stack.llm_admin("rule", {"pattern": "bench-stream", "reply": {"text": stream, "chunk_chars": 4, "delay": PACE}})
-    await stack.llm_admin("rule", {"pattern": "bench-exec", "reply": {"tool_calls": [
-        {"name": "run_code", "arguments": {"code": EXEC_CODE.format(n=lines), "reason": "bench"}}]}})
+    await stack.llm_admin(
+        "rule", {"pattern": "bench-stream", "reply": {"text": stream, "chunk_chars": 4, "delay": PACE}}
+    )
+    await stack.llm_admin(
+        "rule",
+        {
+            "pattern": "bench-exec",
+            "reply": {
+                "tool_calls": [
+                    {"name": "run_code", "arguments": {"code": EXEC_CODE.format(n=lines), "reason": "bench"}}
+                ]
+            },
+        },
+    )
     await stack.llm_admin("rule", {"pattern": "Execution status", "reply": {"text": "done"}})
     await stack.llm_admin("rule", {"pattern": "bench-turn", "reply": {"text": "A short answer of a few words. " * 6}})
     sockets = [await stack.connect() for _ in range(STREAMERS + 1)]
@@ -91,19 +102,23 @@ async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
         started = asyncio.Event()
         exec_task = asyncio.ensure_future(_executing(sockets[-1], ids[-1], seqs[-1], kid, lines, started))
         await asyncio.wait_for(started.wait(), 60)
-        await asyncio.gather(*(
-            _turn(sockets[i], ids[i], seqs[i], kid, "bench-stream", stream) for i in range(STREAMERS)
-        ))
+        await asyncio.gather(
+            *(_turn(sockets[i], ids[i], seqs[i], kid, "bench-stream", stream) for i in range(STREAMERS))
+        )
         await exec_task
         probe = await stack.api("/bench/lag")
         await stack.api("/bench/lag", "DELETE")
         lag = probe["lag_ms"]
         check(len(lag) > 10, "concurrency: the lag probe took no samples")
-        rows.append(Row(
-            "3 concurrency", f"loop lag, {STREAMERS} chats x {tokens:,} tokens at 50/s + 1 executing",
-            f"p99 {pct(lag, 99):.1f} ms (median {median(lag):.2f}, max {max(lag):.1f}, n={len(lag)}){_gc(probe)}",
-            goal="p99 <= 10 ms", ok=pct(lag, 99) <= 10,
-        ))
+        rows.append(
+            Row(
+                "3 concurrency",
+                f"loop lag, {STREAMERS} chats x {tokens:,} tokens at 50/s + 1 executing",
+                f"p99 {pct(lag, 99):.1f} ms (median {median(lag):.2f}, max {max(lag):.1f}, n={len(lag)}){_gc(probe)}",
+                goal="p99 <= 10 ms",
+                ok=pct(lag, 99) <= 10,
+            )
+        )
         rows.append(Row("3 concurrency", "  events dropped (every seq and delta checked)", "0", goal="0", ok=True))
 
         # Phase B: many short turns; RSS sampled every tenth of the way.
@@ -111,7 +126,7 @@ async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
         await stack.api("/bench/lag", "POST")
         rss: list[int] = [(await stack.api("/bench/lag"))["rss"]]
         n = max(1, per_chat // 10)
-        for step in range(10):
+        for _ in range(10):
             await asyncio.gather(*(_sequence(sockets[i], ids[i], seqs[i], kid, n) for i in range(STREAMERS)))
             rss.append((await stack.api("/bench/lag"))["rss"])
         probe = await stack.api("/bench/lag")
@@ -122,13 +137,22 @@ async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
         half = rss[len(rss) // 2]
         growth = (rss[-1] - half) / 1e6
         per_turn = (rss[-1] - half) / (done / 2) / 1e3
-        rows.append(Row(
-            "3 concurrency", f"server RSS over {done:,} turns ({STREAMERS} chats)",
-            f"{rss[0] / 1e6:.1f} -> {half / 1e6:.1f} -> {rss[-1] / 1e6:.1f} MB (2nd half {growth:+.1f} MB, {per_turn:+.2f} KB/turn)",
-            goal="flat (2nd half <= +2 MB)", ok=growth <= 2.0,
-        ))
-        rows.append(Row("3 concurrency", "  loop lag during those turns (back to back, no pause)",
-                        f"p99 {pct(lag, 99):.1f} ms (median {median(lag):.2f}, max {max(lag):.1f}){_gc(probe)}"))
+        rows.append(
+            Row(
+                "3 concurrency",
+                f"server RSS over {done:,} turns ({STREAMERS} chats)",
+                f"{rss[0] / 1e6:.1f} -> {half / 1e6:.1f} -> {rss[-1] / 1e6:.1f} MB (2nd half {growth:+.1f} MB, {per_turn:+.2f} KB/turn)",
+                goal="flat (2nd half <= +2 MB)",
+                ok=growth <= 2.0,
+            )
+        )
+        rows.append(
+            Row(
+                "3 concurrency",
+                "  loop lag during those turns (back to back, no pause)",
+                f"p99 {pct(lag, 99):.1f} ms (median {median(lag):.2f}, max {max(lag):.1f}){_gc(probe)}",
+            )
+        )
         for ws in sockets:
             check(not ws.errors, f"concurrency: server errors {ws.errors}")
     finally:

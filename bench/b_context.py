@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import time
 
+from harness import Row, check, median, ms, pct
+
 from jupyterlab_gptinterp.agent.context import notebook_for_model
 from jupyterlab_gptinterp.agent.loop import LoopConfig
 from jupyterlab_gptinterp.protocol import NotebookView, client_message_adapter
-
-from harness import Row, check, median, ms, pct
 
 
 def big_notebook(cells: int = 2000) -> dict:
@@ -43,15 +43,30 @@ async def run(quick: bool) -> list[Row]:
         t = time.perf_counter()
         notebook_for_model(client_message_adapter.validate_json(message).notebook, budget)
         full_t.append(time.perf_counter() - t)
-    check("(active)" in text and "other cells not shown" in text, "context: the view lacks the active cell or the omission note")
+    check(
+        "(active)" in text and "other cells not shown" in text,
+        "context: the view lacks the active cell or the omission note",
+    )
     check("\x1b[" not in text, "context: ANSI escapes reached the model")
     body = text.split("\n\n", 1)[1].rsplit("\n\n[", 1)[0]  # the cells, without header and note
     return [
-        Row("4 context", f"notebook_for_model, 2,000 cells ({len(message) / 1e6:.1f} MB as sent)",
-            f"{ms(median(view_t))} (p99 {ms(pct(view_t, 99))})", goal="<= 50 ms", ok=median(view_t) <= 0.050),
-        Row("4 context", "  + validating the send_message that carries it",
-            f"{ms(median(full_t))} (p99 {ms(pct(full_t, 99))})"),
-        Row("4 context", f"size of the view (budget {budget:,} chars)",
+        Row(
+            "4 context",
+            f"notebook_for_model, 2,000 cells ({len(message) / 1e6:.1f} MB as sent)",
+            f"{ms(median(view_t))} (p99 {ms(pct(view_t, 99))})",
+            goal="<= 50 ms",
+            ok=median(view_t) <= 0.050,
+        ),
+        Row(
+            "4 context",
+            "  + validating the send_message that carries it",
+            f"{ms(median(full_t))} (p99 {ms(pct(full_t, 99))})",
+        ),
+        Row(
+            "4 context",
+            f"size of the view (budget {budget:,} chars)",
             f"{len(text):,} chars (cells {len(body):,} + header/note {len(text) - len(body)})",
-            goal=f"<= {budget:,}", ok=len(text) <= budget),
+            goal=f"<= {budget:,}",
+            ok=len(text) <= budget,
+        ),
     ]

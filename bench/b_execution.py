@@ -18,9 +18,8 @@ import queue
 import time
 from typing import Any
 
-from jupyter_client.asynchronous.client import AsyncKernelClient
-
 from harness import BenchError, Row, SeqCheck, Stack, check, median, ms, notebook, pct
+from jupyter_client.asynchronous.client import AsyncKernelClient
 
 CELLS = {
     "1+1": ("1+1", lambda outs: [o.get("data", {}).get("text/plain") for o in outs] == ["2"]),
@@ -121,13 +120,17 @@ async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
                 added = [x - r for x, r in zip(series["x"], series["r"])]
                 add50 = median(series["x"]) - median(series["r"])
                 add99 = pct(series["x"], 99) - pct(series["r"], 99)
-                rows.append(Row(
-                    "2 execution", f"{name}: approval -> {label} (n={reps[name]})",
-                    f"{ms(median(series['x']))} (p99 {ms(pct(series['x'], 99))})",
-                    f"{ms(median(series['r']))} (p99 {ms(pct(series['r'], 99))})",
-                    f"added {ms(add50)} (p99 {ms(add99)}; paired median {ms(median(added))})",
-                    "added <= 5 ms median, <= 20 ms p99", add50 <= 0.005 and add99 <= 0.020,
-                ))
+                rows.append(
+                    Row(
+                        "2 execution",
+                        f"{name}: approval -> {label} (n={reps[name]})",
+                        f"{ms(median(series['x']))} (p99 {ms(pct(series['x'], 99))})",
+                        f"{ms(median(series['r']))} (p99 {ms(pct(series['r'], 99))})",
+                        f"added {ms(add50)} (p99 {ms(add99)}; paired median {ms(median(added))})",
+                        "added <= 5 ms median, <= 20 ms p99",
+                        add50 <= 0.005 and add99 <= 0.020,
+                    )
+                )
         check(not ws.errors, f"execution: server errors {ws.errors}")
     finally:
         ws.close()

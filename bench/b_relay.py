@@ -11,9 +11,8 @@ from __future__ import annotations
 import functools
 import time
 
-from openai import AsyncOpenAI, AsyncStream
-
 from harness import API_KEY, MODEL, Row, SeqCheck, Stack, check, median, ms, notebook, pct
+from openai import AsyncOpenAI, AsyncStream
 
 
 def word(i: int) -> str:
@@ -33,7 +32,9 @@ async def _sent_rate(stack: Stack) -> float:
     return (sent["deltas"] - 1) / (sent["last"] - sent["first"])
 
 
-async def _direct(client: AsyncOpenAI, stack: Stack, text: str, delay: float = 0.0, raw: bool = False) -> tuple[float, float, float]:
+async def _direct(
+    client: AsyncOpenAI, stack: Stack, text: str, delay: float = 0.0, raw: bool = False
+) -> tuple[float, float, float]:
     """The openai client reading the fake LLM. `raw`: on the route the server uses (chunks as the
     dicts it parsed, no chunk objects), the baseline that leaves only the relay's own cost."""
     await stack.llm_admin("script", {"text": text, "chunk_chars": 4, "delay": delay})
@@ -43,12 +44,18 @@ async def _direct(client: AsyncOpenAI, stack: Stack, text: str, delay: float = 0
     t0 = time.perf_counter()
     if raw:
         stream = await client.post(
-            "/chat/completions", cast_to=object, stream=True, stream_cls=AsyncStream[object],
+            "/chat/completions",
+            cast_to=object,
+            stream=True,
+            stream_cls=AsyncStream[object],
             body={"model": MODEL, "messages": messages, "stream": True, "stream_options": {"include_usage": True}},
         )
     else:
         stream = await client.chat.completions.create(
-            model=MODEL, messages=messages, stream=True, stream_options={"include_usage": True},
+            model=MODEL,
+            messages=messages,
+            stream=True,
+            stream_options={"include_usage": True},
         )
     async for chunk in stream:
         if raw:
@@ -65,7 +72,9 @@ async def _direct(client: AsyncOpenAI, stack: Stack, text: str, delay: float = 0
     return first - t0, (len(got) - 1) / (last - first), await _sent_rate(stack)
 
 
-async def _relayed(ws, chat: str, seqs: SeqCheck, kid: str, stack: Stack, text: str, delay: float = 0.0) -> tuple[float, float, float]:
+async def _relayed(
+    ws, chat: str, seqs: SeqCheck, kid: str, stack: Stack, text: str, delay: float = 0.0
+) -> tuple[float, float, float]:
     await stack.llm_admin("script", {"text": text, "chunk_chars": 4, "delay": delay})
     got: list[str] = []
     first = last = 0.0
@@ -114,7 +123,9 @@ async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
         await _direct(client, stack, small)  # warm-up: connections, imports, first-request costs
         await _relayed(ws, chat, seqs, kid, stack, small)
         r, d = await _side_by_side(ws, chat, seqs, kid, client, stack, _text(tokens), reps)
-        r2, d2 = await _side_by_side(ws, chat, seqs, kid, client, stack, _text(tokens), reps, direct=functools.partial(_direct, raw=True))
+        r2, d2 = await _side_by_side(
+            ws, chat, seqs, kid, client, stack, _text(tokens), reps, direct=functools.partial(_direct, raw=True)
+        )
         pr, pd = await _side_by_side(ws, chat, seqs, kid, client, stack, _text(paced_tokens), paced_reps, 0.002)
         check(not ws.errors, f"relay: server errors {ws.errors}")
     finally:
@@ -129,23 +140,48 @@ async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
     ratio, add = median(ratios), median(added)
     raw_ratios = [x[1] / y[1] for x, y in zip(r2, d2)]
     return [
-        Row("1 relay", f"tokens/s, flat out ({tokens:,} tokens x {reps})",
-            f"{median(r_rate):,.0f} (p1 {pct(r_rate, 1):,.0f})", f"{median(d_rate):,.0f} (p1 {pct(d_rate, 1):,.0f})",
-            f"ratio {ratio:.3f} (worst {min(ratios):.3f})", "ratio >= 0.95", ratio >= 0.95),
-        Row("1 relay", "  flat out, against the client on the server's raw route (dicts, no chunk objects)",
-            f"{median([x[1] for x in r2]):,.0f}", f"{median([y[1] for y in d2]):,.0f}",
-            f"ratio {median(raw_ratios):.3f} (worst {min(raw_ratios):.3f})"),
-        Row("1 relay", f"tokens/s, paced 2 ms/token ({paced_tokens:,} tokens x {paced_reps})",
-            f"{median([x[1] for x in pr]):,.0f}", f"{median([x[1] for x in pd]):,.0f}",
-            f"ratio {median(paced):.3f} (worst {min(paced):.3f})", "ratio >= 0.95", median(paced) >= 0.95),
+        Row(
+            "1 relay",
+            f"tokens/s, flat out ({tokens:,} tokens x {reps})",
+            f"{median(r_rate):,.0f} (p1 {pct(r_rate, 1):,.0f})",
+            f"{median(d_rate):,.0f} (p1 {pct(d_rate, 1):,.0f})",
+            f"ratio {ratio:.3f} (worst {min(ratios):.3f})",
+            "ratio >= 0.95",
+            ratio >= 0.95,
+        ),
+        Row(
+            "1 relay",
+            "  flat out, against the client on the server's raw route (dicts, no chunk objects)",
+            f"{median([x[1] for x in r2]):,.0f}",
+            f"{median([y[1] for y in d2]):,.0f}",
+            f"ratio {median(raw_ratios):.3f} (worst {min(raw_ratios):.3f})",
+        ),
+        Row(
+            "1 relay",
+            f"tokens/s, paced 2 ms/token ({paced_tokens:,} tokens x {paced_reps})",
+            f"{median([x[1] for x in pr]):,.0f}",
+            f"{median([x[1] for x in pd]):,.0f}",
+            f"ratio {median(paced):.3f} (worst {min(paced):.3f})",
+            "ratio >= 0.95",
+            median(paced) >= 0.95,
+        ),
         # Whether the relay keeps up with what the model sent. Against the direct client the
         # paced ratio also counts the fake LLM's own timer running late on two cores shared by
         # three processes: the "sent" rates differ. (A side that costs more CPU could slow the
         # fake's timer, so this row explains the ratio above; it does not replace its goal.)
-        Row("1 relay", "  paced: tokens/s received / as the model sent them",
+        Row(
+            "1 relay",
+            "  paced: tokens/s received / as the model sent them",
             f"{median(kept_r):.3f} (worst {min(kept_r):.3f}; sent {median([x[2] for x in pr]):,.0f}/s)",
-            f"{median(kept_d):.3f} (worst {min(kept_d):.3f}; sent {median([y[2] for y in pd]):,.0f}/s)"),
-        Row("1 relay", "first-token latency (flat-out runs)", f"{ms(median(r_ft))} (p99 {ms(pct(r_ft, 99))})",
-            f"{ms(median(d_ft))} (p99 {ms(pct(d_ft, 99))})", f"added {ms(add)} (p99 {ms(pct(added, 99))})",
-            "added <= 5 ms", add <= 0.005),
+            f"{median(kept_d):.3f} (worst {min(kept_d):.3f}; sent {median([y[2] for y in pd]):,.0f}/s)",
+        ),
+        Row(
+            "1 relay",
+            "first-token latency (flat-out runs)",
+            f"{ms(median(r_ft))} (p99 {ms(pct(r_ft, 99))})",
+            f"{ms(median(d_ft))} (p99 {ms(pct(d_ft, 99))})",
+            f"added {ms(add)} (p99 {ms(pct(added, 99))})",
+            "added <= 5 ms",
+            add <= 0.005,
+        ),
     ]

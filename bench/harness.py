@@ -133,7 +133,7 @@ class Stack:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    async def start(self) -> "Stack":
+    async def start(self) -> Stack:
         await self._start_llm()
         for attempt in range(3):  # a free port can be taken between our probe and the bind
             try:
@@ -150,8 +150,11 @@ class Stack:
             port = free_port()
             self.llm_proc = subprocess.Popen(
                 [sys.executable, str(ROOT / "tests" / "fake_llm.py"), "--port", str(port), "--api-key", API_KEY],
-                stdout=subprocess.PIPE, stderr=open(self.tmp / "fake_llm.log", "w"), text=True,
-                start_new_session=True, env=self.env,
+                stdout=subprocess.PIPE,
+                stderr=open(self.tmp / "fake_llm.log", "w"),
+                text=True,
+                start_new_session=True,
+                env=self.env,
             )
             line = await asyncio.get_running_loop().run_in_executor(None, self.llm_proc.stdout.readline)  # type: ignore[union-attr]
             if line.startswith("http"):
@@ -167,27 +170,48 @@ class Stack:
         config = self.tmp / "bench_server_config.py"
         settings = {
             "ServerApp": {
-                "ip": "127.0.0.1", "port": self.port, "port_retries": 0, "open_browser": False,
-                "allow_root": True, "root_dir": str(root),
-                "jpserver_extensions": {"jupyterlab_gptinterp": True, "bench_lagprobe": True,
-                                        "jupyterlab": False, "jupyter_lsp": False},
+                "ip": "127.0.0.1",
+                "port": self.port,
+                "port_retries": 0,
+                "open_browser": False,
+                "allow_root": True,
+                "root_dir": str(root),
+                "jpserver_extensions": {
+                    "jupyterlab_gptinterp": True,
+                    "bench_lagprobe": True,
+                    "jupyterlab": False,
+                    "jupyter_lsp": False,
+                },
             },
             "IdentityProvider": {"token": self.token},
             "GPTInterp": {
-                "base_url": self.llm_url, "api_key": API_KEY, "model": MODEL, "max_retries": 0,
-                "request_timeout": 60.0, "db_path": str(self.tmp / "history.sqlite3"), **self.gptinterp,
+                "base_url": self.llm_url,
+                "api_key": API_KEY,
+                "model": MODEL,
+                "max_retries": 0,
+                "request_timeout": 60.0,
+                "db_path": str(self.tmp / "history.sqlite3"),
+                **self.gptinterp,
             },
         }
-        config.write_text("".join(
-            f"c.{section}.{key} = {value!r}\n" for section, values in settings.items() for key, value in values.items()
-        ))
+        config.write_text(
+            "".join(
+                f"c.{section}.{key} = {value!r}\n"
+                for section, values in settings.items()
+                for key, value in values.items()
+            )
+        )
         log = open(self.tmp / "server.log", "w")
         # BENCH_PROFILE=file: the server runs under cProfile, its stats written there on exit.
         profile = os.environ.get("BENCH_PROFILE")
         prefix = ["-m", "cProfile", "-o", profile] if profile else []
         self.server_proc = subprocess.Popen(
             [sys.executable, *prefix, "-m", "jupyter_server", f"--config={config}"],
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=self.env, cwd=str(root),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env=self.env,
+            cwd=str(root),
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -210,8 +234,11 @@ class Stack:
 
     async def fetch(self, path: str, method: str = "GET", body: Any = None, raise_error: bool = True) -> Any:
         req = HTTPRequest(
-            self.base + path, method=method, headers={"Authorization": f"token {self.token}"},
-            body=None if body is None else json.dumps(body), request_timeout=60,
+            self.base + path,
+            method=method,
+            headers={"Authorization": f"token {self.token}"},
+            body=None if body is None else json.dumps(body),
+            request_timeout=60,
         )
         return await self.http.fetch(req, raise_error=raise_error)
 
@@ -234,10 +261,8 @@ class Stack:
     def connection_file(self, kernel_id: str) -> Path:
         return self.tmp / "runtime" / f"kernel-{kernel_id}.json"
 
-    async def connect(self) -> "ChatSocket":
-        req = HTTPRequest(
-            f"ws://127.0.0.1:{self.port}/gptinterp/ws", headers={"Authorization": f"token {self.token}"}
-        )
+    async def connect(self) -> ChatSocket:
+        req = HTTPRequest(f"ws://127.0.0.1:{self.port}/gptinterp/ws", headers={"Authorization": f"token {self.token}"})
         ws = await websocket_connect(req, max_message_size=64 * 1024 * 1024)
         ws.protocol.set_nodelay(True)  # as browsers do (Chromium sets TCP_NODELAY on every socket)
         return ChatSocket(ws)
@@ -254,8 +279,11 @@ class Stack:
 
 
 def notebook(kernel_id: str, path: str = "bench.ipynb") -> dict[str, Any]:
-    return {"path": path, "kernel_id": kernel_id,
-            "cells": [{"id": "c1", "cell_type": "code", "source": "x = 1", "execution_count": 1}]}
+    return {
+        "path": path,
+        "kernel_id": kernel_id,
+        "cells": [{"id": "c1", "cell_type": "code", "source": "x = 1", "execution_count": 1}],
+    }
 
 
 class ChatSocket:
@@ -295,7 +323,9 @@ class ChatSocket:
             raise BenchError(f"server error: {msg.get('code')}: {msg.get('message')}")
         return t, msg
 
-    async def until(self, type_: str, timeout: float = 60, seen: list[tuple[float, dict[str, Any]]] | None = None) -> tuple[float, dict[str, Any]]:
+    async def until(
+        self, type_: str, timeout: float = 60, seen: list[tuple[float, dict[str, Any]]] | None = None
+    ) -> tuple[float, dict[str, Any]]:
         """Read until a message of `type_`; everything read on the way is appended to `seen`."""
         deadline = time.monotonic() + timeout
         while True:

@@ -54,8 +54,10 @@ def machine() -> str:
 
 def table(rows: list[Row]) -> str:
     head = ["#", "measure", "ours", "baseline", "ours vs baseline", "goal", "met"]
-    body = [[r.bench, r.measure, r.ours, r.base, r.compare, r.goal,
-             "" if r.ok is None else ("yes" if r.ok else "**no**")] for r in rows]
+    body = [
+        [r.bench, r.measure, r.ours, r.base, r.compare, r.goal, "" if r.ok is None else ("yes" if r.ok else "**no**")]
+        for r in rows
+    ]
     widths = [max(len(x) for x in col) for col in zip(head, *body)]
     line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"  # noqa: E731
     return "\n".join([line(head), line(["-" * w for w in widths]), *map(line, body)])
@@ -93,7 +95,9 @@ async def main(quick: bool, only: set[str]) -> int:
     print(f"\nMachine: {machine()}  mode: {'quick' if quick else 'full'}\n")
     print(table(rows))
     missed = [r for r in rows if r.ok is False]
-    print(f"\n{len(rows)} measures, {sum(r.ok is True for r in rows)} goals met, {len(missed)} missed, {len(broken)} broken")
+    print(
+        f"\n{len(rows)} measures, {sum(r.ok is True for r in rows)} goals met, {len(missed)} missed, {len(broken)} broken"
+    )
     for b in broken:
         print("BROKEN:", b)
     return 1 if broken else 0

@@ -40,11 +40,18 @@ def from_history(path: str) -> list[dict]:
         answer = messages[-1] if messages and ended["reason"] == "answer" else ""
         proposals = sum(e["type"] == "proposal" for e in events)
         starts = [e["ts"] for e in events if e["type"] == "user_message"]
-        rows.append({
-            "id": task.id, "difficulty": task.difficulty, "reason": ended["reason"], "answer": answer,
-            "steps": proposals + (1 if answer else 0), "executions": sum(e["type"] == "execution_started" for e in events),
-            "seconds": round(ended["ts"] - starts[0], 1) if starts else 0, "prompt_tokens": ended.get("prompt_tokens", 0),
-        })
+        rows.append(
+            {
+                "id": task.id,
+                "difficulty": task.difficulty,
+                "reason": ended["reason"],
+                "answer": answer,
+                "steps": proposals + (1 if answer else 0),
+                "executions": sum(e["type"] == "execution_started" for e in events),
+                "seconds": round(ended["ts"] - starts[0], 1) if starts else 0,
+                "prompt_tokens": ended.get("prompt_tokens", 0),
+            }
+        )
     return rows
 
 
@@ -74,8 +81,10 @@ def main() -> int:
             r["correct"] = score.correct(r.get("answer", ""), refs[t.id], t.kind, t.aliases)
     for name, rows in results.items():
         for r in rows:
-            print(f"[{name}] {'ok  ' if r['correct'] else 'FAIL'} {r['difficulty']:<6} {r['id']:<20} {r['reason']:<9} "
-                  f"steps={r['steps']} {r['seconds']:>6}s answer={r.get('answer', '')[:80]!r}")
+            print(
+                f"[{name}] {'ok  ' if r['correct'] else 'FAIL'} {r['difficulty']:<6} {r['id']:<20} {r['reason']:<9} "
+                f"steps={r['steps']} {r['seconds']:>6}s answer={r.get('answer', '')[:80]!r}"
+            )
     print(summary(results))
     if args.out:
         Path(args.out).write_text(json.dumps({"results": results, "table": summary(results)}, indent=1, default=str))

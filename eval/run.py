@@ -67,7 +67,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-RUNNING: list["Server"] = []  # stopped at exit, whatever ends the run
+RUNNING: list[Server] = []  # stopped at exit, whatever ends the run
 
 
 def _stop_all() -> None:
@@ -89,10 +89,18 @@ class Server:
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = work / f"server-{secrets.token_hex(3)}.log"
         self.config = {
-            "ServerApp": {"jpserver_extensions": {"jupyterlab_gptinterp": True}, "open_browser": False, "allow_root": True},
+            "ServerApp": {
+                "jpserver_extensions": {"jupyterlab_gptinterp": True},
+                "open_browser": False,
+                "allow_root": True,
+            },
             "GPTInterp": {
-                "local_model_path": model_path, "max_steps": max_steps, "loop_aids": aids, "base_url": "",
-                "api_key": "", "db_path": str(work / f"history-{secrets.token_hex(3)}.sqlite3"),
+                "local_model_path": model_path,
+                "max_steps": max_steps,
+                "loop_aids": aids,
+                "base_url": "",
+                "api_key": "",
+                "db_path": str(work / f"history-{secrets.token_hex(3)}.sqlite3"),
             },
         }
         self.args = extra
@@ -103,15 +111,25 @@ class Server:
 
     def start(self, timeout: float = 90) -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "JUPYTER_TOKEN")}
-        env.update(JUPYTER_CONFIG_DIR=str(self.work / "config"), JUPYTER_RUNTIME_DIR=str(self.work / "runtime"),
-                   PYTHONUNBUFFERED="1")
+        env.update(
+            JUPYTER_CONFIG_DIR=str(self.work / "config"),
+            JUPYTER_RUNTIME_DIR=str(self.work / "runtime"),
+            PYTHONUNBUFFERED="1",
+        )
         (self.work / "config").mkdir(exist_ok=True)
         (self.work / "config" / "jupyter_server_config.json").write_text(json.dumps(self.config))
-        for attempt in range(3):
+        for _attempt in range(3):
             self.port = free_port()
             cmd = [
-                sys.executable, "-m", "jupyter", "server", "--no-browser", f"--port={self.port}",
-                "--port-retries=0", "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={self.token}",
+                sys.executable,
+                "-m",
+                "jupyter",
+                "server",
+                "--no-browser",
+                f"--port={self.port}",
+                "--port-retries=0",
+                "--ServerApp.ip=127.0.0.1",
+                f"--IdentityProvider.token={self.token}",
                 f"--ServerApp.root_dir={self.root}",
                 *self.args,
             ]
@@ -132,7 +150,9 @@ class Server:
             if self.proc is None or self.proc.poll() is not None:
                 return False
             try:
-                req = urllib.request.Request(self.url + "gptinterp/info", headers={"Authorization": f"token {self.token}"})
+                req = urllib.request.Request(
+                    self.url + "gptinterp/info", headers={"Authorization": f"token {self.token}"}
+                )
                 with urllib.request.urlopen(req, timeout=2) as resp:
                     if resp.status == 200:
                         return True
@@ -164,7 +184,9 @@ class Server:
             proc.wait(timeout=10)
 
 
-async def run_task(client: GPTInterpClient, task: Task, ref: Any, mode: dict[str, Any], timeout: float) -> dict[str, Any]:
+async def run_task(
+    client: GPTInterpClient, task: Task, ref: Any, mode: dict[str, Any], timeout: float
+) -> dict[str, Any]:
     notebook = f"{task.id}.ipynb"
     kernel_id = await client.start_kernel_session(notebook)
     started = time.monotonic()
@@ -192,12 +214,18 @@ async def run_task(client: GPTInterpClient, task: Task, ref: Any, mode: dict[str
             last = result.messages[-1] if result.messages else None
             ended = result.ended
             row.update(
-                reason=result.reason, answer=answer[:2000], correct=score.correct(answer, ref, task.kind, task.aliases),
-                steps=len(result.proposals) + (1 if answer else 0), executions=len(result.executions),
+                reason=result.reason,
+                answer=answer[:2000],
+                correct=score.correct(answer, ref, task.kind, task.aliases),
+                steps=len(result.proposals) + (1 if answer else 0),
+                executions=len(result.executions),
                 errors=sum(e.status == "error" for e in result.executions),
-                duplicates=sum(1 for e in result.events if getattr(e, "type", "") == "status" and "same code" in e.text),
+                duplicates=sum(
+                    1 for e in result.events if getattr(e, "type", "") == "status" and "same code" in e.text
+                ),
                 ungrounded=list(getattr(last, "ungrounded", []) or []) if answer else [],
-                prompt_tokens=getattr(ended, "prompt_tokens", 0), completion_tokens=getattr(ended, "completion_tokens", 0),
+                prompt_tokens=getattr(ended, "prompt_tokens", 0),
+                completion_tokens=getattr(ended, "completion_tokens", 0),
                 llm_calls=getattr(ended, "llm_calls", 0),
                 flagged=[m.ungrounded for m in result.messages if getattr(m, "ungrounded", None)],
                 statuses=[e.text for e in result.events if getattr(e, "type", "") == "status"],
@@ -211,7 +239,9 @@ async def run_task(client: GPTInterpClient, task: Task, ref: Any, mode: dict[str
     return row
 
 
-async def run_mode(name: str, tasks: list[Task], refs: dict[str, Any], args: argparse.Namespace, model_path: str) -> list[dict[str, Any]]:
+async def run_mode(
+    name: str, tasks: list[Task], refs: dict[str, Any], args: argparse.Namespace, model_path: str
+) -> list[dict[str, Any]]:
     mode = dict(MODES[name])
     if args.aids is not None and name != "single":
         mode["aids"] = [a for a in args.aids.split(",") if a]
@@ -222,8 +252,10 @@ async def run_mode(name: str, tasks: list[Task], refs: dict[str, Any], args: arg
     rows: list[dict[str, Any]] = []
     try:
         server.start()
-        print(f"[{name}] server {server.url} (aids: {', '.join(mode['aids']) or 'none'}, max_steps {mode['max_steps']})",
-              flush=True)
+        print(
+            f"[{name}] server {server.url} (aids: {', '.join(mode['aids']) or 'none'}, max_steps {mode['max_steps']})",
+            flush=True,
+        )
         async with GPTInterpClient(server.url, server.token, timeout=120) as client:
             sem = asyncio.Semaphore(args.jobs)
 
@@ -232,17 +264,30 @@ async def run_mode(name: str, tasks: list[Task], refs: dict[str, Any], args: arg
                     try:
                         row = await run_task(client, task, refs[task.id], mode, args.timeout)
                     except Exception as exc:  # one broken task is reported, the run goes on
-                        row = {"id": task.id, "difficulty": task.difficulty, "reference": refs[task.id],
-                               "reason": "harness_error", "answer": "", "correct": False, "harness_error": repr(exc),
-                               "steps": 0, "executions": 0, "errors": 0, "seconds": 0}
+                        row = {
+                            "id": task.id,
+                            "difficulty": task.difficulty,
+                            "reference": refs[task.id],
+                            "reason": "harness_error",
+                            "answer": "",
+                            "correct": False,
+                            "harness_error": repr(exc),
+                            "steps": 0,
+                            "executions": 0,
+                            "errors": 0,
+                            "seconds": 0,
+                        }
                     rows.append(row)
                     if args.progress:
                         with open(args.progress, "a") as f:
                             f.write(json.dumps({"mode": name, **row}, default=str) + "\n")
                     mark = "ok  " if row["correct"] else "FAIL"
-                    print(f"[{name}] {mark} {task.difficulty:<6} {task.id:<20} {row['reason']:<10} "
-                          f"steps={row['steps']} {row['seconds']:>6}s  ref={row['reference']!r:.24} "
-                          f"answer={row['answer'][:90]!r}", flush=True)
+                    print(
+                        f"[{name}] {mark} {task.difficulty:<6} {task.id:<20} {row['reason']:<10} "
+                        f"steps={row['steps']} {row['seconds']:>6}s  ref={row['reference']!r:.24} "
+                        f"answer={row['answer'][:90]!r}",
+                        flush=True,
+                    )
 
             await asyncio.gather(*(one(t) for t in tasks))
     finally:
@@ -279,7 +324,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tasks", default=None, help="comma list of task ids")
     parser.add_argument("--dev", action="store_true", help="the 12-task development subset")
     parser.add_argument("--difficulty", default=None, help="only tasks of this difficulty")
-    parser.add_argument("--aids", default=None, help=f"comma list of loop aids for naive/full (of {','.join(ALL_AIDS)})")
+    parser.add_argument(
+        "--aids", default=None, help=f"comma list of loop aids for naive/full (of {','.join(ALL_AIDS)})"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="tasks at once (1 is right on 2 cores)")
     parser.add_argument("--timeout", type=float, default=600, help="seconds per task")
     parser.add_argument("--label", default=None, help="name of the results file under eval/results/")
@@ -336,8 +383,9 @@ def main(argv: list[str] | None = None) -> int:
     table = summary(results)
     print("\n" + table)
     out = HERE / "results" / f"{label}.json"
-    out.write_text(json.dumps({"modes": modes, "aids": args.aids, "results": results, "table": table}, indent=1,
-                              default=str))
+    out.write_text(
+        json.dumps({"modes": modes, "aids": args.aids, "results": results, "table": table}, indent=1, default=str)
+    )
     print(f"results: {out.relative_to(HERE.parent)}")
     broken = [r for rows in results.values() for r in rows if r["reason"] == "harness_error"]
     if broken:

@@ -11,7 +11,8 @@ hold counts such as a log's line count) is wrong whatever numbers it contains.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 _CODE = re.compile(r"```[^\n]*\n.*?```", re.DOTALL)
 _NUMBER = re.compile(r"(?<![\w.])-?\$?\d[\d,]*(?:\.\d+)?(?![\d])")
@@ -39,8 +40,11 @@ def number_ok(value: float, ref: float) -> bool:
 
 
 # Phrases only the prompt has: a reply holding one is (or starts with) a recital of it.
-RECITALS = ("Data files (paths relative to the notebook", "To run Python, reply with one line",
-            "To run Python, call the run_code tool")
+RECITALS = (
+    "Data files (paths relative to the notebook",
+    "To run Python, reply with one line",
+    "To run Python, call the run_code tool",
+)
 
 
 def recites_prompt(answer: str) -> bool:

@@ -14,8 +14,7 @@ from jupyter_server.extension.application import ExtensionApp
 from jupyter_server.services.contents.manager import ContentsManager
 from traitlets import Bool, Dict, Enum, Float, Int, List, Unicode, default
 
-from . import __version__
-from . import kernel, local_model
+from . import __version__, kernel, local_model
 from .agent.llm import OpenAIChat
 from .agent.loop import AIDS, LoopConfig
 from .agent.seams import LLM
@@ -46,29 +45,38 @@ class GPTInterp(ExtensionApp):
     )
     model = Unicode("gpt-4o-mini", config=True, help="Model name sent to the API.")
     tool_mode = Enum(
-        ["tools", "fenced"], "tools", config=True,
+        ["tools", "fenced"],
+        "tools",
+        config=True,
         help="'tools': the model calls run_code; 'fenced': its ```python block is the proposal (small models).",
     )
     max_steps = Int(10, config=True, help="Model calls per user request before the turn pauses.")
     max_turn_tokens = Int(
-        200_000, config=True,
+        200_000,
+        config=True,
         help="Tokens (prompt + completion, as the API reports them) one request may use before the turn "
         "pauses; the user can send 'continue'. 0: no cap.",
     )
     execution_timeout = Float(600.0, config=True, help="Seconds a cell may run before it is interrupted.")
     request_timeout = Float(120.0, config=True, help="Seconds to wait on the model API.")
-    max_retries = Int(2, config=True, help="Retries of a failed model request (429, 5xx, timeouts), honouring Retry-After; each wait is shown.")
+    max_retries = Int(
+        2,
+        config=True,
+        help="Retries of a failed model request (429, 5xx, timeouts), honouring Retry-After; each wait is shown.",
+    )
     result_budget = Int(4000, config=True, help="Characters of one execution result the model is shown.")
     notebook_budget = Int(6000, config=True, help="Characters of the notebook the model is shown.")
     db_path = Unicode(config=True, help="SQLite file holding chat history.")
     local_model_path = Unicode(
-        "", config=True,
+        "",
+        config=True,
         help="A GGUF file for the embedded local model (default: the one the [local] extra ships). "
         "Used when no base_url and no api_key are configured.",
     )
     local_context = Int(8192, config=True, help="Context window of the embedded local model, in tokens.")
     providers = List(
-        Dict(), config=True,
+        Dict(),
+        config=True,
         help="OpenAI-compatible providers and their models: a list of {name, base_url, api_key_env, models: "
         "[{name, tool_mode ('tools'|'fenced'), vision, context_window}]}. Users pick among these models in the "
         "sidebar; nothing else may be used. Empty: one provider from base_url/api_key/model. The embedded model "
@@ -78,12 +86,15 @@ class GPTInterp(ExtensionApp):
         "", config=True, help="The model offered by default, as '<provider>/<model>' (default: the first)."
     )
     allow_auto_run = Bool(
-        False, config=True,
+        False,
+        config=True,
         help="Let users turn on running proposed code without asking (each run is still a server-held approval "
         "of exactly that code, recorded as automatic). Off by default.",
     )
     loop_aids = List(
-        Enum(list(AIDS)), list(AIDS), config=True,
+        Enum(list(AIDS)),
+        list(AIDS),
+        config=True,
         help="How the loop helps the model: 'preview' (show the data files the request names or that sit "
         "beside the notebook), 'hints' (a specific hint after an error), 'checks' (a note on a result that "
         "is wrong on its face: NaN, text values summed, nothing found), 'duplicates' (never propose code "
@@ -116,7 +127,9 @@ class GPTInterp(ExtensionApp):
         self.serverapp.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
         self.log.info(
             "gptinterp: models %s (default %s), history in %s",
-            ", ".join(c.id for c in self.catalog.choices) or "none", self.catalog.default or "none", self.db_path,
+            ", ".join(c.id for c in self.catalog.choices) or "none",
+            self.catalog.default or "none",
+            self.db_path,
         )
 
     def _warm_up(self) -> None:
@@ -137,14 +150,23 @@ class GPTInterp(ExtensionApp):
         except ValueError as exc:
             raise ValueError(f"c.GPTInterp.providers is not valid: {exc}") from exc
         if not specs and (self.base_url or self.api_key):
-            specs.append(ProviderSpec(
-                name="default", base_url=self.base_url, api_key=self.api_key,
-                models=[ModelSpec(name=self.model, tool_mode=self.tool_mode)],
-            ))
+            specs.append(
+                ProviderSpec(
+                    name="default",
+                    base_url=self.base_url,
+                    api_key=self.api_key,
+                    models=[ModelSpec(name=self.model, tool_mode=self.tool_mode)],
+                )
+            )
         if self.local_model_path or local_model.extra_installed():
-            specs.append(ProviderSpec(name=LOCAL_PROVIDER, models=[
-                ModelSpec(name=local_model.MODEL_NAME, tool_mode="fenced", context_window=self.local_context)
-            ]))
+            specs.append(
+                ProviderSpec(
+                    name=LOCAL_PROVIDER,
+                    models=[
+                        ModelSpec(name=local_model.MODEL_NAME, tool_mode="fenced", context_window=self.local_context)
+                    ],
+                )
+            )
         return specs
 
     @property
@@ -158,7 +180,9 @@ class GPTInterp(ExtensionApp):
         """The client of the model `model_id` (None: the default), and loop settings that suit it."""
         choice = self.catalog.get(model_id)
         common: dict[str, Any] = dict(
-            max_steps=self.max_steps, max_turn_tokens=self.max_turn_tokens, llm_retries=self.max_retries,
+            max_steps=self.max_steps,
+            max_turn_tokens=self.max_turn_tokens,
+            llm_retries=self.max_retries,
             **self._aids(),
         )
         if choice.local:
@@ -166,17 +190,25 @@ class GPTInterp(ExtensionApp):
                 raise GPTInterpError(ErrorCode.not_configured)
             # Small model on a CPU: fenced code, and a much shorter prompt (prompt eval is the slow part).
             return LocalChat(self.local_server), LoopConfig(
-                tool_mode="fenced", result_budget=min(self.result_budget, 1500),
-                notebook_budget=min(self.notebook_budget, 1500), memory_budget=6000, **common,
+                tool_mode="fenced",
+                result_budget=min(self.result_budget, 1500),
+                notebook_budget=min(self.notebook_budget, 1500),
+                memory_budget=6000,
+                **common,
             )
         provider, spec = choice.provider, choice.model
         settings = (provider.base_url, provider.key(), spec.name, self.request_timeout)
         cached = self._clients.get(choice.id)
         if cached is None or cached[0] != settings:
-            cached = self._clients[choice.id] = (settings, OpenAIChat(
-                base_url=provider.base_url or None, api_key=provider.key(), model=spec.name,
-                timeout=self.request_timeout,
-            ))
+            cached = self._clients[choice.id] = (
+                settings,
+                OpenAIChat(
+                    base_url=provider.base_url or None,
+                    api_key=provider.key(),
+                    model=spec.name,
+                    timeout=self.request_timeout,
+                ),
+            )
         # A model with a small context gets proportionally smaller views (~3 characters a token).
         room = spec.context_window * 3 // 4 if spec.context_window else 0
         result_budget, notebook_budget = self.result_budget, self.notebook_budget
@@ -185,8 +217,12 @@ class GPTInterp(ExtensionApp):
             result_budget, notebook_budget = min(result_budget, room // 3), min(notebook_budget, room // 3)
             memory_budget = min(memory_budget, room)
         return cached[1], LoopConfig(
-            tool_mode=spec.tool_mode, vision=spec.vision, result_budget=result_budget,
-            notebook_budget=notebook_budget, memory_budget=memory_budget, **common,
+            tool_mode=spec.tool_mode,
+            vision=spec.vision,
+            result_budget=result_budget,
+            notebook_budget=notebook_budget,
+            memory_budget=memory_budget,
+            **common,
         )
 
     def _aids(self) -> dict[str, Any]:
@@ -198,11 +234,16 @@ class GPTInterp(ExtensionApp):
         kind = self.provider_kind
         default = self.catalog.get(None) if self.catalog.choices else None
         return Info(
-            server_version=__version__, protocol_version=PROTOCOL_VERSION,
-            model=default.model.name if default else "", tool_mode=default.model.tool_mode if default else "tools",
-            provider=kind, configured=default is not None,
+            server_version=__version__,
+            protocol_version=PROTOCOL_VERSION,
+            model=default.model.name if default else "",
+            tool_mode=default.model.tool_mode if default else "tools",
+            provider=kind,
+            configured=default is not None,
             setup_hint=MESSAGES[ErrorCode.not_configured] if default is None else "",
-            models=self.catalog.infos(), default_model=self.catalog.default, allow_auto_run=self.allow_auto_run,
+            models=self.catalog.infos(),
+            default_model=self.catalog.default,
+            allow_auto_run=self.allow_auto_run,
         )
 
     async def _on_contents_event(self, logger: Any, schema_id: str, data: dict[str, Any]) -> None:

@@ -110,8 +110,16 @@ class ApprovalGate:
         return proposal
 
     def approve(
-        self, chat_id: str, proposal_id: str, code: str, user: str, *,
-        auto: bool = False, after_cell_id: str | None = None, run: bool = True, kernel_id: str | None = None,
+        self,
+        chat_id: str,
+        proposal_id: str,
+        code: str,
+        user: str,
+        *,
+        auto: bool = False,
+        after_cell_id: str | None = None,
+        run: bool = True,
+        kernel_id: str | None = None,
     ) -> Approval:
         pending = self._pending.get(proposal_id)
         if pending is not None and pending.chat_id == chat_id and pending.kind == "run_code" and not run:

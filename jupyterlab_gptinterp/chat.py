@@ -10,12 +10,13 @@ import asyncio
 import dataclasses
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
+from . import uploads
 from .agent.loop import AgentLoop, ChatState, LoopConfig, settle_proposal
 from .agent.seams import LLM, Executor
-from . import uploads
 from .approval import ApprovalGate
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
@@ -139,11 +140,17 @@ class ChatService:
             elif ev["type"] == "turn_ended":
                 open_turn = None
         if open_turn:
-            self._record(TurnEnded(
-                chat_id=chat_id, ts=time.time(), turn_id=open_turn, reason="error", error_code=ErrorCode.internal,
-                message="The server restarted during this request. Code still waiting for you can be run or "
-                "rejected; send a message to continue.",
-            ))
+            self._record(
+                TurnEnded(
+                    chat_id=chat_id,
+                    ts=time.time(),
+                    turn_id=open_turn,
+                    reason="error",
+                    error_code=ErrorCode.internal,
+                    message="The server restarted during this request. Code still waiting for you can be run or "
+                    "rejected; send a message to continue.",
+                )
+            )
         decided = {ev["proposal_id"] for ev in events if ev["type"] == "proposal_decided"}
         for ev in events:
             if ev["type"] == "proposal" and ev["proposal_id"] not in decided:
@@ -208,8 +215,15 @@ class ChatService:
     # --- actions ---------------------------------------------------------------------------------
 
     def send_message(
-        self, chat_id: str, text: str, notebook: NotebookView, action: str = "chat", cell_id: str | None = None,
-        model: str | None = None, auto_run: bool = False, attachments: list[str] | None = None,
+        self,
+        chat_id: str,
+        text: str,
+        notebook: NotebookView,
+        action: str = "chat",
+        cell_id: str | None = None,
+        model: str | None = None,
+        auto_run: bool = False,
+        attachments: list[str] | None = None,
     ) -> None:
         session = self._session(chat_id)
         if session.busy:
@@ -234,7 +248,13 @@ class ChatService:
         )
 
     async def _run(
-        self, loop: AgentLoop, state: ChatState, text: str, notebook: NotebookView, action: str, cell_id: str | None,
+        self,
+        loop: AgentLoop,
+        state: ChatState,
+        text: str,
+        notebook: NotebookView,
+        action: str,
+        cell_id: str | None,
         attachments: list[str] | None = None,
     ) -> None:
         if not getattr(loop.llm, "ready", True):
@@ -247,8 +267,14 @@ class ChatService:
             log.exception("gptinterp: turn failed")
 
     def approve(
-        self, chat_id: str, proposal_id: str, code: str, user: str, after_cell_id: str | None = None,
-        run: bool = True, kernel_id: str | None = None,
+        self,
+        chat_id: str,
+        proposal_id: str,
+        code: str,
+        user: str,
+        after_cell_id: str | None = None,
+        run: bool = True,
+        kernel_id: str | None = None,
     ) -> None:
         self._session(chat_id)
         if run and kernel_id and not self.executor.has_kernel(kernel_id):

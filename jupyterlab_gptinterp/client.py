@@ -29,8 +29,9 @@ import os
 import posixpath
 import re
 import sys
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Iterator, Union
+from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
 import nbformat
@@ -116,7 +117,7 @@ class Decision:
         return cls(False, reason=reason)
 
 
-Decide = Callable[[ProposalEvent], Union[Decision, bool, Awaitable[Union[Decision, bool]]]]
+Decide = Callable[[ProposalEvent], Decision | bool | Awaitable[Decision | bool]]
 
 
 @dataclass
@@ -197,7 +198,9 @@ def view_of_notebook(
             break
         chosen[i] = cells[i]
     return NotebookView(
-        path=path, kernel_id=kernel_id, active_cell_id=ids[active] if cells else None,
+        path=path,
+        kernel_id=kernel_id,
+        active_cell_id=ids[active] if cells else None,
         cells=[chosen[i] for i in sorted(chosen)],
     )
 
@@ -401,7 +404,9 @@ class GPTInterpClient:
     async def open_chat(self, notebook_path: str, chat_id: str | None = None, after_seq: int = 0) -> OpenedChat:
         """Subscribe to a chat (a new one when chat_id is None); returns it with the replayed events."""
         rid = self._rid()
-        message = OpenChat(type="open_chat", request_id=rid, notebook_path=notebook_path, chat_id=chat_id, after_seq=after_seq)
+        message = OpenChat(
+            type="open_chat", request_id=rid, notebook_path=notebook_path, chat_id=chat_id, after_seq=after_seq
+        )
         index, opened = await self._request(message, lambda m: isinstance(m, ChatOpened) and m.request_id == rid)
         cid = opened.chat.chat_id
         self._subscribed.add(cid)
@@ -422,20 +427,36 @@ class GPTInterpClient:
         if chat_id not in self._subscribed:
             raise ClientError(f"Open chat {chat_id} on this connection first (open_chat), to receive its events.")
         message = SendMessage(
-            type="send_message", request_id=self._rid(), chat_id=chat_id, text=text, notebook=notebook,
-            action=action, cell_id=cell_id,  # type: ignore[arg-type]
+            type="send_message",
+            request_id=self._rid(),
+            chat_id=chat_id,
+            text=text,
+            notebook=notebook,
+            action=action,
+            cell_id=cell_id,  # type: ignore[arg-type]
         )
         _, event = await self._request(message, lambda m: isinstance(m, UserMessageEvent) and m.chat_id == chat_id)
         return event
 
     async def approve(
-        self, chat_id: str, proposal_id: str, code: str, run: bool = True, kernel_id: str | None = None,
+        self,
+        chat_id: str,
+        proposal_id: str,
+        code: str,
+        run: bool = True,
+        kernel_id: str | None = None,
         after_cell_id: str | None = None,
     ) -> ProposalDecided:
         """Approve `proposal_id` with exactly `code`; returns the server's recorded decision."""
         message = Approve(
-            type="approve", request_id=self._rid(), chat_id=chat_id, proposal_id=proposal_id, code=code, run=run,
-            kernel_id=kernel_id, after_cell_id=after_cell_id,
+            type="approve",
+            request_id=self._rid(),
+            chat_id=chat_id,
+            proposal_id=proposal_id,
+            code=code,
+            run=run,
+            kernel_id=kernel_id,
+            after_cell_id=after_cell_id,
         )
         return (await self._request(message, _decided(chat_id, proposal_id)))[1]
 
@@ -448,8 +469,15 @@ class GPTInterpClient:
         await self._write(Stop(type="stop", request_id=self._rid(), chat_id=chat_id))
 
     async def run_turn(
-        self, chat_id: str, text: str, notebook: NotebookView, decide: Decide | None = None, *,
-        action: str = "chat", cell_id: str | None = None, on_event: Callable[[Any], Any] | None = None,
+        self,
+        chat_id: str,
+        text: str,
+        notebook: NotebookView,
+        decide: Decide | None = None,
+        *,
+        action: str = "chat",
+        cell_id: str | None = None,
+        on_event: Callable[[Any], Any] | None = None,
         timeout: float | None = None,
     ) -> TurnResult:
         """Send `text`, decide each proposal with `decide` (default: approve as proposed), and return
@@ -491,7 +519,9 @@ class GPTInterpClient:
                 result.ended = msg
                 return result
 
-    async def _decide(self, chat_id: str, proposal: ProposalEvent, notebook: NotebookView, decide: Decide | None) -> None:
+    async def _decide(
+        self, chat_id: str, proposal: ProposalEvent, notebook: NotebookView, decide: Decide | None
+    ) -> None:
         choice: Any = decide(proposal) if decide is not None else Decision()
         if inspect.isawaitable(choice):
             choice = await choice
@@ -500,8 +530,12 @@ class GPTInterpClient:
         try:
             if choice.approved:
                 await self.approve(
-                    chat_id, proposal.proposal_id, proposal.code if choice.code is None else choice.code,
-                    run=choice.run, kernel_id=notebook.kernel_id, after_cell_id=choice.after_cell_id,
+                    chat_id,
+                    proposal.proposal_id,
+                    proposal.code if choice.code is None else choice.code,
+                    run=choice.run,
+                    kernel_id=notebook.kernel_id,
+                    after_cell_id=choice.after_cell_id,
                 )
             else:
                 await self.reject(chat_id, proposal.proposal_id, choice.reason)
@@ -516,8 +550,11 @@ class GPTInterpClient:
 
     async def _rest(self, method: str, path: str, body: Any = None, ok_missing: bool = False) -> Any:
         request = HTTPRequest(
-            self.base_url + path, method=method, headers={**self._headers(), "Content-Type": "application/json"},
-            body=None if body is None else json.dumps(body), request_timeout=self.timeout,
+            self.base_url + path,
+            method=method,
+            headers={**self._headers(), "Content-Type": "application/json"},
+            body=None if body is None else json.dumps(body),
+            request_timeout=self.timeout,
             connect_timeout=self.timeout,
         )
         try:
@@ -552,11 +589,19 @@ class GPTInterpClient:
                     await self._rest("PUT", self._contents(folder), {"type": "directory"})
             empty = nbformat.v4.new_notebook()
             empty.metadata["kernelspec"] = {"name": kernel_name, "display_name": kernel_name, "language": "python"}
-            await self._rest("PUT", self._contents(notebook_path), {"type": "notebook", "format": "json", "content": empty})
-        session = await self._rest("POST", "api/sessions", {
-            "path": notebook_path, "name": posixpath.basename(notebook_path), "type": "notebook",
-            "kernel": {"name": kernel_name},
-        })
+            await self._rest(
+                "PUT", self._contents(notebook_path), {"type": "notebook", "format": "json", "content": empty}
+            )
+        session = await self._rest(
+            "POST",
+            "api/sessions",
+            {
+                "path": notebook_path,
+                "name": posixpath.basename(notebook_path),
+                "type": "notebook",
+                "kernel": {"name": kernel_name},
+            },
+        )
         kernel_id = session["kernel"]["id"]
         self._sessions[kernel_id] = session["id"]
         return kernel_id
@@ -665,7 +710,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("question")
     parser.add_argument("--url", required=True, help="the Jupyter server's URL, with its base path")
     parser.add_argument("--token", default=os.environ.get("JUPYTER_TOKEN", ""), help="default: $JUPYTER_TOKEN")
-    parser.add_argument("--notebook", required=True, help="notebook path relative to the server root (created if missing)")
+    parser.add_argument(
+        "--notebook", required=True, help="notebook path relative to the server root (created if missing)"
+    )
     parser.add_argument("--chat", default=None, help="continue this chat id instead of starting one")
     parser.add_argument("--kernel", default="python3", help="kernel name for a new session")
     parser.add_argument("--yes", action="store_true", help="approve every proposal without asking")

@@ -45,7 +45,7 @@ MESSAGES: dict[ErrorCode, str] = {
     ErrorCode.kernel_not_found: "The notebook's kernel is not running on this server.",
     ErrorCode.kernel_died: "The kernel died while running the code.",
     ErrorCode.not_configured: "No model is configured: set OPENAI_API_KEY, configure c.GPTInterp.base_url, "
-    "or install the local model with pip install \"jupyterlab-gptinterp[local]\".",
+    'or install the local model with pip install "jupyterlab-gptinterp[local]".',
     ErrorCode.unknown_model: "That model is not offered on this server; pick another in the sidebar.",
     ErrorCode.auto_run_not_allowed: "Running code without asking is turned off on this server.",
     ErrorCode.bad_attachment: "An attached file cannot be used.",

@@ -125,7 +125,9 @@ class HistoryStore:
             self._db.execute(
                 "INSERT INTO events (chat_id, seq, type, data) VALUES (?, ?, ?, ?)", (chat_id, seq, event["type"], data)
             )
-            self._db.execute("UPDATE chats SET updated = ? WHERE chat_id = ?", (event.get("ts") or time.time(), chat_id))
+            self._db.execute(
+                "UPDATE chats SET updated = ? WHERE chat_id = ?", (event.get("ts") or time.time(), chat_id)
+            )
         self._seq[chat_id] = seq
         if self._checkpointer is not None:
             self._checkpointer.wrote(len(data))

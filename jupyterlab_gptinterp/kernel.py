@@ -93,7 +93,9 @@ class KernelExecutor:
                     pass
                 raise
 
-    async def _collect(self, channel: _KernelChannel, kernel_id: str, msg_id: str, on_output: OnOutput) -> ExecutionResult:
+    async def _collect(
+        self, channel: _KernelChannel, kernel_id: str, msg_id: str, on_output: OnOutput
+    ) -> ExecutionResult:
         result = ExecutionResult(status="ok")
         deadline = time.monotonic() + self.timeout
         interrupted = False
@@ -245,5 +247,4 @@ async def _maybe_await(value: Any) -> Any:
 
 def warm_up() -> None:
     """nbformat compiles its output schema on first use (~50 ms): pay it at start-up."""
-    output_from_msg({"msg_type": "stream", "header": {"msg_type": "stream"},
-                     "content": {"name": "stdout", "text": ""}})
+    output_from_msg({"msg_type": "stream", "header": {"msg_type": "stream"}, "content": {"name": "stdout", "text": ""}})

@@ -148,7 +148,11 @@ class LocalChat:
             # decoding can also loop on one phrase until the context is full (minutes on a CPU):
             # no useful reply or cell is longer than the cap.
             self._inner = OpenAIChat(
-                base_url=url, api_key=key, model=self.model, timeout=self.timeout, temperature=0.0,
+                base_url=url,
+                api_key=key,
+                model=self.model,
+                timeout=self.timeout,
+                temperature=0.0,
                 max_tokens=MAX_REPLY_TOKENS,
             )
         async for event in self._inner.stream(messages, tools):

@@ -116,9 +116,7 @@ class Stop(_Strict):
     chat_id: Id
 
 
-ClientMessage = Annotated[
-    Union[OpenChat, SendMessage, Approve, Reject, Stop], Field(discriminator="type")
-]
+ClientMessage = Annotated[OpenChat | SendMessage | Approve | Reject | Stop, Field(discriminator="type")]
 client_message_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
@@ -292,7 +290,7 @@ _CHAT_EVENTS = (
     TurnStarted,
     TurnEnded,
 )
-ChatEvent = Annotated[Union[_CHAT_EVENTS], Field(discriminator="type")]  # type: ignore[valid-type]
+ChatEvent = Annotated[Union[_CHAT_EVENTS], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007 (a tuple of types)
 chat_event_adapter: TypeAdapter[Any] = TypeAdapter(ChatEvent)
 
 ServerMessage = Annotated[Union[(ChatOpened, Error, *_CHAT_EVENTS)], Field(discriminator="type")]  # type: ignore[valid-type]

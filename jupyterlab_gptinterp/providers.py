@@ -65,8 +65,13 @@ class Choice(BaseModel):
 
     def info(self) -> ModelInfo:
         return ModelInfo(
-            id=self.id, provider=self.provider.name, name=self.model.name, tool_mode=self.model.tool_mode,
-            vision=self.model.vision, context_window=self.model.context_window, local=self.local,
+            id=self.id,
+            provider=self.provider.name,
+            name=self.model.name,
+            tool_mode=self.model.tool_mode,
+            vision=self.model.vision,
+            context_window=self.model.context_window,
+            local=self.local,
         )
 
 
@@ -81,7 +86,9 @@ class Catalog:
         self.choices = [Choice(provider=p, model=m) for p in providers for m in p.models]
         self._by_id = {c.id: c for c in self.choices}
         if default and default not in self._by_id:
-            raise ValueError(f"c.GPTInterp.default_model {default!r} is not among the offered models {list(self._by_id)}")
+            raise ValueError(
+                f"c.GPTInterp.default_model {default!r} is not among the offered models {list(self._by_id)}"
+            )
         self.default = default or (self.choices[0].id if self.choices else "")
 
     def get(self, model_id: str | None) -> Choice:

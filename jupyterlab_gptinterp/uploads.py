@@ -38,7 +38,9 @@ def sanitize_name(name: str) -> str:
 def check_path(root: str | Path, path: str) -> Path:
     """The attached file on disk, or UploadRefused saying why it cannot be used."""
     if not path or "\x00" in path:
-        raise UploadRefused(f"{path!r} is refused: the name contains a NUL character." if path else "An empty path is refused.")
+        raise UploadRefused(
+            f"{path!r} is refused: the name contains a NUL character." if path else "An empty path is refused."
+        )
     if path.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", path) or os.path.isabs(path):
         raise UploadRefused(f"{path!r} is refused: absolute paths are not allowed, only paths inside the server root.")
     parts = PurePosixPath(path.replace("\\", "/")).parts

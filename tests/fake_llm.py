@@ -17,6 +17,7 @@ Replies are scripted as plain JSON dicts (so they can also be posted to ``/_admi
 Stdlib + tornado only, and no package-relative imports: other code loads this file by path.
 Run standalone with ``python tests/fake_llm.py --port 18765``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,14 +35,33 @@ import tornado.web
 from tornado.iostream import StreamClosedError
 
 DEFAULT_TEXT = "(fake LLM: no scripted reply)"
-REPLY_KEYS = {"text", "chunk_chars", "delay", "tool_calls", "error", "headers", "message", "type",
-              "code", "stall", "stall_after_chunks", "cut_after_chunks", "error_after_chunks", "empty", "usage",
-              "raw_events",
-              "finish_reason"}
+REPLY_KEYS = {
+    "text",
+    "chunk_chars",
+    "delay",
+    "tool_calls",
+    "error",
+    "headers",
+    "message",
+    "type",
+    "code",
+    "stall",
+    "stall_after_chunks",
+    "cut_after_chunks",
+    "error_after_chunks",
+    "empty",
+    "usage",
+    "raw_events",
+    "finish_reason",
+}
 # OpenAI's own (type, code) per status, so error-mapping code sees realistic bodies.
-ERROR_KINDS = {400: ("invalid_request_error", None), 401: ("invalid_request_error", "invalid_api_key"),
-               403: ("permission_error", None), 404: ("invalid_request_error", "not_found"),
-               429: ("requests", "rate_limit_exceeded")}
+ERROR_KINDS = {
+    400: ("invalid_request_error", None),
+    401: ("invalid_request_error", "invalid_api_key"),
+    403: ("permission_error", None),
+    404: ("invalid_request_error", "not_found"),
+    429: ("requests", "rate_limit_exceeded"),
+}
 
 
 def check_reply(reply: dict) -> dict:
@@ -62,8 +82,7 @@ def message_text(message) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        return "\n".join(p.get("text", "") for p in content
-                         if isinstance(p, dict) and p.get("type") == "text")
+        return "\n".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
     return ""
 
 
@@ -73,8 +92,14 @@ def estimate_tokens(chars: int) -> int:
 
 def error_body(status: int, message: str, type_=None, code=None) -> dict:
     kind, kind_code = ERROR_KINDS.get(status, ("server_error", None))
-    return {"error": {"message": message, "type": type_ or kind, "param": None,
-                      "code": code if code is not None else kind_code}}
+    return {
+        "error": {
+            "message": message,
+            "type": type_ or kind,
+            "param": None,
+            "code": code if code is not None else kind_code,
+        }
+    }
 
 
 class FakeLLM:
@@ -136,14 +161,16 @@ class FakeLLM:
         return {"text": DEFAULT_TEXT}
 
     # -- lifecycle ---------------------------------------------------------------------------
-    async def start(self) -> "FakeLLM":
+    async def start(self) -> FakeLLM:
         args = {"fake": self}
-        app = tornado.web.Application([
-            (r"/v1/models", ModelsHandler, args),
-            (r"/v1/chat/completions", ChatHandler, args),
-            (r"/v1/.*", NotFoundHandler, args),
-            (r"/_admin/(\w+)", AdminHandler, args),
-        ])
+        app = tornado.web.Application(
+            [
+                (r"/v1/models", ModelsHandler, args),
+                (r"/v1/chat/completions", ChatHandler, args),
+                (r"/v1/.*", NotFoundHandler, args),
+                (r"/_admin/(\w+)", AdminHandler, args),
+            ]
+        )
         sockets = tornado.netutil.bind_sockets(self.port, address=self.host)
         self._server = tornado.httpserver.HTTPServer(app)
         self._server.add_sockets(sockets)
@@ -163,7 +190,7 @@ class FakeLLM:
             await asyncio.sleep(0.01)
         self._server = None
 
-    def start_in_thread(self) -> "FakeLLM":
+    def start_in_thread(self) -> FakeLLM:
         ready, failure = threading.Event(), []
 
         def run():
@@ -225,9 +252,12 @@ class NotFoundHandler(BaseHandler):
 class ModelsHandler(BaseHandler):
     def get(self):
         if self.authorized():
-            self.send_json({"object": "list", "data": [
-                {"id": m, "object": "model", "created": 0, "owned_by": "fake"}
-                for m in self.fake.models]})
+            self.send_json(
+                {
+                    "object": "list",
+                    "data": [{"id": m, "object": "model", "created": 0, "owned_by": "fake"} for m in self.fake.models],
+                }
+            )
 
 
 class AdminHandler(BaseHandler):
@@ -289,8 +319,10 @@ class ChatHandler(BaseHandler):
             return
         if body.get("model") not in self.fake.models:
             return self.send_api_error(
-                404, f"The model `{body.get('model')}` does not exist or you do not have access to it.",
-                code="model_not_found")
+                404,
+                f"The model `{body.get('model')}` does not exist or you do not have access to it.",
+                code="model_not_found",
+            )
         messages = body.get("messages")
         if not isinstance(messages, list) or not messages:
             return self.send_api_error(400, "'messages' must be a non-empty array.")
@@ -310,8 +342,9 @@ class ChatHandler(BaseHandler):
             self.set_header(name, value)
         if "error" in reply:
             status = int(reply["error"])
-            return self.send_api_error(status, reply.get("message", f"fake error {status}"),
-                                       reply.get("type"), reply.get("code"))
+            return self.send_api_error(
+                status, reply.get("message", f"fake error {status}"), reply.get("type"), reply.get("code")
+            )
         text = "" if reply.get("empty") else reply.get("text", "")
         calls = []
         for call in reply.get("tool_calls", []):
@@ -320,8 +353,11 @@ class ChatHandler(BaseHandler):
             calls.append((call.get("id") or f"call_{next(self.fake._ids)}", call["name"], args))
         finish = reply.get("finish_reason") or ("tool_calls" if calls else "stop")
         usage = self.usage(reply, body["messages"], text, calls)
-        self.envelope = {"id": f"chatcmpl-fake{next(self.fake._ids)}",
-                         "created": int(time.time()), "model": body["model"]}
+        self.envelope = {
+            "id": f"chatcmpl-fake{next(self.fake._ids)}",
+            "created": int(time.time()),
+            "model": body["model"],
+        }
         if body.get("stream") and "raw_events" in reply:  # a provider's odd chunks, exactly as given
             self.set_header("Content-Type", "text/event-stream; charset=utf-8")
             for event in reply["raw_events"]:
@@ -335,18 +371,28 @@ class ChatHandler(BaseHandler):
             return
         message = {"role": "assistant", "content": text if text or not calls else None}
         if calls:
-            message["tool_calls"] = [{"id": cid, "type": "function",
-                                      "function": {"name": name, "arguments": args}}
-                                     for cid, name, args in calls]
-        self.send_json({**self.envelope, "object": "chat.completion", "usage": usage, "choices": [
-            {"index": 0, "message": message, "finish_reason": finish, "logprobs": None}]})
+            message["tool_calls"] = [
+                {"id": cid, "type": "function", "function": {"name": name, "arguments": args}}
+                for cid, name, args in calls
+            ]
+        self.send_json(
+            {
+                **self.envelope,
+                "object": "chat.completion",
+                "usage": usage,
+                "choices": [{"index": 0, "message": message, "finish_reason": finish, "logprobs": None}],
+            }
+        )
 
     @staticmethod
     def usage(reply, messages, text, calls) -> dict:
         given = reply.get("usage") or {}
         out_chars = len(text) + sum(len(name) + len(args) for _, name, args in calls)
-        usage = {"prompt_tokens": estimate_tokens(sum(len(message_text(m)) for m in messages)),
-                 "completion_tokens": estimate_tokens(out_chars), **given}
+        usage = {
+            "prompt_tokens": estimate_tokens(sum(len(message_text(m)) for m in messages)),
+            "completion_tokens": estimate_tokens(out_chars),
+            **given,
+        }
         usage.setdefault("total_tokens", usage["prompt_tokens"] + usage["completion_tokens"])
         return usage
 
@@ -356,8 +402,11 @@ class ChatHandler(BaseHandler):
         await self.flush()  # one flush per chunk: the client sees each chunk as it is produced
 
     def chunk(self, delta: dict, finish=None) -> dict:
-        return {**self.envelope, "object": "chat.completion.chunk",
-                "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}]}
+        return {
+            **self.envelope,
+            "object": "chat.completion.chunk",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}],
+        }
 
     async def stream(self, body, reply, text, calls, finish, usage) -> None:
         self.set_header("Content-Type", "text/event-stream; charset=utf-8")
@@ -365,12 +414,19 @@ class ChatHandler(BaseHandler):
         n = int(reply.get("chunk_chars", 4))
         # OpenAI's shape: text pieces, then per call a header delta (index, id, type, name,
         # empty arguments) followed by argument fragments that carry only index + arguments.
-        deltas = [{"content": text[i:i + n]} for i in range(0, len(text), n)]
+        deltas = [{"content": text[i : i + n]} for i in range(0, len(text), n)]
         for index, (cid, name, args) in enumerate(calls):
-            deltas.append({"tool_calls": [{"index": index, "id": cid, "type": "function",
-                                           "function": {"name": name, "arguments": ""}}]})
-            deltas += [{"tool_calls": [{"index": index, "function": {"arguments": args[i:i + n]}}]}
-                       for i in range(0, len(args), n)]
+            deltas.append(
+                {
+                    "tool_calls": [
+                        {"index": index, "id": cid, "type": "function", "function": {"name": name, "arguments": ""}}
+                    ]
+                }
+            )
+            deltas += [
+                {"tool_calls": [{"index": index, "function": {"arguments": args[i : i + n]}}]}
+                for i in range(0, len(args), n)
+            ]
         # Counted in content deltas (the role chunk is not counted); past the end means
         # "after the last delta, before finish_reason".
         stall_at = min(int(reply.get("stall_after_chunks", -1)), len(deltas))
@@ -387,9 +443,15 @@ class ChatHandler(BaseHandler):
             if i == cut_at:  # abrupt close: unterminated chunked body, no finish, no [DONE]
                 return self.request.connection.stream.close()
             if i == error_at:  # the body of an error, as one more event; the stream ends there
-                return await self.send_event({"error": {
-                    "message": reply.get("message", "fake stream error"),
-                    "type": reply.get("type", "server_error"), "code": reply.get("code")}})
+                return await self.send_event(
+                    {
+                        "error": {
+                            "message": reply.get("message", "fake stream error"),
+                            "type": reply.get("type", "server_error"),
+                            "code": reply.get("code"),
+                        }
+                    }
+                )
             if i == len(deltas):
                 break
             if delay and not await self.pause(delay):
@@ -413,8 +475,7 @@ def main() -> None:
     opts = parser.parse_args()
 
     async def serve():
-        fake = await FakeLLM(opts.host, opts.port, opts.api_key,
-                             tuple(opts.model or ["fake-model"])).start()
+        fake = await FakeLLM(opts.host, opts.port, opts.api_key, tuple(opts.model or ["fake-model"])).start()
         print(fake.url, flush=True)
         await asyncio.Event().wait()
 

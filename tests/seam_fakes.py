@@ -60,8 +60,12 @@ class ExecExecutor:
             with contextlib.redirect_stdout(buf):
                 exec(code, self.namespace)
         except Exception as exc:
-            err = {"output_type": "error", "ename": type(exc).__name__, "evalue": str(exc),
-                   "traceback": traceback.format_exception(exc)}
+            err = {
+                "output_type": "error",
+                "ename": type(exc).__name__,
+                "evalue": str(exc),
+                "traceback": traceback.format_exception(exc),
+            }
             if buf.getvalue():
                 await on_output({"output_type": "stream", "name": "stdout", "text": buf.getvalue()})
             await on_output(err)

@@ -7,13 +7,13 @@ import asyncio
 import json
 import os
 
+from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
+
 from jupyterlab_gptinterp.agent import files, hints, prompts
-from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.agent.context import result_for_model
+from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.approval import ApprovalGate
 from jupyterlab_gptinterp.protocol import NotebookView
-
-from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
 NB = NotebookView(path="work/nb.ipynb", kernel_id="k1")
 
@@ -21,7 +21,9 @@ NB = NotebookView(path="work/nb.ipynb", kernel_id="k1")
 def _root(tmp_path):
     root = tmp_path / "root"
     (root / "work").mkdir(parents=True, exist_ok=True)
-    (root / "work" / "people.tsv").write_text("Name\tsalary\tjoined\nAna\t100\t2024-01-02\nBen\t\t03/04/2024\nChen\t300\t5 Mar 2024\n")
+    (root / "work" / "people.tsv").write_text(
+        "Name\tsalary\tjoined\nAna\t100\t2024-01-02\nBen\t\t03/04/2024\nChen\t300\t5 Mar 2024\n"
+    )
     (root / "work" / "sales.csv").write_text('id,revenue,weight\n1,"$1,234.50",2 kg\n2,$9.00,500 g\n')
     (root / "work" / "app.log").write_text("".join(f"2024-05-01 INFO line {i}\n" for i in range(50)))
     (root / "work" / "data.json").write_text(json.dumps([{"city": "Oslo", "temp": 20.5, "rain": None}] * 4))
@@ -103,13 +105,16 @@ def test_previews_never_leave_the_root_nor_follow_symlinks(tmp_path):
 
 
 def _error(ename, evalue):
-    return result_for_model("error", [{"output_type": "error", "ename": ename, "evalue": evalue,
-                                        "traceback": [f"{ename}: {evalue}"]}])
+    return result_for_model(
+        "error", [{"output_type": "error", "ename": ename, "evalue": evalue, "traceback": [f"{ename}: {evalue}"]}]
+    )
 
 
 def test_keyerror_hint_names_the_columns_that_exist(tmp_path):
     previews = files.previews(_root(tmp_path), "work/nb.ipynb", "people.tsv")
-    hint = hints.error_hint(_error("KeyError", "'Salary'"), "df = pd.read_csv('people.tsv', sep='\\t')\ndf['Salary']", previews)
+    hint = hints.error_hint(
+        _error("KeyError", "'Salary'"), "df = pd.read_csv('people.tsv', sep='\\t')\ndf['Salary']", previews
+    )
     assert "'Name', 'salary', 'joined'" in hint and "Did you mean 'salary'?" in hint
 
 
@@ -120,18 +125,23 @@ def test_tsv_read_without_separator_gets_the_sep_hint():
 
 def test_parser_error_hint_shows_the_files_first_lines(tmp_path):
     previews = files.previews(_root(tmp_path), "work/nb.ipynb", "app.log")
-    hint = hints.error_hint(_error("ParserError", "Error tokenizing data. C error: Expected 1 fields"),
-                            "pd.read_csv('app.log')", previews)
+    hint = hints.error_hint(
+        _error("ParserError", "Error tokenizing data. C error: Expected 1 fields"), "pd.read_csv('app.log')", previews
+    )
     assert "2024-05-01 INFO line 0" in hint
 
 
 def test_parser_error_on_a_log_gets_the_ready_load_lines(tmp_path):
     root = _root(tmp_path)
-    (root / "work" / "web.log").write_text("".join(f"2024-05-01T10:00:0{i % 10}Z INFO GET /p{i % 3} 200 {i}ms\n"
-                                                   for i in range(20)))
+    (root / "work" / "web.log").write_text(
+        "".join(f"2024-05-01T10:00:0{i % 10}Z INFO GET /p{i % 3} 200 {i}ms\n" for i in range(20))
+    )
     previews = files.previews(root, "work/nb.ipynb", "web.log")
-    hint = hints.error_hint(_error("ParserError", "Error tokenizing data. C error: Expected 8 fields in line 28"),
-                            "pd.read_csv('web.log', sep=' ')", previews)
+    hint = hints.error_hint(
+        _error("ParserError", "Error tokenizing data. C error: Expected 8 fields in line 28"),
+        "pd.read_csv('web.log', sep=' ')",
+        previews,
+    )
     assert "web.log is a log, not a table" in hint and "df = lines.str.extract(r'^" in hint
 
 
@@ -139,8 +149,12 @@ def test_a_cell_that_printed_nothing_is_told_to_print_its_result():
     quiet = result_for_model("ok", [])
     assert "printed nothing" in hints.result_check(quiet, "df = pd.read_csv('x.csv')")
     assert hints.result_check(quiet, "def f(x):\n    return 2 * x") == ""  # defining prints nothing, rightly
-    assert hints.result_check(result_for_model("ok", [{"output_type": "stream", "name": "stdout", "text": "42\n"}]),
-                              "print(42)") == ""
+    assert (
+        hints.result_check(
+            result_for_model("ok", [{"output_type": "stream", "name": "stdout", "text": "42\n"}]), "print(42)"
+        )
+        == ""
+    )
 
 
 def test_money_and_dates_hints_and_none_for_a_clean_run():
@@ -188,7 +202,9 @@ async def test_a_keyerror_result_carries_the_column_hint(tmp_path):
 
 async def test_a_repeat_of_failed_code_is_not_proposed_and_the_model_is_told(tmp_path):
     bad = "print(undefined_name)"
-    loop, llm, ex, sink, gate = make(tmp_path, fenced(bad), fenced(bad + "  # again"), fenced("print(6*7)"), "It is 42.")
+    loop, llm, ex, sink, gate = make(
+        tmp_path, fenced(bad), fenced(bad + "  # again"), fenced("print(6*7)"), "It is 42."
+    )
     ended = await turn(loop, sink, gate, "compute")
     assert ex.ran == [bad, "print(6*7)"]  # the repeat never reached the user or the kernel
     assert len(sink.of("proposal")) == 2
@@ -283,7 +299,9 @@ def test_strip_echo_drops_a_recital_of_the_notebook_and_file_previews(tmp_path):
     # Quoting a few words of the preview in an answer is not a recital.
     assert prompts.strip_echo("app.log: text, 50 lines.", system) == "app.log: text, 50 lines."
     # Nor is opening with a sentence of the user's notebook.
-    notebook = "Notebook nb.ipynb:\n\n[markdown]\nIntro.\n\nWe load the data and compute totals per region.\n\n[code]\nx = 1"
+    notebook = (
+        "Notebook nb.ipynb:\n\n[markdown]\nIntro.\n\nWe load the data and compute totals per region.\n\n[code]\nx = 1"
+    )
     quoted = "We load the data and compute totals per region. The total is 5."
     assert prompts.strip_echo(quoted, prompts.system_prompt("fenced", notebook)) == quoted
 
@@ -301,6 +319,7 @@ async def test_a_reply_that_only_recites_the_rules_is_asked_again(tmp_path):
 
 async def test_a_reply_cap_reaches_the_api_only_when_set(fake_llm):
     from conftest import API_KEY
+
     from jupyterlab_gptinterp.agent.llm import OpenAIChat
 
     for cap in (7, None):
@@ -352,8 +371,16 @@ def test_result_check_flags_text_values_summed():
 
 
 def test_result_check_leaves_plausible_results_alone():
-    for text in ["42\n", "0\n", "34572.40\n", "$1,234.50\n", "Total: $1,234.50 and $9.00\n", "2 kg 500 g\n",
-                 "   a    b\n0  1.0  NaN\n1  2.0  3.0\n", "Nothing to do for nan handling: 3 rows\n"]:
+    for text in [
+        "42\n",
+        "0\n",
+        "34572.40\n",
+        "$1,234.50\n",
+        "Total: $1,234.50 and $9.00\n",
+        "2 kg 500 g\n",
+        "   a    b\n0  1.0  NaN\n1  2.0  3.0\n",
+        "Nothing to do for nan handling: 3 rows\n",
+    ]:
         assert hints.result_check(_ok(text), "print(df.groupby('r').size())") == "", text
     assert hints.result_check(result_for_model("ok", []), "x") == ""
     assert hints.result_check(_error("ValueError", "nan"), "x") == ""
@@ -419,8 +446,9 @@ async def test_a_value_in_a_code_block_ends_the_turn_as_the_answer(tmp_path):
 
 def test_nameerror_hint_gives_the_missing_import_or_the_files_load_lines(tmp_path):
     root = _root(tmp_path)
-    (root / "work" / "web.log").write_text("".join(f"2024-05-01T10:00:0{i % 10}Z INFO GET /p{i % 3} 200 {i}ms\n"
-                                                   for i in range(20)))
+    (root / "work" / "web.log").write_text(
+        "".join(f"2024-05-01T10:00:0{i % 10}Z INFO GET /p{i % 3} 200 {i}ms\n" for i in range(20))
+    )
     log = files.previews(root, "work/nb.ipynb", "web.log")
     hint = hints.error_hint(_error("NameError", "name 'df' is not defined"), "df['path'].value_counts()", log)
     assert "nothing is loaded yet" in hint and "import pandas as pd\nlines = pd.Series(open('web.log')" in hint

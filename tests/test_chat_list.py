@@ -7,9 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from tornado.httpclient import HTTPClientError
-
 from conftest import run_code_call
+from tornado.httpclient import HTTPClientError
 
 
 async def chats_of(jp_fetch, path: str) -> list[dict]:
@@ -27,10 +26,14 @@ async def test_chats_are_listed_titled_renamed_and_deleted(jp_fetch, chat_client
     client = await chat_client()
     first = await client.open_chat("nb.ipynb")
     second = await client.open_chat("nb.ipynb")
-    await client.send({
-        "type": "send_message", "chat_id": first, "text": "What is in df?\nSecond line is not a title.",
-        "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
-    })
+    await client.send(
+        {
+            "type": "send_message",
+            "chat_id": first,
+            "text": "What is in df?\nSecond line is not a title.",
+            "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
+        }
+    )
     await client.until("turn_ended", chat_id=first)
 
     listed = {c["chat_id"]: c for c in await chats_of(jp_fetch, "nb.ipynb")}
@@ -79,17 +82,26 @@ async def test_deleting_a_chat_cancels_its_pending_proposal_which_never_runs(
     fake_llm.script(run_code_call("deleted_ran = True"))
     client = await chat_client()
     chat = await client.open_chat("nb.ipynb")
-    await client.send({
-        "type": "send_message", "chat_id": chat, "text": "set a flag",
-        "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
-    })
+    await client.send(
+        {
+            "type": "send_message",
+            "chat_id": chat,
+            "text": "set a flag",
+            "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
+        }
+    )
     proposal = await client.until("proposal")
     await jp_fetch("gptinterp", "chats", chat, method="DELETE")
 
-    await client.send({
-        "type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"],
-        "code": "deleted_ran = True", "kernel_id": kernel_id,
-    })
+    await client.send(
+        {
+            "type": "approve",
+            "chat_id": chat,
+            "proposal_id": proposal["proposal_id"],
+            "code": "deleted_ran = True",
+            "kernel_id": kernel_id,
+        }
+    )
     assert (await client.until("error"))["code"] == "unknown_chat"
     assert await kernel_eval(kernel_id, "'deleted_ran' in dir()") == "False"
 
@@ -119,10 +131,14 @@ async def test_what_the_model_was_sent_can_be_read_back_without_secrets(jp_fetch
     client = await chat_client()
     chat = await client.open_chat("nb.ipynb")
     assert json.loads((await jp_fetch("gptinterp", "chats", chat, "sent")).body)["messages"] == []
-    await client.send({
-        "type": "send_message", "chat_id": chat, "text": "What is in df?",
-        "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
-    })
+    await client.send(
+        {
+            "type": "send_message",
+            "chat_id": chat,
+            "text": "What is in df?",
+            "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
+        }
+    )
     await client.until("turn_ended")
     body = (await jp_fetch("gptinterp", "chats", chat, "sent")).body.decode()
     sent = json.loads(body)["messages"]

@@ -12,8 +12,8 @@ import nbformat
 import pytest
 import tornado.httpclient
 import tornado.websocket
-
 from conftest import run_code_call
+
 from jupyterlab_gptinterp.client import (
     AuthenticationError,
     Decision,
@@ -181,17 +181,32 @@ async def test_reopening_a_chat_replays_its_events_with_their_seq(fake_llm, conn
 
 
 def test_the_view_of_a_notebook_is_what_the_browser_would_send():
-    nb = nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_markdown_cell("# Title", id="md"),
-        nbformat.v4.new_code_cell("1/0", id="bad", execution_count=3, outputs=[
-            nbformat.v4.new_output("error", ename="ZeroDivisionError", evalue="division by zero",
-                                   traceback=["\x1b[31mZeroDivisionError\x1b[0m: division by zero"]),
-        ]),
-        nbformat.v4.new_code_cell("plot()", id="img", outputs=[
-            nbformat.v4.new_output("display_data", data={"image/png": "iVBOR", "text/plain": "<Figure>"}),
-            nbformat.v4.new_output("stream", name="stdout", text=["a\n", "b\n"]),
-        ]),
-    ])
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_markdown_cell("# Title", id="md"),
+            nbformat.v4.new_code_cell(
+                "1/0",
+                id="bad",
+                execution_count=3,
+                outputs=[
+                    nbformat.v4.new_output(
+                        "error",
+                        ename="ZeroDivisionError",
+                        evalue="division by zero",
+                        traceback=["\x1b[31mZeroDivisionError\x1b[0m: division by zero"],
+                    ),
+                ],
+            ),
+            nbformat.v4.new_code_cell(
+                "plot()",
+                id="img",
+                outputs=[
+                    nbformat.v4.new_output("display_data", data={"image/png": "iVBOR", "text/plain": "<Figure>"}),
+                    nbformat.v4.new_output("stream", name="stdout", text=["a\n", "b\n"]),
+                ],
+            ),
+        ]
+    )
     view = view_of_notebook(nb, "x.ipynb", "k1", active_cell_id="bad")
     assert view.active_cell_id == "bad" and view.kernel_id == "k1"
     assert [(c.id, c.cell_type) for c in view.cells] == [("md", "markdown"), ("bad", "code"), ("img", "code")]
@@ -205,9 +220,17 @@ def test_the_view_of_a_notebook_is_what_the_browser_would_send():
 async def test_the_command_line_asks_before_running_and_prints_the_answer(fake_llm, server_url, token, jp_root_dir):
     fake_llm.script(run_code_call("print('from the cli')"), {"text": "All done."})
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "jupyterlab_gptinterp.client", "--url", server_url, "--notebook", "cli.ipynb",
+        sys.executable,
+        "-m",
+        "jupyterlab_gptinterp.client",
+        "--url",
+        server_url,
+        "--notebook",
+        "cli.ipynb",
         "Print something",
-        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
         env={**os.environ, "JUPYTER_TOKEN": token},
     )
     try:

@@ -19,8 +19,21 @@ def test_huge_stdout_costs_a_bounded_number_of_characters():
 
 
 def test_error_keeps_traceback_without_ansi_and_hints_pip():
-    tb = ["\x1b[0;31mModuleNotFoundError\x1b[0m Traceback", "\x1b[0;31mModuleNotFoundError\x1b[0m: No module named 'polars'"]
-    text = result_for_model("error", [{"output_type": "error", "ename": "ModuleNotFoundError", "evalue": "No module named 'polars'", "traceback": tb}])
+    tb = [
+        "\x1b[0;31mModuleNotFoundError\x1b[0m Traceback",
+        "\x1b[0;31mModuleNotFoundError\x1b[0m: No module named 'polars'",
+    ]
+    text = result_for_model(
+        "error",
+        [
+            {
+                "output_type": "error",
+                "ename": "ModuleNotFoundError",
+                "evalue": "No module named 'polars'",
+                "traceback": tb,
+            }
+        ],
+    )
     assert "\x1b" not in text
     assert "No module named 'polars'" in text
     assert "%pip install polars" in text
@@ -37,7 +50,9 @@ def test_strip_ansi():
 
 
 def test_notebook_view_prefers_cells_near_the_active_one_within_budget():
-    cells = [CellView(id=f"c{i}", cell_type="code", source=f"x{i} = {i}\n" * 20, execution_count=i) for i in range(2000)]
+    cells = [
+        CellView(id=f"c{i}", cell_type="code", source=f"x{i} = {i}\n" * 20, execution_count=i) for i in range(2000)
+    ]
     nb = NotebookView(path="big.ipynb", kernel_id="k", active_cell_id="c1500", cells=cells)
     text = notebook_for_model(nb, budget=3000)
     assert len(text) < 3400

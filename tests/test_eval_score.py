@@ -18,7 +18,9 @@ def test_numbers_are_read_leniently_and_compared_strictly():
 
 
 def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
-    recital = ("Notebook log-lines.ipynb: empty.\n\nData files (paths relative to the notebook; use these exact "
-               "names):\n\nserver.log: text, 320 lines, not a table (parse the lines yourself).")
+    recital = (
+        "Notebook log-lines.ipynb: empty.\n\nData files (paths relative to the notebook; use these exact "
+        "names):\n\nserver.log: text, 320 lines, not a table (parse the lines yourself)."
+    )
     assert not score.correct(recital, 320)
     assert not score.correct("To run Python, reply with one line saying why. East", "East", kind="text")

@@ -1,4 +1,5 @@
 """Tests of the fake LLM server itself, driven over real HTTP by the real `openai` client."""
+
 import asyncio
 import importlib.util
 import json
@@ -45,7 +46,8 @@ async def client(fake):
 async def collect(client, **kwargs):
     """Stream a completion and return all chunks."""
     stream = await client.chat.completions.create(
-        model="fake-model", messages=kwargs.pop("messages", USER), stream=True, **kwargs)
+        model="fake-model", messages=kwargs.pop("messages", USER), stream=True, **kwargs
+    )
     return [chunk async for chunk in stream]
 
 
@@ -77,10 +79,18 @@ async def test_non_stream_text_and_usage(fake, client):
 @pytest.mark.asyncio
 async def test_tool_call_streams_like_openai_and_reassembles(fake, client):
     args = {"code": "import math\nprint(math.pi)", "reason": "show pi"}
-    fake.script({"text": "Let me run it.", "tool_calls": [
-        {"name": "run_code", "arguments": args}, {"name": "run_code", "arguments": {"code": "2"}}]})
-    chunks = await collect(client, tools=[{"type": "function", "function": {
-        "name": "run_code", "parameters": {"type": "object", "properties": {}}}}])
+    fake.script(
+        {
+            "text": "Let me run it.",
+            "tool_calls": [{"name": "run_code", "arguments": args}, {"name": "run_code", "arguments": {"code": "2"}}],
+        }
+    )
+    chunks = await collect(
+        client,
+        tools=[
+            {"type": "function", "function": {"name": "run_code", "parameters": {"type": "object", "properties": {}}}}
+        ],
+    )
     calls = {}
     for chunk in chunks:
         for tc in (chunk.choices[0].delta.tool_calls or []) if chunk.choices else []:
@@ -101,11 +111,14 @@ async def test_tool_call_streams_like_openai_and_reassembles(fake, client):
 @pytest.mark.asyncio
 async def test_raw_malformed_arguments_arrive_as_is(fake, client):
     raw = '{"code": "print(1)", "reason": '
-    fake.script({"tool_calls": [{"name": "run_code", "arguments": raw}]},
-                {"tool_calls": [{"name": "run_code", "arguments": raw}]})
+    fake.script(
+        {"tool_calls": [{"name": "run_code", "arguments": raw}]},
+        {"tool_calls": [{"name": "run_code", "arguments": raw}]},
+    )
     chunks = await collect(client)
-    streamed = "".join(tc.function.arguments or "" for c in chunks if c.choices
-                       for tc in c.choices[0].delta.tool_calls or [])
+    streamed = "".join(
+        tc.function.arguments or "" for c in chunks if c.choices for tc in c.choices[0].delta.tool_calls or []
+    )
     assert streamed == raw
     resp = await client.chat.completions.create(model="fake-model", messages=USER)
     assert resp.choices[0].message.tool_calls[0].function.arguments == raw
@@ -214,8 +227,11 @@ async def test_error_event_mid_stream_raises_api_error(fake, client):
 
 @pytest.mark.asyncio
 async def test_usage_chunk_with_include_usage(fake, client):
-    fake.script({"text": "12345678", "usage": {"prompt_tokens": 11, "completion_tokens": 7}},
-                {"text": "12345678"}, {"text": "12345678"})
+    fake.script(
+        {"text": "12345678", "usage": {"prompt_tokens": 11, "completion_tokens": 7}},
+        {"text": "12345678"},
+        {"text": "12345678"},
+    )
     chunks = await collect(client, stream_options={"include_usage": True})
     assert chunks[-1].choices == [] and chunks[-1].usage.total_tokens == 18
     assert chunks[-1].usage.prompt_tokens == 11 and chunks[-1].usage.completion_tokens == 7
@@ -239,24 +255,54 @@ async def test_rules_match_last_message_and_queue_wins(fake, client):
     fake.add_rule(r"plot.*revenue", {"text": "plotting"})
     fake.add_rule(r"Traceback", {"text": "fixing"})
     fake.add_rule(r"from the image", {"text": "seen"})
-    assert text_of(await collect(client, messages=[
-        {"role": "user", "content": "please plot\nthe revenue"}])) == "plotting"
+    assert (
+        text_of(await collect(client, messages=[{"role": "user", "content": "please plot\nthe revenue"}])) == "plotting"
+    )
     # Only the LAST message counts: here a tool result.
-    assert text_of(await collect(client, messages=[
-        {"role": "user", "content": "plot revenue"},
-        {"role": "assistant", "content": None, "tool_calls": [{"id": "call_1", "type": "function",
-                                                               "function": {"name": "run_code", "arguments": "{}"}}]},
-        {"role": "tool", "tool_call_id": "call_1", "content": "Traceback (most recent call last)"}])) == "fixing"
-    assert text_of(await collect(client, messages=[{"role": "user", "content": [
-        {"type": "text", "text": "what is"}, {"type": "text", "text": "from the image"}]}])) == "seen"
+    assert (
+        text_of(
+            await collect(
+                client,
+                messages=[
+                    {"role": "user", "content": "plot revenue"},
+                    {
+                        "role": "assistant",
+                        "content": None,
+                        "tool_calls": [
+                            {"id": "call_1", "type": "function", "function": {"name": "run_code", "arguments": "{}"}}
+                        ],
+                    },
+                    {"role": "tool", "tool_call_id": "call_1", "content": "Traceback (most recent call last)"},
+                ],
+            )
+        )
+        == "fixing"
+    )
+    assert (
+        text_of(
+            await collect(
+                client,
+                messages=[
+                    {
+                        "role": "user",
+                        "content": [{"type": "text", "text": "what is"}, {"type": "text", "text": "from the image"}],
+                    }
+                ],
+            )
+        )
+        == "seen"
+    )
     fake.script({"text": "scripted"})
-    assert text_of(await collect(client, messages=[
-        {"role": "user", "content": "plot revenue"}])) == "scripted"
-    assert text_of(await collect(client, messages=[
-        {"role": "user", "content": "plot revenue"}])) == "plotting"  # rules persist
+    assert text_of(await collect(client, messages=[{"role": "user", "content": "plot revenue"}])) == "scripted"
+    assert (
+        text_of(await collect(client, messages=[{"role": "user", "content": "plot revenue"}])) == "plotting"
+    )  # rules persist
     fake.reset()
-    assert fake.requests == [] and text_of(await collect(client, messages=[
-        {"role": "user", "content": "plot revenue"}])) == fake_llm.DEFAULT_TEXT
+    assert (
+        fake.requests == []
+        and text_of(await collect(client, messages=[{"role": "user", "content": "plot revenue"}]))
+        == fake_llm.DEFAULT_TEXT
+    )
 
 
 @pytest.mark.asyncio
@@ -275,8 +321,9 @@ def test_bad_reply_keys_are_rejected():
 
 def _http(url, body=None):
     data = None if body is None else json.dumps(body).encode()
-    with urllib.request.urlopen(urllib.request.Request(url, data=data, method="POST" if data else "GET"),
-                                timeout=5) as resp:
+    with urllib.request.urlopen(
+        urllib.request.Request(url, data=data, method="POST" if data else "GET"), timeout=5
+    ) as resp:
         return json.loads(resp.read())
 
 
@@ -295,18 +342,21 @@ def test_start_in_thread_and_admin_endpoints_from_sync_code():
         resp = client.chat.completions.create(model="fake-model", messages=USER)
         assert resp.choices[0].message.tool_calls[0].function.name == "f"
         ping = [{"role": "user", "content": "ping"}]
-        assert client.chat.completions.create(
-            model="fake-model", messages=ping).choices[0].message.content == "pong"
+        assert client.chat.completions.create(model="fake-model", messages=ping).choices[0].message.content == "pong"
         recorded = _http(admin + "/requests")
         assert [r["messages"] for r in recorded] == [USER, USER, ping]
         assert len(_http(admin + "/request_headers")) == 3
         fake.script({"text": "from the main thread"})  # scripting from another thread
-        assert client.chat.completions.create(
-            model="fake-model", messages=USER).choices[0].message.content == "from the main thread"
+        assert (
+            client.chat.completions.create(model="fake-model", messages=USER).choices[0].message.content
+            == "from the main thread"
+        )
         _http(admin + "/reset", {})
         assert _http(admin + "/requests") == []
-        assert client.chat.completions.create(
-            model="fake-model", messages=ping).choices[0].message.content == fake_llm.DEFAULT_TEXT
+        assert (
+            client.chat.completions.create(model="fake-model", messages=ping).choices[0].message.content
+            == fake_llm.DEFAULT_TEXT
+        )
         client.close()
     finally:
         fake.stop_thread()

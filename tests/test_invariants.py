@@ -9,8 +9,8 @@ import re
 import pytest
 import tornado.httpclient
 import tornado.websocket
-
 from conftest import run_code_call
+
 from jupyterlab_gptinterp.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 
 
@@ -49,7 +49,9 @@ async def test_bad_approvals_get_a_typed_error_and_nothing_runs(case, fake_llm, 
         assert ended["reason"] == "stopped"
         expected = "proposal_decided"
 
-    await ws.send({"type": "approve", "chat_id": target_chat, "proposal_id": pid, "code": "ran_it = 'second'", "request_id": "r1"})
+    await ws.send(
+        {"type": "approve", "chat_id": target_chat, "proposal_id": pid, "code": "ran_it = 'second'", "request_id": "r1"}
+    )
     error = await ws.until("error", request_id="r1")
     assert error["code"] == expected and error["message"]
     # The kernel is the witness: the refused approval ran nothing.
@@ -57,7 +59,9 @@ async def test_bad_approvals_get_a_typed_error_and_nothing_runs(case, fake_llm, 
     assert await kernel_eval(kernel_id, "globals().get('ran_it', '<unset>')") == expected_state
     if case in ("unknown", "other_chat"):
         # The real proposal is still pending and still works.
-        await ws.send({"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]})
+        await ws.send(
+            {"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]}
+        )
         await ws.until("execution_done")
         assert await kernel_eval(kernel_id, "ran_it") == "True"
 
@@ -68,7 +72,10 @@ async def test_bad_approvals_get_a_typed_error_and_nothing_runs(case, fake_llm, 
         ("not json at all", "invalid_message"),
         (json.dumps({"type": "launch_missiles"}), "invalid_message"),
         (json.dumps({"type": "approve", "chat_id": "c-1"}), "invalid_message"),
-        (json.dumps({"type": "send_message", "chat_id": "c-1", "text": "hi", "notebook": {"path": "x"}, "extra": 1}), "invalid_message"),
+        (
+            json.dumps({"type": "send_message", "chat_id": "c-1", "text": "hi", "notebook": {"path": "x"}, "extra": 1}),
+            "invalid_message",
+        ),
         (json.dumps({"type": "open_chat", "notebook_path": "x", "chat_id": "../../etc/passwd"}), "invalid_message"),
         (json.dumps({"type": "open_chat", "notebook_path": "x", "chat_id": "c-doesnotexist"}), "unknown_chat"),
         (json.dumps([1, 2, 3]), "invalid_message"),
@@ -90,9 +97,19 @@ async def test_bad_messages_get_typed_errors_and_the_socket_keeps_working(raw, c
 async def test_send_message_without_a_live_kernel_is_refused(fake_llm, chat_client):
     ws = await chat_client()
     chat = await ws.open_chat()
-    await ws.send({"type": "send_message", "chat_id": chat, "text": "hi", "notebook": {"path": "nb.ipynb", "kernel_id": "nope"}, "request_id": "a"})
+    await ws.send(
+        {
+            "type": "send_message",
+            "chat_id": chat,
+            "text": "hi",
+            "notebook": {"path": "nb.ipynb", "kernel_id": "nope"},
+            "request_id": "a",
+        }
+    )
     assert (await ws.until("error", request_id="a"))["code"] == "kernel_not_found"
-    await ws.send({"type": "send_message", "chat_id": chat, "text": "hi", "notebook": {"path": "nb.ipynb"}, "request_id": "b"})
+    await ws.send(
+        {"type": "send_message", "chat_id": chat, "text": "hi", "notebook": {"path": "nb.ipynb"}, "request_id": "b"}
+    )
     assert (await ws.until("error", request_id="b"))["code"] == "no_kernel"
     assert fake_llm.requests == []
 
@@ -139,7 +156,9 @@ async def test_reload_replays_history_and_a_pending_proposal(fake_llm, chat_clie
     assert opened["last_seq"] >= proposal["seq"]
     replayed = await ws2.until("proposal")
     assert replayed["proposal_id"] == proposal["proposal_id"] and replayed["seq"] == proposal["seq"]
-    await ws2.send({"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]})
+    await ws2.send(
+        {"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]}
+    )
     assert (await ws2.until("execution_done"))["status"] == "ok"
     # Replaying after a seq sends only what came later.
     ws3 = await chat_client()
@@ -156,12 +175,17 @@ async def test_the_api_key_never_reaches_the_browser_or_the_logs(fake_llm, chat_
 
     caplog.set_level(logging.DEBUG)
     fake_llm.script(run_code_call("print('k')"), {"error": 401, "message": f"bad key {API_KEY}"})
-    payloads = [(await jp_fetch("gptinterp", "info")).body.decode(), (await jp_fetch("gptinterp", "chats")).body.decode()]
+    payloads = [
+        (await jp_fetch("gptinterp", "info")).body.decode(),
+        (await jp_fetch("gptinterp", "chats")).body.decode(),
+    ]
     ws = await chat_client()
     chat = await ws.open_chat()
     await ws.send({"type": "send_message", "chat_id": chat, "text": "go", "notebook": notebook(kernel_id)})
     proposal = await ws.until("proposal")
-    await ws.send({"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]})
+    await ws.send(
+        {"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]}
+    )
     ended = await ws.until("turn_ended")
     assert ended["error_code"] == "llm_auth"
     # The key did reach the model provider (so the check below is meaningful)…

@@ -65,7 +65,9 @@ async def test_a_cell_over_the_time_limit_is_interrupted(jp_serverapp, kernel_id
 
 async def test_cancelling_an_execution_interrupts_the_kernel(jp_serverapp, kernel_id):
     executor = KernelExecutor(jp_serverapp.kernel_manager)
-    task = asyncio.ensure_future(executor.execute(approve("import time\ntime.sleep(600)"), kernel_id, lambda out: asyncio.sleep(0)))
+    task = asyncio.ensure_future(
+        executor.execute(approve("import time\ntime.sleep(600)"), kernel_id, lambda out: asyncio.sleep(0))
+    )
     await asyncio.sleep(1.0)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
@@ -88,7 +90,9 @@ async def test_kernel_death_ends_the_execution_with_a_message(jp_serverapp, kern
 async def test_a_stop_while_connecting_leaves_the_kernel_usable(jp_serverapp, kernel_id, kernel_eval):
     executor = KernelExecutor(jp_serverapp.kernel_manager)
     # Cancelled at once: before the new client is ready, so nothing runs.
-    task = asyncio.ensure_future(executor.execute(approve("stopped_early = 1"), kernel_id, lambda out: asyncio.sleep(0)))
+    task = asyncio.ensure_future(
+        executor.execute(approve("stopped_early = 1"), kernel_id, lambda out: asyncio.sleep(0))
+    )
     await asyncio.sleep(0)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
@@ -97,7 +101,6 @@ async def test_a_stop_while_connecting_leaves_the_kernel_usable(jp_serverapp, ke
     assert result.status == "ok"
     assert await kernel_eval(kernel_id, "'stopped_early' in dir()") == "False"
     executor.close()
-
 
 
 async def test_the_first_output_goes_on_alone_even_when_more_is_waiting(jp_serverapp, kernel_id):
@@ -145,7 +148,7 @@ async def test_stream_text_already_waiting_goes_on_as_one_output_in_order(jp_ser
     assert names.count("stderr") == 1
     at = names.index("stderr")
     assert "".join(o["text"] for o in seen[:at]) == "first\n" + "".join(f"{i}\n" for i in range(300))
-    assert seen[at]["text"] == "err\n" and "".join(o["text"] for o in seen[at + 1:]) == "tail\n"
+    assert seen[at]["text"] == "err\n" and "".join(o["text"] for o in seen[at + 1 :]) == "tail\n"
 
 
 def test_a_stream_output_is_built_as_nbformat_builds_it_and_a_malformed_one_is_refused():
@@ -162,7 +165,10 @@ def test_a_stream_output_is_built_as_nbformat_builds_it_and_a_malformed_one_is_r
         assert _output(stream) == output_from_msg(stream)
     result = msg("execute_result", data={"text/plain": "2"}, metadata={}, execution_count=3)
     assert _output(result) == output_from_msg(result)
-    for bad in (msg("stream", name=None, text="x"), msg("stream", name="stdout", text=3),
-                msg("display_data", data={"text/plain": 3}, metadata={})):
+    for bad in (
+        msg("stream", name=None, text="x"),
+        msg("stream", name="stdout", text=3),
+        msg("display_data", data={"text/plain": 3}, metadata={}),
+    ):
         with pytest.raises(ValidationError):
             _output(bad)

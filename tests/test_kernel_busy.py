@@ -24,15 +24,24 @@ async def test_a_run_behind_the_users_long_cell_says_it_waits(jp_serverapp, fake
         fake_llm.script(run_code_call("print(users_cell_done)"), {"text": "It ran after your cell."})
         client = await chat_client()
         chat = await client.open_chat()
-        await client.send({
-            "type": "send_message", "chat_id": chat, "text": "go",
-            "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
-        })
+        await client.send(
+            {
+                "type": "send_message",
+                "chat_id": chat,
+                "text": "go",
+                "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
+            }
+        )
         proposal = await client.until("proposal")
-        await client.send({
-            "type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"],
-            "code": proposal["code"], "kernel_id": kernel_id,
-        })
+        await client.send(
+            {
+                "type": "approve",
+                "chat_id": chat,
+                "proposal_id": proposal["proposal_id"],
+                "code": proposal["code"],
+                "kernel_id": kernel_id,
+            }
+        )
         started = await client.until("execution_started")
         assert started["kernel_busy"] is True
         done = await client.until("execution_done", timeout=60)

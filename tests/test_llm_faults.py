@@ -6,7 +6,6 @@ import json
 import socket
 
 import pytest
-
 from conftest import API_KEY, run_code_call
 
 
@@ -87,7 +86,9 @@ async def test_a_stream_cut_midway_is_not_retried_and_says_so(fake_llm, chat_cli
 
 
 async def test_an_error_event_inside_the_stream_ends_the_turn_with_its_message(fake_llm, chat_client, kernel_id):
-    fake_llm.script({"error_after_chunks": 2, "message": "The server overloaded mid-reply", "text": "Partial answer here"})
+    fake_llm.script(
+        {"error_after_chunks": 2, "message": "The server overloaded mid-reply", "text": "Partial answer here"}
+    )
     ws = await chat_client()
     chat = await ws.open_chat()
     ended = await ask(ws, chat, kernel_id)

@@ -5,9 +5,9 @@ right, and what no provider should send ends in a clear error, never a silent an
 from __future__ import annotations
 
 import pytest
-
 from conftest import API_KEY
 from fake_llm import FakeLLM
+
 from jupyterlab_gptinterp.agent.llm import OpenAIChat
 from jupyterlab_gptinterp.agent.seams import Completion, TextDelta
 from jupyterlab_gptinterp.errors import GPTInterpError

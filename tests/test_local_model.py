@@ -73,16 +73,21 @@ class TestRealLocalModel:
         assert info["provider"] == "local" and info["tool_mode"] == "fenced"
         ws = await chat_client()
         chat = await ws.open_chat()
-        await ws.send({
-            "type": "send_message", "chat_id": chat,
-            "text": "What is the sum of the squares of 1 to 100? Compute it with Python.",
-            "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
-        })
+        await ws.send(
+            {
+                "type": "send_message",
+                "chat_id": chat,
+                "text": "What is the sum of the squares of 1 to 100? Compute it with Python.",
+                "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
+            }
+        )
         outputs: list[str] = []
         while True:
             msg = await ws.next(timeout=240)
             if msg["type"] == "proposal":
-                await ws.send({"type": "approve", "chat_id": chat, "proposal_id": msg["proposal_id"], "code": msg["code"]})
+                await ws.send(
+                    {"type": "approve", "chat_id": chat, "proposal_id": msg["proposal_id"], "code": msg["code"]}
+                )
             elif msg["type"] == "execution_output":
                 outputs.append(json.dumps(msg["output"]))
             elif msg["type"] == "turn_ended":

@@ -4,13 +4,12 @@ import asyncio
 import json
 
 import pytest
+from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
 from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.approval import ApprovalGate
 from jupyterlab_gptinterp.errors import ErrorCode, GPTInterpError
 from jupyterlab_gptinterp.protocol import NotebookView
-
-from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
 NB = NotebookView(path="nb.ipynb", kernel_id="k1")
 
@@ -45,8 +44,15 @@ async def test_approved_code_runs_and_the_model_sees_its_output():
     tool_msg = llm.requests[1][-1]
     assert tool_msg["role"] == "tool" and "42" in tool_msg["content"]
     assert [e.type for e in sink.events] == [
-        "user_message", "turn_started", "proposal", "proposal_decided", "execution_started",
-        "execution_output", "execution_done", "assistant_message", "turn_ended",
+        "user_message",
+        "turn_started",
+        "proposal",
+        "proposal_decided",
+        "execution_started",
+        "execution_output",
+        "execution_done",
+        "assistant_message",
+        "turn_ended",
     ]
     assert sink.deltas and "".join(d.delta for d in sink.deltas).endswith("42.")
     # Memory carries the whole turn into the next one.
@@ -113,7 +119,9 @@ async def test_malformed_tool_arguments_are_reported_to_the_model():
 
 
 async def test_fenced_mode_takes_the_python_block_as_the_proposal():
-    loop, llm, ex, sink, gate = make("Let me compute it.\n```python\nprint(sum(range(4)))\n```", "It is 6.", tool_mode="fenced")
+    loop, llm, ex, sink, gate = make(
+        "Let me compute it.\n```python\nprint(sum(range(4)))\n```", "It is 6.", tool_mode="fenced"
+    )
     turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "sum", NB))
     proposal = await decide(sink, gate)
     await turn
@@ -177,12 +185,17 @@ async def test_stop_during_execution_reports_aborted():
 
 
 FIX_NB = NotebookView(
-    path="nb.ipynb", kernel_id="k1",
+    path="nb.ipynb",
+    kernel_id="k1",
     cells=[
         {"id": "c1", "cell_type": "code", "source": "import math\ndef area(r):\n    return math.pi * r ** 2"},
         {"id": "c2", "cell_type": "code", "source": "unused = 1"},
-        {"id": "c3", "cell_type": "code", "source": "print(area(2) + radius)",
-         "outputs": ["NameError: name 'radius' is not defined"]},
+        {
+            "id": "c3",
+            "cell_type": "code",
+            "source": "print(area(2) + radius)",
+            "outputs": ["NameError: name 'radius' is not defined"],
+        },
     ],
 )
 
@@ -234,7 +247,9 @@ async def test_a_code_proposal_cannot_be_accepted_without_running():
 
 
 async def test_fix_in_fenced_mode_turns_the_block_into_a_replacement():
-    loop, llm, ex, sink, gate = make("radius was undefined.\n```python\nradius = 1\nprint(area(2) + radius)\n```", tool_mode="fenced")
+    loop, llm, ex, sink, gate = make(
+        "radius was undefined.\n```python\nradius = 1\nprint(area(2) + radius)\n```", tool_mode="fenced"
+    )
     turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "Fix", FIX_NB, "fix", "c3"))
     proposal = await sink.wait_for("proposal")
     assert proposal.kind == "replace_cell" and proposal.cell_id == "c3" and proposal.code.startswith("radius = 1")

@@ -8,6 +8,8 @@ import os
 import struct
 import zlib
 
+from seam_fakes import ListSink, ScriptedLLM
+
 from jupyterlab_gptinterp.agent import outputs, written
 from jupyterlab_gptinterp.agent.context import result_for_model
 from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
@@ -15,16 +17,18 @@ from jupyterlab_gptinterp.agent.seams import ExecutionResult
 from jupyterlab_gptinterp.approval import ApprovalGate
 from jupyterlab_gptinterp.protocol import ExecutionDone, NotebookView
 
-from seam_fakes import ListSink, ScriptedLLM
-
 
 def png(width, height):
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     raw = b"".join(b"\x00" + b"\xff\x00\x00" * width for _ in range(height))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
 
 
 def jpeg(width, height):
@@ -64,9 +68,16 @@ def test_images_are_described_with_their_size():
 def test_ansi_is_stripped_from_streams_and_tracebacks_are_kept():
     outs = [
         {"output_type": "stream", "name": "stdout", "text": "\x1b[1;32mgreen\x1b[0m\n"},
-        {"output_type": "error", "ename": "ZeroDivisionError", "evalue": "division by zero",
-         "traceback": ["\x1b[0;31m---------\x1b[0m", "\x1b[0;32mCell In[1], line 1\x1b[0m\n----> 1 1/0",
-                       "\x1b[0;31mZeroDivisionError\x1b[0m: division by zero"]},
+        {
+            "output_type": "error",
+            "ename": "ZeroDivisionError",
+            "evalue": "division by zero",
+            "traceback": [
+                "\x1b[0;31m---------\x1b[0m",
+                "\x1b[0;32mCell In[1], line 1\x1b[0m\n----> 1 1/0",
+                "\x1b[0;31mZeroDivisionError\x1b[0m: division by zero",
+            ],
+        },
     ]
     text = result_for_model("error", outs)
     assert "\x1b" not in text and "\ufffd" not in text
@@ -74,9 +85,11 @@ def test_ansi_is_stripped_from_streams_and_tracebacks_are_kept():
 
 
 def test_a_long_traceback_keeps_its_first_frame_and_its_error_line():
-    frames = [f"  File \"lib.py\", line {i}, in f{i}\n    f{i + 1}()" for i in range(5000)]
+    frames = [f'  File "lib.py", line {i}, in f{i}\n    f{i + 1}()' for i in range(5000)]
     tb = ["Traceback (most recent call last):", *frames, "RecursionError: maximum recursion depth exceeded"]
-    text = result_for_model("error", [{"output_type": "error", "ename": "RecursionError", "evalue": "m", "traceback": tb}])
+    text = result_for_model(
+        "error", [{"output_type": "error", "ename": "RecursionError", "evalue": "m", "traceback": tb}]
+    )
     assert len(text) < 4300
     assert "Traceback (most recent call last)" in text and text.rstrip().endswith("maximum recursion depth exceeded")
     assert "characters cut" in text
@@ -87,7 +100,9 @@ def test_a_dataframe_is_shown_as_its_text_table_not_html():
         "text/plain": "   a  b\n0  1  x\n1  2  y",
         "text/html": "<table><tr><th>a</th></tr><tr><td>1</td></tr></table><script>alert(1)</script>",
     }
-    text = result_for_model("ok", [{"output_type": "execute_result", "data": frame, "execution_count": 1, "metadata": {}}])
+    text = result_for_model(
+        "ok", [{"output_type": "execute_result", "data": frame, "execution_count": 1, "metadata": {}}]
+    )
     assert "   a  b\n0  1  x" in text and "<table" not in text and "script" not in text
 
 
@@ -141,8 +156,14 @@ def test_a_binary_blob_in_an_output_is_bounded_and_printable():
 
 
 def test_malformed_outputs_do_not_crash():
-    outs = [{"output_type": "display_data", "data": None}, {"output_type": "stream"}, {}, {"output_type": "error"},
-            display({"text/plain": ["a", "b"]}), display({"image/jpeg": ["/9j/", "AAAA"]})]
+    outs = [
+        {"output_type": "display_data", "data": None},
+        {"output_type": "stream"},
+        {},
+        {"output_type": "error"},
+        display({"text/plain": ["a", "b"]}),
+        display({"image/jpeg": ["/9j/", "AAAA"]}),
+    ]
     assert result_for_model("error", outs).startswith("Execution status: error.")
 
 
@@ -224,7 +245,10 @@ def test_written_files_diff_reports_new_and_changed_files_only(tmp_path):
     (work / "nb.ipynb").write_text('{"saved": 1}')
     (work / "sub").mkdir()
     files = written.changes(str(tmp_path), directory, before, written.snapshot(directory))
-    assert [(f.path, f.new, f.mime) for f in files] == [("work/old.csv", False, "text/csv"), ("work/plot.png", True, "image/png")]
+    assert [(f.path, f.new, f.mime) for f in files] == [
+        ("work/old.csv", False, "text/csv"),
+        ("work/plot.png", True, "image/png"),
+    ]
     assert "plot.png (new" in written.for_model(files)
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import asyncio
 import json
 
+from seam_fakes import ExecExecutor, ScriptedLLM
+
 from jupyterlab_gptinterp.agent.loop import LoopConfig
 from jupyterlab_gptinterp.approval import ApprovalGate
 from jupyterlab_gptinterp.chat import ChatService
 from jupyterlab_gptinterp.history import HistoryStore
 from jupyterlab_gptinterp.protocol import NotebookView
-
-from seam_fakes import ExecExecutor, ScriptedLLM
 
 NB = NotebookView(path="nb.ipynb", kernel_id="k1")
 
@@ -23,7 +23,9 @@ def run_code(code):
 
 def server(db, *replies):
     executor = ExecExecutor()
-    service = ChatService(HistoryStore(db), ApprovalGate(), executor, lambda model=None: (ScriptedLLM(*replies), LoopConfig()))
+    service = ChatService(
+        HistoryStore(db), ApprovalGate(), executor, lambda model=None: (ScriptedLLM(*replies), LoopConfig())
+    )
     received: list[dict] = []
     return service, executor, received
 
@@ -80,7 +82,6 @@ async def test_a_restored_proposal_can_be_rejected_and_reopening_does_not_close_
     assert [e["type"] for e in third.events(chat)].count("turn_ended") == 1
     for s in (first, second, third):
         s.store.close()
-
 
 
 async def test_every_stored_event_is_sent_as_the_frame_a_replay_sends(tmp_path):

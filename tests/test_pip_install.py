@@ -16,7 +16,6 @@ import sys
 import zipfile
 
 import pytest
-
 from conftest import run_code_call
 
 DIST, MODULE, VERSION = "gptinterp-pip-probe", "gptinterp_pip_probe", "1.0"
@@ -59,18 +58,29 @@ def wheel_dir(tmp_path):
 async def test_pip_install_then_the_failed_code_runs_again(fake_llm, chat_client, kernel_id, wheel_dir):
     uses_it = f"import {MODULE}\nprint({MODULE}.ANSWER)"
     install = f"%pip install --no-index --find-links {shlex.quote(str(wheel_dir))} {DIST}"
-    fake_llm.script(run_code_call(uses_it), run_code_call(install, "to install the missing package"),
-                    run_code_call(uses_it, "to run it again now it is installed"), {"text": "It is installed."})
+    fake_llm.script(
+        run_code_call(uses_it),
+        run_code_call(install, "to install the missing package"),
+        run_code_call(uses_it, "to run it again now it is installed"),
+        {"text": "It is installed."},
+    )
     client = await chat_client()
     chat = await client.open_chat()
-    await client.send({"type": "send_message", "chat_id": chat, "text": "use the probe package",
-                       "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []}})
+    await client.send(
+        {
+            "type": "send_message",
+            "chat_id": chat,
+            "text": "use the probe package",
+            "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
+        }
+    )
 
     outputs = []
     for _ in range(3):
         proposal = await client.until("proposal", timeout=60)
-        await client.send({"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"],
-                           "code": proposal["code"]})
+        await client.send(
+            {"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]}
+        )
         done = await client.until("execution_done", timeout=120)
         outputs.append((proposal["code"], done))
     await client.until("turn_ended", timeout=60)

@@ -34,11 +34,16 @@ def _log(tmp_path, n=200, seed=3):
         if rng.random() < 0.2:
             lines.append(f"2024-06-0{1 + i % 9} 10:{i % 60:02d}:00 WARNING scheduler: job {i} was late by a while")
             continue
-        rec = {"method": rng.choice(["GET", "POST"]), "path": rng.choice(["/a", "/b/c", "/"]),
-               "status": rng.choice([200, 404, 503]), "ms": round(rng.uniform(1, 900), 1)}
+        rec = {
+            "method": rng.choice(["GET", "POST"]),
+            "path": rng.choice(["/a", "/b/c", "/"]),
+            "status": rng.choice([200, 404, 503]),
+            "ms": round(rng.uniform(1, 900), 1),
+        }
         records.append(rec)
-        lines.append(f"2024-06-0{1 + i % 9} 10:{i % 60:02d}:00 INFO {rec['method']} {rec['path']} "
-                     f"{rec['status']} {rec['ms']}ms")
+        lines.append(
+            f"2024-06-0{1 + i % 9} 10:{i % 60:02d}:00 INFO {rec['method']} {rec['path']} {rec['status']} {rec['ms']}ms"
+        )
     (tmp_path / "access.log").write_text("\n".join(lines) + "\n")
     return records
 
@@ -80,8 +85,10 @@ def test_a_word_that_varies_becomes_a_field_and_a_constant_word_stays_literal():
 
 
 def test_temperatures_in_a_unit_column_convert_to_the_unit_asked(tmp_path, monkeypatch):
-    rows = [{"city": c, "temp": t, "unit": u} for c, t, u in
-            [("Oslo", 20.0, "C"), ("Denver", 86.0, "F"), ("Cairo", 35.5, "C"), ("Denver", 50.0, "F")]]
+    rows = [
+        {"city": c, "temp": t, "unit": u}
+        for c, t, u in [("Oslo", 20.0, "C"), ("Denver", 86.0, "F"), ("Cairo", 35.5, "C"), ("Denver", 50.0, "F")]
+    ]
     (tmp_path / "w.json").write_text(json.dumps(rows))
     monkeypatch.chdir(tmp_path)
     (c,) = files.previews(tmp_path, "nb.ipynb", "mean temperature in w.json in Celsius")
@@ -92,11 +99,14 @@ def test_temperatures_in_a_unit_column_convert_to_the_unit_asked(tmp_path, monke
     assert list(df["temp_F"]) == pytest.approx([68.0, 86.0, 95.9, 50.0])
 
 
-@pytest.mark.parametrize("question, column, factor", [
-    ("total weight in kg of stock.csv", "weight_kg", 1.0),
-    ("average weight in grams in stock.csv", "weight_g", 1000.0),
-    ("weights in stock.csv", "weight_kg", 1.0),  # no unit asked: the base unit of the dimension
-])
+@pytest.mark.parametrize(
+    "question, column, factor",
+    [
+        ("total weight in kg of stock.csv", "weight_kg", 1.0),
+        ("average weight in grams in stock.csv", "weight_g", 1000.0),
+        ("weights in stock.csv", "weight_kg", 1.0),  # no unit asked: the base unit of the dimension
+    ],
+)
 def test_numbers_with_mixed_units_convert_to_the_unit_asked(tmp_path, monkeypatch, question, column, factor):
     (tmp_path / "stock.csv").write_text("item,weight\nhammer,2 kg\nbolt,500 g\nsack,10 lb\nnail,5 g\n")
     monkeypatch.chdir(tmp_path)
@@ -115,16 +125,28 @@ def test_columns_that_only_look_like_units_get_no_conversion():
 
 def test_quoted_and_bracketed_fields_of_a_common_access_log():
     rng = random.Random(1)
-    rows = [(f"10.0.0.{rng.randint(1, 9)}", f"{i % 60:02d}", rng.choice(["GET", "POST"]), f"/p{rng.randint(1, 4)}.html",
-             rng.choice([200, 404, 500]), rng.randint(100, 5000)) for i in range(30)]
-    lines = [f'{ip} - - [10/Oct/2000:13:{m}:36 -0700] "{verb} {path} HTTP/1.0" {status} {size}'
-             for ip, m, verb, path, status, size in rows]
+    rows = [
+        (
+            f"10.0.0.{rng.randint(1, 9)}",
+            f"{i % 60:02d}",
+            rng.choice(["GET", "POST"]),
+            f"/p{rng.randint(1, 4)}.html",
+            rng.choice([200, 404, 500]),
+            rng.randint(100, 5000),
+        )
+        for i in range(30)
+    ]
+    lines = [
+        f'{ip} - - [10/Oct/2000:13:{m}:36 -0700] "{verb} {path} HTTP/1.0" {status} {size}'
+        for ip, m, verb, path, status, size in rows
+    ]
     fmt = logformat.infer(lines)
     assert fmt is not None and fmt.matched == 30
     assert fmt.fields == ["field1", "ts", "tz", "method", "path", "status", "value"]
     got = [re.match(fmt.regex, line).groupdict() for line in lines]
-    assert [(g["field1"], g["method"], g["path"], int(g["status"]), int(g["value"])) for g in got] == \
-        [(ip, verb, path, status, size) for ip, _, verb, path, status, size in rows]
+    assert [(g["field1"], g["method"], g["path"], int(g["status"]), int(g["value"])) for g in got] == [
+        (ip, verb, path, status, size) for ip, _, verb, path, status, size in rows
+    ]
     assert got[0]["ts"] == f"10/Oct/2000:13:{rows[0][1]}:36"  # the brackets are not part of the field
 
 

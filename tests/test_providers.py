@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import API_KEY, run_code_call
 
 from jupyterlab_gptinterp.errors import ErrorCode, GPTInterpError
 from jupyterlab_gptinterp.providers import Catalog, ModelSpec, ProviderSpec
-
-from conftest import API_KEY, run_code_call
 
 KEY_ENV = "GPTINTERP_TEST_PROVIDER_KEY"
 
@@ -64,12 +63,21 @@ def two_models(fake_llm, monkeypatch):
 @pytest.fixture
 def gptinterp_config(fake_llm):
     return {
-        "base_url": "", "api_key": "",
+        "base_url": "",
+        "api_key": "",
         "providers": [
-            {"name": "team", "base_url": fake_llm.url, "api_key_env": KEY_ENV,
-             "models": [{"name": "fake-a", "vision": True, "context_window": 128000}]},
-            {"name": "small", "base_url": fake_llm.url, "api_key_env": KEY_ENV,
-             "models": [{"name": "fake-b", "tool_mode": "fenced", "context_window": 4096}]},
+            {
+                "name": "team",
+                "base_url": fake_llm.url,
+                "api_key_env": KEY_ENV,
+                "models": [{"name": "fake-a", "vision": True, "context_window": 128000}],
+            },
+            {
+                "name": "small",
+                "base_url": fake_llm.url,
+                "api_key_env": KEY_ENV,
+                "models": [{"name": "fake-b", "tool_mode": "fenced", "context_window": 4096}],
+            },
         ],
         "default_model": "small/fake-b",
     }
@@ -88,10 +96,15 @@ async def test_info_lists_the_models_and_never_a_key(jp_fetch, two_models):
 
 
 async def _ask(client, chat, kernel_id, text, **extra):
-    await client.send({
-        "type": "send_message", "chat_id": chat, "text": text,
-        "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []}, **extra,
-    })
+    await client.send(
+        {
+            "type": "send_message",
+            "chat_id": chat,
+            "text": text,
+            "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
+            **extra,
+        }
+    )
 
 
 async def test_each_message_uses_the_picked_model_and_the_chat_can_switch(two_models, chat_client, kernel_id):

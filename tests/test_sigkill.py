@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from conftest import API_KEY, run_code_call
 from tornado.httpclient import AsyncHTTPClient
 
-from conftest import API_KEY, run_code_call
 from jupyterlab_gptinterp.client import GPTInterpClient, ServerError
 from jupyterlab_gptinterp.errors import ErrorCode
 from jupyterlab_gptinterp.protocol import (
@@ -112,12 +112,27 @@ def jupyter_servers(tmp_path, fake_llm, jp_asyncio_loop):
 
     def start(**gptinterp: object) -> ServerProcess:
         port, token = _free_port(), secrets.token_hex(16)
-        config = {"base_url": fake_llm.url, "api_key": API_KEY, "model": "fake-model", "max_retries": 0,
-                  "request_timeout": 30.0, "db_path": str(db), **gptinterp}
+        config = {
+            "base_url": fake_llm.url,
+            "api_key": API_KEY,
+            "model": "fake-model",
+            "max_retries": 0,
+            "request_timeout": 30.0,
+            "db_path": str(db),
+            **gptinterp,
+        }
         log = tmp_path / f"server-{len(started)}.log"
         cmd = [
-            sys.executable, "-m", "jupyter_server", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-            "--allow-root", "--ServerApp.port_retries=0", f"--ServerApp.root_dir={root}", f"--IdentityProvider.token={token}",
+            sys.executable,
+            "-m",
+            "jupyter_server",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            "--allow-root",
+            "--ServerApp.port_retries=0",
+            f"--ServerApp.root_dir={root}",
+            f"--IdentityProvider.token={token}",
             "--ServerApp.jpserver_extensions={'jupyterlab_gptinterp': True}",
             *(f"--GPTInterp.{k}={v}" for k, v in config.items()),
         ]
@@ -153,7 +168,9 @@ async def _ready(server: ServerProcess) -> None:
             raise AssertionError(f"jupyter server exited ({server.proc.returncode}):\n{server.log.read_text()[-3000:]}")
         try:
             response = await http.fetch(
-                server.url + "api/status", headers={"Authorization": f"token {server.token}"}, raise_error=False,
+                server.url + "api/status",
+                headers={"Authorization": f"token {server.token}"},
+                raise_error=False,
                 request_timeout=10,
             )
             if response.code == 200:
@@ -208,7 +225,7 @@ async def test_sigkill_with_a_pending_proposal_loses_nothing_and_runs_nothing(ju
     opened = await client.open_chat("nb.ipynb", chat_id, after_seq=0)
     replay = [e.model_dump() for e in opened.replay]
     assert replay[: len(seen)] == seen  # every event sent before the kill, same seq, same content
-    closing = opened.replay[len(seen):]
+    closing = opened.replay[len(seen) :]
     assert [type(e) for e in closing] == [TurnEnded]
     assert closing[0].turn_id == turn_id and closing[0].reason == "error" and "restarted" in closing[0].message
     assert not [e for e in opened.replay if isinstance(e, (ProposalDecided, ExecutionStarted))]  # still pending
@@ -243,7 +260,9 @@ async def test_sigkill_with_a_pending_proposal_loses_nothing_and_runs_nothing(ju
 
 async def test_sigkill_during_a_stalled_model_stream_closes_the_turn_and_the_chat_goes_on(jupyter_servers, fake_llm):
     start, connect = jupyter_servers
-    fake_llm.script({"text": "Let me think about this for a long while.", "chunk_chars": 4, "stall_after_chunks": 2, "stall": 120})
+    fake_llm.script(
+        {"text": "Let me think about this for a long while.", "chunk_chars": 4, "stall_after_chunks": 2, "stall": 120}
+    )
 
     first = start()
     client = await connect(first)
@@ -265,12 +284,14 @@ async def test_sigkill_during_a_stalled_model_stream_closes_the_turn_and_the_cha
     client = await connect(second)
     opened = await client.open_chat("nb.ipynb", chat_id, after_seq=0)
     assert [e.model_dump() for e in opened.replay[: len(seen)]] == seen
-    assert [type(e) for e in opened.replay[len(seen):]] == [TurnEnded]
+    assert [type(e) for e in opened.replay[len(seen) :]] == [TurnEnded]
     assert opened.replay[-1].reason == "error"
     assert not [e for e in opened.replay if isinstance(e, AssistantMessage)]
 
     fake_llm.script({"text": "I am back."})
     kernel_2 = await client.start_kernel_session("nb.ipynb")
-    result = await client.run_turn(chat_id, "Are you there?", await client.notebook_view("nb.ipynb", kernel_2), timeout=120)
+    result = await client.run_turn(
+        chat_id, "Are you there?", await client.notebook_view("nb.ipynb", kernel_2), timeout=120
+    )
     assert result.answer == "I am back."
     assert [type(e) for e in result.events[:2]] == [UserMessageEvent, TurnStarted]

@@ -8,8 +8,14 @@ async def _stream(fake_llm, chat_client, kernel_id, reply):
     fake_llm.script(reply)
     client = await chat_client()
     chat = await client.open_chat()
-    await client.send({"type": "send_message", "chat_id": chat, "text": "say it",
-                       "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []}})
+    await client.send(
+        {
+            "type": "send_message",
+            "chat_id": chat,
+            "text": "say it",
+            "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
+        }
+    )
     await client.until("turn_ended", timeout=60)
     types = [m["type"] for m in client.received]
     deltas = client.of("assistant_delta")
@@ -31,4 +37,4 @@ async def test_a_fast_stream_is_merged_into_fewer_frames(fake_llm, chat_client, 
 async def test_a_slow_stream_is_sent_token_by_token(fake_llm, chat_client, kernel_id):
     text = "one two three four five six seven eight"
     deltas = await _stream(fake_llm, chat_client, kernel_id, {"text": text, "chunk_chars": 4, "delay": 0.02})
-    assert [d["delta"] for d in deltas] == [text[i:i + 4] for i in range(0, len(text), 4)]
+    assert [d["delta"] for d in deltas] == [text[i : i + 4] for i in range(0, len(text), 4)]

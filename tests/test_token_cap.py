@@ -4,7 +4,6 @@ plain message and the user can continue."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import run_code_call
 
 
@@ -22,8 +21,15 @@ async def test_the_turn_pauses_at_the_token_cap_and_can_continue(fake_llm, chat_
     nb = {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []}
     await client.send({"type": "send_message", "chat_id": chat, "text": "set x", "notebook": nb})
     proposal = await client.until("proposal")
-    await client.send({"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"],
-                       "code": proposal["code"], "kernel_id": kernel_id})
+    await client.send(
+        {
+            "type": "approve",
+            "chat_id": chat,
+            "proposal_id": proposal["proposal_id"],
+            "code": proposal["code"],
+            "kernel_id": kernel_id,
+        }
+    )
     ended = await client.until("turn_ended")
     assert ended["reason"] == "token_cap" and "1,100 tokens" in ended["message"] and "continue" in ended["message"]
     assert (ended["llm_calls"], ended["prompt_tokens"], ended["completion_tokens"]) == (1, 900, 200)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import run_code_call
 
 
@@ -20,7 +19,15 @@ async def test_approve_runs_in_the_kernel_and_the_model_sees_the_output(fake_llm
     assert proposal["code"].startswith("answer = 6 * 7") and proposal["kernel_id"] == kernel_id
     assert await kernel_eval(kernel_id, "'answer' in globals()") == "False"  # nothing ran before Run
 
-    await ws.send({"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"], "after_cell_id": "a1"})
+    await ws.send(
+        {
+            "type": "approve",
+            "chat_id": chat,
+            "proposal_id": proposal["proposal_id"],
+            "code": proposal["code"],
+            "after_cell_id": "a1",
+        }
+    )
     started = await ws.until("execution_started")
     assert started["after_cell_id"] == "a1" and started["notebook_path"] == "nb.ipynb"
     output = await ws.until("execution_output")
@@ -79,7 +86,9 @@ async def test_an_error_reaches_the_model_with_its_traceback(fake_llm, chat_clie
     await ws.send({"type": "send_message", "chat_id": chat, "text": "go", "notebook": notebook(kernel_id)})
     for _ in range(2):
         proposal = await ws.until("proposal")
-        await ws.send({"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]})
+        await ws.send(
+            {"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]}
+        )
         await ws.until("execution_done")
     await ws.until("turn_ended")
     first, second = ws.of("execution_done")
@@ -102,7 +111,9 @@ class TestStepCap:
         await ws.send({"type": "send_message", "chat_id": chat, "text": "go", "notebook": notebook(kernel_id)})
         for _ in range(2):
             proposal = await ws.until("proposal")
-            await ws.send({"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]})
+            await ws.send(
+                {"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]}
+            )
             await ws.until("execution_done")
         ended = await ws.until("turn_ended")
         assert ended["reason"] == "step_cap" and "2 steps" in ended["message"]
@@ -110,21 +121,54 @@ class TestStepCap:
 
 
 async def test_fix_accept_and_run_replaces_the_cell_in_the_kernel(fake_llm, chat_client, kernel_id, kernel_eval):
-    nb = {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": [
-        {"id": "bad", "cell_type": "code", "source": "total = sum(valuez)", "outputs": ["NameError: name 'valuez' is not defined"]},
-    ]}
+    nb = {
+        "path": "nb.ipynb",
+        "kernel_id": kernel_id,
+        "cells": [
+            {
+                "id": "bad",
+                "cell_type": "code",
+                "source": "total = sum(valuez)",
+                "outputs": ["NameError: name 'valuez' is not defined"],
+            },
+        ],
+    }
     fake_llm.script(
-        {"tool_calls": [{"name": "replace_cell", "arguments": {"cell_id": "bad", "source": "total = sum([1, 2, 3])", "reason": "typo"}}]},
+        {
+            "tool_calls": [
+                {
+                    "name": "replace_cell",
+                    "arguments": {"cell_id": "bad", "source": "total = sum([1, 2, 3])", "reason": "typo"},
+                }
+            ]
+        },
         {"text": "Fixed."},
     )
     ws = await chat_client()
     chat = await ws.open_chat()
-    await ws.send({"type": "send_message", "chat_id": chat, "text": "Fix this cell", "notebook": nb, "action": "fix", "cell_id": "bad"})
+    await ws.send(
+        {
+            "type": "send_message",
+            "chat_id": chat,
+            "text": "Fix this cell",
+            "notebook": nb,
+            "action": "fix",
+            "cell_id": "bad",
+        }
+    )
     proposal = await ws.until("proposal")
     assert proposal["kind"] == "replace_cell" and proposal["old_source"] == "total = sum(valuez)"
     tools = [t["function"]["name"] for t in fake_llm.requests[0]["tools"]]
     assert "replace_cell" in tools
-    await ws.send({"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"], "run": True})
+    await ws.send(
+        {
+            "type": "approve",
+            "chat_id": chat,
+            "proposal_id": proposal["proposal_id"],
+            "code": proposal["code"],
+            "run": True,
+        }
+    )
     started = await ws.until("execution_started")
     assert started["cell_id"] == "bad"
     await ws.until("turn_ended")
@@ -134,6 +178,16 @@ async def test_fix_accept_and_run_replaces_the_cell_in_the_kernel(fake_llm, chat
 async def test_explain_or_fix_of_an_unknown_cell_is_a_typed_error(fake_llm, chat_client, kernel_id):
     ws = await chat_client()
     chat = await ws.open_chat()
-    await ws.send({"type": "send_message", "chat_id": chat, "text": "Explain", "notebook": notebook(kernel_id), "action": "explain", "cell_id": "gone", "request_id": "q"})
+    await ws.send(
+        {
+            "type": "send_message",
+            "chat_id": chat,
+            "text": "Explain",
+            "notebook": notebook(kernel_id),
+            "action": "explain",
+            "cell_id": "gone",
+            "request_id": "q",
+        }
+    )
     assert (await ws.until("error", request_id="q"))["code"] == "unknown_cell"
     assert fake_llm.requests == []

@@ -4,6 +4,7 @@ import asyncio
 import json
 
 import pytest
+from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
 from jupyterlab_gptinterp import uploads
 from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
@@ -11,8 +12,6 @@ from jupyterlab_gptinterp.approval import ApprovalGate
 from jupyterlab_gptinterp.chat import _check_attachments
 from jupyterlab_gptinterp.errors import ErrorCode, GPTInterpError
 from jupyterlab_gptinterp.protocol import NotebookView, SendMessage
-
-from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
 
 @pytest.fixture
@@ -81,7 +80,9 @@ def test_names_are_sanitized(name, safe):
 
 
 def test_the_description_has_name_size_type_and_a_preview(root):
-    text = uploads.describe(root, "work/nb.ipynb", ["work/sales.csv", "work/data.json", "work/notes.txt", "work/blob.bin"])
+    text = uploads.describe(
+        root, "work/nb.ipynb", ["work/sales.csv", "work/data.json", "work/notes.txt", "work/blob.bin"]
+    )
     assert "- sales.csv (38 bytes, text/csv)" in text
     assert "'month'" in text and "'revenue': int" in text and "2024-01,100" in text  # columns, types, rows
     assert "JSON list of 2 records" in text and "'a': int" in text  # structure
@@ -120,8 +121,13 @@ async def test_a_file_replaced_by_a_symlink_after_sending_ends_the_turn_with_a_r
     llm = ScriptedLLM("never asked")
     loop = AgentLoop(llm, ExecExecutor(), ListSink(), ApprovalGate(), LoopConfig(root_dir=str(root)))
     ended = await asyncio.wait_for(
-        loop.run_turn(ChatState("c"), "read it", NotebookView(path="work/nb.ipynb", kernel_id="k1"),
-                      attachments=["work/sales.csv"]), 5,
+        loop.run_turn(
+            ChatState("c"),
+            "read it",
+            NotebookView(path="work/nb.ipynb", kernel_id="k1"),
+            attachments=["work/sales.csv"],
+        ),
+        5,
     )
     assert ended.reason == "error" and ended.error_code == ErrorCode.bad_attachment
     assert "outside the server root" in ended.message and not llm.requests

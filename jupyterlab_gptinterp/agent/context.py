@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ..protocol import NotebookView
 from . import outputs as _outputs
@@ -27,7 +28,7 @@ def head_tail(text: str, budget: int) -> str:
         return text
     half = max(budget // 2 - 40, 0)
     cut = len(text) - 2 * half
-    return f"{text[:half]}\n[... {cut} characters cut ...]\n{text[len(text) - half:]}"
+    return f"{text[:half]}\n[... {cut} characters cut ...]\n{text[len(text) - half :]}"
 
 
 def output_text(output: dict[str, Any]) -> str:
@@ -125,7 +126,9 @@ def cell_for_model(nb: NotebookView, cell_id: str, budget: int = 4000) -> str:
         imports.extend(x for x in cell_imports if x not in imports)
         needed = (used & defined) - {n for line in cell_imports for n in re.findall(r"\w+", line)}
         if needed:
-            defining.append(f"# cell {i + 1} defines {', '.join(sorted(needed))}\n{head_tail(earlier.source, budget // 6)}")
+            defining.append(
+                f"# cell {i + 1} defines {', '.join(sorted(needed))}\n{head_tail(earlier.source, budget // 6)}"
+            )
     parts = [f"The cell (cell {index + 1}, id={cell.id}, In [{cell.execution_count}]):\n```python\n{cell.source}\n```"]
     if cell.outputs:
         parts.append("Its output:\n" + head_tail(strip_ansi("\n".join(cell.outputs)), budget // 3))

@@ -132,9 +132,7 @@ def _looks_tabular(text: str) -> bool:
     return len(first) >= 2 and all(line.count(",") >= 1 for line in first)
 
 
-def _table(
-    name: str, suffix: str, text: str, lines_total: int | None, sample_rows: int, question: str
-) -> FilePreview:
+def _table(name: str, suffix: str, text: str, lines_total: int | None, sample_rows: int, question: str) -> FilePreview:
     lines = text.splitlines()
     if suffix == ".tsv":
         sep = "\t"
@@ -153,8 +151,11 @@ def _table(
     cols = _columns([(col, [r[i].strip() for r in body if i < len(r)]) for i, col in enumerate(header)], question)
     joiner = " \\t " if sep == "\t" else sep  # a visible tab
     sample = "\n".join(joiner.join(r) for r in rows[1 : 1 + sample_rows])
-    text_out = (f"{name}: {sep_name}-separated, {n}. Load: {read}\nColumns (exact names):\n" + "\n".join(cols)
-                + f"\nFirst rows:\n{sample}")
+    text_out = (
+        f"{name}: {sep_name}-separated, {n}. Load: {read}\nColumns (exact names):\n"
+        + "\n".join(cols)
+        + f"\nFirst rows:\n{sample}"
+    )
     return FilePreview(name, text_out, header, sep, load=f"df = {read}")
 
 
@@ -172,8 +173,10 @@ def _columns(table: list[tuple[str, list[str]]], question: str) -> list[str]:
         elif 2 <= len(filled) <= 4 and units.dimension(filled):
             # A column of units: it applies to the nearest number column, the one before it first.
             names = [c for c, _ in table]
-            near = sorted((n for n in names if n != col and profiles[n].startswith(("int", "float"))),
-                          key=lambda n: (abs(names.index(n) - i), names.index(n) > i))
+            near = sorted(
+                (n for n in names if n != col and profiles[n].startswith(("int", "float"))),
+                key=lambda n: (abs(names.index(n) - i), names.index(n) > i),
+            )
             if near:
                 note = units.value_and_unit(near[0], col, filled, question)
         if note:
@@ -235,8 +238,12 @@ def _json(name: str, text: str, head: bytes, size: int, sample_rows: int, questi
     cols = _columns([(k, ["" if r.get(k) is None else str(r.get(k)) for r in records]) for k in keys], question)
     sample = "\n".join(json.dumps(r) for r in records[:sample_rows])
     return FilePreview(
-        name, f"{name}: JSON list of {len(records)} records. Load: {load}\nFields (exact names):\n" + "\n".join(cols)
-        + f"\nFirst records:\n{sample}", keys, load=f"df = {load}",
+        name,
+        f"{name}: JSON list of {len(records)} records. Load: {load}\nFields (exact names):\n"
+        + "\n".join(cols)
+        + f"\nFirst records:\n{sample}",
+        keys,
+        load=f"df = {load}",
     )
 
 
@@ -244,8 +251,9 @@ def _lines(name: str, text: str, lines_total: int | None, sample_rows: int) -> F
     lines = text.splitlines()
     fmt = logformat.infer(lines[:2000])
     if fmt is not None:
-        return FilePreview(name, logformat.describe(name, fmt, lines_total), fmt.fields, log=True,
-                           load=logformat.load_lines(name, fmt))
+        return FilePreview(
+            name, logformat.describe(name, fmt, lines_total), fmt.fields, log=True, load=logformat.load_lines(name, fmt)
+        )
     return _first_lines(name, text, lines_total, sample_rows)
 
 

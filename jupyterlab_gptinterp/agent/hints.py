@@ -15,16 +15,18 @@ import difflib
 import io
 import re
 import tokenize
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .files import FilePreview
 
 # A number with a unit in an error's value: '0.19 kg', '500 g', '26.45 lb'.
 _UNIT_VALUE = re.compile(r"'\s*-?\d[\d.,]*\s?(?:kg|g|mg|lb|lbs|oz|km|m|cm|mm|mi|ms|s|min|h)\s*'")
 MONEY_IDIOM = "df[col].str.replace(r'[$,]', '', regex=True).astype(float)"
-UNITS_IDIOM = ("The values carry units ('0.19 kg', '500 g'): split the number from the unit and convert each unit, "
-               r"e.g. df['kg'] = df[col].str.extract(r'([\d.]+)\s*([^\d\s]+)')"
-               ".pipe(lambda p: p[0].astype(float) * p[1].map({'kg': 1, 'g': 0.001, 'lb': 0.45359237})).")
+UNITS_IDIOM = (
+    "The values carry units ('0.19 kg', '500 g'): split the number from the unit and convert each unit, "
+    r"e.g. df['kg'] = df[col].str.extract(r'([\d.]+)\s*([^\d\s]+)')"
+    ".pipe(lambda p: p[0].astype(float) * p[1].map({'kg': 1, 'g': 0.001, 'lb': 0.45359237}))."
+)
 
 _KEY = re.compile(r"KeyError: ['\"]?(.+?)['\"]?\s*$", re.MULTILINE)
 _ATTR = re.compile(r"AttributeError: '(?:DataFrame|Series)' object has no attribute '([^']+)'")
@@ -62,10 +64,15 @@ def error_hint(result: str, code: str, previews: Sequence[FilePreview]) -> str:
         hints.append(_column_hint(missing, code, previews))
     elif "Can only use .str accessor with string values" in last:
         numeric = [c for c in dict.fromkeys(_STR_ON.findall(code)) if _is_number_column(c, previews)]
-        which = f"{', '.join(repr(c) for c in numeric)} {'is' if len(numeric) == 1 else 'are'} already numbers" \
-            if numeric else "That column is already numbers"
-        hints.append(f"{which}: use it as it is; delete the line that cleans it with .str or removes '$' "
-                     "(clean only the columns the preview calls text).")
+        which = (
+            f"{', '.join(repr(c) for c in numeric)} {'is' if len(numeric) == 1 else 'are'} already numbers"
+            if numeric
+            else "That column is already numbers"
+        )
+        hints.append(
+            f"{which}: use it as it is; delete the line that cleans it with .str or removes '$' "
+            "(clean only the columns the preview calls text)."
+        )
     elif "ParserError" in error or "Error tokenizing data" in error or "UnicodeDecodeError" in error:
         named = [p for p in previews if p.name in code] or list(previews)
         for p in named[:1]:
@@ -94,7 +101,9 @@ _NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\
 _JOINED_MONEY = re.compile(r"(?:-?\$[\d,]+(?:\.\d+)?){3,}")
 _JOINED_UNITS = re.compile(r"(?:\d+(?:\.\d+)?\s?(?:kg|g|lb|lbs|oz|mg)(?=\d)){3,}")
 _EMPTY = re.compile(r"^(?:Empty DataFrame|Series\(\[\],)|\bno\b.{0,60}\bfound\b", re.IGNORECASE | re.MULTILINE)
-_WRITES = re.compile(r"\.to_(?:csv|parquet|excel|json|pickle|feather|sql|html|xml|hdf)\(|\.savefig\(|\.write\(|open\([^)]*['\"][wax]b?\+?['\"]")
+_WRITES = re.compile(
+    r"\.to_(?:csv|parquet|excel|json|pickle|feather|sql|html|xml|hdf)\(|\.savefig\(|\.write\(|open\([^)]*['\"][wax]b?\+?['\"]"
+)
 _LOADS = re.compile(r"\b(?:pd\.read_\w+|open)\(|\.str\.extract\(")
 _SEARCHES = re.compile(r"\bre\.(?:findall|search|match|finditer)|\.str\.(?:contains|extract|match)|\.startswith\(")
 
@@ -110,23 +119,31 @@ def result_check(result: str, code: str) -> str:
         # only defines something may rightly print nothing: only loading data gets the note.)
         if "produced no output" not in result or not _LOADS.search(code) or _WRITES.search(code):
             return ""
-        return ("Check: the cell loaded data and printed nothing, so there is no result to answer from yet. Its "
-                "variables exist in the kernel: run a cell that computes what was asked and prints it.")
+        return (
+            "Check: the cell loaded data and printed nothing, so there is no result to answer from yet. Its "
+            "variables exist in the kernel: run a cell that computes what was asked and prints it."
+        )
     last = output.splitlines()[-1].strip()
     money, units = _JOINED_MONEY.search(output), _JOINED_UNITS.search(output)
     if money or units:
         how = UNITS_IDIOM if units else f"For money: {MONEY_IDIOM}."
-        return ("Check: the output is text values joined end to end, so the column holds text and the sum "
-                f"concatenated strings. Convert it to numbers first, then run the calculation again. {how}")
+        return (
+            "Check: the output is text values joined end to end, so the column holds text and the sum "
+            f"concatenated strings. Convert it to numbers first, then run the calculation again. {how}"
+        )
     # The last line, or any line that is nothing but such a value (a warning may follow it).
     if _NOTHING.search(last) or any(_NOTHING.fullmatch(line.strip()) for line in output.splitlines()):
-        return ("Check: the result is empty or NaN, so it cannot be the answer. Usually a column still holds "
-                "text ('$1,234.50', '500 g'), a conversion with errors='coerce' turned every value into NaN, "
-                "or a filter matched no rows. Print the intermediate values (df[col].head(), len(rows)), "
-                "fix the code and run it again.")
+        return (
+            "Check: the result is empty or NaN, so it cannot be the answer. Usually a column still holds "
+            "text ('$1,234.50', '500 g'), a conversion with errors='coerce' turned every value into NaN, "
+            "or a filter matched no rows. Print the intermediate values (df[col].head(), len(rows)), "
+            "fix the code and run it again."
+        )
     if _EMPTY.search(output) or (last == "0" and _SEARCHES.search(code)):
-        return ("Check: the search found nothing. The pattern or filter probably does not match the data: "
-                "print a few raw lines or rows first, then adjust it.")
+        return (
+            "Check: the search found nothing. The pattern or filter probably does not match the data: "
+            "print a few raw lines or rows first, then adjust it."
+        )
     return ""
 
 
@@ -138,8 +155,15 @@ def _is_number_column(col: str, previews: Sequence[FilePreview]) -> bool:
 
 
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
-_IMPORTS = {"pd": "import pandas as pd", "np": "import numpy as np", "plt": "import matplotlib.pyplot as plt",
-            "re": "import re", "json": "import json", "math": "import math", "datetime": "import datetime"}
+_IMPORTS = {
+    "pd": "import pandas as pd",
+    "np": "import numpy as np",
+    "plt": "import matplotlib.pyplot as plt",
+    "re": "import re",
+    "json": "import json",
+    "math": "import math",
+    "datetime": "import datetime",
+}
 
 
 def _name_hint(last: str, code: str, previews: Sequence[FilePreview]) -> str:
@@ -152,10 +176,13 @@ def _name_hint(last: str, code: str, previews: Sequence[FilePreview]) -> str:
     loads = [p for p in previews if p.load]
     used = [p for p in loads if p.name in code] or loads
     if name and used:
-        return (f"{name!r} is not defined: nothing is loaded yet (the data files are only described, and a cell "
-                f"that failed defines nothing). Start the cell with:\nimport pandas as pd\n{used[0].load}")
-    return ("Variables of a cell that failed were never defined: define them again in this cell "
-            "(load the data here too).")
+        return (
+            f"{name!r} is not defined: nothing is loaded yet (the data files are only described, and a cell "
+            f"that failed defines nothing). Start the cell with:\nimport pandas as pd\n{used[0].load}"
+        )
+    return (
+        "Variables of a cell that failed were never defined: define them again in this cell (load the data here too)."
+    )
 
 
 def _column_hint(missing: str, code: str, previews: Sequence[FilePreview]) -> str:
@@ -199,9 +226,17 @@ def normalise_code(code: str) -> str:
     """The code without comments, blank lines and layout, for spotting a repeat."""
     try:
         tokens = [
-            t.string for t in tokenize.generate_tokens(io.StringIO(code.strip() + "\n").readline)
-            if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
-                              tokenize.ENDMARKER)
+            t.string
+            for t in tokenize.generate_tokens(io.StringIO(code.strip() + "\n").readline)
+            if t.type
+            not in (
+                tokenize.COMMENT,
+                tokenize.NL,
+                tokenize.NEWLINE,
+                tokenize.INDENT,
+                tokenize.DEDENT,
+                tokenize.ENDMARKER,
+            )
         ]
         return " ".join(tokens).replace('"', "'")
     except (tokenize.TokenError, IndentationError, SyntaxError):
@@ -245,9 +280,9 @@ def ungrounded(answer: str, seen: Iterable[str]) -> list[str]:
     values = {v for text in seen for _, v, _ in _numbers(text)}
     missing = []
     for raw, value, decimals in wanted:
-        unit = 10.0 ** -decimals  # the answer may round or truncate what it saw to its last digit
+        unit = 10.0**-decimals  # the answer may round or truncate what it saw to its last digit
 
-        def near(v: float) -> bool:
+        def near(v: float, value: float = value, unit: float = unit) -> bool:
             return abs(v - value) < unit or abs(v - value) <= 1e-5 * abs(value)
 
         if not any(near(v) or near(100 * v) for v in values):
@@ -269,4 +304,7 @@ def without_literals(output: str, code: str) -> str:
             literals |= {value for _, value, _ in _numbers(args)}
     if not literals:
         return output
-    return _NUM.sub(lambda m: " " if any(v == value for _, v, _ in _numbers(m.group(0)) for value in literals) else m.group(0), output)
+    return _NUM.sub(
+        lambda m: " " if any(v == value for _, v, _ in _numbers(m.group(0)) for value in literals) else m.group(0),
+        output,
+    )

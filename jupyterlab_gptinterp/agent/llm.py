@@ -10,7 +10,8 @@ import asyncio
 import json
 import re
 import time
-from typing import Any, AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import openai
 from openai import AsyncOpenAI
@@ -24,7 +25,13 @@ _KEYLIKE = re.compile(r"\b(sk|key|token)[-_][A-Za-z0-9_\-]{6,}", re.IGNORECASE)
 
 class OpenAIChat:
     def __init__(
-        self, *, base_url: str | None, api_key: str, model: str, timeout: float = 120.0, temperature: float | None = None,
+        self,
+        *,
+        base_url: str | None,
+        api_key: str,
+        model: str,
+        timeout: float = 120.0,
+        temperature: float | None = None,
         max_tokens: int | None = None,
     ):
         self.model = model
@@ -33,16 +40,16 @@ class OpenAIChat:
         self._key = api_key
         # An empty key is fine for local servers, but the client insists on a non-empty string.
         # Retries are the loop's (it tells the user about each wait), not the client's.
-        self._client = AsyncOpenAI(
-            base_url=base_url or None, api_key=api_key or "none", timeout=timeout, max_retries=0
-        )
+        self._client = AsyncOpenAI(base_url=base_url or None, api_key=api_key or "none", timeout=timeout, max_retries=0)
 
     def redact(self, text: str) -> str:
         if self._key:
             text = text.replace(self._key, "[redacted]")
         return _KEYLIKE.sub("[redacted]", text)
 
-    async def stream(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> AsyncIterator[LLMEvent]:
+    async def stream(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None
+    ) -> AsyncIterator[LLMEvent]:
         kwargs: dict[str, Any] = {"stream_options": {"include_usage": True}}
         if tools:
             kwargs["tools"] = tools
@@ -58,7 +65,10 @@ class OpenAIChat:
             # pydantic chunk objects costs ~75 us a chunk, 25x the JSON parse: more than the rest
             # of the relay together (bench item 1).
             stream = await self._client.post(
-                "/chat/completions", cast_to=object, stream=True, stream_cls=openai.AsyncStream[object],
+                "/chat/completions",
+                cast_to=object,
+                stream=True,
+                stream_cls=openai.AsyncStream[object],
                 body={"model": self.model, "messages": messages, "stream": True, **kwargs},
             )
             yielded = time.monotonic()

@@ -18,8 +18,14 @@ METHODS = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"}
 
 # (kind, token regex, group regex): first match wins. A kind with a group regex becomes a field.
 _KINDS: list[tuple[str, re.Pattern[str], str]] = [
-    ("ts", re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?"
-                      r"|\d{2}/[A-Za-z]{3}/\d{4}:\d{2}:\d{2}:\d{2}"), r"\S+"),  # ISO; Apache's [10/Oct/2000:13:55:36
+    (
+        "ts",
+        re.compile(
+            r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?"
+            r"|\d{2}/[A-Za-z]{3}/\d{4}:\d{2}:\d{2}:\d{2}"
+        ),
+        r"\S+",
+    ),  # ISO; Apache's [10/Oct/2000:13:55:36
     ("date", re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}"), r"\S+"),
     ("time", re.compile(r"\d{2}:\d{2}:\d{2}(?:[.,]\d+)?"), r"\S+"),
     ("level", re.compile("|".join(sorted(LEVELS, key=len, reverse=True))), r"[A-Z]+"),
@@ -55,7 +61,7 @@ def _wrap(token: str) -> tuple[str, str, str]:
     rest = token.lstrip('"[(')
     pre = token[: len(token) - len(rest)]
     core = rest.rstrip('"])')
-    return pre, core, rest[len(core):]
+    return pre, core, rest[len(core) :]
 
 
 def _kind(token: str) -> tuple[str, re.Match[str] | None]:
@@ -147,7 +153,11 @@ def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
     levels = Counter(t for line in lines for t in line.split()[:3] if t in LEVELS)
     return LogFormat(
         prefix=_prefix(lines),
-        regex=regex, fields=fields, numeric=numeric, matched=sum(hits), total=len(lines),
+        regex=regex,
+        fields=fields,
+        numeric=numeric,
+        matched=sum(hits),
+        total=len(lines),
         example=next(line for line, hit in zip(lines, hits) if hit),
         other=next((line for line, hit in zip(lines, hits) if not hit), ""),
         levels=[lv for lv, _ in levels.most_common()],
@@ -187,8 +197,9 @@ def _identifier(unit: str) -> str:
 def load_lines(name: str, fmt: LogFormat) -> str:
     """The two lines that load the records into `df`."""
     conv = ".astype({" + ", ".join(f"'{f}': {t}" for f, t in fmt.numeric.items()) + "})" if fmt.numeric else ""
-    return (f"lines = pd.Series(open({name!r}).read().splitlines())\n"
-            f"df = lines.str.extract(r'{fmt.regex}').dropna(){conv}")
+    return (
+        f"lines = pd.Series(open({name!r}).read().splitlines())\ndf = lines.str.extract(r'{fmt.regex}').dropna(){conv}"
+    )
 
 
 def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
@@ -197,15 +208,22 @@ def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
     n = f"{lines_total} lines" if lines_total is not None else "many lines"
     whole = lines_total is not None and lines_total == fmt.total
     what = "request" if "method" in fmt.fields else "record"
-    share = f"all lines are {what}s" if fmt.matched == fmt.total else (
-        f"{fmt.matched} of the {fmt.total} lines are {what}s" if whole
-        else f"{fmt.matched} of the first {fmt.total} lines are {what}s")
+    share = (
+        f"all lines are {what}s"
+        if fmt.matched == fmt.total
+        else (
+            f"{fmt.matched} of the {fmt.total} lines are {what}s"
+            if whole
+            else f"{fmt.matched} of the first {fmt.total} lines are {what}s"
+        )
+    )
     load, records = load_lines(name, fmt).split("\n")
     out = [f"{name}: text log, {n}. To load it:", load]
     if fmt.prefix and fmt.matched < fmt.total:
         fields = re.findall(r"\?P<(\w+)>", fmt.prefix)
         out += [
-            f"# every line has {', '.join(fields)}" + (f" (levels {', '.join(fmt.levels)})" if fmt.levels else "")
+            f"# every line has {', '.join(fields)}"
+            + (f" (levels {', '.join(fmt.levels)})" if fmt.levels else "")
             + "; for questions about lines or levels:",
             f"all_lines = lines.str.extract(r'{fmt.prefix}')",
         ]

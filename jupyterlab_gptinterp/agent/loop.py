@@ -44,8 +44,10 @@ AIDS = ("preview", "hints", "checks", "duplicates", "grounding", "echo")
 # After this many repeats in a row the turn stops: a greedy model told to change its code
 # proposed the same again 9 times in the evaluation, spending the whole step budget.
 MAX_REPEATS = 3
-STUCK = ("I stopped: the model kept proposing code it had already tried, although it was told to change it. "
-         "Rephrase the request, or fix the code yourself, then send “continue”.")
+STUCK = (
+    "I stopped: the model kept proposing code it had already tried, although it was told to change it. "
+    "Rephrase the request, or fix the code yourself, then send “continue”."
+)
 
 
 @dataclass
@@ -91,12 +93,22 @@ class AgentLoop:
         self, event: ProposalEvent, proposal: Proposal, images: list[dict[str, Any]] | None = None
     ) -> tuple[str, bool]:
         return await settle_proposal(
-            self.sink, self.executor, self.config.result_budget, event, proposal,
-            root_dir=self.config.root_dir, images=images if self.config.vision else None,
+            self.sink,
+            self.executor,
+            self.config.result_budget,
+            event,
+            proposal,
+            root_dir=self.config.root_dir,
+            images=images if self.config.vision else None,
         )
 
     async def run_turn(
-        self, chat: ChatState, text: str, notebook: NotebookView, action: str = "chat", cell_id: str | None = None,
+        self,
+        chat: ChatState,
+        text: str,
+        notebook: NotebookView,
+        action: str = "chat",
+        cell_id: str | None = None,
         attachments: list[str] | None = None,
     ) -> TurnEnded:
         """`action` explain/fix focuses the turn on the cell `cell_id` (which must be in `notebook`);
@@ -141,7 +153,10 @@ class _Turn:
             if self.attachments and self.cfg.root_dir:
                 try:
                     about = await asyncio.to_thread(
-                        uploads.describe, self.cfg.root_dir, self.notebook.path, self.attachments,
+                        uploads.describe,
+                        self.cfg.root_dir,
+                        self.notebook.path,
+                        self.attachments,
                         self.cfg.preview_budget * 2,
                     )
                 except uploads.UploadRefused as exc:  # removed or replaced since the message was sent
@@ -164,8 +179,15 @@ class _Turn:
     async def _end(self, reason: str, message: str, code: Any) -> TurnEnded:
         calls, prompt, completion = self.usage
         event = TurnEnded(
-            chat_id=self.chat.chat_id, ts=time.time(), turn_id=self.turn_id, reason=reason, message=message,
-            error_code=code, llm_calls=calls, prompt_tokens=prompt, completion_tokens=completion,
+            chat_id=self.chat.chat_id,
+            ts=time.time(),
+            turn_id=self.turn_id,
+            reason=reason,
+            message=message,
+            error_code=code,
+            llm_calls=calls,
+            prompt_tokens=prompt,
+            completion_tokens=completion,
         )
         await self.loop.sink.emit(event)
         return event
@@ -173,7 +195,10 @@ class _Turn:
     def _messages(self) -> list[dict[str, Any]]:
         shown = self.previews if "preview" in self.cfg.aids else []
         system = prompts.system_prompt(
-            self.cfg.tool_mode, notebook_for_model(self.notebook, self.cfg.notebook_budget), self.action, self.cell_text,
+            self.cfg.tool_mode,
+            notebook_for_model(self.notebook, self.cfg.notebook_budget),
+            self.action,
+            self.cell_text,
             prompts.files_text([p.text for p in shown]),
         )
         return [{"role": "system", "content": system}, *_trim(self.chat.memory, self.cfg.memory_budget), *self.new]
@@ -254,8 +279,7 @@ class _Turn:
                 continue
             return "answer", "" if reply.text.strip() else "The model sent an empty reply."
         return "step_cap", (
-            f"I stopped after {self.cfg.max_steps} steps, the limit for one request. "
-            "Send “continue” to let me go on."
+            f"I stopped after {self.cfg.max_steps} steps, the limit for one request. Send “continue” to let me go on."
         )
 
     def _show_images(self) -> None:
@@ -289,10 +313,12 @@ class _Turn:
                 wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
                 if streamed or not exc.retryable or attempt > self.cfg.llm_retries or wait > self.cfg.max_retry_wait:
                     raise
-                await self.loop.sink.emit_ephemeral(StatusEvent(
-                    chat_id=self.chat.chat_id,
-                    text=f"{exc.text} Retrying in {wait:g} s (retry {attempt} of {self.cfg.llm_retries}).",
-                ))
+                await self.loop.sink.emit_ephemeral(
+                    StatusEvent(
+                        chat_id=self.chat.chat_id,
+                        text=f"{exc.text} Retrying in {wait:g} s (retry {attempt} of {self.cfg.llm_retries}).",
+                    )
+                )
                 await asyncio.sleep(wait)
         raise AssertionError("unreachable")
 
@@ -327,9 +353,16 @@ class _Turn:
         old_source = next((c.source for c in self.notebook.cells if c.id == cell_id), None) if cell_id else None
         proposal = self.loop.gate.propose(self.chat.chat_id, code, reason, kind)
         event = ProposalEvent(
-            chat_id=self.chat.chat_id, ts=time.time(), proposal_id=proposal.proposal_id, kind=kind, code=code,
-            reason=reason, notebook_path=self.notebook.path, kernel_id=self.notebook.kernel_id or "",
-            cell_id=cell_id, old_source=old_source,
+            chat_id=self.chat.chat_id,
+            ts=time.time(),
+            proposal_id=proposal.proposal_id,
+            kind=kind,
+            code=code,
+            reason=reason,
+            notebook_path=self.notebook.path,
+            kernel_id=self.notebook.kernel_id or "",
+            cell_id=cell_id,
+            old_source=old_source,
         )
         await self.loop.sink.emit(event)
         if self.cfg.auto_run and kind == "run_code":
@@ -351,11 +384,15 @@ class _Turn:
         """(status for the user, note for the model) when `code` is not worth showing: all
         comments, the last output pasted back, or the code of the run just before."""
         if hints.only_comments(code):
-            return ("The model proposed code that is all comments; it was asked to write it out.",
-                    prompts.COMMENTS_ONLY_NOTE)
+            return (
+                "The model proposed code that is all comments; it was asked to write it out.",
+                prompts.COMMENTS_ONLY_NOTE,
+            )
         if self.runs and hints.pasted_output(code, self.runs[-1][1]):
-            return ("The model proposed the last output as code; it was asked to change it.",
-                    prompts.PASTED_OUTPUT_NOTE)
+            return (
+                "The model proposed the last output as code; it was asked to change it.",
+                prompts.PASTED_OUTPUT_NOTE,
+            )
         # Only the run just before counts: the same code after something else ran (e.g. a %pip
         # install after an ImportError) is a legitimate retry.
         repeat = hints.same_code(code, [c for c, _ in self.runs[-1:]])
@@ -390,8 +427,10 @@ class _Turn:
         # grounds nothing).
         told = {t for _, t in self.runs}
         seen = [
-            str(m.get("content") or "") for m in (*self.chat.memory, *self.new)
-            if m["role"] in ("user", "tool") and not str(m.get("content") or "").startswith(prompts.UNGROUNDED)
+            str(m.get("content") or "")
+            for m in (*self.chat.memory, *self.new)
+            if m["role"] in ("user", "tool")
+            and not str(m.get("content") or "").startswith(prompts.UNGROUNDED)
             and not any(t in str(m.get("content") or "") for t in told)
         ]
         seen += [hints.without_literals(t, code) for code, t in self.runs]
@@ -409,8 +448,13 @@ class _Emitter:
 
 
 async def settle_proposal(
-    sink: Sink, executor: Executor, result_budget: int, event: ProposalEvent, proposal: Proposal,
-    root_dir: str = "", images: list[dict[str, Any]] | None = None,
+    sink: Sink,
+    executor: Executor,
+    result_budget: int,
+    event: ProposalEvent,
+    proposal: Proposal,
+    root_dir: str = "",
+    images: list[dict[str, Any]] | None = None,
 ) -> tuple[str, bool]:
     """Wait for the user's decision on `proposal`, run it if approved, and return what the model is
     told, and whether the turn is finished (a replacement accepted without running). Also used for
@@ -430,15 +474,25 @@ async def settle_proposal(
         return "The code was cancelled and did not run.", False
     approval = decision.approval
     await emit(
-        ProposalDecided, proposal_id=pid, decision="approved", code=approval.code,
-        after_cell_id=decision.after_cell_id, run=decision.run, auto=approval.auto,
+        ProposalDecided,
+        proposal_id=pid,
+        decision="approved",
+        code=approval.code,
+        after_cell_id=decision.after_cell_id,
+        run=decision.run,
+        auto=approval.auto,
     )
     if not decision.run:
         return "The user accepted the new source; the cell was replaced but not run.", True
     kernel_id = decision.kernel_id or event.kernel_id
     await emit(
-        ExecutionStarted, proposal_id=pid, kernel_id=kernel_id, notebook_path=event.notebook_path,
-        code=approval.code, after_cell_id=decision.after_cell_id, cell_id=event.cell_id,
+        ExecutionStarted,
+        proposal_id=pid,
+        kernel_id=kernel_id,
+        notebook_path=event.notebook_path,
+        code=approval.code,
+        after_cell_id=decision.after_cell_id,
+        cell_id=event.cell_id,
         kernel_busy=executor.busy(kernel_id),
     )
     result, wrote = await _execute(executor, emit, approval, kernel_id, pid, root_dir, event.notebook_path)
@@ -453,8 +507,13 @@ async def settle_proposal(
 
 
 async def _execute(
-    executor: Executor, emit: _Emitter, approval: Any, kernel_id: str, proposal_id: str,
-    root_dir: str = "", notebook_path: str = "",
+    executor: Executor,
+    emit: _Emitter,
+    approval: Any,
+    kernel_id: str,
+    proposal_id: str,
+    root_dir: str = "",
+    notebook_path: str = "",
 ) -> tuple[ExecutionResult, list[Any]]:
     index = 0
     directory = written.notebook_dir(root_dir, notebook_path)
@@ -468,14 +527,24 @@ async def _execute(
     try:
         result = await executor.execute(approval, kernel_id, on_output)
     except asyncio.CancelledError:
-        await emit(ExecutionDone, proposal_id=proposal_id, status="aborted", message="Stopped; the kernel was interrupted.")
+        await emit(
+            ExecutionDone, proposal_id=proposal_id, status="aborted", message="Stopped; the kernel was interrupted."
+        )
         raise
     except GPTInterpError as exc:
         result = ExecutionResult("error", message=exc.text)
-    wrote = written.changes(root_dir, directory, before, await asyncio.to_thread(written.snapshot, directory)) if directory else []
+    wrote = (
+        written.changes(root_dir, directory, before, await asyncio.to_thread(written.snapshot, directory))
+        if directory
+        else []
+    )
     await emit(
-        ExecutionDone, proposal_id=proposal_id, status=result.status,
-        execution_count=result.execution_count, message=result.message, files=wrote,
+        ExecutionDone,
+        proposal_id=proposal_id,
+        status=result.status,
+        execution_count=result.execution_count,
+        message=result.message,
+        files=wrote,
     )
     return result, wrote
 
@@ -483,8 +552,7 @@ async def _execute(
 def _without_images(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Memory keeps the text of image messages, not the images (they would fill the budget)."""
     return [
-        {**m, "content": _outputs.text_of(m["content"])} if isinstance(m.get("content"), list) else m
-        for m in messages
+        {**m, "content": _outputs.text_of(m["content"])} if isinstance(m.get("content"), list) else m for m in messages
     ]
 
 
@@ -505,7 +573,9 @@ def _repair(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     open_ids: list[str] = []
     for msg in messages:
         if msg["role"] != "tool" and open_ids:
-            out.extend({"role": "tool", "tool_call_id": i, "content": "Not run: the turn was stopped."} for i in open_ids)
+            out.extend(
+                {"role": "tool", "tool_call_id": i, "content": "Not run: the turn was stopped."} for i in open_ids
+            )
             open_ids = []
         out.append(msg)
         if msg.get("tool_calls"):
@@ -534,9 +604,9 @@ def _without_result_copy(text: str, last_result: str) -> str:
     copy of the last result is cut and what follows it kept; any other reply that starts like a
     result is no answer."""
     body = text.lstrip()
-    body = body[len("Result:"):].lstrip() if body.startswith("Result:") else body
+    body = body[len("Result:") :].lstrip() if body.startswith("Result:") else body
     if not body.startswith(RESULT_HEAD):
         return text
     if last_result and body.startswith(last_result.strip()):
-        return body[len(last_result.strip()):].strip()
+        return body[len(last_result.strip()) :].strip()
     return ""

@@ -199,5 +199,6 @@ def text_of(content: list[dict[str, Any]]) -> str:
     """The text of a message made of parts, images replaced by a mention."""
     return "\n".join(
         p.get("text", "") if p.get("type") == "text" else "[an image, seen earlier]"
-        for p in content if isinstance(p, dict)
+        for p in content
+        if isinstance(p, dict)
     )

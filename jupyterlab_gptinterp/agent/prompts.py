@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 SYSTEM = """You are a code interpreter working inside the user's Jupyter notebook (Python kernel).
 Variables defined by earlier cells exist in the kernel. The user approves each cell before it runs,
@@ -87,15 +87,21 @@ def files_text(previews: list[str]) -> str:
     """The data-file previews as one block of the system prompt ("" when there are none)."""
     if not previews:
         return ""
-    return ("Data files, described here and not loaded yet (paths relative to the notebook; use these exact names):"
-            "\n\n" + "\n\n".join(previews))
+    return (
+        "Data files, described here and not loaded yet (paths relative to the notebook; use these exact names):"
+        "\n\n" + "\n\n".join(previews)
+    )
 
 
-COMMENTS_ONLY_NOTE = ("Not run: every line of that code is a comment, so it would do nothing. Write the code "
-                      "itself, without '#' in front (an install is the line `%pip install <package>`).")
+COMMENTS_ONLY_NOTE = (
+    "Not run: every line of that code is a comment, so it would do nothing. Write the code "
+    "itself, without '#' in front (an install is the line `%pip install <package>`)."
+)
 
-PASTED_OUTPUT_NOTE = ("Not run: that is the output of the last run, not code. If that output answers the question, "
-                      "reply with the answer in text; if it is wrong, change the code that made it.")
+PASTED_OUTPUT_NOTE = (
+    "Not run: that is the output of the last run, not code. If that output answers the question, "
+    "reply with the answer in text; if it is wrong, change the code that made it."
+)
 
 
 def repeat_note(earlier_result: str) -> str:
@@ -103,10 +109,14 @@ def repeat_note(earlier_result: str) -> str:
     if earlier_result.startswith("The user rejected"):
         return "Not proposed: the user already rejected exactly this code. Do something different, or answer."
     if "\nError:\n" in earlier_result:
-        return ("Not run: this is the same code that already failed in this request, so it would fail the same way. "
-                "Read the error and the hint, change the code to fix the cause, and propose the corrected code.")
-    return ("Not run: you already ran exactly this code in this request; its output is above. Answer from that "
-            "output, or run different code.")
+        return (
+            "Not run: this is the same code that already failed in this request, so it would fail the same way. "
+            "Read the error and the hint, change the code to fix the cause, and propose the corrected code."
+        )
+    return (
+        "Not run: you already ran exactly this code in this request; its output is above. Answer from that "
+        "output, or run different code."
+    )
 
 
 _WORD = re.compile(r"\S+")
@@ -155,7 +165,7 @@ def strip_echo(
                 cut = max(cut, n)
         if not cut:
             return reply
-        reply = reply[words[cut - 1].end():].lstrip()
+        reply = reply[words[cut - 1].end() :].lstrip()
 
 
 def _same(said: str, ours: str) -> bool:
@@ -171,8 +181,10 @@ def _common(words: list[re.Match[str]], expected: list[str], start: int) -> int:
     return n
 
 
-ECHO_NOTE = ("Your reply only repeated what you were sent. Reply with one line and one ```python block that computes "
-             "the answer, or with the answer itself.")
+ECHO_NOTE = (
+    "Your reply only repeated what you were sent. Reply with one line and one ```python block that computes "
+    "the answer, or with the answer itself."
+)
 
 UNGROUNDED = "Check: "
 
@@ -184,10 +196,14 @@ def ungrounded_note(numbers: list[str], ran_code: bool = True, fenced: bool = Tr
     shown = ", ".join(numbers[:5])
     if not ran_code:
         how = "reply with one ```python block" if fenced else "call run_code"
-        return (f"{UNGROUNDED}{shown} appear(s) in no output: you have run no code for this question, and the "
-                f"preview shows only a few rows. To compute the answer from the whole file, {how} that prints it.")
-    return (f"{UNGROUNDED}{shown} appear(s) in no output you have seen. Do not guess: run code that computes and "
-            "prints the answer, or answer again using only numbers from the outputs.")
+        return (
+            f"{UNGROUNDED}{shown} appear(s) in no output: you have run no code for this question, and the "
+            f"preview shows only a few rows. To compute the answer from the whole file, {how} that prints it."
+        )
+    return (
+        f"{UNGROUNDED}{shown} appear(s) in no output you have seen. Do not guess: run code that computes and "
+        "prints the answer, or answer again using only numbers from the outputs."
+    )
 
 
 def literal_answer(text: str) -> str | None:
@@ -201,7 +217,7 @@ def literal_answer(text: str) -> str | None:
         value = ast.literal_eval(match.group(1).strip())
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
             return None
-        return (text[: match.start()] + str(value) + text[match.end():]).strip()
+        return (text[: match.start()] + str(value) + text[match.end() :]).strip()
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
 

@@ -6,11 +6,11 @@ The loop depends only on these shapes, so it is tested against small fakes in mi
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, AsyncIterator, Awaitable, Callable, Literal, Protocol, Union
+from typing import Any, Literal, Protocol
 
 from ..approval import Approval
-
 
 # --- the model ---------------------------------------------------------------------------------
 
@@ -36,7 +36,7 @@ class Completion:
     completion_tokens: int = 0
 
 
-LLMEvent = Union[TextDelta, Completion]
+LLMEvent = TextDelta | Completion
 
 
 class LLM(Protocol):

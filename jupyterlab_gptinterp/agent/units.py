@@ -21,13 +21,51 @@ _FACTORS: dict[str, dict[str, float]] = {
 _TEMPERATURE = {"c", "f", "k", "°c", "°f"}
 # Words a question uses for a unit, longest first when matched.
 _WORDS = {
-    "kilograms": "kg", "kilogram": "kg", "kg": "kg", "grams": "g", "gram": "g", "milligrams": "mg", "pounds": "lb",
-    "lb": "lb", "lbs": "lb", "ounces": "oz", "tonnes": "t", "metres": "m", "meters": "m", "kilometres": "km",
-    "kilometers": "km", "km": "km", "centimetres": "cm", "centimeters": "cm", "cm": "cm", "millimetres": "mm",
-    "millimeters": "mm", "mm": "mm", "inches": "in", "feet": "ft", "miles": "mi", "litres": "l", "liters": "l",
-    "millilitres": "ml", "milliliters": "ml", "ml": "ml", "seconds": "s", "milliseconds": "ms", "ms": "ms",
-    "minutes": "min", "hours": "h", "bytes": "b", "kilobytes": "kb", "megabytes": "mb", "gigabytes": "gb",
-    "celsius": "C", "centigrade": "C", "fahrenheit": "F", "kelvin": "K", "°c": "C", "°f": "F",
+    "kilograms": "kg",
+    "kilogram": "kg",
+    "kg": "kg",
+    "grams": "g",
+    "gram": "g",
+    "milligrams": "mg",
+    "pounds": "lb",
+    "lb": "lb",
+    "lbs": "lb",
+    "ounces": "oz",
+    "tonnes": "t",
+    "metres": "m",
+    "meters": "m",
+    "kilometres": "km",
+    "kilometers": "km",
+    "km": "km",
+    "centimetres": "cm",
+    "centimeters": "cm",
+    "cm": "cm",
+    "millimetres": "mm",
+    "millimeters": "mm",
+    "mm": "mm",
+    "inches": "in",
+    "feet": "ft",
+    "miles": "mi",
+    "litres": "l",
+    "liters": "l",
+    "millilitres": "ml",
+    "milliliters": "ml",
+    "ml": "ml",
+    "seconds": "s",
+    "milliseconds": "ms",
+    "ms": "ms",
+    "minutes": "min",
+    "hours": "h",
+    "bytes": "b",
+    "kilobytes": "kb",
+    "megabytes": "mb",
+    "gigabytes": "gb",
+    "celsius": "C",
+    "centigrade": "C",
+    "fahrenheit": "F",
+    "kelvin": "K",
+    "°c": "C",
+    "°f": "F",
 }
 
 
@@ -82,8 +120,10 @@ def number_with_unit(col: str, units: list[str], question: str) -> str | None:
     target = _target(units, dim, question)
     new = f"{col}_{_suffix(target)}"
     # One statement: the model garbled a two-statement version (a temporary became the column).
-    return (f"in {target}: df[{new!r}] = df[{col!r}].str.extract(r'([\\d.]+)\\s*([^\\d\\s]+)')"
-            f".pipe(lambda p: p[0].astype(float) * p[1].map({_factor_map(units, dim, target)}))")
+    return (
+        f"in {target}: df[{new!r}] = df[{col!r}].str.extract(r'([\\d.]+)\\s*([^\\d\\s]+)')"
+        f".pipe(lambda p: p[0].astype(float) * p[1].map({_factor_map(units, dim, target)}))"
+    )
 
 
 def value_and_unit(value_col: str, unit_col: str, units: list[str], question: str) -> str | None:
@@ -101,12 +141,17 @@ def value_and_unit(value_col: str, unit_col: str, units: list[str], question: st
         if len(others) != 1:
             return None
         x = f"df[{value_col!r}]"
-        convert = from_c.replace("c", f"({to_c[others[0].lower()].replace('x', x)})") if target != "C" \
+        convert = (
+            from_c.replace("c", f"({to_c[others[0].lower()].replace('x', x)})")
+            if target != "C"
             else to_c[others[0].lower()].replace("x", x)
+        )
         if len(same) > 1:  # 'C' and '°C' in one column
             cond = f"df[{unit_col!r}].isin({same!r})"
         else:
             cond = f"df[{unit_col!r}] == {same[0]!r}" if same else f"df[{unit_col!r}] != {others[0]!r}"
         return f"{value_col!r} is in the unit of {unit_col!r}; in °{target}: df[{new!r}] = {x}.where({cond}, {convert})"
-    return (f"{value_col!r} is in the unit of {unit_col!r}; in {target}: "
-            f"df[{new!r}] = df[{value_col!r}] * df[{unit_col!r}].map({_factor_map(units, dim, target)})")
+    return (
+        f"{value_col!r} is in the unit of {unit_col!r}; in {target}: "
+        f"df[{new!r}] = df[{value_col!r}] * df[{unit_col!r}].map({_factor_map(units, dim, target)})"
+    )

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from jupyter_server.auth.decorator import authorized
 from jupyter_server.base.handlers import APIHandler
-from tornado import web
-
 from pydantic import ValidationError
+from tornado import web
 
 from ..errors import GPTInterpError
 from ..protocol import ChatList, ChatPatch, Info
@@ -53,7 +53,9 @@ class ChatHandler(_Base):
         try:
             patch = ChatPatch.model_validate_json(self.request.body)
         except ValidationError as exc:
-            raise web.HTTPError(400, "The chat update was not understood: it needs a title of 1 to 200 characters.") from exc
+            raise web.HTTPError(
+                400, "The chat update was not understood: it needs a title of 1 to 200 characters."
+            ) from exc
         with _http_errors():
             info = self.service.rename_chat(chat_id, patch.title)
         self.finish(info.model_dump_json())

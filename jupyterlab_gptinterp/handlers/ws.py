@@ -68,7 +68,10 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
 
     async def on_message(self, message: str | bytes) -> None:
         if len(message) > MAX_MESSAGE_BYTES:
-            self._error(ErrorCode.message_too_large, f"{MESSAGES[ErrorCode.message_too_large]} Limit: {MAX_MESSAGE_BYTES} bytes.")
+            self._error(
+                ErrorCode.message_too_large,
+                f"{MESSAGES[ErrorCode.message_too_large]} Limit: {MAX_MESSAGE_BYTES} bytes.",
+            )
             return
         try:
             msg = client_message_adapter.validate_json(message)
@@ -90,12 +93,22 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
         if isinstance(msg, OpenChat):
             info = service.open_chat(msg.notebook_path, msg.chat_id)
             service.subscribe(info.chat_id, self.send)
-            self.send(ChatOpened(request_id=msg.request_id, chat=info, last_seq=service.last_seq(info.chat_id)).model_dump_json())
+            self.send(
+                ChatOpened(
+                    request_id=msg.request_id, chat=info, last_seq=service.last_seq(info.chat_id)
+                ).model_dump_json()
+            )
             for frame in service.replay(info.chat_id, msg.after_seq):
                 self.send(frame)
         elif isinstance(msg, SendMessage):
             service.send_message(
-                msg.chat_id, msg.text, msg.notebook, msg.action, msg.cell_id, model=msg.model, auto_run=msg.auto_run,
+                msg.chat_id,
+                msg.text,
+                msg.notebook,
+                msg.action,
+                msg.cell_id,
+                model=msg.model,
+                auto_run=msg.auto_run,
                 attachments=msg.attachments,
             )
         elif isinstance(msg, Approve):
