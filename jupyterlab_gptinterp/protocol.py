@@ -7,7 +7,7 @@ two drift. Bump PROTOCOL_VERSION on any incompatible change: the frontend compar
 Client messages are validated strictly (unknown fields refused). Server events that belong to a
 chat carry `chat_id` and a per-chat `seq`; a client reconnecting with its last `seq` receives
 what it missed. `assistant_delta` and `status` are ephemeral (seq 0): the full text follows in
-`assistant_message`. A delta carries one token or several (those parsed in one server loop turn):
+`assistant_message`; `phase` is ephemeral too. A delta carries one token or several (those parsed in one server loop turn):
 clients append them in order.
 """
 
@@ -180,13 +180,36 @@ class StatusEvent(_Event):
 
 class AssistantMessage(_Event):
     """`ungrounded`: numbers in this final answer that appear in no output the model saw (the
-    user should check them); empty when all are grounded or the message is not an answer."""
+    user should check them); empty when all are grounded or the message is not an answer.
+    `stopped`: the text the model had written when the user pressed Stop (kept, marked)."""
 
     type: Literal["assistant_message"] = "assistant_message"
     message_id: str
     text: str
     model: str = ""
     ungrounded: list[str] = []
+    stopped: bool = False
+
+
+Phase = Literal["reading", "writing", "checking", "waiting", "running", "installing", "retrying"]
+
+
+class PhaseEvent(_Event):
+    """What the turn is doing now, so every wait has a name (ephemeral; a client that opens the
+    chat during a turn is sent the current one). `reading`: the model reads its prompt
+    (`processed` of `total` tokens when the server reports them, else 0/0); `writing`: it
+    writes; `checking`: it checks a result against the question; `waiting`: a proposal waits
+    for the user; `running` / `installing`: an approved cell runs (`detail`: which);
+    `retrying`: a failed model request waits to be retried. `since`: server time the phase
+    began (elapsed-time display). `turn_ended` ends the last phase."""
+
+    type: Literal["phase"] = "phase"
+    turn_id: str
+    phase: Phase
+    detail: str = ""
+    processed: int = 0
+    total: int = 0
+    since: float = 0.0
 
 
 class ProposalEvent(_Event):
@@ -281,6 +304,7 @@ _CHAT_EVENTS = (
     UserMessageEvent,
     AssistantDelta,
     StatusEvent,
+    PhaseEvent,
     AssistantMessage,
     ProposalEvent,
     ProposalDecided,

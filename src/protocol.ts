@@ -7,6 +7,7 @@ export type ChatEvent =
   | UserMessageEvent
   | AssistantDelta
   | StatusEvent
+  | PhaseEvent
   | AssistantMessage
   | ProposalEvent
   | ProposalDecided
@@ -44,6 +45,7 @@ export type ServerMessage =
   | UserMessageEvent
   | AssistantDelta
   | StatusEvent
+  | PhaseEvent
   | AssistantMessage
   | ProposalEvent
   | ProposalDecided
@@ -90,14 +92,44 @@ export interface StatusEvent {
   type: 'status';
 }
 /**
+ * What the turn is doing now, so every wait has a name (ephemeral; a client that opens the
+ * chat during a turn is sent the current one). `reading`: the model reads its prompt
+ * (`processed` of `total` tokens when the server reports them, else 0/0); `writing`: it
+ * writes; `checking`: it checks a result against the question; `waiting`: a proposal waits
+ * for the user; `running` / `installing`: an approved cell runs (`detail`: which);
+ * `retrying`: a failed model request waits to be retried. `since`: server time the phase
+ * began (elapsed-time display). `turn_ended` ends the last phase.
+ */
+export interface PhaseEvent {
+  chat_id: string;
+  detail: string;
+  phase:
+    | 'reading'
+    | 'writing'
+    | 'checking'
+    | 'waiting'
+    | 'running'
+    | 'installing'
+    | 'retrying';
+  processed: number;
+  seq: number;
+  since: number;
+  total: number;
+  ts: number;
+  turn_id: string;
+  type: 'phase';
+}
+/**
  * `ungrounded`: numbers in this final answer that appear in no output the model saw (the
  * user should check them); empty when all are grounded or the message is not an answer.
+ * `stopped`: the text the model had written when the user pressed Stop (kept, marked).
  */
 export interface AssistantMessage {
   chat_id: string;
   message_id: string;
   model: string;
   seq: number;
+  stopped: boolean;
   text: string;
   ts: number;
   type: 'assistant_message';

@@ -16,7 +16,7 @@ type EventOf<T extends ChatEvent['type']> = Extract<ChatEvent, { type: T }>;
 
 /** Fields with a server-side default: a test names them only when it cares. */
 const DEFAULTS: { [K in ChatEvent['type']]?: Record<string, unknown> } = {
-  assistant_message: { model: '', ungrounded: [] },
+  assistant_message: { model: '', ungrounded: [], stopped: false },
   proposal_decided: { auto: false },
   execution_done: { files: [] },
   execution_started: { kernel_busy: false },
@@ -25,6 +25,7 @@ const DEFAULTS: { [K in ChatEvent['type']]?: Record<string, unknown> } = {
 type Defaulted =
   | 'model'
   | 'ungrounded'
+  | 'stopped'
   | 'auto'
   | 'files'
   | 'kernel_busy'
