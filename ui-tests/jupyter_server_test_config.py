@@ -20,6 +20,9 @@ configure_jupyter_server(c)  # noqa: F821
 # Machines here run as root (TOOLCHAIN.md pitfall 5); no package-index look-ups.
 c.ServerApp.allow_root = True  # noqa: F821
 c.LabApp.extension_manager = "readonly"  # noqa: F821
+# Galata fixes port 8888; GPTINTERP_UI_PORT (read by playwright.config.js too) moves it.
+UI_PORT = int(os.environ.get("GPTINTERP_UI_PORT", "8888"))
+c.ServerApp.port = UI_PORT  # noqa: F821
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
@@ -51,9 +54,9 @@ else:
 # A fresh chat history per server: chats are found again by notebook path, so a history kept
 # across runs would bring back an earlier run's cards (even pending ones) into a new notebook
 # at the same path, and the tests would not start from an empty transcript.
-# One fixed file, emptied at each start (port 8888 is fixed, so one test server at a time; the
-# server is killed at the end, so clean-up at exit would not run).
-_history_dir = Path(tempfile.gettempdir()) / "gptinterp-ui-tests"
+# One file per port, emptied at each start (one test server per port at a time; the server is
+# killed at the end, so clean-up at exit would not run).
+_history_dir = Path(tempfile.gettempdir()) / f"gptinterp-ui-tests-{UI_PORT}"
 shutil.rmtree(_history_dir, ignore_errors=True)
 _history_dir.mkdir(parents=True, exist_ok=True)
 c.GPTInterp.db_path = str(_history_dir / "history.sqlite3")  # noqa: F821

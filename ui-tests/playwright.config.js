@@ -3,11 +3,13 @@
  * (see shared TOOLCHAIN.md, pitfalls 4-6).
  *
  * - The browser is Debian's chromium (never `playwright install`); CHROMIUM_PATH overrides it.
- * - Galata's server config fixes the port to 8888.
+ * - Galata's server config fixes the port to 8888; GPTINTERP_UI_PORT moves it (and the fake
+ *   LLM's port with GPTINTERP_FAKE_LLM_PORT), so two checkouts can run their UI tests at once.
  */
 const baseConfig = require('@jupyterlab/galata/lib/playwright-config');
 
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const port = process.env.GPTINTERP_UI_PORT || '8888';
 
 module.exports = {
   ...baseConfig,
@@ -26,6 +28,7 @@ module.exports = {
   ],
   use: {
     ...baseConfig.use,
+    baseURL: `http://localhost:${port}`,
     browserName: 'chromium',
     headless: true,
     launchOptions: {
@@ -47,7 +50,7 @@ module.exports = {
   },
   webServer: {
     command: 'jlpm start',
-    url: 'http://localhost:8888/lab',
+    url: `http://localhost:${port}/lab`,
     timeout: 120 * 1000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
