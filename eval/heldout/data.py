@@ -353,7 +353,7 @@ def _books_and_loans(rng: random.Random, t: Truth) -> None:
 
 
 def _clinic(rng: random.Random, t: Truth) -> None:
-    names = rng.sample([(f, l) for f in FIRST for l in LAST], 90)
+    names = rng.sample([(f, s) for f in FIRST for s in LAST], 90)
     domain_weight = [8, 5, 3, 2, 3, 1, 2]
     for i, (first, last) in enumerate(names):
         domain = rng.choices(DOMAINS, weights=domain_weight)[0]
