@@ -115,7 +115,7 @@ class _Reader:
         self.calls: dict[Any, dict[str, Any]] = {}  # in the order they appear
         self.last_call: Any = 0
         self.finish: str | None = None
-        self.usage = (0, 0)
+        self.usage = (0, 0, 0)  # prompt, completion, and prompt tokens the server had cached
 
     def take(self, chunk: Any) -> str:
         """Fold one chunk in; returns its text ("" if none)."""
@@ -126,7 +126,9 @@ class _Reader:
             message = error.get("message") if isinstance(error.get("message"), str) else self._shown(chunk)
             raise GPTInterpError(ErrorCode.llm_unavailable, f"(stream error) {self.redact(message)}")
         if isinstance(got := chunk.get("usage"), dict):
-            self.usage = (got.get("prompt_tokens") or 0, got.get("completion_tokens") or 0)
+            details = got.get("prompt_tokens_details") if isinstance(got.get("prompt_tokens_details"), dict) else {}
+            cached = details.get("cached_tokens") if isinstance(details.get("cached_tokens"), int) else 0
+            self.usage = (got.get("prompt_tokens") or 0, got.get("completion_tokens") or 0, cached)
         text = ""
         for choice in _dicts(chunk.get("choices")):
             delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
