@@ -17,6 +17,7 @@ import openai
 from openai import AsyncOpenAI
 
 from ..errors import ErrorCode, GPTInterpError
+from .outputs import as_dict
 from .seams import Completion, LLMEvent, TextDelta, ToolCall
 
 _SLICE = 0.004  # seconds of stream parsing between two turns of the event loop
@@ -122,16 +123,17 @@ class _Reader:
         if not isinstance(chunk, dict):
             raise GPTInterpError(ErrorCode.llm_bad_response, f"The model's stream sent {self._shown(chunk)}.")
         if "choices" not in chunk and ("error" in chunk or "message" in chunk or chunk.get("object") == "error"):
-            error = chunk.get("error") if isinstance(chunk.get("error"), dict) else chunk
-            message = error.get("message") if isinstance(error.get("message"), str) else self._shown(chunk)
+            error = as_dict(chunk.get("error")) or chunk
+            said = error.get("message")
+            message = said if isinstance(said, str) else self._shown(chunk)
             raise GPTInterpError(ErrorCode.llm_unavailable, f"(stream error) {self.redact(message)}")
         if isinstance(got := chunk.get("usage"), dict):
-            details = got.get("prompt_tokens_details") if isinstance(got.get("prompt_tokens_details"), dict) else {}
-            cached = details.get("cached_tokens") if isinstance(details.get("cached_tokens"), int) else 0
+            cached = as_dict(got.get("prompt_tokens_details")).get("cached_tokens")
+            cached = cached if isinstance(cached, int) else 0
             self.usage = (got.get("prompt_tokens") or 0, got.get("completion_tokens") or 0, cached)
         text = ""
         for choice in _dicts(chunk.get("choices")):
-            delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
+            delta = as_dict(choice.get("delta"))
             if (content := delta.get("content")) and isinstance(content, str):
                 self.text.append(content)
                 text += content
@@ -148,7 +150,7 @@ class _Reader:
         key = index if isinstance(index, int) else (f"id:{cid}" if cid else self.last_call)
         self.last_call = key
         slot = self.calls.setdefault(key, {"id": "", "name": "", "arguments": []})
-        function = call.get("function") if isinstance(call.get("function"), dict) else {}
+        function = as_dict(call.get("function"))
         if cid:
             slot["id"] = str(cid)
         if function.get("name"):
