@@ -344,3 +344,16 @@ async def test_without_the_aids_the_loop_does_none_of_this():
     ended = await run_turn(loop, sink, gate)
     assert ended.reason == "answer" and all(s is None for s in llm.schemas)
     assert sink.of("assistant_message")[-1].text == "It is 42."
+
+
+async def test_an_empty_code_block_is_no_answer_and_our_error_text_is_not_code():
+    loop, llm, ex, sink, gate = make(
+        "```python\n```", fenced("print(6*7)"), json.dumps({"answers": True, "answer": "42.", "missing": ""})
+    )
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and "was empty" in llm.requests[1][-1]["content"]
+    error = failed("df['x']", "KeyError", "'x'")
+    told = "Execution status: error.\nError:\nKeyError: 'x'\nHint: There is no column 'x'."
+    state = turn(outcomes=[error], sent=[told])
+    refused = await Repeats().refuse(state, "Execution status: error.\nError:\nKeyError: 'x'")
+    assert refused is not None and refused.note.startswith("Not run: that is the output")

@@ -156,6 +156,11 @@ def check_messages(question: str, code: str, printed: str) -> list[dict[str, str
     return [*messages, {"role": "user", "content": _check_case(question, code, printed)}]
 
 
+def empty(text: str) -> bool:
+    """Nothing but whitespace and code fences: an empty block is no answer."""
+    return not re.sub(r"```[\w+-]*", "", text).strip()
+
+
 def fenced_code(text: str) -> tuple[str, str] | None:
     """(code, reason) from the first python block of a fenced-mode reply, or None."""
     match = _FENCE.search(text)
