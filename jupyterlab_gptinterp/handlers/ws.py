@@ -27,6 +27,7 @@ from ..protocol import (
     SendMessage,
     Stop,
     client_message_adapter,
+    request_id_of,
 )
 
 
@@ -78,7 +79,11 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first.get("loc", ()))
-            self._error(ErrorCode.invalid_message, f"{MESSAGES[ErrorCode.invalid_message]} {where}: {first.get('msg')}")
+            self._error(
+                ErrorCode.invalid_message,
+                f"{MESSAGES[ErrorCode.invalid_message]} {where}: {first.get('msg')}",
+                request_id_of(message),
+            )
             return
         try:
             await self._dispatch(msg)
