@@ -20,6 +20,7 @@ from .agent.seams import LLM, Executor
 from .approval import ApprovalGate
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
+from .names import without_bidi_controls
 from .protocol import AssistantDelta, ChatInfo, NotebookView, ProposalEvent, StatusEvent, TurnEnded
 
 Send = Callable[[str], Any]
@@ -74,7 +75,10 @@ class ChatService:
     def rename_chat(self, chat_id: str, title: str) -> ChatInfo:
         if self.store.get_chat(chat_id) is None:
             raise GPTInterpError(ErrorCode.unknown_chat)
-        self.store.set_title(chat_id, title.strip())
+        title = without_bidi_controls(title).strip()
+        if not title:
+            raise GPTInterpError(ErrorCode.invalid_message, "A chat title needs a visible character.")
+        self.store.set_title(chat_id, title)
         return self.store.get_chat(chat_id)  # type: ignore[return-value]
 
     async def delete_chat(self, chat_id: str) -> None:
@@ -323,8 +327,10 @@ def _shown(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def _title_from(text: str, limit: int = 60) -> str:
-    """A chat's default title: the first line of its first message, shortened."""
-    line = text.strip().splitlines()[0] if text.strip() else ""
+    """A chat's default title: the first line of its first message, shortened, without
+    bidirectional controls."""
+    text = without_bidi_controls(text).strip()
+    line = text.splitlines()[0].strip() if text else ""
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 
