@@ -20,6 +20,7 @@ from .agent.seams import LLM, Executor
 from .approval import ApprovalGate
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
+from .keys import ProviderKeys
 from .names import without_bidi_controls
 from .protocol import AssistantDelta, ChatInfo, NotebookView, ProposalEvent, StatusEvent, TurnEnded
 
@@ -51,12 +52,14 @@ class ChatService:
         executor: Executor,
         provider: Callable[[str | None], tuple[LLM, LoopConfig]],
         allow_auto_run: bool = False,
+        keys: ProviderKeys | None = None,
     ):
         self.store = store
         self.gate = gate
         self.executor = executor
         self.provider = provider  # a model id (None: the default) → its client and the loop settings that suit it
         self.allow_auto_run = allow_auto_run
+        self.keys = keys or ProviderKeys()  # redacted from the notebook the browser reports
         self._sessions: dict[str, _Session] = {}
 
     # --- chats and subscriptions ---------------------------------------------------------------
@@ -246,6 +249,7 @@ class ChatService:
         _check_attachments(config.root_dir, attachments or [])
         if not self.store.get_chat(chat_id).title:  # type: ignore[union-attr]
             self.store.set_title(chat_id, _title_from(text))
+        notebook = self.keys.redact_view(notebook)  # a cell of the user's own may have printed a key
         loop = AgentLoop(llm, self.executor, self, self.gate, config)
         session.task = asyncio.ensure_future(
             self._run(loop, session.state, text, notebook, action, cell_id, attachments)
