@@ -82,8 +82,13 @@ def answers(d: Path) -> dict[str, object]:
     loans["isbn13"] = _digits(loans["isbn"])
     for col in ("borrowed", "returned"):
         loans[col] = pd.to_datetime(loans[col])
-    renewed = loans["renewed"].astype(str).str.strip().str.lower().map(
-        {"yes": True, "y": True, "true": True, "no": False, "n": False, "false": False})
+    renewed = (
+        loans["renewed"]
+        .astype(str)
+        .str.strip()
+        .str.lower()
+        .map({"yes": True, "y": True, "true": True, "no": False, "n": False, "false": False})
+    )
     assert renewed.notna().all(), "an unexpected spelling of renewed"
     a["loans-still-out"] = int(loans["returned"].isna().sum())
     a["loans-harbour"] = int((loans["branch"] == "Harbour").sum())
@@ -180,8 +185,10 @@ def main() -> int:
         flag = "ok  " if ok and scored else "FAIL"
         print(f"{flag} {task.difficulty:<6} {task.id:<30} ref={ref!r:<28} files={value!r}")
     count = Counter(t.difficulty for t in TASKS)
-    print(f"{len(TASKS) - bad}/{len(TASKS)} tasks agree ({count['easy']} easy, {count['medium']} medium, "
-          f"{count['hard']} hard); files reproducible: {same}")
+    print(
+        f"{len(TASKS) - bad}/{len(TASKS)} tasks agree ({count['easy']} easy, {count['medium']} medium, "
+        f"{count['hard']} hard); files reproducible: {same}"
+    )
     return 1 if bad or not same else 0
 
 
