@@ -23,7 +23,7 @@ from .chat import ChatService
 from .errors import MESSAGES, ErrorCode, GPTInterpError
 from .handlers import make_handlers
 from .history import HistoryStore
-from .kernel import KernelExecutor
+from .kernel import KernelExecutor, NotebookKernels
 from .keys import ProviderKeys
 from .local_model import LocalChat, LocalModelServer
 from .protocol import PROTOCOL_VERSION, Info
@@ -142,6 +142,7 @@ class GPTInterp(ExtensionApp):
             self._provider,
             self.allow_auto_run,
             keys=self.keys,
+            kernels=NotebookKernels(self.serverapp.session_manager),
         )
         self._warm_up()
         self.serverapp.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)

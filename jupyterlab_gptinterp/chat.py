@@ -22,7 +22,15 @@ from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
 from .keys import ProviderKeys
 from .names import without_bidi_controls
-from .protocol import AssistantDelta, ChatInfo, NotebookView, ProposalEvent, StatusEvent, TurnEnded
+from .protocol import (
+    AssistantDelta,
+    ChatInfo,
+    NotebookView,
+    ProposalDecided,
+    ProposalEvent,
+    StatusEvent,
+    TurnEnded,
+)
 
 Send = Callable[[str], Any]
 log = logging.getLogger(__name__)
@@ -38,6 +46,8 @@ class _Session:
     # out as one frame; the first of a message goes at once (first-token latency).
     pending: tuple[str, list[str]] | None = None
     streaming: str | None = None  # the message whose first delta has been sent
+    # Undecided proposals: the notebook each was made in, and the kernel the request named.
+    proposals: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     @property
     def busy(self) -> bool:
@@ -53,6 +63,7 @@ class ChatService:
         provider: Callable[[str | None], tuple[LLM, LoopConfig]],
         allow_auto_run: bool = False,
         keys: ProviderKeys | None = None,
+        kernels: Any = None,
     ):
         self.store = store
         self.gate = gate
@@ -60,6 +71,9 @@ class ChatService:
         self.provider = provider  # a model id (None: the default) → its client and the loop settings that suit it
         self.allow_auto_run = allow_auto_run
         self.keys = keys or ProviderKeys()  # redacted from the notebook the browser reports
+        # `await kernels.of(path)`: the kernel ids of the notebook's session (kernel.NotebookKernels).
+        # Without it no kernel can be shown to be the notebook's, and every request is refused.
+        self.kernels = kernels
         self._sessions: dict[str, _Session] = {}
 
     # --- chats and subscriptions ---------------------------------------------------------------
@@ -162,6 +176,7 @@ class ChatService:
         for ev in events:
             if ev["type"] == "proposal" and ev["proposal_id"] not in decided:
                 event = ProposalEvent.model_validate(ev)
+                session.proposals[event.proposal_id] = (event.notebook_path, event.kernel_id)
                 proposal = self.gate.restore(chat_id, event.proposal_id, event.code, event.reason, event.kind)
                 session.restored.append(asyncio.ensure_future(self._settle_restored(session, event, proposal)))
 
@@ -176,6 +191,11 @@ class ChatService:
 
     def _record(self, event: Any) -> None:
         self._flush_text(event.chat_id)
+        session = self._sessions.get(event.chat_id)
+        if session is not None and isinstance(event, ProposalEvent):
+            session.proposals[event.proposal_id] = (event.notebook_path, event.kernel_id)
+        elif session is not None and isinstance(event, ProposalDecided):
+            session.proposals.pop(event.proposal_id, None)
         event.seq, frame = self.store.append_frame(event.chat_id, event.model_dump(mode="json"))
         self._broadcast(event.chat_id, frame)  # what a replay would send: the stored text
 
@@ -221,7 +241,7 @@ class ChatService:
 
     # --- actions ---------------------------------------------------------------------------------
 
-    def send_message(
+    async def send_message(
         self,
         chat_id: str,
         text: str,
@@ -241,6 +261,9 @@ class ChatService:
             raise GPTInterpError(ErrorCode.no_kernel)
         if not self.executor.has_kernel(notebook.kernel_id):
             raise GPTInterpError(ErrorCode.kernel_not_found)
+        await self._check_kernel(notebook.path, notebook.kernel_id)
+        if session.busy:  # another request may have started a turn while the sessions were read
+            raise GPTInterpError(ErrorCode.chat_busy)
         if auto_run and not self.allow_auto_run:
             raise GPTInterpError(ErrorCode.auto_run_not_allowed)
         llm, config = self.provider(model)
@@ -274,7 +297,7 @@ class ChatService:
         except Exception:  # the loop reports its own errors; this is the last line of defence
             log.exception("gptinterp: turn failed")
 
-    def approve(
+    async def approve(
         self,
         chat_id: str,
         proposal_id: str,
@@ -284,10 +307,26 @@ class ChatService:
         run: bool = True,
         kernel_id: str | None = None,
     ) -> None:
-        self._session(chat_id)
-        if run and kernel_id and not self.executor.has_kernel(kernel_id):
-            raise GPTInterpError(ErrorCode.kernel_not_found)
+        """Approve a pending proposal. The code runs in `kernel_id` (default: the kernel the
+        request named), which must be the kernel the proposal's notebook runs now."""
+        session = self._session(chat_id)
+        self.gate.check(chat_id, proposal_id)  # unknown, another chat's, decided: said first
+        if run:
+            notebook_path, proposed = session.proposals.get(proposal_id, ("", ""))
+            kernel_id = kernel_id or proposed
+            if not kernel_id:
+                raise GPTInterpError(ErrorCode.no_kernel)
+            if not self.executor.has_kernel(kernel_id):
+                raise GPTInterpError(ErrorCode.kernel_not_found)
+            await self._check_kernel(notebook_path, kernel_id)
+        # Decided meanwhile (Stop, another tab)? The gate refuses it with a typed error.
         self.gate.approve(chat_id, proposal_id, code, user, after_cell_id=after_cell_id, run=run, kernel_id=kernel_id)
+
+    async def _check_kernel(self, notebook_path: str, kernel_id: str) -> None:
+        """Refuse a kernel that is not the one the notebook's session runs now (another
+        notebook's, or one no notebook runs)."""
+        if self.kernels is None or kernel_id not in await self.kernels.of(notebook_path):
+            raise GPTInterpError(ErrorCode.wrong_kernel)
 
     def reject(self, chat_id: str, proposal_id: str, reason: str) -> None:
         self._session(chat_id)

@@ -24,6 +24,28 @@ from .keys import ProviderKeys
 _OUTPUT_TYPES = {"stream", "display_data", "execute_result", "error"}
 
 
+class NotebookKernels:
+    """Which kernel a notebook runs now: the kernel of its session in jupyter_server's session
+    manager (JupyterLab opens one per notebook, by path; a kernel switch updates it)."""
+
+    def __init__(self, session_manager: Any):
+        self.session_manager = session_manager
+
+    async def of(self, notebook_path: str) -> set[str]:
+        """The kernel ids of the sessions of `notebook_path` (empty when it has none); sessions
+        whose kernel died are dropped by the session manager as it lists them."""
+        sessions = await self.session_manager.list_sessions()
+        return {
+            s["kernel"]["id"]
+            for s in sessions
+            if _same_path(s.get("path"), notebook_path) and (s.get("kernel") or {}).get("id")
+        }
+
+
+def _same_path(a: Any, b: str) -> bool:
+    return isinstance(a, str) and a.strip("/") == b.strip("/")
+
+
 class _KernelChannel:
     def __init__(self, kernel: Any):
         self.kernel = kernel

@@ -27,6 +27,7 @@ export type ErrorCode =
   | 'unknown_cell'
   | 'no_kernel'
   | 'kernel_not_found'
+  | 'wrong_kernel'
   | 'kernel_died'
   | 'not_configured'
   | 'unknown_model'

@@ -66,12 +66,30 @@ def gptinterp_app(jp_serverapp):
 
 
 @pytest.fixture
-def kernel_id(jp_serverapp, jp_asyncio_loop):
+def session_kernel(jp_serverapp, jp_asyncio_loop):
+    """`await session_kernel(path)`: open a notebook as JupyterLab does, with a session for its
+    path in the server's session manager; returns the session's kernel id. Code proposed in a
+    notebook runs only in that kernel."""
     km = jp_serverapp.kernel_manager
-    kid = jp_asyncio_loop.run_until_complete(km.start_kernel(kernel_name="python3"))
-    yield kid
-    if kid in km:
-        jp_asyncio_loop.run_until_complete(km.shutdown_kernel(kid, now=True))
+    started: list[str] = []
+
+    async def start(path: str) -> str:
+        model = await jp_serverapp.session_manager.create_session(
+            path=path, name=path.rsplit("/", 1)[-1], type="notebook", kernel_name="python3"
+        )
+        started.append(model["kernel"]["id"])
+        return model["kernel"]["id"]
+
+    yield start
+    for kid in started:
+        if kid in km:  # its session goes with it
+            jp_asyncio_loop.run_until_complete(km.shutdown_kernel(kid, now=True))
+
+
+@pytest.fixture
+def kernel_id(session_kernel, jp_asyncio_loop):
+    """The kernel of notebook nb.ipynb's session."""
+    return jp_asyncio_loop.run_until_complete(session_kernel("nb.ipynb"))
 
 
 @pytest.fixture

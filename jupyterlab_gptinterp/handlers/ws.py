@@ -106,7 +106,7 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
             for frame in service.replay(info.chat_id, msg.after_seq):
                 self.send(frame)
         elif isinstance(msg, SendMessage):
-            service.send_message(
+            await service.send_message(
                 msg.chat_id,
                 msg.text,
                 msg.notebook,
@@ -117,7 +117,7 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
                 attachments=msg.attachments,
             )
         elif isinstance(msg, Approve):
-            service.approve(
+            await service.approve(
                 msg.chat_id, msg.proposal_id, msg.code, self.username, msg.after_cell_id, msg.run, msg.kernel_id
             )
         elif isinstance(msg, Reject):
