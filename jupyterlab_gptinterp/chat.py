@@ -103,10 +103,10 @@ class ChatService:
         if self.store.get_chat(chat_id) is None:
             raise GPTInterpError(ErrorCode.unknown_chat)
         session = self._sessions.pop(chat_id, None)
+        self.gate.cancel_chat(chat_id, reason="The chat was deleted.")  # first, as Stop does
         if session is not None and session.busy:
             session.task.cancel()  # type: ignore[union-attr]
             await asyncio.wait([session.task], timeout=30)  # type: ignore[list-item]
-        self.gate.cancel_chat(chat_id, reason="The chat was deleted.")
         if session is not None and session.restored:
             # Proposals restored after a restart record their cancellation before the chat goes.
             await asyncio.wait(session.restored, timeout=30)
@@ -312,7 +312,9 @@ class ChatService:
         session = self._session(chat_id)
         self.gate.check(chat_id, proposal_id)  # unknown, another chat's, decided: said first
         if run:
-            notebook_path, proposed = session.proposals.get(proposal_id, ("", ""))
+            if proposal_id not in session.proposals:  # the chat has recorded its decision already
+                raise GPTInterpError(ErrorCode.proposal_decided)
+            notebook_path, proposed = session.proposals[proposal_id]
             kernel_id = kernel_id or proposed
             if not kernel_id:
                 raise GPTInterpError(ErrorCode.no_kernel)
@@ -334,10 +336,12 @@ class ChatService:
 
     async def stop(self, chat_id: str) -> None:
         session = self._session(chat_id)
+        # The gate first, in the same step as the cancellation: an approval arriving while the
+        # turn winds down is refused as decided (it was taken, silently, and never ran).
+        self.gate.cancel_chat(chat_id)
         if session.task is not None and not session.task.done():
             session.task.cancel()
             await asyncio.wait([session.task], timeout=30)
-        self.gate.cancel_chat(chat_id)
 
     async def shutdown(self) -> None:
         for chat_id, session in list(self._sessions.items()):

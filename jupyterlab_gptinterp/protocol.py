@@ -159,6 +159,16 @@ class ChatOpened(_Out):
     last_seq: int
 
 
+class Ack(_Out):
+    """The reply to a request the server took (`of`: its type); open_chat's is `chat_opened`, a
+    refused request's an `error`. Every client frame gets exactly one of the three, on its own
+    socket; what the request then does arrives as chat events, on every subscribed socket."""
+
+    type: Literal["ack"] = "ack"
+    request_id: str | None = None
+    of: Literal["send_message", "approve", "reject", "stop"]
+
+
 class Error(_Out):
     """A typed error reply; the connection stays open."""
 
@@ -332,7 +342,7 @@ _CHAT_EVENTS = (
 ChatEvent = Annotated[Union[_CHAT_EVENTS], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007 (a tuple of types)
 chat_event_adapter: TypeAdapter[Any] = TypeAdapter(ChatEvent)
 
-ServerMessage = Annotated[Union[(ChatOpened, Error, *_CHAT_EVENTS)], Field(discriminator="type")]  # type: ignore[valid-type]
+ServerMessage = Annotated[Union[(ChatOpened, Ack, Error, *_CHAT_EVENTS)], Field(discriminator="type")]  # type: ignore[valid-type]
 
 
 # --- REST -------------------------------------------------------------------------------------

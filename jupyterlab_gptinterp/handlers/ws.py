@@ -1,7 +1,7 @@
 """The chat websocket: one per browser tab, authenticated before the upgrade.
 
-Every incoming frame is validated by pydantic; anything wrong gets a typed `error` reply and
-the socket stays open.
+Every incoming frame is validated by pydantic and gets exactly one reply: `chat_opened` or `ack`
+when the service took it, a typed `error` when anything was wrong (the socket stays open).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from tornado.websocket import WebSocketClosedError, WebSocketHandler
 from ..errors import MESSAGES, ErrorCode, GPTInterpError
 from ..protocol import (
     MAX_MESSAGE_BYTES,
+    Ack,
     Approve,
     ChatOpened,
     Error,
@@ -92,6 +93,9 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
         except Exception:
             self.log.exception("gptinterp: message failed")
             self._error(ErrorCode.internal, MESSAGES[ErrorCode.internal], msg.request_id)
+        else:
+            if not isinstance(msg, OpenChat):  # chat_opened is open_chat's reply
+                self.send(Ack(request_id=msg.request_id, of=msg.type).model_dump_json())
 
     async def _dispatch(self, msg: Any) -> None:
         service = self.service
