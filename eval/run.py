@@ -50,7 +50,7 @@ import importlib  # noqa: E402
 import score  # noqa: E402
 
 from jupyterlab_gptinterp import local_model  # noqa: E402
-from jupyterlab_gptinterp.agent.loop import AIDS  # noqa: E402
+from jupyterlab_gptinterp.agent.aids import AIDS  # noqa: E402
 from jupyterlab_gptinterp.client import Decision, GPTInterpClient  # noqa: E402
 
 ALL_AIDS = list(AIDS)
