@@ -323,6 +323,7 @@ class TurnEnded(_Event):
     llm_calls: int = 0  # model requests in this turn, and the tokens they used (as the API reported)
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = 0  # prompt tokens the model server reused from its cache (not read again)
 
 
 _CHAT_EVENTS = (

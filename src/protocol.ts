@@ -234,6 +234,7 @@ export interface TurnStarted {
  * `reason` says why; `message` is what the user is told (a cap hit, an error).
  */
 export interface TurnEnded {
+  cached_tokens: number;
   chat_id: string;
   completion_tokens: number;
   error_code: ErrorCode | null;

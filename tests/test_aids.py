@@ -279,7 +279,9 @@ async def test_the_check_call_answers_from_the_output_alone_with_a_schema():
     assert llm.schemas[1] is not None and llm.schemas[1]["required"] == ["answers", "answer", "missing"]
     check_request = llm.requests[1]
     assert "How much is 6*7?" in check_request[-1]["content"] and "42" in check_request[-1]["content"]
-    assert len(check_request) == 2  # the question and the output, nothing else of the chat
+    # The question and the output, after worked examples: nothing else of the chat.
+    chat_texts = {m["content"] for m in llm.requests[0]}
+    assert not any(m["content"] in chat_texts for m in check_request)
     assert "checking" in sink.phases and "running" in sink.phases and "waiting" in sink.phases
 
 
