@@ -18,7 +18,7 @@ import type { ReadonlyPartialJSONObject } from '@lumino/coreutils';
 import React from 'react';
 
 import { fetchSent } from './api';
-import type { ChatManager } from './chats';
+import type { ChatManager } from './chatmanager';
 import { SentView } from './components/SentView';
 import { chatIcon } from './icons';
 import type { ChatModel } from './model';

@@ -18,12 +18,12 @@ import { ITranslator, nullTranslator } from '@jupyterlab/translation';
 /* eslint-disable jupyter/prefer-lazy-imports -- all needed at activation: the sidebar icon
    shows at start, and chats and the notebook mirror must follow the notebooks from then on. */
 import { deleteChat, fetchChats, fetchInfo, renameChat } from './api';
-import { ChatManager } from './chats';
+import { ChatManager } from './chatmanager';
 import { registerCommands } from './commands';
 import { ChatConnection } from './connection';
 import { ErrorFixButtons } from './fixbuttons';
-import { NotebookMirror } from './notebook';
-import { OpenNotebooks } from './notebooks';
+import { NotebookMirror } from './notebookmirror';
+import { OpenNotebooks } from './opennotebooks';
 import { PLUGIN_ID, PROTOCOL_VERSION } from './tokens';
 import { DEFAULT_MAX_UPLOAD_MB, Uploader } from './upload';
 import { ChatSidebar } from './widgets/ChatSidebar';

@@ -6,7 +6,7 @@ import { PathExt, Time } from '@jupyterlab/coreutils';
 import { addIcon, caretDownIcon, MenuSvg } from '@jupyterlab/ui-components';
 import React, { useEffect, useMemo, useRef } from 'react';
 
-import type { ChatManager } from '../chats';
+import type { ChatManager } from '../chatmanager';
 import type { ChatItem } from '../items';
 import type { ChatInfo } from '../protocol';
 import type { ChatModel } from '../model';

@@ -9,7 +9,7 @@ import { ReactWidget } from '@jupyterlab/ui-components';
 import type { CommandRegistry } from '@lumino/commands';
 import React from 'react';
 
-import type { ChatManager } from '../chats';
+import type { ChatManager } from '../chatmanager';
 import { ChatPanel } from '../components/ChatPanel';
 import { chatIcon } from '../icons';
 import type { ICellSources } from '../replacement';

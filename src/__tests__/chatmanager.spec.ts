@@ -1,8 +1,12 @@
 import { Signal } from '@lumino/signaling';
 
-import { ChatManager } from '../chats';
+import { ChatManager } from '../chatmanager';
 import type { ConnectionStatus } from '../connection';
-import type { ExecutionEvent } from '../notebook';
+import type {
+  ExecutionEvent,
+  ICellReplacement,
+  INotebookEdits
+} from '../notebookedits';
 import type {
   ChatInfo,
   ClientMessage,
@@ -51,8 +55,8 @@ function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
   };
   const mirrored: Array<[string, number, boolean]> = [];
   const replayEnded: string[] = [];
-  const replaced: ChatManager.ICellReplacement[] = [];
-  const mirror: ChatManager.IMirror = {
+  const replaced: ICellReplacement[] = [];
+  const mirror: INotebookEdits = {
     handle: (e: ExecutionEvent, replay) =>
       mirrored.push([e.type, e.seq, replay]),
     diverted: () => false,

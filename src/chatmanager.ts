@@ -12,7 +12,7 @@ import { ISignal, Signal } from '@lumino/signaling';
 
 import type { ConnectionStatus } from './connection';
 import { ChatModel } from './model';
-import type { ExecutionEvent } from './notebook';
+import type { ExecutionEvent, INotebookEdits } from './notebookedits';
 import type {
   ChatInfo,
   ChatOpened,
@@ -486,7 +486,7 @@ export class ChatManager {
 
   private _connection: ChatManager.IConnection;
   private _notebooks: ChatManager.INotebooks;
-  private _mirror: ChatManager.IMirror;
+  private _mirror: INotebookEdits;
   private _store: ChatManager.IChatStore;
   private _trans: ChatManager.ITranslation;
   private _current: ChatModel | null = null;
@@ -540,30 +540,6 @@ export namespace ChatManager {
     belowActiveCellId(path: string): string | null;
   }
 
-  export interface IMirror {
-    /** `oldSource`: for a fix run in place, the source it was made for. */
-    handle(
-      event: ExecutionEvent,
-      replay: boolean,
-      oldSource?: string | null
-    ): void;
-    /** Whether that fix ran in a new cell because the user had edited its cell. */
-    diverted(proposalId: string): boolean;
-    endReplay(chatId: string): void;
-    /**
-     * Replace a cell's source with an accepted fix, unless the user changed it since; false
-     * when it was not replaced.
-     */
-    replaceCell(replacement: ICellReplacement): boolean;
-  }
-
-  export interface ICellReplacement {
-    notebookPath: string;
-    cellId: string;
-    oldSource: string;
-    code: string;
-  }
-
   export interface ITranslation {
     __(msgid: string, ...args: any[]): string;
   }
@@ -571,7 +547,7 @@ export namespace ChatManager {
   export interface IOptions {
     connection: IConnection;
     notebooks: INotebooks;
-    mirror: IMirror;
+    mirror: INotebookEdits;
     store: IChatStore;
     trans?: ITranslation;
   }
