@@ -1,49 +1,46 @@
 /**
- * ChatManager: which chat belongs to which notebook, and the routing of server messages to
- * chat models and to the notebook mirror.
+ * ChatManager: which chat belongs to which notebook, which one the sidebar shows, and the
+ * user's intents on it (send, approve, reject, stop), sent with what the preferences and the
+ * server allow.
  *
- * One chat per notebook path in this version. Its id is found, in order: in the notebook's
- * metadata (`gptinterp.chat_id`), as the notebook's most recently updated chat on the server,
- * or a new chat is opened. Chats stay subscribed once opened, so a turn keeps mirroring into
- * its notebook while another notebook is shown. On every (re)connection each chat is
- * re-opened with `after_seq` = the last seq its model saw, and the server replays the rest.
+ * One chat per notebook path is shown. Its id is found, in order: in the notebook's metadata
+ * (`gptinterp.chat_id`), as the notebook's most recently updated chat on the server, or a new
+ * chat is opened. Chats stay open once opened (see ChatRouter), so a turn keeps mirroring into
+ * its notebook while another notebook is shown.
  */
+import { nullTranslator } from '@jupyterlab/translation';
 import { ISignal, Signal } from '@lumino/signaling';
 
 import type { ConnectionStatus } from './connection';
 import { ChatModel } from './model';
-import type { ExecutionEvent, INotebookEdits } from './notebookedits';
-import type {
-  ChatInfo,
-  ChatOpened,
-  ClientMessage,
-  Error as ErrorReply,
-  Info,
-  ModelInfo,
-  NotebookView,
-  ProposalDecided,
-  ServerMessage
-} from './protocol';
-
-interface IOpening {
-  readonly model: ChatModel;
-  readonly chatId: string | null;
-  /** Opened by "New chat": remember it in the notebook right away. */
-  readonly remember: boolean;
-}
+import type { IPreferences, Preferences } from './preferences';
+import type { ChatInfo, ModelInfo, NotebookView } from './protocol';
+import type { ChatRouter } from './router';
+import type { ServerInfo } from './serverinfo';
 
 export class ChatManager {
   constructor(options: ChatManager.IOptions) {
-    this._connection = options.connection;
+    this._router = options.router;
     this._notebooks = options.notebooks;
-    this._mirror = options.mirror;
     this._store = options.store;
-    this._trans = options.trans ?? { __: (s: string) => s };
-    this._connection.messageReceived.connect((_, msg) => this._route(msg));
-    this._connection.statusChanged.connect(this._onStatus, this);
+    this._server = options.server;
+    this._preferences = options.preferences;
+    this._trans = options.trans ?? nullTranslator.load('jupyterlab_gptinterp');
+    const changed = () => this._changed.emit();
+    this._router.statusChanged.connect(changed);
+    this._server.changed.connect(changed);
+    this._preferences.changed.connect(changed);
+    this._router.strayError.connect((_, msg) =>
+      this._current?.applyServerMessage(msg)
+    );
+    this._router.opened.connect((_, { model, chatId, remember }) => {
+      if (remember) {
+        this._notebooks.rememberChat(model.notebookPath, chatId);
+      }
+    });
   }
 
-  /** The current chat, the connection status or the problem changed. */
+  /** What the sidebar shows changed: the current chat, the connection, the server, settings. */
   get changed(): ISignal<this, void> {
     return this._changed;
   }
@@ -51,57 +48,28 @@ export class ChatManager {
     return this._current;
   }
   get status(): ConnectionStatus {
-    return this._connection.status;
+    return this._router.status;
   }
-  /** Why the chat cannot work at all (version mismatch, server extension missing), or ''. */
-  get problem(): string {
-    return this._problem;
+  get server(): ServerInfo {
+    return this._server;
   }
-
-  /** What the server offers: its models, its default, whether auto-run may be turned on. */
-  get info(): Info | null {
-    return this._info;
-  }
-
-  setInfo(info: Info): void {
-    this._info = info;
-    this._changed.emit();
-  }
-
-  /** The user's choices (from the settings registry). */
-  get preferences(): ChatManager.IPreferences {
-    return this._preferences;
-  }
-
-  setPreferences(preferences: ChatManager.IPreferences): void {
-    this._preferences = preferences;
-    this._changed.emit();
+  get preferences(): IPreferences {
+    return this._preferences.values;
   }
 
   /** The model messages go to: the user's pick if the server offers it, else the default. */
   get model(): ModelInfo | null {
-    const models = this._info?.models ?? [];
-    return (
-      models.find(m => m.id === this._preferences.model) ??
-      models.find(m => m.id === this._info?.default_model) ??
-      null
-    );
+    return this._server.modelFor(this._preferences.values.model);
   }
 
   /** Whether proposed code runs without asking: the user wants it and the server allows it. */
   get autoRun(): boolean {
-    return !!this._info?.allow_auto_run && this._preferences.autoRun;
+    return this._server.allowsAutoRun && this._preferences.values.autoRun;
   }
 
-  private _sendOptions(): ChatModel.ISendOptions {
-    return { model: this.model?.id ?? null, autoRun: this.autoRun };
-  }
-
-  setProblem(problem: string): void {
-    if (problem !== this._problem) {
-      this._problem = problem;
-      this._changed.emit();
-    }
+  /** The chat shown for the notebook at `path`, if it has been shown. */
+  chatOf(path: string): ChatModel | undefined {
+    return this._byPath.get(path);
   }
 
   /** Show the chat of the notebook at `path` (null: no notebook is current). */
@@ -113,7 +81,7 @@ export class ChatManager {
     }
     const model = this._create(path);
     this._setCurrent(model);
-    this._open(model, await this._resolveChatId(path), false);
+    this._router.open(model, await this._resolveChatId(path), false);
   }
 
   /** Start a new chat for the current notebook; the old one stays on the server. */
@@ -124,7 +92,7 @@ export class ChatManager {
     }
     const model = this._create(path);
     this._setCurrent(model);
-    this._open(model, null, true);
+    this._router.open(model, null, true);
     return true;
   }
 
@@ -141,14 +109,14 @@ export class ChatManager {
       return false;
     }
     const path = current.notebookPath;
-    const known = this._byChat.get(chatId);
+    const known = this._router.model(chatId);
     const model = known ?? this._create(path);
     this._byPath.set(path, model);
     this._setCurrent(model);
     if (known) {
       this._notebooks.rememberChat(path, chatId);
     } else {
-      this._open(model, chatId, true);
+      this._router.open(model, chatId, true);
     }
     return true;
   }
@@ -174,15 +142,14 @@ export class ChatManager {
     }
     const chatId = model.chatId;
     await this._store.remove(chatId);
-    this._byChat.delete(chatId);
-    this._replayUntil.delete(chatId);
+    this._router.forget(chatId);
     const path = model.notebookPath;
     const rest = (await this._store.list(path)).filter(
       c => c.chat_id !== chatId
     );
     const next = this._create(path);
     this._setCurrent(next);
-    this._open(next, rest[0]?.chat_id ?? null, true);
+    this._router.open(next, rest[0]?.chat_id ?? null, true);
   }
 
   /** A notebook was renamed (the server moves its chats itself): keep its chat with it. */
@@ -196,11 +163,28 @@ export class ChatManager {
     }
   }
 
+  /** Send `text` (default: the composer's draft) in the current chat. */
   send(text?: string): boolean {
     const model = this._current;
     if (!model || model.chatId === null) {
       return false;
     }
+    const sent = this.sendTo(model, text ?? model.draft);
+    if (sent) {
+      this._notebooks.rememberChat(model.notebookPath, model.chatId);
+    }
+    return sent;
+  }
+
+  /**
+   * Send `text` in `model`'s chat with a fresh view of its notebook; with `cell`, as a request
+   * to explain or fix that cell. False (and the chat says why) when it cannot go now.
+   */
+  sendTo(
+    model: ChatModel,
+    text: string,
+    cell?: ChatModel.ICellAction
+  ): boolean {
     const view = this._notebooks.view(model.notebookPath);
     if (!view) {
       model.addNotice(
@@ -209,37 +193,19 @@ export class ChatManager {
       );
       return false;
     }
-    const sent = model.sendMessage(
-      text ?? model.draft,
-      view,
-      undefined,
-      this._sendOptions()
-    );
-    if (sent) {
-      this._notebooks.rememberChat(model.notebookPath, model.chatId);
-    }
-    return sent;
-  }
-
-  /**
-   * Ask about one cell of the notebook at `path`: show its chat (starting one if it has
-   * none) and send `text` with the action, once the chat is open.
-   */
-  async ask(
-    path: string,
-    cell: ChatModel.ICellAction,
-    text: string
-  ): Promise<boolean> {
-    await this.show(path);
-    const model = this._byPath.get(path);
-    if (!model) {
+    if (cell && model.busy) {
+      model.addNotice(
+        'warning',
+        this._trans.__(
+          'The assistant is busy; stop it or wait for its answer, then ask again.'
+        )
+      );
       return false;
     }
-    if (model.chatId === null) {
-      this._asked.set(model, { cell, text });
-      return true;
-    }
-    return this._sendAsked(model, cell, text);
+    return model.sendMessage(text, view, cell, {
+      model: this.model?.id ?? null,
+      autoRun: this.autoRun
+    });
   }
 
   /**
@@ -258,7 +224,7 @@ export class ChatManager {
       return model.approve(item.proposalId, item.code, null, !!run);
     }
     const after =
-      this._preferences.generatedCells === 'end'
+      this._preferences.values.generatedCells === 'end'
         ? null
         : this._notebooks.belowActiveCellId(item.notebookPath);
     return model.approve(item.proposalId, item.code, after);
@@ -276,35 +242,10 @@ export class ChatManager {
     return !!this._current?.stop();
   }
 
-  private _sendAsked(
-    model: ChatModel,
-    cell: ChatModel.ICellAction,
-    text: string
-  ): boolean {
-    const view = this._notebooks.view(model.notebookPath);
-    if (!view) {
-      model.addNotice(
-        'error',
-        this._trans.__('Open the notebook to chat about it.')
-      );
-      return false;
-    }
-    if (model.busy) {
-      model.addNotice(
-        'warning',
-        this._trans.__(
-          'The assistant is busy; stop it or wait for its answer, then ask again.'
-        )
-      );
-      return false;
-    }
-    return model.sendMessage(text, view, cell, this._sendOptions());
-  }
-
   private _create(path: string): ChatModel {
     const model = new ChatModel({
       notebookPath: path,
-      send: msg => this._connection.send(msg)
+      send: msg => this._router.send(msg)
     });
     this._byPath.set(path, model);
     return model;
@@ -324,159 +265,6 @@ export class ChatManager {
     }
   }
 
-  private _open(
-    model: ChatModel,
-    chatId: string | null,
-    remember: boolean
-  ): void {
-    if (this._connection.status !== 'connected') {
-      this._waiting.set(model, { model, chatId, remember });
-      return;
-    }
-    const requestId = `open-${++this._requests}`;
-    this._opening.set(requestId, { model, chatId, remember });
-    const message: ClientMessage = {
-      type: 'open_chat',
-      request_id: requestId,
-      notebook_path: model.notebookPath,
-      chat_id: chatId,
-      after_seq: chatId !== null && chatId === model.chatId ? model.lastSeq : 0
-    };
-    this._connection.send(message);
-  }
-
-  private _onStatus(_: unknown, status: ConnectionStatus): void {
-    if (status === 'connected') {
-      const todo = new Map<ChatModel, IOpening>(this._waiting);
-      for (const opening of this._opening.values()) {
-        todo.set(opening.model, opening);
-      }
-      for (const model of this._byChat.values()) {
-        todo.set(model, { model, chatId: model.chatId, remember: false });
-      }
-      this._waiting.clear();
-      this._opening.clear();
-      todo.forEach(o => this._open(o.model, o.chatId, o.remember));
-    }
-    this._changed.emit();
-  }
-
-  private _route(msg: ServerMessage): void {
-    if (msg.type === 'chat_opened' || msg.type === 'error') {
-      const opening = msg.request_id
-        ? this._opening.get(msg.request_id)
-        : undefined;
-      if (opening) {
-        this._opening.delete(msg.request_id!);
-        if (msg.type === 'chat_opened') {
-          this._opened(opening, msg);
-        } else {
-          this._openFailed(opening, msg);
-        }
-        return;
-      }
-      if (msg.type === 'error') {
-        const model =
-          (msg.chat_id && this._byChat.get(msg.chat_id)) || this._current;
-        model?.applyServerMessage(msg);
-      }
-      return;
-    }
-    const model = this._byChat.get(msg.chat_id);
-    if (!model) {
-      return;
-    }
-    const until = this._replayUntil.get(msg.chat_id);
-    const replay = until !== undefined && msg.seq > 0 && msg.seq <= until;
-    const fresh = model.applyServerMessage(msg);
-    if (fresh && msg.type.startsWith('execution_')) {
-      const event = msg as ExecutionEvent;
-      const item = model.proposal(event.proposal_id);
-      this._mirror.handle(
-        event,
-        replay,
-        item?.proposalKind === 'replace_cell' ? (item.oldSource ?? '') : null
-      );
-      if (
-        event.type === 'execution_started' &&
-        this._mirror.diverted(event.proposal_id)
-      ) {
-        model.addNotice(
-          'warning',
-          this._trans.__(
-            'The cell changed before the fix ran: your edit is kept, and the fix ran in a new cell below it.'
-          )
-        );
-      }
-    }
-    if (fresh && !replay && msg.type === 'proposal_decided') {
-      this._accepted(model, msg);
-    }
-    if (until !== undefined && msg.seq >= until) {
-      this._endReplay(msg.chat_id);
-    }
-  }
-
-  private _opened(opening: IOpening, msg: ChatOpened): void {
-    const { model } = opening;
-    const chatId = msg.chat.chat_id;
-    const firstOpen = model.chatId !== chatId;
-    model.applyServerMessage(msg);
-    this._byChat.set(chatId, model);
-    if (opening.remember) {
-      this._notebooks.rememberChat(model.notebookPath, chatId);
-    }
-    if (firstOpen && msg.last_seq > 0) {
-      // Events up to last_seq are history: shown in the chat, not mirrored again.
-      this._replayUntil.set(chatId, msg.last_seq);
-    }
-    const asked = this._asked.get(model);
-    if (asked) {
-      this._asked.delete(model);
-      this._sendAsked(model, asked.cell, asked.text);
-    }
-  }
-
-  /** An accepted cell replacement that does not run: replace the source here. */
-  private _accepted(model: ChatModel, msg: ProposalDecided): void {
-    const item = model.proposal(msg.proposal_id);
-    if (
-      msg.decision === 'approved' &&
-      !msg.run &&
-      item?.proposalKind === 'replace_cell' &&
-      item.cellId !== null
-    ) {
-      const replaced = this._mirror.replaceCell({
-        notebookPath: item.notebookPath,
-        cellId: item.cellId,
-        oldSource: item.oldSource ?? '',
-        code: msg.code ?? item.code
-      });
-      if (!replaced) {
-        model.addNotice(
-          'warning',
-          this._trans.__(
-            'The fix was not applied: the cell changed since it was proposed, was deleted, or its notebook is not open.'
-          )
-        );
-      }
-    }
-  }
-
-  private _openFailed(opening: IOpening, msg: ErrorReply): void {
-    if (msg.code === 'unknown_chat' && opening.chatId !== null) {
-      // The remembered chat is gone (e.g. another server): start afresh.
-      this._open(opening.model, null, true);
-      return;
-    }
-    opening.model.applyServerMessage(msg);
-  }
-
-  private _endReplay(chatId: string): void {
-    this._replayUntil.delete(chatId);
-    this._mirror.endReplay(chatId);
-  }
-
   private _setCurrent(model: ChatModel | null): void {
     if (model !== this._current) {
       this._current = model;
@@ -484,54 +272,18 @@ export class ChatManager {
     }
   }
 
-  private _connection: ChatManager.IConnection;
+  private _router: ChatRouter;
   private _notebooks: ChatManager.INotebooks;
-  private _mirror: INotebookEdits;
   private _store: ChatManager.IChatStore;
+  private _server: ServerInfo;
+  private _preferences: Preferences;
   private _trans: ChatManager.ITranslation;
   private _current: ChatModel | null = null;
-  private _problem = '';
-  private _info: Info | null = null;
-  private _preferences: ChatManager.IPreferences = {
-    model: '',
-    autoRun: false,
-    generatedCells: 'below-active'
-  };
-  private _requests = 0;
   private _byPath = new Map<string, ChatModel>();
-  private _byChat = new Map<string, ChatModel>();
-  private _opening = new Map<string, IOpening>();
-  private _waiting = new Map<ChatModel, IOpening>();
-  private _replayUntil = new Map<string, number>();
-  /** Explain/fix requests waiting for their chat to open. */
-  private _asked = new Map<
-    ChatModel,
-    { cell: ChatModel.ICellAction; text: string }
-  >();
   private _changed = new Signal<this, void>(this);
 }
 
 export namespace ChatManager {
-  /** The user settings the chat follows (schema/plugin.json). */
-  export interface IPreferences {
-    /** A model id the server offers, or '' for its default. */
-    model: string;
-    /** Run proposed code without asking, where the server allows it. */
-    autoRun: boolean;
-    /** Where approved code goes: below the active cell, or at the end of the notebook. */
-    generatedCells: 'below-active' | 'end';
-    /** Offer, after each turn, to show what the model was sent. */
-    showSent?: boolean;
-  }
-
-  /** The websocket, as far as the manager needs it (a fake in tests). */
-  export interface IConnection {
-    readonly status: ConnectionStatus;
-    readonly statusChanged: ISignal<any, ConnectionStatus>;
-    readonly messageReceived: ISignal<any, ServerMessage>;
-    send(message: ClientMessage): boolean;
-  }
-
   /** The open notebooks, by path. */
   export interface INotebooks {
     chatIdOf(path: string): string | null;
@@ -545,10 +297,11 @@ export namespace ChatManager {
   }
 
   export interface IOptions {
-    connection: IConnection;
+    router: ChatRouter;
     notebooks: INotebooks;
-    mirror: INotebookEdits;
     store: IChatStore;
+    server: ServerInfo;
+    preferences: Preferences;
     trans?: ITranslation;
   }
 

@@ -18,18 +18,20 @@ import type { ReadonlyPartialJSONObject } from '@lumino/coreutils';
 import React from 'react';
 
 import { fetchSent } from './api';
+import type { CellQuestions } from './cellquestions';
 import type { ChatManager } from './chatmanager';
 import { SentView } from './components/SentView';
 import { chatIcon } from './icons';
 import type { ChatModel } from './model';
+import type { Preferences } from './preferences';
 import { CommandIDs, PALETTE_CATEGORY } from './tokens';
 import type { ChatSidebar } from './widgets/ChatSidebar';
 
 export interface ICommandsOptions {
   app: JupyterFrontEnd;
-  /** Remember the user's model (in the settings registry). */
-  onSelectModel: (modelId: string) => void;
   manager: ChatManager;
+  preferences: Preferences;
+  questions: CellQuestions;
   sidebar: ChatSidebar;
   tracker: INotebookTracker;
   trans: TranslationBundle;
@@ -69,8 +71,16 @@ const proposalArgs = {
 };
 
 export function registerCommands(options: ICommandsOptions): void {
-  const { app, manager, sidebar, tracker, trans, palette, onSelectModel } =
-    options;
+  const {
+    app,
+    manager,
+    preferences,
+    questions,
+    sidebar,
+    tracker,
+    trans,
+    palette
+  } = options;
   const { commands } = app;
   const current = (): ChatModel | null => manager.current;
   const proposalOf = (args: ReadonlyPartialJSONObject) => {
@@ -219,7 +229,9 @@ export function registerCommands(options: ICommandsOptions): void {
 
   commands.addCommand(CommandIDs.selectModel, {
     label: args => {
-      const model = manager.info?.models.find(m => m.id === args.modelId);
+      const model = manager.server.info?.models.find(
+        m => m.id === args.modelId
+      );
       return model
         ? `${model.name} (${model.provider})`
         : trans.__('Default model');
@@ -238,8 +250,9 @@ export function registerCommands(options: ICommandsOptions): void {
       }
     },
     isToggled: args => manager.model?.id === args.modelId,
-    isEnabled: args => !!manager.info?.models.some(m => m.id === args.modelId),
-    execute: args => onSelectModel(args.modelId as string)
+    isEnabled: args =>
+      !!manager.server.info?.models.some(m => m.id === args.modelId),
+    execute: args => preferences.selectModel(args.modelId as string)
   });
 
   commands.addCommand(CommandIDs.switchChat, {
@@ -341,7 +354,10 @@ export function registerCommands(options: ICommandsOptions): void {
     const busy =
       !!model?.busy && model.notebookPath === target?.panel.context.path;
     return (
-      !!target && manager.status === 'connected' && !manager.problem && !busy
+      !!target &&
+      manager.status === 'connected' &&
+      !manager.server.problem &&
+      !busy
     );
   };
   const ask = (action: 'explain' | 'fix', args: ReadonlyPartialJSONObject) => {
@@ -359,7 +375,7 @@ export function registerCommands(options: ICommandsOptions): void {
             firstLine(cell)
           )
         : trans.__('Fix cell %1: %2', cellNumber(cell, index), firstLine(cell));
-    return manager.ask(panel.context.path, { action, cellId: cell.id }, text);
+    return questions.ask(panel.context.path, { action, cellId: cell.id }, text);
   };
 
   const cellCommands = [

@@ -22,7 +22,6 @@ import { SetupPanel } from './SetupPanel';
 
 export interface IChatPanelProps extends Omit<IChatServices, 'model'> {
   manager: ChatManager;
-  sendOnEnter: boolean;
 }
 
 export function ChatPanel(props: IChatPanelProps): JSX.Element {
@@ -64,14 +63,14 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
     <ChatServices.Provider value={services}>
       <div className="jp-gptinterp-panel" data-status={manager.status}>
         <Header manager={manager} model={model} />
-        {manager.problem && (
+        {manager.server.problem && (
           <div className="jp-gptinterp-problem" role="alert">
-            {manager.problem}
+            {manager.server.problem}
           </div>
         )}
-        {manager.info && !manager.info.configured && !manager.problem && (
-          <SetupPanel />
-        )}
+        {manager.server.info &&
+          !manager.server.info.configured &&
+          !manager.server.problem && <SetupPanel />}
         {model ? (
           <>
             <Transcript model={model} />
@@ -79,12 +78,12 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
             <Composer
               model={model}
               canSend={
-                !manager.problem &&
+                !manager.server.problem &&
                 manager.status === 'connected' &&
                 model.chatId !== null &&
                 !model.busy
               }
-              sendOnEnter={props.sendOnEnter}
+              sendOnEnter={manager.preferences.sendOnEnter}
               picker={<ModelPicker manager={manager} />}
             />
           </>

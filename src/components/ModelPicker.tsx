@@ -14,7 +14,7 @@ export function ModelPicker(props: {
 }): JSX.Element | null {
   const { manager } = props;
   const { commands, trans } = useServices();
-  const models = manager.info?.models ?? [];
+  const models = manager.server.info?.models ?? [];
   const current = manager.model;
   if (models.length === 0 || !current) {
     return null;

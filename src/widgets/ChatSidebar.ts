@@ -26,16 +26,6 @@ export class ChatSidebar extends ReactWidget {
     this.title.caption = options.trans.__('GPT Interpreter');
   }
 
-  get sendOnEnter(): boolean {
-    return this._sendOnEnter;
-  }
-  set sendOnEnter(value: boolean) {
-    if (value !== this._sendOnEnter) {
-      this._sendOnEnter = value;
-      this.update();
-    }
-  }
-
   focusComposer(): void {
     this.node
       .querySelector<HTMLTextAreaElement>('.jp-gptinterp-composer textarea')
@@ -43,14 +33,10 @@ export class ChatSidebar extends ReactWidget {
   }
 
   protected render(): JSX.Element {
-    return React.createElement(ChatPanel, {
-      ...this._options,
-      sendOnEnter: this._sendOnEnter
-    });
+    return React.createElement(ChatPanel, this._options);
   }
 
   private _options: ChatSidebar.IOptions;
-  private _sendOnEnter = true;
 }
 
 export namespace ChatSidebar {
