@@ -7,10 +7,10 @@ import { PathExt } from '@jupyterlab/coreutils';
 import { fileUploadIcon } from '@jupyterlab/ui-components';
 import React, { useEffect, useRef, useState } from 'react';
 
+import { formatSize } from '../format';
 import type { ChatModel } from '../model';
 import { UploadError } from '../upload';
 import { useServices } from './hooks';
-import { formatSize } from './OutputsView';
 
 interface IProgress {
   key: number;
