@@ -13,11 +13,13 @@ import {
 import type { ICellModel } from '@jupyterlab/cells';
 import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import type { TranslationBundle } from '@jupyterlab/translation';
+import { fileUploadIcon } from '@jupyterlab/ui-components';
 import type { ReadonlyPartialJSONObject } from '@lumino/coreutils';
 
 import React from 'react';
 
 import { fetchSent } from './api';
+import { AttachmentUploads, chooseFiles } from './attachments';
 import type { CellQuestions } from './cellquestions';
 import type { ChatManager } from './chatmanager';
 import { SentView } from './components/SentView';
@@ -32,6 +34,8 @@ export interface ICommandsOptions {
   manager: ChatManager;
   preferences: Preferences;
   questions: CellQuestions;
+  /** Uploads attached files (null: attaching is not offered). */
+  uploads: AttachmentUploads | null;
   sidebar: ChatSidebar;
   tracker: INotebookTracker;
   trans: TranslationBundle;
@@ -76,6 +80,7 @@ export function registerCommands(options: ICommandsOptions): void {
     manager,
     preferences,
     questions,
+    uploads,
     sidebar,
     tracker,
     trans,
@@ -112,11 +117,60 @@ export function registerCommands(options: ICommandsOptions): void {
         }
       }
     },
-    isEnabled: () => {
+    // The composer's Send button asks this too: the one rule for when a message can go.
+    isEnabled: args => {
       const model = current();
-      return manager.status === 'connected' && !!model?.chatId && !model.busy;
+      const text = (args.text as string | undefined) ?? model?.draft ?? '';
+      return (
+        manager.status === 'connected' &&
+        !manager.server.problem &&
+        !!model?.chatId &&
+        !model.busy &&
+        text.trim() !== ''
+      );
     },
     execute: args => manager.send(args.text as string | undefined)
+  });
+
+  commands.addCommand(CommandIDs.attach, {
+    label: trans.__('Attach Files to the Next Message…'),
+    caption: trans.__(
+      'Attach files: upload them beside the notebook and tell the assistant about them (or drop files on the sidebar)'
+    ),
+    icon: fileUploadIcon,
+    describedBy: noArgs,
+    isEnabled: () => !!uploads && !!current(),
+    execute: async () => {
+      const model = current();
+      if (!uploads || !model) {
+        return;
+      }
+      const files = await chooseFiles();
+      if (files.length) {
+        await uploads.upload(model, files);
+      }
+    }
+  });
+
+  commands.addCommand(CommandIDs.removeAttachment, {
+    label: trans.__('Remove Attachment'),
+    caption: trans.__(
+      'Do not tell the assistant about this file (it stays on disk)'
+    ),
+    describedBy: {
+      args: {
+        type: 'object',
+        properties: {
+          path: {
+            type: 'string',
+            description: 'The attached file, relative to the server root'
+          }
+        },
+        required: ['path']
+      }
+    },
+    isEnabled: args => !!current()?.attachments.some(a => a.path === args.path),
+    execute: args => current()?.removeAttachment(args.path as string)
   });
 
   commands.addCommand(CommandIDs.approve, {
@@ -412,6 +466,7 @@ export function registerCommands(options: ICommandsOptions): void {
     CommandIDs.renameChat,
     CommandIDs.deleteChat,
     CommandIDs.showSent,
+    CommandIDs.attach,
     CommandIDs.explainCell,
     CommandIDs.fixCell,
     CommandIDs.approve,
@@ -426,6 +481,8 @@ export function registerCommands(options: ICommandsOptions): void {
     CommandIDs.explainCell,
     CommandIDs.fixCell,
     CommandIDs.send,
+    CommandIDs.attach,
+    CommandIDs.removeAttachment,
     CommandIDs.approve,
     CommandIDs.reject,
     CommandIDs.stop

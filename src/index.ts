@@ -19,6 +19,7 @@ import { ITranslator, nullTranslator } from '@jupyterlab/translation';
 /* eslint-disable jupyter/prefer-lazy-imports -- all needed at activation: the sidebar icon
    shows at start, and chats and the notebook mirror must follow the notebooks from then on. */
 import { deleteChat, fetchChats, fetchInfo, renameChat } from './api';
+import { AttachmentUploads } from './attachments';
 import { CellQuestions } from './cellquestions';
 import { ChatManager } from './chatmanager';
 import { registerCommands } from './commands';
@@ -77,6 +78,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       contents: app.serviceManager.contents,
       maxBytes: () => preferences.values.maxUploadBytes
     });
+    const uploads = new AttachmentUploads({ uploader, trans });
     const sidebar = new ChatSidebar({
       manager,
       commands: app.commands,
@@ -84,7 +86,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       editorServices,
       trans,
       cells: notebooks,
-      uploader
+      uploads
     });
     app.shell.add(sidebar, 'right', { rank: 600 });
     restorer?.add(sidebar, sidebar.id);
@@ -93,6 +95,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       manager,
       preferences,
       questions,
+      uploads,
       sidebar,
       tracker,
       trans,

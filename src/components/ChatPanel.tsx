@@ -32,7 +32,7 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
     editorServices,
     trans,
     cells,
-    uploader
+    uploads
   } = props;
   useSignal(manager.changed);
   const model = manager.current;
@@ -45,7 +45,7 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
       trans,
       cells,
       model,
-      uploader,
+      uploads,
       showSent: manager.preferences.showSent
     }),
     [
@@ -55,7 +55,7 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
       trans,
       cells,
       model,
-      uploader,
+      uploads,
       manager.preferences.showSent
     ]
   );
@@ -77,12 +77,6 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
             <Attachments model={model} />
             <Composer
               model={model}
-              canSend={
-                !manager.server.problem &&
-                manager.status === 'connected' &&
-                model.chatId !== null &&
-                !model.busy
-              }
               sendOnEnter={manager.preferences.sendOnEnter}
               picker={<ModelPicker manager={manager} />}
             />

@@ -9,12 +9,12 @@ import { ReactWidget } from '@jupyterlab/ui-components';
 import type { CommandRegistry } from '@lumino/commands';
 import React from 'react';
 
+import type { AttachmentUploads } from '../attachments';
 import type { ChatManager } from '../chatmanager';
 import { ChatPanel } from '../components/ChatPanel';
 import { chatIcon } from '../icons';
 import type { ICellSources } from '../replacement';
 import { SIDEBAR_ID } from '../tokens';
-import type { Uploader } from '../upload';
 
 export class ChatSidebar extends ReactWidget {
   constructor(options: ChatSidebar.IOptions) {
@@ -47,6 +47,6 @@ export namespace ChatSidebar {
     editorServices: IEditorServices;
     trans: TranslationBundle;
     cells: ICellSources;
-    uploader?: Uploader | null;
+    uploads?: AttachmentUploads | null;
   }
 }
