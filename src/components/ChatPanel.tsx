@@ -7,6 +7,7 @@ import { addIcon, caretDownIcon, MenuSvg } from '@jupyterlab/ui-components';
 import React, { useEffect, useMemo, useRef } from 'react';
 
 import type { ChatManager } from '../chatmanager';
+import { FollowEnd } from '../followend';
 import type { ChatItem } from '../items';
 import type { ChatInfo } from '../protocol';
 import type { ChatModel } from '../model';
@@ -184,25 +185,27 @@ function Transcript(props: { model: ChatModel }) {
   const { trans } = useServices();
   const list = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
+  const follow = useRef(new FollowEnd());
   const { items } = props.model;
 
-  // Follow new content only if the user has not scrolled up to read. Content also grows after
-  // a render (Markdown and outputs render asynchronously), so follow its size, not the items.
+  // Keep the end in view unless the user has scrolled up to read. Content also grows after a
+  // render (Markdown and outputs render asynchronously), so follow sizes, not the items.
   useEffect(() => {
     const node = list.current;
     const inner = content.current;
     if (!node || !inner) {
       return;
     }
-    const follow = () => {
-      if (atBottom.current) {
-        node.scrollTop = node.scrollHeight;
+    const toEnd = () => {
+      const top = follow.current.target(node.scrollHeight, node.clientHeight);
+      if (top !== null) {
+        node.scrollTop = top;
       }
     };
-    follow();
-    const observer = new ResizeObserver(follow);
+    toEnd();
+    const observer = new ResizeObserver(toEnd);
     observer.observe(inner);
+    observer.observe(node);
     return () => observer.disconnect();
   }, []);
 
@@ -212,8 +215,11 @@ function Transcript(props: { model: ChatModel }) {
       className="jp-gptinterp-transcript"
       onScroll={e => {
         const node = e.currentTarget;
-        atBottom.current =
-          node.scrollHeight - node.scrollTop - node.clientHeight < 24;
+        follow.current.scrolled(
+          node.scrollTop,
+          node.scrollHeight,
+          node.clientHeight
+        );
       }}
     >
       <div ref={content} className="jp-gptinterp-transcript-items">
