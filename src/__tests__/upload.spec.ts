@@ -71,7 +71,7 @@ describe('Uploader', () => {
 
   it('refuses files over the limit and names that sanitize to nothing', async () => {
     const { contents, saves } = fakeContents();
-    const uploader = new Uploader({ contents, maxBytes: 100 });
+    const uploader = new Uploader({ contents, maxBytes: () => 100 });
     await expect(
       uploader.upload(new File([new Uint8Array(101)], 'x.csv'), '')
     ).rejects.toThrow(/limit is 0\.0 MB/);
