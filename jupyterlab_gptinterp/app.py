@@ -27,6 +27,7 @@ from .history import HistoryStore
 from .kernel import KernelExecutor, NotebookKernels
 from .keys import ProviderKeys
 from .local_model import LocalChat, LocalModelServer
+from .mcp_tools import McpTools, server_specs
 from .protocol import PROTOCOL_VERSION, Info
 from .providers import LOCAL_PROVIDER, Catalog, ModelSpec, ProviderSpec
 from .workspace import DiskWorkspace
@@ -112,6 +113,23 @@ class GPTInterp(ExtensionApp):
         "then the turn ends with the last result it got. 0: no limit.",
     )
 
+    mcp_servers = Dict(
+        {},
+        config=True,
+        help="MCP servers whose tools the model may propose to call, by name: {name: {command, args, env, cwd}} for "
+        "a server spoken to over stdio, or {name: {url, headers}} for streamable HTTP. Each call is shown to the "
+        "user as a card (tool, arguments) and runs only on their approval, like code. Only the servers named in "
+        "mcp_allowed_servers are used. Empty (the default): no MCP. Needs the [mcp] extra.",
+    )
+    mcp_allowed_servers = List(
+        Unicode(),
+        [],
+        config=True,
+        help="The admin's allowlist: names of mcp_servers that may be started and called. A configured server "
+        "not named here is ignored (and logged).",
+    )
+    mcp_timeout = Float(60.0, config=True, help="Seconds an approved MCP tool call may take before it is abandoned.")
+
     @default("api_key")
     def _default_api_key(self) -> str:
         return os.environ.get("OPENAI_API_KEY", "")
@@ -147,6 +165,7 @@ class GPTInterp(ExtensionApp):
         root = getattr(self.serverapp.contents_manager, "root_dir", "")
         # File previews and written-file links only where the contents live on this server's disk.
         self.workspace = DiskWorkspace(root) if root and os.path.isdir(root) else None
+        self.tools = self._mcp_tools()
         self.service = ChatService(
             self.store,
             self.gate,
@@ -156,6 +175,7 @@ class GPTInterp(ExtensionApp):
             workspace=self.workspace,
             keys=self.keys,
             kernels=NotebookKernels(self.serverapp.session_manager),
+            tools=self.tools,
         )
         self._warm_up()
         self.serverapp.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
@@ -165,6 +185,21 @@ class GPTInterp(ExtensionApp):
             self.catalog.default or "none",
             self.db_path,
         )
+
+    def _mcp_tools(self) -> McpTools | None:
+        """The allowed MCP servers' tools (None when none is configured and allowed)."""
+        try:
+            allowed, ignored = server_specs(self.mcp_servers, self.mcp_allowed_servers)
+        except ValueError as exc:
+            raise ValueError(f"c.GPTInterp.mcp_servers is not valid: {exc}") from exc
+        if ignored:
+            self.log.warning("gptinterp: MCP servers not in mcp_allowed_servers, not used: %s", ", ".join(ignored))
+        if not allowed:
+            return None
+        self.log.info(
+            "gptinterp: MCP servers %s (each call needs the user's approval)", ", ".join(s.name for s in allowed)
+        )
+        return McpTools(allowed, timeout=self.mcp_timeout, keys=self.keys)
 
     def _warm_up(self) -> None:
         """One-time costs paid at start-up rather than as event-loop pauses in the first turn
@@ -288,6 +323,8 @@ class GPTInterp(ExtensionApp):
 
     async def stop_extension(self) -> None:
         await self.service.shutdown()
+        if self.tools is not None:
+            await self.tools.close()
         if self.local_server is not None:
             self.local_server.stop()
         self.executor.close()

@@ -2,14 +2,17 @@
 
 A proposal is a pending future. Only `ApprovalGate.approve` can make an `Approval`, and only for a
 pending proposal of the same chat; the approval is bound to the sha256 of the exact (possibly
-edited) code and can be spent once. `kernel.py` accepts nothing but an unspent `Approval`. Every
-refusal is a typed `GPTInterpError`, and fails closed: nothing is resolved, nothing runs.
+edited) code and can be spent once. `kernel.py` accepts nothing but an unspent `Approval` of code;
+an MCP tool call (kind `mcp_tool`) is approved the same way, its "code" being the JSON object of
+its arguments, and `mcp_tools.py` accepts nothing else. Every refusal is a typed
+`GPTInterpError`, and fails closed: nothing is resolved, nothing runs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Literal
@@ -23,17 +26,34 @@ def code_hash(code: str) -> str:
     return hashlib.sha256(code.encode("utf-8")).hexdigest()
 
 
+MCP_TOOL = "mcp_tool"  # the kind of a proposal to call an MCP tool
+
+
 class Approval:
-    """Permission to run exactly `code` once, for one proposal of one chat."""
+    """Permission to run exactly `code` once, for one proposal of one chat (for kind mcp_tool:
+    to call the tool `tool` once with exactly the arguments `code`)."""
 
-    __slots__ = ("chat_id", "proposal_id", "code", "digest", "user", "auto", "_spent")
+    __slots__ = ("chat_id", "proposal_id", "code", "digest", "user", "auto", "kind", "tool", "_spent")
 
-    def __init__(self, issuer: object, *, chat_id: str, proposal_id: str, code: str, user: str, auto: bool):
+    def __init__(
+        self,
+        issuer: object,
+        *,
+        chat_id: str,
+        proposal_id: str,
+        code: str,
+        user: str,
+        auto: bool,
+        kind: str = "run_code",
+        tool: str = "",
+    ):
         if issuer is not _ISSUER:
             raise TypeError("Approvals are issued by ApprovalGate only")
         self.chat_id = chat_id
         self.proposal_id = proposal_id
         self.code = code
+        self.kind = kind  # the proposal's, as the server holds it: never what a client says
+        self.tool = tool  # mcp_tool: the tool's name as the model called it
         self.digest = code_hash(code)
         self.user = user
         self.auto = auto
@@ -67,6 +87,7 @@ class Proposal:
     reason: str
     kind: str = "run_code"
     future: asyncio.Future[Decision] = field(repr=False, default=None)  # type: ignore[assignment]
+    tool: str = ""  # mcp_tool: the tool's name as the model called it
 
     async def wait(self) -> Decision:
         return await self.future
@@ -79,15 +100,17 @@ class ApprovalGate:
         self._pending: dict[str, Proposal] = {}
         self._decided: dict[str, str] = {}  # proposal_id -> chat_id, to tell "decided" from "unknown"
 
-    def propose(self, chat_id: str, code: str, reason: str = "", kind: str = "run_code") -> Proposal:
+    def propose(self, chat_id: str, code: str, reason: str = "", kind: str = "run_code", tool: str = "") -> Proposal:
         proposal_id = "p-" + secrets.token_hex(8)
-        proposal = Proposal(chat_id, proposal_id, code, reason, kind, asyncio.get_running_loop().create_future())
+        proposal = Proposal(chat_id, proposal_id, code, reason, kind, asyncio.get_running_loop().create_future(), tool)
         self._pending[proposal_id] = proposal
         return proposal
 
-    def restore(self, chat_id: str, proposal_id: str, code: str, reason: str = "", kind: str = "run_code") -> Proposal:
+    def restore(
+        self, chat_id: str, proposal_id: str, code: str, reason: str = "", kind: str = "run_code", tool: str = ""
+    ) -> Proposal:
         """Bring back a proposal that was pending when the server stopped: pending again, never run."""
-        proposal = Proposal(chat_id, proposal_id, code, reason, kind, asyncio.get_running_loop().create_future())
+        proposal = Proposal(chat_id, proposal_id, code, reason, kind, asyncio.get_running_loop().create_future(), tool)
         self._pending[proposal_id] = proposal
         return proposal
 
@@ -127,10 +150,21 @@ class ApprovalGate:
         kernel_id: str | None = None,
     ) -> Approval:
         pending = self._pending.get(proposal_id)
-        if pending is not None and pending.chat_id == chat_id and pending.kind == "run_code" and not run:
+        if pending is not None and pending.chat_id == chat_id and pending.kind != "replace_cell" and not run:
             raise GPTInterpError(ErrorCode.invalid_message, "Code proposals are approved by running them.")
+        if pending is not None and pending.chat_id == chat_id and pending.kind == MCP_TOOL:
+            check_arguments(code)
         proposal = self._take(chat_id, proposal_id)
-        approval = Approval(_ISSUER, chat_id=chat_id, proposal_id=proposal_id, code=code, user=user, auto=auto)
+        approval = Approval(
+            _ISSUER,
+            chat_id=chat_id,
+            proposal_id=proposal_id,
+            code=code,
+            user=user,
+            auto=auto,
+            kind=proposal.kind,
+            tool=proposal.tool,
+        )
         _resolve(proposal, Decision("approved", approval, after_cell_id=after_cell_id, run=run, kernel_id=kernel_id))
         return approval
 
@@ -143,6 +177,18 @@ class ApprovalGate:
         for p in proposals:
             _resolve(self._take(chat_id, p.proposal_id), Decision("cancelled", reason=reason))
         return len(proposals)
+
+
+def check_arguments(text: str) -> dict[str, object]:
+    """The arguments of a tool call as approved: a JSON object, or a typed refusal (nothing is
+    decided, the proposal stays pending)."""
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise GPTInterpError(ErrorCode.invalid_message, f"The tool's arguments are not valid JSON ({exc}).") from None
+    if not isinstance(value, dict):
+        raise GPTInterpError(ErrorCode.invalid_message, "The tool's arguments must be a JSON object.")
+    return value
 
 
 def _resolve(proposal: Proposal, decision: Decision) -> None:

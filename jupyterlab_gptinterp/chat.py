@@ -17,12 +17,13 @@ from typing import Any
 from . import uploads
 from .agent.context import outcome_for_model
 from .agent.loop import AgentLoop, ChatState, LoopConfig
-from .agent.seams import LLM, Executor, Workspace
+from .agent.seams import LLM, Executor, ToolRunner, Workspace
 from .agent.settle import settle_proposal
-from .approval import ApprovalGate
+from .approval import MCP_TOOL, ApprovalGate
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
 from .keys import ProviderKeys
+from .mcp_tools import tool_name
 from .names import without_bidi_controls
 from .protocol import (
     AssistantDelta,
@@ -67,6 +68,7 @@ class ChatService:
         workspace: Workspace | None = None,
         keys: ProviderKeys | None = None,
         kernels: Any = None,
+        tools: ToolRunner | None = None,
     ):
         self.store = store
         self.workspace = workspace  # the notebooks' files, where they are on this server's disk
@@ -78,6 +80,7 @@ class ChatService:
         # `await kernels.of(path)`: the kernel ids of the notebook's session (kernel.NotebookKernels).
         # Without it no kernel can be shown to be the notebook's, and every request is refused.
         self.kernels = kernels
+        self.tools = tools  # the MCP servers' tools the admin allows (None: MCP is off)
         self._sessions: dict[str, _Session] = {}
 
     # --- chats and subscriptions ---------------------------------------------------------------
@@ -181,11 +184,12 @@ class ChatService:
             if ev["type"] == "proposal" and ev["proposal_id"] not in decided:
                 event = ProposalEvent.model_validate(ev)
                 session.proposals[event.proposal_id] = (event.notebook_path, event.kernel_id)
-                proposal = self.gate.restore(chat_id, event.proposal_id, event.code, event.reason, event.kind)
+                tool = tool_name(event.tool_server or "", event.tool_name or "") if event.kind == MCP_TOOL else ""
+                proposal = self.gate.restore(chat_id, event.proposal_id, event.code, event.reason, event.kind, tool)
                 session.restored.append(asyncio.ensure_future(self._settle_restored(session, event, proposal)))
 
     async def _settle_restored(self, session: _Session, event: ProposalEvent, proposal: Any) -> None:
-        outcome = await settle_proposal(self, self.executor, event, proposal, self.workspace)
+        outcome = await settle_proposal(self, self.executor, event, proposal, self.workspace, tools=self.tools)
         text = outcome_for_model(outcome, LoopConfig().result_budget)
         session.state.memory.append({"role": "user", "content": f"(About code you proposed before a restart) {text}"})
 
@@ -278,7 +282,7 @@ class ChatService:
         if not self.store.get_chat(chat_id).title:  # type: ignore[union-attr]
             self.store.set_title(chat_id, _title_from(text))
         notebook = self.keys.redact_view(notebook)  # a cell of the user's own may have printed a key
-        loop = AgentLoop(llm, self.executor, self, self.gate, config, self.workspace)
+        loop = AgentLoop(llm, self.executor, self, self.gate, config, self.workspace, self.tools)
         session.task = asyncio.ensure_future(
             self._run(loop, session.state, text, notebook, action, cell_id, attachments)
         )
@@ -315,8 +319,8 @@ class ChatService:
         """Approve a pending proposal. The code runs in `kernel_id` (default: the kernel the
         request named), which must be the kernel the proposal's notebook runs now."""
         session = self._session(chat_id)
-        self.gate.check(chat_id, proposal_id)  # unknown, another chat's, decided: said first
-        if run:
+        pending = self.gate.check(chat_id, proposal_id)  # unknown, another chat's, decided: said first
+        if run and pending.kind != MCP_TOOL:  # a tool call runs in no kernel
             if proposal_id not in session.proposals:  # the chat has recorded its decision already
                 raise GPTInterpError(ErrorCode.proposal_decided)
             notebook_path, proposed = session.proposals[proposal_id]

@@ -17,7 +17,7 @@ from typing import Any
 from nbformat.v4 import output_from_msg
 
 from .agent.seams import ExecutionResult, OnOutput
-from .approval import Approval
+from .approval import MCP_TOOL, Approval
 from .errors import ErrorCode, GPTInterpError
 from .keys import ProviderKeys
 
@@ -100,8 +100,8 @@ class KernelExecutor:
         return channel
 
     async def execute(self, approval: Approval, kernel_id: str, on_output: OnOutput) -> ExecutionResult:
-        if not isinstance(approval, Approval):
-            raise TypeError("execute() needs an Approval")
+        if not isinstance(approval, Approval) or approval.kind == MCP_TOOL:
+            raise TypeError("execute() needs an Approval of code")
         code = approval.spend()
         if not self.has_kernel(kernel_id):
             raise GPTInterpError(ErrorCode.kernel_not_found)

@@ -23,7 +23,7 @@ from pydantic.json_schema import GenerateJsonSchema
 
 from .errors import ErrorCode
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: MCP tool calls (proposal kind mcp_tool, tool_call_started / tool_call_done)
 
 # Bounds on what a browser may send; larger payloads are refused with a typed error.
 MAX_MESSAGE_BYTES = 4_000_000
@@ -237,19 +237,27 @@ class PhaseEvent(_Event):
     since: float = 0.0
 
 
+ProposalKind = Literal["run_code", "replace_cell", "mcp_tool"]
+
+
 class ProposalEvent(_Event):
     """The model wants to run `code` (kind run_code), or to replace cell `cell_id`, whose source
-    was `old_source`, with `code` (kind replace_cell). Nothing runs until a matching approval."""
+    was `old_source`, with `code` (kind replace_cell), or to call the tool `tool_name` of the MCP
+    server `tool_server` with the JSON object `code` as its arguments (kind mcp_tool; an Approve
+    may carry edited arguments). Nothing runs until a matching approval."""
 
     type: Literal["proposal"] = "proposal"
     proposal_id: str
-    kind: Literal["run_code", "replace_cell"] = "run_code"
+    kind: ProposalKind = "run_code"
     code: str
     reason: str = ""
     notebook_path: str
     kernel_id: str
     cell_id: str | None = None
     old_source: str | None = None
+    tool_server: str | None = None
+    tool_name: str | None = None
+    tool_description: str = ""
 
 
 class ProposalDecided(_Event):
@@ -307,6 +315,28 @@ class ExecutionDone(_Event):
     files: list[WrittenFile] = []
 
 
+class ToolCallStarted(_Event):
+    """An approved MCP tool call was sent to its server, with exactly `arguments` (JSON text)."""
+
+    type: Literal["tool_call_started"] = "tool_call_started"
+    proposal_id: str
+    tool_server: str
+    tool_name: str
+    arguments: str
+
+
+class ToolCallDone(_Event):
+    """What the tool returned: `output` is one nbformat stream output holding its text (bounded
+    for display); `status` error when the tool reported an error or the call failed (`message`
+    says why: a timeout, a server that stopped)."""
+
+    type: Literal["tool_call_done"] = "tool_call_done"
+    proposal_id: str
+    status: Literal["ok", "error", "aborted"]
+    output: dict[str, Any] | None = None
+    message: str = ""
+
+
 class TurnStarted(_Event):
     type: Literal["turn_started"] = "turn_started"
     turn_id: str
@@ -337,6 +367,8 @@ _CHAT_EVENTS = (
     ExecutionStarted,
     ExecutionOutput,
     ExecutionDone,
+    ToolCallStarted,
+    ToolCallDone,
     TurnStarted,
     TurnEnded,
 )

@@ -66,7 +66,9 @@ def result_for_model(status: str, outputs: Iterable[dict[str, Any]], message: st
 def outcome_for_model(outcome: Outcome, budget: int = 4000) -> str:
     """What the model is told about its proposal: the user's decision, what ran, what it printed
     (bounded), the files it wrote, and the aids' notes. The one place this text is made."""
-    if outcome.decision == "refused":
+    if outcome.kind == "mcp_tool":
+        text = _tool_outcome(outcome, budget)
+    elif outcome.decision == "refused":
         text = ""
     elif outcome.decision == "rejected":
         why = f" Their reason: {outcome.reason}" if outcome.reason else " They gave no reason."
@@ -82,6 +84,25 @@ def outcome_for_model(outcome: Outcome, budget: int = 4000) -> str:
         if outcome.edited:
             text = f"The user edited your code before running it. What ran:\n```python\n{outcome.code}\n```\n{text}"
     return "\n".join(p for p in (text, *outcome.notes) if p)
+
+
+def _tool_outcome(outcome: Outcome, budget: int) -> str:
+    """An MCP tool call's outcome: the decision, or the result bounded like a cell's output."""
+    if outcome.decision == "rejected":
+        why = f" Their reason: {outcome.reason}" if outcome.reason else " They gave no reason."
+        return f"The user rejected this tool call; the tool was not called.{why} Do not call it again unchanged."
+    if outcome.decision != "approved":
+        return "The tool call was cancelled; the tool was not called."
+    body = strip_ansi("".join(str(o.get("text") or "") for o in outcome.outputs))
+    lines = [f"Tool call status: {'failed' if outcome.status == 'error' else outcome.status or 'error'}."]
+    if outcome.edited:
+        lines.insert(
+            0, f"The user edited the arguments before the call. What was called with:\n```json\n{outcome.code}\n```"
+        )
+    if outcome.message:
+        lines.append(outcome.message)
+    lines.append("Result:\n" + head_tail(body, budget) if body.strip() else "The tool returned nothing.")
+    return "\n".join(lines)
 
 
 def written_for_model(files: list[WrittenFile]) -> str:

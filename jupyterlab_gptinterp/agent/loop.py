@@ -26,7 +26,7 @@ from .config import ChatState, LoopConfig  # noqa: F401 (the loop's public names
 from .context import cell_for_model, notebook_for_model, outcome_for_model
 from .outcome import Outcome
 from .replies import Proposed
-from .seams import LLM, Completion, Executor, Sink, Workspace
+from .seams import LLM, Completion, Executor, Sink, ToolRunner, ToolSpec, Workspace
 from .settle import Emitter, open_proposal, settle_proposal
 
 log = logging.getLogger(__name__)
@@ -44,9 +44,10 @@ class AgentLoop:
         gate: ApprovalGate,
         config: LoopConfig,
         workspace: Workspace | None = None,
+        tools: ToolRunner | None = None,
     ):
         self.llm, self.executor, self.sink, self.gate = llm, executor, sink, gate
-        self.config, self.workspace = config, workspace
+        self.config, self.workspace, self.tools = config, workspace, tools  # tools: MCP servers' (or None)
 
     async def run_turn(
         self,
@@ -88,6 +89,7 @@ class _Turn:
         self.images: list[dict[str, Any]] = []  # image parts from executions, for a vision model's next call
         self.finished = False  # the user accepted a fix without running it: nothing left to do
         self.context = ""
+        self.mcp: dict[str, ToolSpec] = {}  # the MCP tools offered this turn, by the name the model calls
         self.cell_text = cell_for_model(notebook, cell_id, self.cfg.result_budget) if cell_id else ""
 
     async def run(self, text: str) -> TurnEnded:
@@ -157,6 +159,9 @@ class _Turn:
 
     async def _steps(self) -> tuple[str, str]:
         tools, steps, refused, emptied = replies.tools_for(self.cfg.tool_mode, self.state.action), 0, 0, False
+        if tools is not None and self.loop.tools is not None:
+            self.mcp = {s.name: s for s in await self.loop.tools.specs()}
+            tools = [*tools, *replies.mcp_schemas(list(self.mcp.values()))]
         while True:
             used = self.calls.usage[1] + self.calls.usage[2]
             if steps >= self.cfg.max_steps:
@@ -203,7 +208,7 @@ class _Turn:
         out: list[tuple[str, str, bool]] = []
         self.new.append(replies.assistant_with_calls(reply))
         for call in reply.tool_calls:
-            parsed = replies.parse_call(call.name, call.arguments, self.notebook, self.cell_id)
+            parsed = replies.parse_call(call.name, call.arguments, self.notebook, self.cell_id, self.mcp)
             out.append(await self._propose(parsed) if isinstance(parsed, Proposed) else (parsed, "", False))
             self.new.append({"role": "tool", "tool_call_id": call.id, "content": out[-1][0]})
             if out[-1][1] or self.finished:
@@ -212,7 +217,7 @@ class _Turn:
 
     async def _propose(self, proposed: Proposed) -> tuple[str, str, bool]:
         """Show the code to the user; run it only on their approval; tell the model what happened."""
-        refusal = await self.aids.refuse(self.state, proposed.code)
+        refusal = await self.aids.refuse(self.state, proposed.code) if proposed.kind != "mcp_tool" else None
         if refusal is not None:  # not shown to the user, never run
             self.state.outcomes.append(Outcome(proposed.code, "refused", proposed.kind, reason=refusal.note))
             if refusal.status:
@@ -224,12 +229,12 @@ class _Turn:
         )
         await self.calls.phase("waiting")
         outcome = await settle_proposal(
-            self.loop.sink, self.loop.executor, event, proposal, self.loop.workspace, self._running
+            self.loop.sink, self.loop.executor, event, proposal, self.loop.workspace, self._running, self.loop.tools
         )
         self.calls.extend(outcome.waited)
         self.state.outcomes.append(outcome)
         self.finished = outcome.decision == "approved" and not outcome.run
-        answer = await self.aids.after_run(self.state, outcome) if outcome.ran else ""
+        answer = await self.aids.after_run(self.state, outcome) if outcome.ran and outcome.kind != "mcp_tool" else ""
         if outcome.ran and self.cfg.vision:
             self.images.extend(_outputs.image_parts(outcome.outputs))
         text = outcome_for_model(outcome, self.cfg.result_budget)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
-from ..protocol import WrittenFile
+from ..protocol import ProposalKind, WrittenFile
 from . import outputs as _outputs
 
 Decision = Literal["approved", "rejected", "cancelled", "refused"]
@@ -20,7 +20,7 @@ Decision = Literal["approved", "rejected", "cancelled", "refused"]
 class Outcome:
     proposed: str  # the code the model proposed
     decision: Decision  # "refused": an aid declined to show it to the user
-    kind: Literal["run_code", "replace_cell"] = "run_code"
+    kind: ProposalKind = "run_code"  # mcp_tool: `proposed` and `code` are the tool's arguments (JSON)
     code: str = ""  # what ran: the proposal as the user approved it (possibly edited)
     reason: str = ""  # the user's reason for a rejection
     run: bool = True  # False: a replacement accepted without running it
@@ -30,6 +30,7 @@ class Outcome:
     files: list[WrittenFile] = field(default_factory=list)  # what the code wrote beside the notebook
     notes: list[str] = field(default_factory=list)  # what the aids add for the model, in order
     waited: float = 0.0  # seconds the proposal waited for the user's decision
+    tool: str = ""  # mcp_tool: the tool as the model called it
 
     @property
     def ran(self) -> bool:

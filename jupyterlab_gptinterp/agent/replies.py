@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from ..protocol import NotebookView
+from ..protocol import NotebookView, ProposalKind
 from . import prompts
-from .seams import Completion
+from .seams import Completion, ToolSpec
 
 
 @dataclass
 class Proposed:
-    code: str
+    code: str  # mcp_tool: the arguments, as an indented JSON object
     reason: str
-    kind: Literal["run_code", "replace_cell"] = "run_code"
+    kind: ProposalKind = "run_code"
     cell_id: str | None = None
+    tool: ToolSpec | None = None  # mcp_tool: the tool to call
 
 
 def tools_for(tool_mode: str, action: str) -> list[dict[str, Any]] | None:
@@ -25,8 +27,39 @@ def tools_for(tool_mode: str, action: str) -> list[dict[str, Any]] | None:
     return [prompts.REPLACE_CELL_TOOL, prompts.RUN_CODE_TOOL] if action == "fix" else [prompts.RUN_CODE_TOOL]
 
 
-def parse_call(name: str, arguments: str, notebook: NotebookView, default_cell: str | None) -> Proposed | str:
-    """The proposal a tool call makes, or what the model is told about a call that makes none."""
+def mcp_schemas(specs: list[ToolSpec]) -> list[dict[str, Any]]:
+    """The MCP servers' tools as the model is offered them (each call is a proposal like code)."""
+    return [
+        {
+            "type": "function",
+            "function": {
+                "name": s.name,
+                "description": f"(MCP server {s.server}; the user approves each call) {s.description}".strip(),
+                "parameters": s.parameters or {"type": "object", "properties": {}},
+            },
+        }
+        for s in specs
+    ]
+
+
+def parse_call(
+    name: str,
+    arguments: str,
+    notebook: NotebookView,
+    default_cell: str | None,
+    mcp: Mapping[str, ToolSpec] | None = None,
+) -> Proposed | str:
+    """The proposal a tool call makes, or what the model is told about a call that makes none.
+    `mcp`: the MCP tools offered this turn, by the name the model calls."""
+    spec = (mcp or {}).get(name)
+    if spec is not None:
+        try:
+            args = json.loads(arguments or "{}")
+            if not isinstance(args, dict):
+                raise ValueError("the arguments must be a JSON object")
+        except ValueError as exc:
+            return f"Error: the arguments of {name} were not valid JSON ({exc}). Call it again with valid arguments."
+        return Proposed(json.dumps(args, indent=2, ensure_ascii=False), "", "mcp_tool", tool=spec)
     field_name = {"run_code": "code", "replace_cell": "source"}.get(name)
     if field_name is None:
         return f"Error: there is no tool named {name!r}."

@@ -1,7 +1,9 @@
-"""The agent loop's seams: the model, the executor, the event sink, and the workspace's files.
+"""The agent loop's seams: the model, the executor, the event sink, the workspace's files, and
+the tools of MCP servers.
 
 The loop depends only on these shapes, so it is tested against small fakes in milliseconds;
-`agent/llm.py`, `kernel.py`, `chat.py` and `workspace/` hold the real implementations.
+`agent/llm.py`, `kernel.py`, `chat.py`, `workspace/` and `mcp_tools.py` hold the real
+implementations.
 """
 
 from __future__ import annotations
@@ -73,6 +75,35 @@ class Executor(Protocol):
         ...
 
     async def execute(self, approval: Approval, kernel_id: str, on_output: OnOutput) -> ExecutionResult: ...
+
+
+# --- tools of MCP servers (mcp_tools.py): called only with an approval of their arguments ------
+
+
+@dataclass
+class ToolSpec:
+    name: str  # as the model calls it: "<server>__<tool>"
+    server: str
+    tool: str  # the server's name for it
+    description: str = ""
+    parameters: dict[str, Any] = field(default_factory=dict)  # JSON Schema of its arguments
+
+
+@dataclass
+class ToolResult:
+    status: Literal["ok", "error", "aborted"]
+    text: str = ""  # what the tool returned, as text
+    message: str = ""  # what happened besides it (a timeout, a server that stopped)
+
+
+class ToolRunner(Protocol):
+    async def specs(self) -> list[ToolSpec]:
+        """The tools the model may propose to call (servers that cannot be reached left out)."""
+        ...
+
+    async def call(self, approval: Approval) -> ToolResult:
+        """Call the approved tool with exactly the approved arguments (`approval.code`), once."""
+        ...
 
 
 # --- the sink: where events go (persisted and broadcast by the chat service) -------------------

@@ -11,7 +11,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..approval import Approval, ApprovalGate, Proposal
+from ..approval import MCP_TOOL, Approval, ApprovalGate, Proposal
 from ..errors import GPTInterpError
 from ..protocol import (
     ExecutionDone,
@@ -20,10 +20,15 @@ from ..protocol import (
     NotebookView,
     ProposalDecided,
     ProposalEvent,
+    ToolCallDone,
+    ToolCallStarted,
 )
+from .context import head_tail
 from .outcome import Outcome
 from .replies import Proposed
-from .seams import ExecutionResult, Executor, Sink, Workspace
+from .seams import ExecutionResult, Executor, Sink, ToolResult, ToolRunner, Workspace
+
+SHOWN_RESULT = 50_000  # characters of a tool's result the user's card shows (the model gets its own budget)
 
 
 class Emitter:
@@ -45,7 +50,8 @@ async def open_proposal(
     """Show `proposed` to the user as a pending proposal (approved at once, as automatic, when the
     user chose auto-run: still a server-held approval of exactly this code)."""
     cell = next((c for c in notebook.cells if c.id == proposed.cell_id), None) if proposed.cell_id else None
-    proposal = gate.propose(chat_id, proposed.code, proposed.reason, proposed.kind)
+    tool = proposed.tool
+    proposal = gate.propose(chat_id, proposed.code, proposed.reason, proposed.kind, tool.name if tool else "")
     event = ProposalEvent(
         chat_id=chat_id,
         ts=time.time(),
@@ -57,6 +63,9 @@ async def open_proposal(
         kernel_id=notebook.kernel_id or "",
         cell_id=proposed.cell_id,
         old_source=cell.source if cell else None,
+        tool_server=tool.server if tool else None,
+        tool_name=tool.tool if tool else None,
+        tool_description=tool.description if tool else "",
     )
     await sink.emit(event)
     if auto_run and proposed.kind == "run_code":
@@ -71,9 +80,11 @@ async def settle_proposal(
     proposal: Proposal,
     workspace: Workspace | None = None,
     on_run: Callable[[str], Awaitable[None]] | None = None,
+    tools: ToolRunner | None = None,
 ) -> Outcome:
-    """Wait for the user's decision on `proposal`, run it if approved, and return the outcome
-    (`waited`: seconds spent waiting for the user). `on_run(code)` is told when it starts."""
+    """Wait for the user's decision on `proposal`, run it if approved (an MCP tool call: call it
+    through `tools`), and return the outcome (`waited`: seconds spent waiting for the user).
+    `on_run(code)` is told when it starts."""
     emit = Emitter(sink, event.chat_id)
     pid = event.proposal_id
     started = time.monotonic()
@@ -83,6 +94,7 @@ async def settle_proposal(
         await emit(ProposalDecided, proposal_id=pid, decision="cancelled", reason="Stopped.")
         raise
     outcome = Outcome(proposed=event.code, decision=decision.kind, kind=event.kind, reason=decision.reason)
+    outcome.tool = proposal.tool
     outcome.waited = time.monotonic() - started
     if decision.kind != "approved" or decision.approval is None:
         await emit(ProposalDecided, proposal_id=pid, decision=decision.kind, reason=decision.reason)
@@ -95,6 +107,8 @@ async def settle_proposal(
     )  # fmt: skip
     if not decision.run:
         return outcome
+    if event.kind == MCP_TOOL:
+        return await _settle_tool_call(emit, tools, event, approval, outcome, on_run)
     kernel_id = decision.kernel_id or event.kernel_id
     await emit(
         ExecutionStarted, proposal_id=pid, kernel_id=kernel_id, notebook_path=event.notebook_path,
@@ -111,6 +125,38 @@ async def settle_proposal(
         message=result.message, files=outcome.files,
     )  # fmt: skip
     outcome.status, outcome.outputs, outcome.message = result.status, result.outputs, result.message
+    return outcome
+
+
+async def _settle_tool_call(
+    emit: Emitter,
+    tools: ToolRunner | None,
+    event: ProposalEvent,
+    approval: Approval,
+    outcome: Outcome,
+    on_run: Callable[[str], Awaitable[None]] | None,
+) -> Outcome:
+    pid = event.proposal_id
+    await emit(
+        ToolCallStarted, proposal_id=pid, tool_server=event.tool_server or "", tool_name=event.tool_name or "",
+        arguments=approval.code,
+    )  # fmt: skip
+    if on_run is not None:
+        await on_run("")
+    try:
+        if tools is None:
+            result = ToolResult("error", message="MCP tools are not configured on this server.")
+        else:
+            result = await tools.call(approval)
+    except asyncio.CancelledError:
+        await emit(ToolCallDone, proposal_id=pid, status="aborted", message="Stopped; the call was abandoned.")
+        raise
+    except GPTInterpError as exc:
+        result = ToolResult("error", message=exc.text)
+    output = {"output_type": "stream", "name": "stdout", "text": result.text} if result.text else None
+    shown = {**output, "text": head_tail(result.text, SHOWN_RESULT)} if output else None
+    await emit(ToolCallDone, proposal_id=pid, status=result.status, output=shown, message=result.message)
+    outcome.status, outcome.outputs, outcome.message = result.status, [output] if output else [], result.message
     return outcome
 
 
