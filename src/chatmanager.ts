@@ -223,6 +223,9 @@ export class ChatManager {
     if (item.proposalKind === 'replace_cell') {
       return model.approve(item.proposalId, item.code, null, !!run);
     }
+    if (item.proposalKind === 'mcp_tool') {
+      return model.approve(item.proposalId, item.code, null); // no cell: it runs in no kernel
+    }
     const after =
       this._preferences.values.generatedCells === 'end'
         ? null

@@ -49,8 +49,15 @@ export interface IProposalItem {
   readonly kind: 'proposal';
   readonly key: string;
   readonly proposalId: string;
-  /** run_code: a new cell; replace_cell: new source for the cell `cellId` (was `oldSource`). */
+  /**
+   * run_code: a new cell; replace_cell: new source for the cell `cellId` (was `oldSource`);
+   * mcp_tool: a call of the tool `toolName` of the MCP server `toolServer`, `code` being its
+   * arguments as a JSON object.
+   */
   readonly proposalKind: ProposalEvent['kind'];
+  readonly toolServer: string | null;
+  readonly toolName: string | null;
+  readonly toolDescription: string;
   readonly cellId: string | null;
   readonly oldSource: string | null;
   /** As the user edited it while pending; after approval, what ran. */

@@ -57,6 +57,9 @@ export function applyEvent(
           key: `p-${msg.proposal_id}`,
           proposalId: msg.proposal_id,
           proposalKind: msg.kind,
+          toolServer: msg.tool_server,
+          toolName: msg.tool_name,
+          toolDescription: msg.tool_description,
           cellId: msg.cell_id,
           oldSource: msg.old_source,
           code: msg.code,
@@ -106,6 +109,24 @@ export function applyEvent(
             ? Math.max(0, msg.ts * 1000 - p.startedAt)
             : null,
         files: msg.files ?? []
+      }));
+    case 'tool_call_started':
+      return updateProposal(items, msg.proposal_id, () => ({
+        status: 'running',
+        code: msg.arguments,
+        startedAt: msg.ts ? msg.ts * 1000 : Date.now(),
+        elapsed: null
+      }));
+    case 'tool_call_done':
+      return updateProposal(items, msg.proposal_id, p => ({
+        status: 'done',
+        result: msg.status,
+        outputs: msg.output ? [msg.output] : [],
+        message: msg.message,
+        elapsed:
+          p.startedAt !== null && msg.ts
+            ? Math.max(0, msg.ts * 1000 - p.startedAt)
+            : null
       }));
     case 'turn_ended': {
       const notice = turnNotice(msg);

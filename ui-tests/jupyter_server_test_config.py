@@ -51,6 +51,11 @@ else:
         }
     ]
 
+# A small real MCP server (tests/mcp_server.py over stdio) whose tools the model may propose to
+# call: mcp.spec.ts approves one. Started by the extension on the first turn.
+c.GPTInterp.mcp_servers = {"calc": {"command": sys.executable, "args": [str(REPO / "tests" / "mcp_server.py")]}}  # noqa: F821
+c.GPTInterp.mcp_allowed_servers = ["calc"]  # noqa: F821
+
 # A fresh chat history per server: chats are found again by notebook path, so a history kept
 # across runs would bring back an earlier run's cards (even pending ones) into a new notebook
 # at the same path, and the tests would not start from an empty transcript.

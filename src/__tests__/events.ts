@@ -18,7 +18,9 @@ type EventOf<T extends ChatEvent['type']> = Extract<ChatEvent, { type: T }>;
 const DEFAULTS: { [K in ChatEvent['type']]?: Record<string, unknown> } = {
   assistant_message: { model: '', ungrounded: [], stopped: false },
   proposal_decided: { auto: false },
-  execution_done: { files: [] },
+  proposal: { tool_server: null, tool_name: null, tool_description: '' },
+  tool_call_done: { output: null, message: '' },
+  execution_done: { files: [], message: '' },
   execution_started: { kernel_busy: false },
   turn_ended: {
     llm_calls: 0,
@@ -28,6 +30,11 @@ const DEFAULTS: { [K in ChatEvent['type']]?: Record<string, unknown> } = {
   }
 };
 type Defaulted =
+  | 'tool_server'
+  | 'tool_name'
+  | 'tool_description'
+  | 'output'
+  | 'message'
   | 'model'
   | 'ungrounded'
   | 'stopped'

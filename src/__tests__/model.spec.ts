@@ -199,6 +199,57 @@ describe('ChatModel', () => {
     });
   });
 
+  it('follows an MCP tool call from its card to what the tool returned', () => {
+    const { model, sent } = setup();
+    model.applyServerMessage(
+      ev('proposal', {
+        ...proposal(1, 'p-t', '{\n  "a": 2\n}'),
+        kind: 'mcp_tool',
+        tool_server: 'calc',
+        tool_name: 'add',
+        tool_description: 'Add two integers.'
+      })
+    );
+    expect(model.proposal('p-t')).toMatchObject({
+      proposalKind: 'mcp_tool',
+      toolServer: 'calc',
+      toolName: 'add',
+      toolDescription: 'Add two integers.',
+      status: 'pending'
+    });
+    model.setProposalCode('p-t', '{"a": 40}');
+    expect(model.approve('p-t', model.proposal('p-t')!.code, null)).toBe(true);
+    expect(sent[sent.length - 1]).toMatchObject({
+      type: 'approve',
+      proposal_id: 'p-t',
+      code: '{"a": 40}'
+    });
+    model.applyServerMessage(
+      ev('tool_call_started', {
+        seq: 2,
+        proposal_id: 'p-t',
+        tool_server: 'calc',
+        tool_name: 'add',
+        arguments: '{"a": 40}'
+      })
+    );
+    expect(model.proposal('p-t')!.status).toBe('running');
+    model.applyServerMessage(
+      ev('tool_call_done', {
+        seq: 3,
+        proposal_id: 'p-t',
+        status: 'ok',
+        output: { output_type: 'stream', name: 'stdout', text: '42' }
+      })
+    );
+    expect(model.proposal('p-t')).toMatchObject({
+      status: 'done',
+      result: 'ok',
+      code: '{"a": 40}',
+      outputs: [{ output_type: 'stream', name: 'stdout', text: '42' }]
+    });
+  });
+
   it('ignores events it has already seen, and other chats’ events', () => {
     const { model } = setup();
     expect(

@@ -149,11 +149,21 @@ export function statusText(
     case 'approved':
       return trans.__('Approved');
     case 'running':
+      if (item.proposalKind === 'mcp_tool') {
+        return trans.__('Calling the tool…');
+      }
       // Until its first output, a run sent to a busy kernel is still queued behind that cell.
       return item.kernelBusy && item.outputs.length === 0
         ? trans.__('Waiting for the kernel (busy with another cell)…')
         : trans.__('Running…');
     case 'done':
+      if (item.proposalKind === 'mcp_tool') {
+        return item.result === 'ok'
+          ? trans.__('Called')
+          : item.result === 'error'
+            ? trans.__('The tool failed')
+            : trans.__('Abandoned');
+      }
       return item.result === 'ok'
         ? trans.__('Ran') + count
         : item.result === 'error'

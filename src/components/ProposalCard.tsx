@@ -2,7 +2,8 @@
  * A proposal card: the code the model wants to run (editable while pending), its reason, and
  * Run / Reject. Nothing runs from here: the buttons execute commands that send the decision to
  * the server, which holds the approval. After Run the card shows the execution's status,
- * count and outputs (rendered untrusted).
+ * count and outputs (rendered untrusted). An MCP tool call is the same card: the tool, what it
+ * does, its arguments as editable JSON, and Call / Reject; then what the tool returned.
  */
 import { CodeEditor } from '@jupyterlab/codeeditor';
 import React, { useEffect, useRef } from 'react';
@@ -19,6 +20,12 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
   const { commands, trans } = useServices();
   const pending = item.status === 'pending';
   const decidable = pending && !item.submitting;
+  const tool = item.proposalKind === 'mcp_tool';
+  const title = tool
+    ? trans.__('Tool call: %1 › %2', item.toolServer ?? '', item.toolName ?? '')
+    : pending
+      ? trans.__('Proposed code')
+      : trans.__('Code');
 
   const run = () => {
     void commands.execute(CommandIDs.approve, { proposalId: item.proposalId });
@@ -31,26 +38,35 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
       data-proposal-id={item.proposalId}
       data-submitting={item.submitting ? 'true' : 'false'}
     >
-      <CardHeader
-        item={item}
-        title={pending ? trans.__('Proposed code') : trans.__('Code')}
-      />
+      <CardHeader item={item} title={title} />
+      {tool && item.toolDescription && (
+        <div className="jp-gptinterp-tool-description">
+          {item.toolDescription}
+        </div>
+      )}
       <CodeView item={item} editable={decidable} />
       <CardFooter item={item} decidable={decidable}>
         <button
           className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-run"
           disabled={!decidable}
           onClick={run}
-          title={trans.__('Run this code in the notebook’s kernel')}
+          title={
+            tool
+              ? trans.__('Call this tool with these arguments')
+              : trans.__('Run this code in the notebook’s kernel')
+          }
         >
-          {trans.__('Run')}
+          {tool ? trans.__('Call') : trans.__('Run')}
         </button>
       </CardFooter>
     </div>
   );
 });
 
-/** The code in a CodeMirror editor from JupyterLab's editor services, Python highlighted. */
+/**
+ * The code in a CodeMirror editor from JupyterLab's editor services, Python highlighted (a
+ * tool call's arguments: JSON).
+ */
 function CodeView(props: { item: IProposalItem; editable: boolean }) {
   const { item, editable } = props;
   const { editorServices, model } = useServices();
@@ -61,7 +77,10 @@ function CodeView(props: { item: IProposalItem; editable: boolean }) {
   report.current = code => model?.setProposalCode(item.proposalId, code);
 
   useEffect(() => {
-    const editorModel = new CodeEditor.Model({ mimeType: 'text/x-python' });
+    const editorModel = new CodeEditor.Model({
+      mimeType:
+        item.proposalKind === 'mcp_tool' ? 'application/json' : 'text/x-python'
+    });
     editorModel.sharedModel.setSource(item.code);
     editor.current = editorServices.factoryService.newInlineEditor({
       host: host.current!,
