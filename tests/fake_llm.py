@@ -110,6 +110,7 @@ class FakeLLM:
         self.models = list(models)
         self.requests: list[dict] = []
         self.request_headers: list[dict] = []
+        self.arrivals: list[float] = []  # wall-clock time each request arrived (time.time())
         # Per streamed reply, the rate the model wrote at: deltas sent, first and last send time.
         self.streams: collections.deque = collections.deque(maxlen=1000)
         # script()/add_rule()/reset() may come from a test thread while the loop thread serves.
@@ -143,12 +144,14 @@ class FakeLLM:
             self._rules.clear()
             self.requests.clear()
             self.request_headers.clear()
+            self.arrivals.clear()
             self.streams.clear()
 
     def _record(self, body: dict, headers: dict) -> None:
         with self._lock:
             self.requests.append(body)
             self.request_headers.append(headers)
+            self.arrivals.append(time.time())
 
     def _next_reply(self, messages: list) -> dict:
         text = message_text(messages[-1])
@@ -266,6 +269,8 @@ class AdminHandler(BaseHandler):
     def get(self, action):
         if action == "requests":
             self.send_json(list(self.fake.requests))
+        elif action == "arrivals":
+            self.send_json(list(self.fake.arrivals))
         elif action == "request_headers":
             self.send_json(list(self.fake.request_headers))
         elif action == "streams":

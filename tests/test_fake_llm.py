@@ -346,6 +346,8 @@ def test_start_in_thread_and_admin_endpoints_from_sync_code():
         recorded = _http(admin + "/requests")
         assert [r["messages"] for r in recorded] == [USER, USER, ping]
         assert len(_http(admin + "/request_headers")) == 3
+        arrivals = _http(admin + "/arrivals")  # when each arrived, for benchmarks that time them
+        assert len(arrivals) == 3 and arrivals == sorted(arrivals) and abs(arrivals[-1] - time.time()) < 60
         fake.script({"text": "from the main thread"})  # scripting from another thread
         assert (
             client.chat.completions.create(model="fake-model", messages=USER).choices[0].message.content
