@@ -13,6 +13,9 @@ Replies are scripted as plain JSON dicts (so they can also be posted to ``/_admi
                                                              providers send one after a 200
     {"empty": true}   any reply: "usage": {...}, "headers": {...}, "finish_reason": "length"
     {"raw_events": [{...}, "[DONE]"]}  streamed: each item as one `data:` event, nothing else
+    {"tool_calls": [...], "from_last": {"cell_id": "regex"}}  each named argument of the calls set
+                                                             to group 1 of the regex in the last
+                                                             message (an id a tool just returned)
 
 Stdlib + tornado only, and no package-relative imports: other code loads this file by path.
 Run standalone with ``python tests/fake_llm.py --port 18765``.
@@ -53,6 +56,7 @@ REPLY_KEYS = {
     "usage",
     "raw_events",
     "finish_reason",
+    "from_last",
 }
 # OpenAI's own (type, code) per status, so error-mapping code sees realistic bodies.
 ERROR_KINDS = {
@@ -352,8 +356,14 @@ class ChatHandler(BaseHandler):
             )
         text = "" if reply.get("empty") else reply.get("text", "")
         calls = []
+        found = {}
+        for name, pattern in (reply.get("from_last") or {}).items():
+            match = re.search(pattern, message_text(body["messages"][-1]))
+            found[name] = match.group(1) if match else None
         for call in reply.get("tool_calls", []):
             args = call.get("arguments", {})
+            if found and isinstance(args, dict):
+                args = {**args, **found}
             args = args if isinstance(args, str) else json.dumps(args)  # str: sent as-is
             calls.append((call.get("id") or f"call_{next(self.fake._ids)}", call["name"], args))
         finish = reply.get("finish_reason") or ("tool_calls" if calls else "stop")

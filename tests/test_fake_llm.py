@@ -346,8 +346,15 @@ def test_start_in_thread_and_admin_endpoints_from_sync_code():
         recorded = _http(admin + "/requests")
         assert [r["messages"] for r in recorded] == [USER, USER, ping]
         assert len(_http(admin + "/request_headers")) == 3
+        # An argument taken from the last message (an id a tool just returned).
+        fake.script(
+            {"tool_calls": [{"name": "run", "arguments": {"id": "?"}}], "from_last": {"id": r'"cellId":"([^"]+)"'}}
+        )
+        said = [{"role": "user", "content": 'done: {"cellId":"c-42"}'}]
+        resp = client.chat.completions.create(model="fake-model", messages=said)
+        assert json.loads(resp.choices[0].message.tool_calls[0].function.arguments) == {"id": "c-42"}
         arrivals = _http(admin + "/arrivals")  # when each arrived, for benchmarks that time them
-        assert len(arrivals) == 3 and arrivals == sorted(arrivals) and abs(arrivals[-1] - time.time()) < 60
+        assert len(arrivals) == 4 and arrivals == sorted(arrivals) and abs(arrivals[-1] - time.time()) < 60
         fake.script({"text": "from the main thread"})  # scripting from another thread
         assert (
             client.chat.completions.create(model="fake-model", messages=USER).choices[0].message.content
