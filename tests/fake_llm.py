@@ -15,7 +15,8 @@ Replies are scripted as plain JSON dicts (so they can also be posted to ``/_admi
     {"raw_events": [{...}, "[DONE]"]}  streamed: each item as one `data:` event, nothing else
     {"tool_calls": [...], "from_last": {"cell_id": "regex"}}  each named argument of the calls set
                                                              to group 1 of the regex in the last
-                                                             message (an id a tool just returned)
+                                                             message (an id a tool just returned);
+                                                             in "text", {{cell_id}} is replaced
 
 Stdlib + tornado only, and no package-relative imports: other code loads this file by path.
 Run standalone with ``python tests/fake_llm.py --port 18765``.
@@ -360,6 +361,8 @@ class ChatHandler(BaseHandler):
         for name, pattern in (reply.get("from_last") or {}).items():
             match = re.search(pattern, message_text(body["messages"][-1]))
             found[name] = match.group(1) if match else None
+        for name, value in found.items():
+            text = text.replace("{{" + name + "}}", value or "")
         for call in reply.get("tool_calls", []):
             args = call.get("arguments", {})
             if found and isinstance(args, dict):

@@ -355,6 +355,10 @@ def test_start_in_thread_and_admin_endpoints_from_sync_code():
         assert json.loads(resp.choices[0].message.tool_calls[0].function.arguments) == {"id": "c-42"}
         arrivals = _http(admin + "/arrivals")  # when each arrived, for benchmarks that time them
         assert len(arrivals) == 4 and arrivals == sorted(arrivals) and abs(arrivals[-1] - time.time()) < 60
+        # ... or put into a text reply (a JSON answer that names the cell), where {{id}} stands
+        fake.script({"text": '{"after": "{{id}}"}', "from_last": {"id": r'"cellId":"([^"]+)"'}})
+        resp = client.chat.completions.create(model="fake-model", messages=said)
+        assert resp.choices[0].message.content == '{"after": "c-42"}'
         fake.script({"text": "from the main thread"})  # scripting from another thread
         assert (
             client.chat.completions.create(model="fake-model", messages=USER).choices[0].message.content
