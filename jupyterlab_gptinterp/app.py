@@ -29,6 +29,7 @@ from .protocol import PROTOCOL_VERSION, Info
 from .providers import LOCAL_PROVIDER, Catalog, ModelSpec, ProviderSpec
 
 CONTENTS_EVENTS = ContentsManager.event_schema_id
+KERNEL_ACTIONS = "https://events.jupyter.org/jupyter_server/kernel_actions/v1"
 
 
 class GPTInterp(ExtensionApp):
@@ -125,6 +126,7 @@ class GPTInterp(ExtensionApp):
         self.service = ChatService(self.store, self.gate, self.executor, self._provider, self.allow_auto_run)
         self._warm_up()
         self.serverapp.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
+        self.serverapp.event_logger.add_listener(schema_id=KERNEL_ACTIONS, listener=self._on_kernel_action)
         self.log.info(
             "gptinterp: models %s (default %s), history in %s",
             ", ".join(c.id for c in self.catalog.choices) or "none",
@@ -252,6 +254,16 @@ class GPTInterp(ExtensionApp):
             moved = self.service.notebook_moved(data["source_path"], data["path"])
             if moved:
                 self.log.info("gptinterp: %d chat(s) follow %s to %s", moved, data["source_path"], data["path"])
+
+    async def _on_kernel_action(self, logger: Any, schema_id: str, data: dict[str, Any]) -> None:
+        """A kernel restarted through the server (by a user, or by the server after it died), local
+        or on a gateway: an execution waiting on it ends with a message instead of at the timeout,
+        and the next one says the kernel's state is gone. A kernel shut down: its channel closes."""
+        kernel_id = data.get("kernel_id")
+        if kernel_id and data.get("action") == "restart":
+            self.executor.kernel_restarted(kernel_id)
+        elif kernel_id and data.get("action") == "shutdown":
+            self.executor.forget(kernel_id)
 
     def initialize_handlers(self) -> None:
         self.handlers.extend(make_handlers(self.service, self.info))
