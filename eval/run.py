@@ -45,15 +45,33 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-import data  # noqa: E402
+import importlib  # noqa: E402
+
 import score  # noqa: E402
-from tasks import DEV, QUICK, TASKS, Task, references  # noqa: E402
 
 from jupyterlab_gptinterp import local_model  # noqa: E402
-from jupyterlab_gptinterp.agent.loop import AIDS  # noqa: E402
+from jupyterlab_gptinterp.agent.aids import AIDS  # noqa: E402
 from jupyterlab_gptinterp.client import Decision, GPTInterpClient  # noqa: E402
 
 ALL_AIDS = list(AIDS)
+SETS = {"dev": HERE, "heldout": HERE / "heldout"}  # each folder holds a data.py and a tasks.py
+
+
+def load_set(name: str) -> tuple[Any, Any]:
+    """The `data` and `tasks` modules of a task set (both sets name their modules alike)."""
+    folder = str(SETS[name])
+    for module in ("data", "tasks"):
+        sys.modules.pop(module, None)
+    sys.path.insert(0, folder)
+    try:
+        return importlib.import_module("data"), importlib.import_module("tasks")
+    finally:
+        sys.path.remove(folder)
+        for module in ("data", "tasks"):
+            sys.modules.pop(module, None)
+
+
+Task = Any  # a task set's Task (eval/tasks.py, eval/heldout/tasks.py: the same fields)
 MODES: dict[str, dict[str, Any]] = {
     "single": {"max_steps": 2, "aids": [], "runs": 1},
     "naive": {"max_steps": 10, "aids": [], "runs": None},
@@ -240,7 +258,7 @@ async def run_task(
 
 
 async def run_mode(
-    name: str, tasks: list[Task], refs: dict[str, Any], args: argparse.Namespace, model_path: str
+    name: str, tasks: list[Task], refs: dict[str, Any], args: argparse.Namespace, model_path: str, data: Any
 ) -> list[dict[str, Any]]:
     mode = dict(MODES[name])
     if args.aids is not None and name != "single":
@@ -322,6 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="3 easy tasks, full loop only (CI)")
     parser.add_argument("--modes", default=None, help="comma list of single,naive,full (default single,full)")
     parser.add_argument("--tasks", default=None, help="comma list of task ids")
+    parser.add_argument("--set", default="dev", choices=list(SETS), help="the task set (default: dev)")
     parser.add_argument("--dev", action="store_true", help="the 12-task development subset")
     parser.add_argument("--difficulty", default=None, help="only tasks of this difficulty")
     parser.add_argument(
@@ -338,6 +357,9 @@ def main(argv: list[str] | None = None) -> int:
     modes = (args.modes or ("full" if args.quick else "single,full")).split(",")
     if any(m not in MODES for m in modes):
         parser.error(f"unknown mode in {modes}; modes are {', '.join(MODES)}")
+    data, taskset = load_set(args.set)
+    TASKS, QUICK, references = taskset.TASKS, taskset.QUICK, taskset.references
+    DEV = getattr(taskset, "DEV", [])
     tasks = TASKS
     if args.quick:
         tasks = [t for t in TASKS if t.id in QUICK]
@@ -371,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _on_term)
     try:
         for name in modes:
-            results[name] = asyncio.run(run_mode(name, tasks, refs, args, model_path))
+            results[name] = asyncio.run(run_mode(name, tasks, refs, args, model_path, data))
     except Exception as exc:
         print(f"the harness broke: {exc!r}", file=sys.stderr)
         return 1
@@ -384,7 +406,11 @@ def main(argv: list[str] | None = None) -> int:
     print("\n" + table)
     out = HERE / "results" / f"{label}.json"
     out.write_text(
-        json.dumps({"modes": modes, "aids": args.aids, "results": results, "table": table}, indent=1, default=str)
+        json.dumps(
+            {"set": args.set, "modes": modes, "aids": args.aids, "results": results, "table": table},
+            indent=1,
+            default=str,
+        )
     )
     print(f"results: {out.relative_to(HERE.parent)}")
     broken = [r for rows in results.values() for r in rows if r["reason"] == "harness_error"]

@@ -20,7 +20,7 @@ _NUMBER = re.compile(r"(?<![\w.])-?\$?\d[\d,]*(?:\.\d+)?(?![\d])")
 
 def numbers(text: str) -> list[float]:
     out = []
-    for raw in _NUMBER.findall(_CODE.sub(" ", text)):
+    for raw in _NUMBER.findall(_CODE.sub(" ", text).replace("\u2212", "-")):  # a typographic minus too
         raw = raw.replace("$", "").replace(",", "")
         try:
             out.append(float(raw))

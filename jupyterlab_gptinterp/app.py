@@ -15,8 +15,9 @@ from jupyter_server.services.contents.manager import ContentsManager
 from traitlets import Bool, Dict, Enum, Float, Int, List, Unicode, default
 
 from . import __version__, kernel, local_model
+from .agent import aids
 from .agent.llm import OpenAIChat
-from .agent.loop import AIDS, LoopConfig
+from .agent.loop import LoopConfig
 from .agent.seams import LLM
 from .approval import ApprovalGate
 from .chat import ChatService
@@ -27,6 +28,7 @@ from .kernel import KernelExecutor
 from .local_model import LocalChat, LocalModelServer
 from .protocol import PROTOCOL_VERSION, Info
 from .providers import LOCAL_PROVIDER, Catalog, ModelSpec, ProviderSpec
+from .workspace import DiskWorkspace
 
 CONTENTS_EVENTS = ContentsManager.event_schema_id
 KERNEL_ACTIONS = "https://events.jupyter.org/jupyter_server/kernel_actions/v1"
@@ -93,14 +95,21 @@ class GPTInterp(ExtensionApp):
         "of exactly that code, recorded as automatic). Off by default.",
     )
     loop_aids = List(
-        Enum(list(AIDS)),
-        list(AIDS),
+        Enum(list(aids.AIDS)),
+        list(aids.AIDS),
         config=True,
-        help="How the loop helps the model: 'preview' (show the data files the request names or that sit "
-        "beside the notebook), 'hints' (a specific hint after an error), 'checks' (a note on a result that "
-        "is wrong on its face: NaN, text values summed, nothing found), 'duplicates' (never propose code "
-        "already run in the request), 'grounding' (mark answer numbers found in no output), 'echo' (drop a "
-        "recital of the rules from a reply). eval/README.md measures each.",
+        help="How the loop helps the model, each a plug-in in agent/aids/: 'preview' (the data files the request "
+        "names, as pandas sees them), 'hints' (what to do about an error), 'checks' (a note on a result that cannot "
+        "be the answer), 'answer' (a short check call: does this output answer exactly the question?), 'repeats' "
+        "(decline code that would repeat a run or a failure), 'echo' (a reply that repeats what the model was sent "
+        "is no answer), 'revise' (after a rejection with a reason, revised code), 'grounding' (answers rest on "
+        "outputs). eval/README.md measures them.",
+    )
+    turn_timeout = Float(
+        300.0,
+        config=True,
+        help="Seconds of model and execution time one request may take (waiting for the user does not count); "
+        "then the turn ends with the last result it got. 0: no limit.",
     )
 
     @default("api_key")
@@ -123,7 +132,12 @@ class GPTInterp(ExtensionApp):
         if any(c.local for c in self.catalog.choices):
             cache = Path(jupyter_data_dir()) / "gptinterp" / "models"
             self.local_server = LocalModelServer(self.local_model_path or None, cache, n_ctx=self.local_context)
-        self.service = ChatService(self.store, self.gate, self.executor, self._provider, self.allow_auto_run)
+        root = getattr(self.serverapp.contents_manager, "root_dir", "")
+        # File previews and written-file links only where the contents live on this server's disk.
+        self.workspace = DiskWorkspace(root) if root and os.path.isdir(root) else None
+        self.service = ChatService(
+            self.store, self.gate, self.executor, self._provider, self.allow_auto_run, workspace=self.workspace
+        )
         self._warm_up()
         self.serverapp.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
         self.serverapp.event_logger.add_listener(schema_id=KERNEL_ACTIONS, listener=self._on_kernel_action)
@@ -185,7 +199,8 @@ class GPTInterp(ExtensionApp):
             max_steps=self.max_steps,
             max_turn_tokens=self.max_turn_tokens,
             llm_retries=self.max_retries,
-            **self._aids(),
+            turn_timeout=self.turn_timeout,
+            aids=aids.build(self.loop_aids, self.workspace),
         )
         if choice.local:
             if self.local_server is None:
@@ -226,11 +241,6 @@ class GPTInterp(ExtensionApp):
             memory_budget=memory_budget,
             **common,
         )
-
-    def _aids(self) -> dict[str, Any]:
-        """The loop's aids; file previews only where the contents live on this server's disk."""
-        root = getattr(self.serverapp.contents_manager, "root_dir", "")
-        return {"aids": frozenset(self.loop_aids), "root_dir": root if root and os.path.isdir(root) else ""}
 
     def info(self) -> Info:
         kind = self.provider_kind

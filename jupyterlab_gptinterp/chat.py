@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import uploads
-from .agent.loop import AgentLoop, ChatState, LoopConfig, settle_proposal
-from .agent.seams import LLM, Executor
+from .agent.context import outcome_for_model
+from .agent.loop import AgentLoop, ChatState, LoopConfig
+from .agent.seams import LLM, Executor, Workspace
+from .agent.settle import settle_proposal
 from .approval import ApprovalGate
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
@@ -50,8 +52,10 @@ class ChatService:
         executor: Executor,
         provider: Callable[[str | None], tuple[LLM, LoopConfig]],
         allow_auto_run: bool = False,
+        workspace: Workspace | None = None,
     ):
         self.store = store
+        self.workspace = workspace  # the notebooks' files, where they are on this server's disk
         self.gate = gate
         self.executor = executor
         self.provider = provider  # a model id (None: the default) → its client and the loop settings that suit it
@@ -159,7 +163,8 @@ class ChatService:
                 session.restored.append(asyncio.ensure_future(self._settle_restored(session, event, proposal)))
 
     async def _settle_restored(self, session: _Session, event: ProposalEvent, proposal: Any) -> None:
-        text, _ = await settle_proposal(self, self.executor, LoopConfig().result_budget, event, proposal)
+        outcome = await settle_proposal(self, self.executor, event, proposal, self.workspace)
+        text = outcome_for_model(outcome, LoopConfig().result_budget)
         session.state.memory.append({"role": "user", "content": f"(About code you proposed before a restart) {text}"})
 
     # --- the Sink seam ---------------------------------------------------------------------------
@@ -239,10 +244,10 @@ class ChatService:
         llm, config = self.provider(model)
         if auto_run:
             config = dataclasses.replace(config, auto_run=True)
-        _check_attachments(config.root_dir, attachments or [])
+        _check_attachments(str(getattr(self.workspace, "root", "")), attachments or [])
         if not self.store.get_chat(chat_id).title:  # type: ignore[union-attr]
             self.store.set_title(chat_id, _title_from(text))
-        loop = AgentLoop(llm, self.executor, self, self.gate, config)
+        loop = AgentLoop(llm, self.executor, self, self.gate, config, self.workspace)
         session.task = asyncio.ensure_future(
             self._run(loop, session.state, text, notebook, action, cell_id, attachments)
         )

@@ -292,7 +292,7 @@ class TurnEnded(_Event):
 
     type: Literal["turn_ended"] = "turn_ended"
     turn_id: str
-    reason: Literal["answer", "step_cap", "token_cap", "stopped", "error"]
+    reason: Literal["answer", "step_cap", "token_cap", "time_cap", "stopped", "error"]
     message: str = ""
     error_code: ErrorCode | None = None
     llm_calls: int = 0  # model requests in this turn, and the tokens they used (as the API reported)

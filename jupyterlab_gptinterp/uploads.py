@@ -14,9 +14,8 @@ import re
 import unicodedata
 from pathlib import Path, PurePosixPath
 
-from .agent import files
-
 MAX_NAME = 200
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"|?*\\/]+')
 
 
@@ -60,31 +59,33 @@ def check_path(root: str | Path, path: str) -> Path:
     return current
 
 
-def describe(root: str | Path, notebook_path: str, paths: list[str], budget: int = 3000) -> str:
-    """What the model is told about the attached files (all checked first), within `budget`."""
-    checked = [(p, check_path(root, p)) for p in paths]
-    if not checked:
-        return ""
+def names_beside(notebook_path: str, paths: list[str]) -> list[str]:
+    """Root-relative paths as the notebook's code opens them: relative to its directory when inside it."""
     nb_dir = PurePosixPath(notebook_path.lstrip("/")).parent
-    per_file = max(budget // len(checked), 200)
-    parts: list[str] = []
-    used = 0
-    for n, (rel, disk) in enumerate(checked):
-        if used + 80 > budget:
-            parts.append(f"[{len(checked) - n} more attached files not described]")
-            break
-        # Named as the code should open it: relative to the notebook's directory when inside it.
+    out = []
+    for rel in paths:
         rel_posix = PurePosixPath(rel.replace("\\", "/"))
         try:
-            name = rel_posix.relative_to(nb_dir).as_posix() if str(nb_dir) != "." else rel_posix.as_posix()
+            out.append(rel_posix.relative_to(nb_dir).as_posix() if str(nb_dir) != "." else rel_posix.as_posix())
         except ValueError:
-            name = rel_posix.as_posix()
-        size = disk.stat().st_size
+            out.append(rel_posix.as_posix())
+    return out
+
+
+def describe(root: str | Path, notebook_path: str, paths: list[str], budget: int = 3000) -> str:
+    """What the model is told about the attached files (all checked first), within `budget`: each
+    one's name, size and type (the preview aid describes the data files' contents)."""
+    checked = [check_path(root, p) for p in paths]
+    if not checked:
+        return ""
+    parts: list[str] = []
+    used = 0
+    for n, (name, disk) in enumerate(zip(names_beside(notebook_path, paths), checked)):
         mime = mimetypes.guess_type(disk.name)[0] or "unknown type"
-        head = f"- {name} ({size} bytes, {mime})"
-        if disk.suffix.lower() in files.DATA_SUFFIXES:
-            preview = files.preview(name, disk).text
-            head += "\n" + preview[: per_file - len(head)]
-        parts.append(head[: min(per_file, budget - used)])
-        used += len(parts[-1]) + 1
+        line = f"- {_CONTROL.sub('?', name)} ({disk.stat().st_size} bytes, {mime})"
+        if used + len(line) > budget:
+            parts.append(f"[{len(checked) - n} more attached files not listed]")
+            break
+        parts.append(line)
+        used += len(line) + 1
     return "The user attached these files (uploaded beside the notebook):\n" + "\n".join(parts)

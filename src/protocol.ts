@@ -238,7 +238,8 @@ export interface TurnEnded {
   llm_calls: number;
   message: string;
   prompt_tokens: number;
-  reason: 'answer' | 'step_cap' | 'token_cap' | 'stopped' | 'error';
+  reason:
+    'answer' | 'step_cap' | 'token_cap' | 'time_cap' | 'stopped' | 'error';
   seq: number;
   ts: number;
   turn_id: string;

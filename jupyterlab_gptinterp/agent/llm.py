@@ -48,11 +48,16 @@ class OpenAIChat:
         return _KEYLIKE.sub("[redacted]", text)
 
     async def stream(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, schema: dict[str, Any] | None = None
     ) -> AsyncIterator[LLMEvent]:
         kwargs: dict[str, Any] = {"stream_options": {"include_usage": True}}
         if tools:
             kwargs["tools"] = tools
+        if schema is not None:  # the server constrains the reply to the schema (llama.cpp: a grammar)
+            kwargs["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": "reply", "schema": schema, "strict": True},
+            }
         if self.temperature is not None:
             kwargs["temperature"] = self.temperature
         if self.max_tokens is not None:

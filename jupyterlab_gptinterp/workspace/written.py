@@ -12,20 +12,10 @@ import os
 from pathlib import Path
 
 from ..protocol import WrittenFile
-from .files import _inside
 
 MAX_ENTRIES = 2000
 MAX_REPORTED = 20
 Snapshot = dict[str, tuple[int, int]]  # name -> (mtime_ns, size)
-
-
-def notebook_dir(root: str | Path, notebook_path: str) -> Path | None:
-    """The notebook's directory on disk, if it is a real directory inside the root."""
-    if not root:
-        return None
-    root = Path(root).resolve()
-    path = Path(os.path.normpath(root / notebook_path.lstrip("/"))).parent
-    return path if _inside(root, path, want_file=False) or path == root else None
 
 
 def snapshot(directory: Path | None) -> Snapshot:
@@ -62,11 +52,3 @@ def changes(root: str | Path, directory: Path | None, before: Snapshot, after: S
         if len(out) >= MAX_REPORTED:
             break
     return out
-
-
-def for_model(files: list[WrittenFile]) -> str:
-    """One line telling the model which files its code wrote."""
-    if not files:
-        return ""
-    listed = ", ".join(f"{f.name} ({'new' if f.new else 'changed'}, {f.size} bytes)" for f in files)
-    return f"Files written in the notebook's directory (shown to the user as links): {listed}."
