@@ -5,6 +5,7 @@ This is the one place that builds objects and hands them to each other.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,26 @@ from .local_model import LocalChat, LocalModelServer
 from .protocol import PROTOCOL_VERSION, Info
 from .providers import LOCAL_PROVIDER, Catalog, ModelSpec, ProviderSpec
 from .workspace import DiskWorkspace
+
+
+class _ListOfDicts(List):
+    """A list of dicts that the command line can give as JSON: `--GPTInterp.providers='[{...}]'`,
+    or one dict per `--GPTInterp.providers='{...}'`, as a hub admin does in c.Spawner.args
+    (traitlets' own parsing takes Python literals, and jupyter_server hands an extension's
+    command-line values over as strings)."""
+
+    def from_string(self, s: str) -> Any:
+        return self.from_string_list([s])
+
+    def from_string_list(self, s_list: list[str]) -> Any:
+        items = [json.loads(s) if isinstance(s, str) else s for s in s_list]
+        if len(items) == 1 and isinstance(items[0], list):
+            items = items[0]
+        return list(items)  # validated when it is set on the app
+
+    def item_from_string(self, s: str, index: int | None = None) -> Any:
+        return json.loads(s)
+
 
 CONTENTS_EVENTS = ContentsManager.event_schema_id
 KERNEL_ACTIONS = "https://events.jupyter.org/jupyter_server/kernel_actions/v1"
@@ -77,7 +98,7 @@ class GPTInterp(ExtensionApp):
         "Used when no base_url and no api_key are configured.",
     )
     local_context = Int(8192, config=True, help="Context window of the embedded local model, in tokens.")
-    providers = List(
+    providers = _ListOfDicts(
         Dict(),
         config=True,
         help="OpenAI-compatible providers and their models: a list of {name, base_url, api_key_env, models: "
@@ -91,8 +112,15 @@ class GPTInterp(ExtensionApp):
     allow_auto_run = Bool(
         False,
         config=True,
-        help="Let users turn on running proposed code without asking (each run is still a server-held approval "
-        "of exactly that code, recorded as automatic). Off by default.",
+        help="Let users turn on running proposed code without asking, chat by chat (each run is still a "
+        "server-held approval of exactly that code, recorded as automatic). Off by default; turning it off "
+        "later makes every chat ask again.",
+    )
+    max_upload_mb = Float(
+        50.0,
+        config=True,
+        help="The largest file (MB) a user may attach to a message; the sidebar's own setting can only lower it. "
+        "0: no limit.",
     )
     loop_aids = List(
         Enum(list(aids.AIDS)),
@@ -136,7 +164,13 @@ class GPTInterp(ExtensionApp):
         # File previews and written-file links only where the contents live on this server's disk.
         self.workspace = DiskWorkspace(root) if root and os.path.isdir(root) else None
         self.service = ChatService(
-            self.store, self.gate, self.executor, self._provider, self.allow_auto_run, workspace=self.workspace
+            self.store,
+            self.gate,
+            self.executor,
+            self._provider,
+            self.allow_auto_run,
+            workspace=self.workspace,
+            max_upload_mb=self.max_upload_mb,
         )
         self._warm_up()
         self.serverapp.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
@@ -256,6 +290,7 @@ class GPTInterp(ExtensionApp):
             models=self.catalog.infos(),
             default_model=self.catalog.default,
             allow_auto_run=self.allow_auto_run,
+            max_upload_mb=self.max_upload_mb,
         )
 
     async def _on_contents_event(self, logger: Any, schema_id: str, data: dict[str, Any]) -> None:

@@ -22,7 +22,7 @@ from .agent.settle import settle_proposal
 from .approval import ApprovalGate
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
-from .protocol import AssistantDelta, ChatInfo, NotebookView, ProposalEvent, StatusEvent, TurnEnded
+from .protocol import ApprovalModeEvent, AssistantDelta, ChatInfo, NotebookView, ProposalEvent, StatusEvent, TurnEnded
 
 Send = Callable[[str], Any]
 log = logging.getLogger(__name__)
@@ -38,6 +38,7 @@ class _Session:
     # out as one frame; the first of a message goes at once (first-token latency).
     pending: tuple[str, list[str]] | None = None
     streaming: str | None = None  # the message whose first delta has been sent
+    approval_mode: str = "ask"  # "auto": run proposals as proposed, while the admin allows it
 
     @property
     def busy(self) -> bool:
@@ -53,13 +54,15 @@ class ChatService:
         provider: Callable[[str | None], tuple[LLM, LoopConfig]],
         allow_auto_run: bool = False,
         workspace: Workspace | None = None,
+        max_upload_mb: float = 0,
     ):
         self.store = store
         self.workspace = workspace  # the notebooks' files, where they are on this server's disk
         self.gate = gate
         self.executor = executor
         self.provider = provider  # a model id (None: the default) → its client and the loop settings that suit it
-        self.allow_auto_run = allow_auto_run
+        self.allow_auto_run = allow_auto_run  # the admin's lock on approval_mode "auto"
+        self.max_upload_mb = max_upload_mb  # the admin's limit on an attached file (0: none)
         self._sessions: dict[str, _Session] = {}
 
     # --- chats and subscriptions ---------------------------------------------------------------
@@ -130,6 +133,8 @@ class ChatService:
                 raise GPTInterpError(ErrorCode.unknown_chat)
             events = self.store.events(chat_id)
             session = self._sessions[chat_id] = _Session(ChatState(chat_id, memory_from_events(events)))
+            modes = [ev["mode"] for ev in events if ev["type"] == "approval_mode"]
+            session.approval_mode = modes[-1] if modes else "ask"
             self._recover(session, events)
         return session
 
@@ -227,7 +232,6 @@ class ChatService:
         action: str = "chat",
         cell_id: str | None = None,
         model: str | None = None,
-        auto_run: bool = False,
         attachments: list[str] | None = None,
     ) -> None:
         session = self._session(chat_id)
@@ -239,12 +243,11 @@ class ChatService:
             raise GPTInterpError(ErrorCode.no_kernel)
         if not self.executor.has_kernel(notebook.kernel_id):
             raise GPTInterpError(ErrorCode.kernel_not_found)
-        if auto_run and not self.allow_auto_run:
-            raise GPTInterpError(ErrorCode.auto_run_not_allowed)
         llm, config = self.provider(model)
-        if auto_run:
+        # The chat's mode, while the admin allows it: a lock set after the user chose "auto" wins.
+        if session.approval_mode == "auto" and self.allow_auto_run:
             config = dataclasses.replace(config, auto_run=True)
-        _check_attachments(str(getattr(self.workspace, "root", "")), attachments or [])
+        _check_attachments(str(getattr(self.workspace, "root", "")), attachments or [], self.max_upload_mb)
         if not self.store.get_chat(chat_id).title:  # type: ignore[union-attr]
             self.store.set_title(chat_id, _title_from(text))
         loop = AgentLoop(llm, self.executor, self, self.gate, config, self.workspace)
@@ -286,6 +289,16 @@ class ChatService:
             raise GPTInterpError(ErrorCode.kernel_not_found)
         self.gate.approve(chat_id, proposal_id, code, user, after_cell_id=after_cell_id, run=run, kernel_id=kernel_id)
 
+    def set_approval_mode(self, chat_id: str, mode: str, user: str) -> None:
+        """Ask every time, or run proposals as proposed (only where the admin allows it), from the
+        chat's next message on. Recorded, so every tab and a reload show it."""
+        session = self._session(chat_id)
+        if mode == "auto" and not self.allow_auto_run:
+            raise GPTInterpError(ErrorCode.auto_run_not_allowed)
+        if mode != session.approval_mode:
+            session.approval_mode = mode
+            self._record(ApprovalModeEvent(chat_id=chat_id, ts=time.time(), mode=mode, user=user))
+
     def reject(self, chat_id: str, proposal_id: str, reason: str) -> None:
         self._session(chat_id)
         self.gate.reject(chat_id, proposal_id, reason)
@@ -303,15 +316,21 @@ class ChatService:
                 await self.stop(chat_id)
 
 
-def _check_attachments(root_dir: str, paths: list[str]) -> None:
-    """Refuse, before the turn starts, any attached path that is not a plain file in the root."""
+def _check_attachments(root_dir: str, paths: list[str], max_mb: float = 0) -> None:
+    """Refuse, before the turn starts, any attached path that is not a plain file in the root, or
+    that is larger than the admin's limit (the browser checks it too, but is not trusted)."""
     for path in paths:
         if not root_dir:
             raise GPTInterpError(ErrorCode.bad_attachment, "This server's files are not on a local disk.")
         try:
-            uploads.check_path(root_dir, path)
+            size = uploads.check_path(root_dir, path).stat().st_size
         except uploads.UploadRefused as exc:
             raise GPTInterpError(ErrorCode.bad_attachment, str(exc)) from None
+        if max_mb and size > max_mb * 1024 * 1024:
+            raise GPTInterpError(
+                ErrorCode.bad_attachment,
+                f"{path!r} is {size / 1024 / 1024:.1f} MB; this server accepts attachments up to {max_mb:g} MB.",
+            )
 
 
 def _shown(message: dict[str, Any]) -> dict[str, Any]:

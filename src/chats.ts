@@ -12,6 +12,7 @@ import { ISignal, Signal } from '@lumino/signaling';
 
 import type { ConnectionStatus } from './connection';
 import { ChatModel } from './model';
+import type { ApprovalMode } from './model';
 import type { ExecutionEvent } from './notebook';
 import type {
   ChatInfo,
@@ -88,13 +89,39 @@ export class ChatManager {
     );
   }
 
-  /** Whether proposed code runs without asking: the user wants it and the server allows it. */
-  get autoRun(): boolean {
-    return !!this._info?.allow_auto_run && this._preferences.autoRun;
+  /** Whether the server lets a chat run proposed code without asking (the admin's lock). */
+  get autoRunAllowed(): boolean {
+    return !!this._info?.allow_auto_run;
+  }
+
+  /**
+   * The current chat's approval mode as the server applies it: 'auto' only while the admin
+   * allows it (a chat set to 'auto' asks again once the admin turns it off).
+   */
+  get approvalMode(): ApprovalMode {
+    return this.autoRunAllowed && this._current?.approvalMode === 'auto'
+      ? 'auto'
+      : 'ask';
+  }
+
+  /** Set the current chat's approval mode (refused by the server where the admin forbids it). */
+  setApprovalMode(mode: ApprovalMode): boolean {
+    const model = this._current;
+    if (!model || (mode === 'auto' && !this.autoRunAllowed)) {
+      return false;
+    }
+    return model.setApprovalMode(mode);
+  }
+
+  /** The largest attachment, in bytes: the user's setting, within the server's limit. */
+  maxUploadBytes(userMB: number): number {
+    const serverMB = this._info?.max_upload_mb ?? 0;
+    const mb = serverMB > 0 ? Math.min(userMB, serverMB) : userMB;
+    return mb * 1024 * 1024;
   }
 
   private _sendOptions(): ChatModel.ISendOptions {
-    return { model: this.model?.id ?? null, autoRun: this.autoRun };
+    return { model: this.model?.id ?? null };
   }
 
   setProblem(problem: string): void {
@@ -494,7 +521,6 @@ export class ChatManager {
   private _info: Info | null = null;
   private _preferences: ChatManager.IPreferences = {
     model: '',
-    autoRun: false,
     generatedCells: 'below-active'
   };
   private _requests = 0;
@@ -516,8 +542,6 @@ export namespace ChatManager {
   export interface IPreferences {
     /** A model id the server offers, or '' for its default. */
     model: string;
-    /** Run proposed code without asking, where the server allows it. */
-    autoRun: boolean;
     /** Where approved code goes: below the active cell, or at the end of the notebook. */
     generatedCells: 'below-active' | 'end';
     /** Offer, after each turn, to show what the model was sent. */

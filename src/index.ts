@@ -75,6 +75,11 @@ const plugin: JupyterFrontEndPlugin<void> = {
     });
     app.shell.add(sidebar, 'right', { rank: 600 });
     restorer?.add(sidebar, sidebar.id);
+    // The upload limit: the user's setting, within the admin's (known once /info answers).
+    let uploadMB = DEFAULT_MAX_UPLOAD_MB;
+    const applyUploadLimit = () => {
+      uploader.maxBytes = manager.maxUploadBytes(uploadMB);
+    };
     // The user's model pick is a setting: kept across sessions, editable in the settings editor.
     let settings: ISettingRegistry.ISettings | null = null;
     const onSelectModel = (modelId: string) => {
@@ -130,11 +135,10 @@ const plugin: JupyterFrontEndPlugin<void> = {
           const value = (key: string) => loaded.get(key).composite;
           sidebar.sendOnEnter = value('sendOnEnter') !== false;
           const mb = Number(value('maxUploadMB'));
-          uploader.maxBytes =
-            (mb > 0 ? mb : DEFAULT_MAX_UPLOAD_MB) * 1024 * 1024;
+          uploadMB = mb > 0 ? mb : DEFAULT_MAX_UPLOAD_MB;
+          applyUploadLimit();
           manager.setPreferences({
             model: (value('model') as string) ?? '',
-            autoRun: value('autoRun') === true,
             generatedCells:
               value('generatedCells') === 'end' ? 'end' : 'below-active',
             showSent: value('showSent') === true
@@ -159,6 +163,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
           return;
         }
         manager.setInfo(info);
+        applyUploadLimit();
         connection.connect();
       },
       reason => {

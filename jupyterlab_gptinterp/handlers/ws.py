@@ -25,6 +25,7 @@ from ..protocol import (
     OpenChat,
     Reject,
     SendMessage,
+    SetApprovalMode,
     Stop,
     client_message_adapter,
 )
@@ -108,7 +109,6 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
                 msg.action,
                 msg.cell_id,
                 model=msg.model,
-                auto_run=msg.auto_run,
                 attachments=msg.attachments,
             )
         elif isinstance(msg, Approve):
@@ -119,6 +119,8 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
             service.reject(msg.chat_id, msg.proposal_id, msg.reason)
         elif isinstance(msg, Stop):
             await service.stop(msg.chat_id)
+        elif isinstance(msg, SetApprovalMode):
+            service.set_approval_mode(msg.chat_id, msg.mode, self.username)
 
     def on_close(self) -> None:
         self.service.unsubscribe_all(self.send)

@@ -6,6 +6,7 @@ import type { ExecutionEvent } from '../notebook';
 import type {
   ChatInfo,
   ClientMessage,
+  Info,
   OpenChat,
   ServerMessage
 } from '../protocol';
@@ -33,6 +34,34 @@ class FakeConnection implements ChatManager.IConnection {
   opens(): OpenChat[] {
     return this.sent.filter((m): m is OpenChat => m.type === 'open_chat');
   }
+}
+
+const model = (id: string) => ({
+  id,
+  provider: id.split('/')[0],
+  name: id.split('/')[1],
+  tool_mode: 'tools' as const,
+  vision: false,
+  context_window: 0,
+  local: false
+});
+
+/** What /gptinterp/info says, with `changes`. */
+function serverInfo(changes: Partial<Info> = {}): Info {
+  return {
+    server_version: '1',
+    protocol_version: 2,
+    model: 'b',
+    tool_mode: 'tools',
+    provider: 'remote',
+    configured: true,
+    setup_hint: '',
+    models: [model('p/a'), model('p/b')],
+    default_model: 'p/b',
+    allow_auto_run: false,
+    max_upload_mb: 50,
+    ...changes
+  };
 }
 
 function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
@@ -235,57 +264,68 @@ describe('ChatManager', () => {
     expect(first.items).toHaveLength(0);
   });
 
-  it('sends with the picked model if offered, auto-run only where allowed', async () => {
+  it('sends with the picked model if offered', async () => {
     const { connection, manager } = setup('c-1');
     connection.setStatus('connected');
     await manager.show('nb.ipynb');
     connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
-    const model = (id: string) => ({
-      id,
-      provider: id.split('/')[0],
-      name: id.split('/')[1],
-      tool_mode: 'tools' as const,
-      vision: false,
-      context_window: 0,
-      local: false
-    });
-    const info = {
-      server_version: '1',
-      protocol_version: 1,
-      model: 'b',
-      tool_mode: 'tools' as const,
-      provider: 'remote' as const,
-      configured: true,
-      setup_hint: '',
-      models: [model('p/a'), model('p/b')],
-      default_model: 'p/b',
-      allow_auto_run: false
-    };
-    manager.setInfo(info);
+    manager.setInfo(serverInfo({ models: [model('p/a'), model('p/b')] }));
     const sent = () =>
       connection.sent.filter(m => m.type === 'send_message').pop() as any;
 
     manager.setPreferences({
       model: 'gone/model',
-      autoRun: true,
       generatedCells: 'below-active'
     });
     expect(manager.model?.id).toBe('p/b'); // not offered any more: the default
-    expect(manager.autoRun).toBe(false); // the server does not allow it
     manager.current!.setDraft('hi');
     expect(manager.send()).toBe(true);
     expect(sent()).toMatchObject({ model: 'p/b' });
-    expect(sent().auto_run).toBeUndefined();
+    expect('auto_run' in sent()).toBe(false); // the chat's mode is the server's, not the message's
     connection.receive(ev('user_message', { seq: 1, text: 'hi' }));
 
-    manager.setInfo({ ...info, allow_auto_run: true });
-    manager.setPreferences({
-      model: 'p/a',
-      autoRun: true,
-      generatedCells: 'end'
-    });
+    manager.setPreferences({ model: 'p/a', generatedCells: 'end' });
     expect(manager.send('again')).toBe(true);
-    expect(sent()).toMatchObject({ model: 'p/a', auto_run: true });
+    expect(sent()).toMatchObject({ model: 'p/a' });
+  });
+
+  it('sets a chat’s approval mode only where the admin allows it, as the server says', async () => {
+    const { connection, manager } = setup('c-1');
+    connection.setStatus('connected');
+    await manager.show('nb.ipynb');
+    connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
+    const modes = () =>
+      connection.sent.filter(m => m.type === 'set_approval_mode') as any[];
+
+    manager.setInfo(serverInfo({ allow_auto_run: false }));
+    expect(manager.approvalMode).toBe('ask');
+    expect(manager.setApprovalMode('auto')).toBe(false); // locked: nothing is sent
+    expect(modes()).toHaveLength(0);
+
+    manager.setInfo(serverInfo({ allow_auto_run: true }));
+    expect(manager.setApprovalMode('auto')).toBe(true);
+    expect(modes()).toEqual([
+      expect.objectContaining({ chat_id: 'c-1', mode: 'auto' })
+    ]);
+    expect(manager.approvalMode).toBe('ask'); // not before the server records it
+    connection.receive(
+      ev('approval_mode', { seq: 1, mode: 'auto', user: 'alice' })
+    );
+    expect(manager.approvalMode).toBe('auto');
+    const items = manager.current!.items;
+    const notice = items[items.length - 1] as any;
+    expect(notice).toMatchObject({ kind: 'notice', level: 'warning' });
+    // Replayed (a reconnect): applied once.
+    connection.receive(
+      ev('approval_mode', { seq: 1, mode: 'auto', user: 'alice' })
+    );
+    expect(
+      manager.current!.items.filter(i => i.kind === 'notice')
+    ).toHaveLength(1);
+
+    // The admin turns it off later: the chat asks again, whatever it was set to.
+    manager.setInfo(serverInfo({ allow_auto_run: false }));
+    expect(manager.approvalMode).toBe('ask');
   });
 
   it('keeps a notebook’s chat when the notebook is renamed', async () => {
