@@ -86,17 +86,20 @@ class Proc:
 
 
 async def wait_http(
-    proc: Proc, url: str, headers: dict[str, str] | None = None, timeout: float = START_TIMEOUT
+    proc: Proc, url: str, headers: dict[str, str] | None = None, timeout: float = START_TIMEOUT, status: int = 0
 ) -> None:
-    """Until `url` answers (any HTTP status but a connection error), or fail with the log."""
+    """Until `url` answers (with `status`; 0: any but a connection error), or fail with the log."""
     client = AsyncHTTPClient()
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if not proc.running():
             raise RuntimeError(f"{proc.name} exited with {proc.popen.returncode}:\n{proc.log()}")
         try:
-            await client.fetch(HTTPRequest(url, headers=headers or {}, request_timeout=10), raise_error=False)
-            return
+            response = await client.fetch(
+                HTTPRequest(url, headers=headers or {}, request_timeout=10), raise_error=False
+            )
+            if not status or response.code == status:
+                return
         except (OSError, HTTPClientError):
             pass
         await asyncio.sleep(0.25)
