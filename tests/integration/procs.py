@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +107,31 @@ async def wait_http(
     raise RuntimeError(f"{proc.name} did not answer at {url} in {timeout:g} s:\n{proc.log()}")
 
 
+async def start_on_free_port(
+    name: str,
+    args: Callable[[int], list[str]],
+    tmp: Path,
+    ready: Callable[[int], str],
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+    headers: dict[str, str] | None = None,
+    status: int = 0,
+) -> tuple[Proc, int]:
+    """Start `args(port)` on a free port until `ready(port)` answers; a port can be taken between
+    the probe and the bind, so up to three ports are tried."""
+    for attempt in range(3):
+        port = free_port()
+        proc = Proc(name, args(port), tmp, env, cwd)
+        try:
+            await wait_http(proc, ready(port), headers, status=status)
+            return proc, port
+        except RuntimeError:
+            proc.stop()
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 def config_file(path: Path, settings: dict[str, dict[str, Any]]) -> Path:
     path.write_text(
         "".join(
@@ -143,12 +169,17 @@ class JupyterServer:
     async def start(self) -> JupyterServer:
         root = self.tmp / f"{self.name}-root"
         root.mkdir(exist_ok=True)
-        for attempt in range(3):  # a free port can be taken between the probe and the bind
-            self.port = free_port()
+        env = {
+            "JUPYTER_DATA_DIR": str(self.tmp / f"{self.name}-data"),
+            "JUPYTER_RUNTIME_DIR": str(self.tmp / f"{self.name}-runtime"),
+            **self.env,
+        }
+
+        def args(port: int) -> list[str]:
             base = {
                 "ServerApp": {
                     "ip": "127.0.0.1",
-                    "port": self.port,
+                    "port": port,
                     "port_retries": 0,
                     "open_browser": False,
                     "allow_root": True,
@@ -157,30 +188,20 @@ class JupyterServer:
                 },
                 "IdentityProvider": {"token": self.token},
             }
-            merged = {
-                section: {**base.get(section, {}), **self.settings.get(section, {})}
-                for section in {*base, *self.settings}
-            }
+            sections = {*base, *self.settings}
+            merged = {k: {**base.get(k, {}), **self.settings.get(k, {})} for k in sections}
             config = config_file(self.tmp / f"{self.name}_config.py", merged)
-            env = {
-                "JUPYTER_DATA_DIR": str(self.tmp / f"{self.name}-data"),
-                "JUPYTER_RUNTIME_DIR": str(self.tmp / f"{self.name}-runtime"),
-                **self.env,
-            }
-            self.proc = Proc(
-                self.name,
-                [sys.executable, "-m", "jupyter_server", f"--config={config}", *self.args],
-                self.tmp,
-                env,
-                root,
-            )
-            try:
-                await wait_http(self.proc, self.url + "/api/status", {"Authorization": f"token {self.token}"})
-                return self
-            except RuntimeError:
-                self.proc.stop()
-                if attempt == 2:
-                    raise
+            return [sys.executable, "-m", "jupyter_server", f"--config={config}", *self.args]
+
+        self.proc, self.port = await start_on_free_port(
+            self.name,
+            args,
+            self.tmp,
+            lambda port: f"http://127.0.0.1:{port}/api/status",
+            env,
+            root,
+            {"Authorization": f"token {self.token}"},
+        )
         return self
 
     def stop(self) -> None:

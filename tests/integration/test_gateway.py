@@ -18,7 +18,7 @@ from pathlib import Path
 import gateway
 import pytest
 from conftest import API_KEY, run_code_call
-from procs import JupyterServer, Proc, free_port, require, wait_http
+from procs import JupyterServer, Proc, require, start_on_free_port
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 
 
@@ -35,18 +35,14 @@ class Gateway:
         return f"http://127.0.0.1:{self.port}"
 
     async def start(self) -> Gateway:
-        for attempt in range(3):
-            self.port = free_port()
-            self.proc = Proc(
-                "gateway", gateway.command(self.port, self.token), self.tmp, gateway.environment(self.tmp), self.tmp
-            )
-            try:
-                await wait_http(self.proc, self.url + "/api")
-                return self
-            except RuntimeError:
-                self.proc.stop()
-                if attempt == 2:
-                    raise
+        self.proc, self.port = await start_on_free_port(
+            "gateway",
+            lambda port: gateway.command(port, self.token),
+            self.tmp,
+            lambda port: f"http://127.0.0.1:{port}/api",
+            gateway.environment(self.tmp),
+            self.tmp,
+        )
         return self
 
     async def kernel_ids(self) -> set[str]:

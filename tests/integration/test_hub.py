@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 from conftest import API_KEY, ChatClient, run_code_call
-from procs import ROOT, Proc, free_port, require, wait_http
+from procs import ROOT, Proc, free_port, require, start_on_free_port
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
@@ -73,10 +73,10 @@ class Hub:
             "--GPTInterp.max_retries=0",
         ]
 
-    def config(self) -> str:
-        self.port, hub_port, api_port = free_port(), free_port(), free_port()
+    def config(self, port: int) -> str:
+        hub_port, api_port = free_port(), free_port()
         settings = {
-            "JupyterHub.bind_url": self.url,
+            "JupyterHub.bind_url": f"http://127.0.0.1:{port}",
             "JupyterHub.hub_bind_url": f"http://127.0.0.1:{hub_port}",
             "JupyterHub.db_url": f"sqlite:///{self.tmp / 'jupyterhub.sqlite'}",
             "JupyterHub.cookie_secret_file": str(self.tmp / "jupyterhub_cookie_secret"),
@@ -112,17 +112,16 @@ class Hub:
 
     async def start(self) -> Hub:
         self.loosen_in_user_config("alice")
-        for attempt in range(3):
-            config = self.tmp / "jupyterhub_config.py"
-            config.write_text(self.config())
-            self.proc = Proc("hub", [sys.executable, "-m", "jupyterhub", "-f", str(config)], self.tmp, cwd=self.tmp)
-            try:
-                await wait_http(self.proc, self.url + "/hub/api/", status=200)  # the proxy routes to the hub
-                break
-            except RuntimeError:
-                self.proc.stop()
-                if attempt == 2:
-                    raise
+        config = self.tmp / "jupyterhub_config.py"
+
+        def args(port: int) -> list[str]:
+            config.write_text(self.config(port))
+            return [sys.executable, "-m", "jupyterhub", "-f", str(config)]
+
+        # Ready when the proxy routes to the hub (the proxy answers 404 before).
+        self.proc, self.port = await start_on_free_port(
+            "hub", args, self.tmp, lambda port: f"http://127.0.0.1:{port}/hub/api/", cwd=self.tmp, status=200
+        )
         for user in USERS:
             await self.api(f"/users/{user}", "POST")
             self.tokens[user] = (await self.api(f"/users/{user}/tokens", "POST", {"note": "test"}))["token"]
