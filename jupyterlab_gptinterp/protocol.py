@@ -50,6 +50,24 @@ class CellView(_Strict):
     outputs: Annotated[list[Annotated[str, Field(max_length=MAX_CODE)]], Field(max_length=200)] = []
 
 
+class ViewLimits(BaseModel):
+    """The bounds a client puts on the notebook view it sends, so that a huge notebook stays well
+    inside the server's own limits (MAX_MESSAGE_BYTES, CellView's bounds). The browser and the
+    scripting client (`client.py`) read these same numbers: `jlpm gen:protocol` writes them into
+    `src/protocol.ts` as `VIEW_LIMITS`."""
+
+    model_config = ConfigDict(frozen=True, json_schema_serialization_defaults_required=True)
+
+    cells: int = Field(300, description="Cells in the view: those nearest the active cell.")
+    output: int = Field(2_000, description="Characters of one output's text (head and tail kept).")
+    outputs_per_cell: int = Field(20, description="Outputs of a code cell: its last ones.")
+    source: int = Field(20_000, description="Characters of one cell's source (head and tail kept).")
+    total: int = Field(1_000_000, description="Characters of all sources and outputs in the view.")
+
+
+VIEW_LIMITS = ViewLimits()
+
+
 class NotebookView(_Strict):
     path: Annotated[str, Field(min_length=1, max_length=4096)]
     kernel_id: Annotated[str, Field(max_length=128)] | None = None
@@ -383,6 +401,7 @@ class _Protocol(BaseModel):
     info: Info
     chat_list: ChatList
     chat_patch: ChatPatch
+    view_limits: ViewLimits
 
 
 class _NoFieldTitles(GenerateJsonSchema):
