@@ -27,9 +27,8 @@ import itertools
 import json
 import os
 import posixpath
-import re
 import sys
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
@@ -39,9 +38,12 @@ from pydantic import TypeAdapter, ValidationError
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
+from .agent.context import head_tail
+from .agent.outputs import output_text
 from .errors import ErrorCode
 from .protocol import (
     PROTOCOL_VERSION,
+    VIEW_LIMITS,
     Approve,
     AssistantMessage,
     CellView,
@@ -65,10 +67,6 @@ from .protocol import (
 )
 
 server_message_adapter: TypeAdapter[Any] = TypeAdapter(ServerMessage)
-
-# The bounds the browser applies to the notebook it describes (src/notebookview.ts).
-VIEW_CELLS, VIEW_OUTPUT, VIEW_OUTPUTS_PER_CELL, VIEW_SOURCE, VIEW_TOTAL = 300, 2_000, 20, 20_000, 1_000_000
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 
 
 # --- errors ----------------------------------------------------------------------------------
@@ -134,16 +132,9 @@ class Execution:
 
     @property
     def text(self) -> str:
-        """Stream text and text/plain results, joined (for quick checks)."""
-        parts = []
-        for out in self.outputs:
-            if out.get("output_type") == "stream":
-                parts.append(_joined(out.get("text", "")))
-            elif out.get("output_type") in ("execute_result", "display_data"):
-                parts.append(_joined(out.get("data", {}).get("text/plain", "")))
-            elif out.get("output_type") == "error":
-                parts.append(f"{out.get('ename')}: {out.get('evalue')}")
-        return "".join(parts)
+        """The outputs as text, each as the model is shown it (`agent/outputs.py`): streams and
+        text results as printed, an error as its traceback, images described."""
+        return "".join(output_text(out) for out in self.outputs)
 
 
 @dataclass
@@ -186,81 +177,41 @@ class OpenedChat(ChatOpened):
 def view_of_notebook(
     nb: Any, path: str, kernel_id: str | None = None, active_cell_id: str | None = None
 ) -> NotebookView:
-    """The NotebookView the browser would send for this nbformat notebook (dict or node)."""
+    """The NotebookView of this nbformat notebook (dict or node), bounded as the browser bounds
+    its own (the protocol's VIEW_LIMITS): the cells nearest the active one (default: the last),
+    each source and output cut to its head and tail, outputs as text as the model reads them."""
     cells = [_cell_view(cell, i) for i, cell in enumerate(nb.get("cells", []))]
     ids = [c.id for c in cells]
     active = ids.index(active_cell_id) if active_cell_id in ids else len(cells) - 1
-    chosen: dict[int, CellView] = {}
-    budget = VIEW_TOTAL
-    for i in _nearest(max(active, 0), len(cells), VIEW_CELLS):
+    nearest = sorted(range(len(cells)), key=lambda i: (abs(i - active), -i))[: VIEW_LIMITS.cells]
+    chosen: list[int] = []
+    budget = VIEW_LIMITS.total
+    for i in nearest:
         budget -= len(cells[i].source) + sum(len(o) for o in cells[i].outputs)
         if budget < 0:
             break
-        chosen[i] = cells[i]
+        chosen.append(i)
     return NotebookView(
         path=path,
         kernel_id=kernel_id,
         active_cell_id=ids[active] if cells else None,
-        cells=[chosen[i] for i in sorted(chosen)],
+        cells=[cells[i] for i in sorted(chosen)],
     )
 
 
 def _cell_view(cell: Any, index: int) -> CellView:
     kind = cell.get("cell_type")
+    source = cell.get("source", "")
     view = CellView(
         id=str(cell.get("id") or f"cell-{index}")[:128],
         cell_type=kind if kind in ("code", "markdown") else "raw",
-        source=_truncate(_joined(cell.get("source", "")), VIEW_SOURCE),
+        source=head_tail("".join(source) if isinstance(source, list) else str(source or ""), VIEW_LIMITS.source),
     )
     if kind == "code":
         view.execution_count = cell.get("execution_count")
-        outputs = cell.get("outputs", [])[-VIEW_OUTPUTS_PER_CELL:]
-        view.outputs = [_truncate(output_text(o), VIEW_OUTPUT) for o in outputs]
+        outputs = cell.get("outputs", [])[-VIEW_LIMITS.outputs_per_cell :]
+        view.outputs = [head_tail(output_text(o), VIEW_LIMITS.output) for o in outputs]
     return view
-
-
-def output_text(output: dict[str, Any]) -> str:
-    """One nbformat output as text the model can read (images and HTML only named)."""
-    kind = output.get("output_type")
-    if kind == "stream":
-        return _joined(output.get("text", ""))
-    if kind == "error":
-        tb = "\n".join(output.get("traceback") or [])
-        return _strip_ansi(tb or f"{output.get('ename')}: {output.get('evalue')}")
-    if kind in ("execute_result", "display_data"):
-        data = output.get("data") or {}
-        for mime, label in (("image/png", "PNG"), ("image/jpeg", "JPEG"), ("image/svg+xml", "SVG")):
-            if mime in data:
-                return f"[{label} image]"
-        if "text/plain" in data:
-            return _joined(data["text/plain"])
-        return f"[output of type {', '.join(sorted(data))}]"
-    return ""
-
-
-def _nearest(center: int, length: int, count: int) -> Iterator[int]:
-    """Indices from `center` outwards, alternately after and before, at most `count`."""
-    n = 0
-    for d in range(length):
-        for i in [center] if d == 0 else [center + d, center - d]:
-            if 0 <= i < length and n < count:
-                n += 1
-                yield i
-
-
-def _joined(text: Any) -> str:
-    return "".join(text) if isinstance(text, list) else str(text or "")
-
-
-def _truncate(text: str, limit: int) -> str:
-    if len(text) <= limit:
-        return text
-    half = limit // 2
-    return f"{text[:half]}\n[... {len(text) - 2 * half} characters cut ...]\n{text[-half:]}"
-
-
-def _strip_ansi(text: str) -> str:
-    return _ANSI.sub("", text)
 
 
 # --- the client ------------------------------------------------------------------------------
