@@ -22,7 +22,7 @@ from .agent.settle import settle_proposal
 from .approval import ApprovalGate
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
-from .protocol import AssistantDelta, ChatInfo, NotebookView, ProposalEvent, StatusEvent, TurnEnded
+from .protocol import AssistantDelta, ChatInfo, NotebookView, ProposalEvent, SentMessage, StatusEvent, TurnEnded
 
 Send = Callable[[str], Any]
 log = logging.getLogger(__name__)
@@ -101,7 +101,7 @@ class ChatService:
     def events(self, chat_id: str, after_seq: int = 0) -> list[dict[str, Any]]:
         return self.store.events(chat_id, after_seq)
 
-    def last_request(self, chat_id: str) -> list[dict[str, Any]]:
+    def last_request(self, chat_id: str) -> list[SentMessage]:
         """What the model was sent in this chat's latest call (since the server started), images
         as placeholders. Only messages: no key, no endpoint."""
         if self.store.get_chat(chat_id) is None:
@@ -314,17 +314,16 @@ def _check_attachments(root_dir: str, paths: list[str]) -> None:
             raise GPTInterpError(ErrorCode.bad_attachment, str(exc)) from None
 
 
-def _shown(message: dict[str, Any]) -> dict[str, Any]:
+def _shown(message: dict[str, Any]) -> SentMessage:
     """A message as the user may read it: image parts become a placeholder."""
     content = message.get("content")
     if isinstance(content, list):
         content = "\n".join(
             p.get("text", "") if p.get("type") == "text" else "[image]" for p in content if isinstance(p, dict)
         )
-    shown = {"role": message.get("role", ""), "content": content or ""}
-    if message.get("tool_calls"):
-        shown["tool_calls"] = message["tool_calls"]
-    return shown
+    return SentMessage(
+        role=message.get("role", ""), content=content or "", tool_calls=message.get("tool_calls") or None
+    )
 
 
 def _title_from(text: str, limit: int = 60) -> str:

@@ -59,6 +59,7 @@ from .protocol import (
     ProposalEvent,
     Reject,
     SendMessage,
+    SentReply,
     ServerMessage,
     Stop,
     TurnEnded,
@@ -520,6 +521,10 @@ class GPTInterpClient:
             detail = response.body.decode(errors="replace")[:500] if response.body else str(response.error)
             raise ClientError(f"{method} {path}: HTTP {response.code} {detail}")
         return json.loads(response.body) if response.body else None
+
+    async def sent(self, chat_id: str) -> SentReply:
+        """What the model was sent in the chat's latest call (since the server started)."""
+        return SentReply.model_validate(await self._rest("GET", f"gptinterp/chats/{quote(chat_id)}/sent"))
 
     @staticmethod
     def _contents(path: str) -> str:

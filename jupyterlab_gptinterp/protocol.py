@@ -373,6 +373,22 @@ class ChatList(_Out):
     chats: list[ChatInfo]
 
 
+class SentMessage(_Out):
+    """One message of a model request, as the user may read it: image parts become "[image]"."""
+
+    role: str
+    content: str
+    tool_calls: list[dict[str, Any]] | None = None  # as the model's reply gave them
+
+
+class SentReply(_Out):
+    """`GET /gptinterp/chats/<chat_id>/sent`: what the model was sent in the chat's latest call
+    since the server started (empty before any). Only messages: no key, no endpoint."""
+
+    chat_id: str
+    messages: list[SentMessage]
+
+
 class ChatPatch(_Strict):
     """`PATCH /gptinterp/chats/<chat_id>`: rename a chat."""
 
@@ -401,6 +417,7 @@ class _Protocol(BaseModel):
     info: Info
     chat_list: ChatList
     chat_patch: ChatPatch
+    sent: SentReply
     view_limits: ViewLimits
 
 

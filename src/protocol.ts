@@ -71,6 +71,7 @@ export interface Protocol {
   chat_patch: ChatPatch;
   client: ClientMessage;
   info: Info;
+  sent: SentReply;
   server: ServerMessage;
   view_limits: ViewLimits;
 }
@@ -373,6 +374,26 @@ export interface ModelInfo {
   provider: string;
   tool_mode: 'tools' | 'fenced';
   vision: boolean;
+}
+/**
+ * `GET /gptinterp/chats/<chat_id>/sent`: what the model was sent in the chat's latest call
+ * since the server started (empty before any). Only messages: no key, no endpoint.
+ */
+export interface SentReply {
+  chat_id: string;
+  messages: SentMessage[];
+}
+/**
+ * One message of a model request, as the user may read it: image parts become "[image]".
+ */
+export interface SentMessage {
+  content: string;
+  role: string;
+  tool_calls:
+    | {
+        [k: string]: unknown;
+      }[]
+    | null;
 }
 export interface ChatOpened {
   chat: ChatInfo;

@@ -80,6 +80,9 @@ async def test_an_approved_proposal_runs_in_the_notebook_kernel_and_the_answer_a
     assert "assistant_delta" in seen  # streamed, as in the browser
     assert await kernel_eval(kernel_id, "x") == "42"  # the notebook's own kernel holds the state
     assert "x is 42" in fake_llm.requests[1]["messages"][-1]["content"]  # the model saw the output
+    sent = await client.sent(chat_id)  # what the model was sent, as the sidebar shows it
+    assert [m.content for m in sent.messages] == [m["content"] or "" for m in fake_llm.requests[1]["messages"]]
+    assert [m.role for m in sent.messages if m.tool_calls] == ["assistant"]
 
     # The session is the notebook's: the REST API lists it with this kernel.
     sessions = await client._rest("GET", "api/sessions")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -13,7 +12,7 @@ from pydantic import ValidationError
 from tornado import web
 
 from ..errors import GPTInterpError
-from ..protocol import ChatList, ChatPatch, Info
+from ..protocol import ChatList, ChatPatch, Info, SentReply
 
 
 class _Base(APIHandler):
@@ -80,7 +79,7 @@ class SentHandler(_Base):
     def get(self, chat_id: str) -> None:
         with _http_errors():
             messages = self.service.last_request(chat_id)
-        self.finish(json.dumps({"chat_id": chat_id, "messages": messages}))
+        self.finish(SentReply(chat_id=chat_id, messages=messages).model_dump_json())
 
 
 @contextmanager
