@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema
@@ -31,6 +31,9 @@ MAX_CODE = 200_000
 MAX_CELLS = 5_000
 
 Id = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_.:-]+$")]
+Action = Literal["chat", "explain", "fix"]  # what a user message asks: chat, or explain / fix a cell
+ToolMode = Literal["tools", "fenced"]  # how a model proposes code: a tool call, or a ```python block
+ProviderKind = Literal["remote", "local", "none"]  # the default model: an endpoint, the embedded one, none
 
 
 class _Strict(BaseModel):
@@ -97,7 +100,7 @@ class SendMessage(_Strict):
     chat_id: Id
     text: Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
     notebook: NotebookView
-    action: Literal["chat", "explain", "fix"] = "chat"
+    action: Action = "chat"
     cell_id: Annotated[str, Field(max_length=128)] | None = None
     model: Annotated[str, Field(max_length=300)] | None = None  # an id from Info.models; null: the default
     auto_run: bool = False  # run proposed code without asking (only where the admin allows it)
@@ -134,8 +137,9 @@ class Stop(_Strict):
     chat_id: Id
 
 
-ClientMessage = Annotated[OpenChat | SendMessage | Approve | Reject | Stop, Field(discriminator="type")]
-client_message_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+AnyClientMessage = OpenChat | SendMessage | Approve | Reject | Stop
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+client_message_adapter: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
 
 # --- server → client --------------------------------------------------------------------------
@@ -319,24 +323,27 @@ class TurnEnded(_Event):
     cached_tokens: int = 0  # prompt tokens the model server reused from its cache (not read again)
 
 
-_CHAT_EVENTS = (
-    UserMessageEvent,
-    AssistantDelta,
-    StatusEvent,
-    PhaseEvent,
-    AssistantMessage,
-    ProposalEvent,
-    ProposalDecided,
-    ExecutionStarted,
-    ExecutionOutput,
-    ExecutionDone,
-    TurnStarted,
-    TurnEnded,
+# The unions as types (what a function takes or returns), and annotated with their discriminator
+# (what pydantic validates and the schema names).
+AnyChatEvent = (
+    UserMessageEvent
+    | AssistantDelta
+    | StatusEvent
+    | PhaseEvent
+    | AssistantMessage
+    | ProposalEvent
+    | ProposalDecided
+    | ExecutionStarted
+    | ExecutionOutput
+    | ExecutionDone
+    | TurnStarted
+    | TurnEnded
 )
-ChatEvent = Annotated[Union[_CHAT_EVENTS], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007 (a tuple of types)
-chat_event_adapter: TypeAdapter[Any] = TypeAdapter(ChatEvent)
+ChatEvent = Annotated[AnyChatEvent, Field(discriminator="type")]
+chat_event_adapter: TypeAdapter[AnyChatEvent] = TypeAdapter(ChatEvent)
 
-ServerMessage = Annotated[Union[(ChatOpened, Error, *_CHAT_EVENTS)], Field(discriminator="type")]  # type: ignore[valid-type]
+AnyServerMessage = ChatOpened | Error | AnyChatEvent
+ServerMessage = Annotated[AnyServerMessage, Field(discriminator="type")]
 
 
 # --- REST -------------------------------------------------------------------------------------
@@ -348,7 +355,7 @@ class ModelInfo(_Out):
     id: str  # "<provider>/<model>"
     provider: str
     name: str
-    tool_mode: Literal["tools", "fenced"]
+    tool_mode: ToolMode
     vision: bool
     context_window: int  # tokens; 0 when unknown
     local: bool  # the embedded model, started on first use
@@ -360,8 +367,8 @@ class Info(_Out):
     server_version: str
     protocol_version: int
     model: str
-    tool_mode: Literal["tools", "fenced"]
-    provider: Literal["remote", "local", "none"]
+    tool_mode: ToolMode
+    provider: ProviderKind
     configured: bool
     setup_hint: str = ""
     models: list[ModelInfo] = []
