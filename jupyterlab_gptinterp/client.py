@@ -44,6 +44,7 @@ from .errors import ErrorCode
 from .protocol import (
     PROTOCOL_VERSION,
     VIEW_LIMITS,
+    Action,
     Approve,
     AssistantMessage,
     CellView,
@@ -373,7 +374,7 @@ class GPTInterpClient:
         return OpenedChat.model_validate({**opened.model_dump(), "replay": replay})
 
     async def send(
-        self, chat_id: str, text: str, notebook: NotebookView, action: str = "chat", cell_id: str | None = None
+        self, chat_id: str, text: str, notebook: NotebookView, action: Action = "chat", cell_id: str | None = None
     ) -> UserMessageEvent:
         """Start a turn; returns once the server has recorded the message (raises ServerError)."""
         if chat_id not in self._subscribed:
@@ -385,7 +386,7 @@ class GPTInterpClient:
             text=text,
             notebook=notebook,
             action=action,
-            cell_id=cell_id,  # type: ignore[arg-type]
+            cell_id=cell_id,
         )
         _, event = await self._request(message, lambda m: isinstance(m, UserMessageEvent) and m.chat_id == chat_id)
         return event
@@ -427,7 +428,7 @@ class GPTInterpClient:
         notebook: NotebookView,
         decide: Decide | None = None,
         *,
-        action: str = "chat",
+        action: Action = "chat",
         cell_id: str | None = None,
         on_event: Callable[[Any], Any] | None = None,
         timeout: float | None = None,
