@@ -15,14 +15,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import uploads
+from .agent.config import ChatState, LoopConfig
 from .agent.context import outcome_for_model
-from .agent.loop import AgentLoop, ChatState, LoopConfig
+from .agent.loop import AgentLoop
 from .agent.seams import LLM, Executor, Workspace
 from .agent.settle import settle_proposal
-from .approval import ApprovalGate
+from .approval import ApprovalGate, Proposal
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
-from .protocol import AssistantDelta, ChatInfo, NotebookView, ProposalEvent, SentMessage, StatusEvent, TurnEnded
+from .protocol import (
+    Action,
+    AnyChatEvent,
+    AssistantDelta,
+    ChatInfo,
+    NotebookView,
+    ProposalEvent,
+    SentMessage,
+    StatusEvent,
+    TurnEnded,
+)
 
 Send = Callable[[str], Any]
 log = logging.getLogger(__name__)
@@ -67,6 +78,9 @@ class ChatService:
     def open_chat(self, notebook_path: str, chat_id: str | None = None) -> ChatInfo:
         if chat_id is None:
             return self.store.create_chat(notebook_path)
+        return self._chat(chat_id)
+
+    def _chat(self, chat_id: str) -> ChatInfo:
         info = self.store.get_chat(chat_id)
         if info is None:
             raise GPTInterpError(ErrorCode.unknown_chat)
@@ -76,19 +90,18 @@ class ChatService:
         return self.store.list_chats(notebook_path)
 
     def rename_chat(self, chat_id: str, title: str) -> ChatInfo:
-        if self.store.get_chat(chat_id) is None:
-            raise GPTInterpError(ErrorCode.unknown_chat)
+        self._chat(chat_id)
         self.store.set_title(chat_id, title.strip())
-        return self.store.get_chat(chat_id)  # type: ignore[return-value]
+        return self._chat(chat_id)
 
     async def delete_chat(self, chat_id: str) -> None:
         """Stop its turn, drop its pending proposals (they can never run), then forget it."""
-        if self.store.get_chat(chat_id) is None:
-            raise GPTInterpError(ErrorCode.unknown_chat)
+        self._chat(chat_id)
         session = self._sessions.pop(chat_id, None)
-        if session is not None and session.busy:
-            session.task.cancel()  # type: ignore[union-attr]
-            await asyncio.wait([session.task], timeout=30)  # type: ignore[list-item]
+        task = session.task if session is not None else None
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.wait([task], timeout=30)
         self.gate.cancel_chat(chat_id, reason="The chat was deleted.")
         if session is not None and session.restored:
             # Proposals restored after a restart record their cancellation before the chat goes.
@@ -104,8 +117,7 @@ class ChatService:
     def last_request(self, chat_id: str) -> list[SentMessage]:
         """What the model was sent in this chat's latest call (since the server started), images
         as placeholders. Only messages: no key, no endpoint."""
-        if self.store.get_chat(chat_id) is None:
-            raise GPTInterpError(ErrorCode.unknown_chat)
+        self._chat(chat_id)
         session = self._sessions.get(chat_id)
         return [_shown(m) for m in session.state.last_request] if session else []
 
@@ -126,8 +138,7 @@ class ChatService:
     def _session(self, chat_id: str) -> _Session:
         session = self._sessions.get(chat_id)
         if session is None:
-            if self.store.get_chat(chat_id) is None:
-                raise GPTInterpError(ErrorCode.unknown_chat)
+            self._chat(chat_id)
             events = self.store.events(chat_id)
             session = self._sessions[chat_id] = _Session(ChatState(chat_id, memory_from_events(events)))
             self._recover(session, events)
@@ -162,22 +173,22 @@ class ChatService:
                 proposal = self.gate.restore(chat_id, event.proposal_id, event.code, event.reason, event.kind)
                 session.restored.append(asyncio.ensure_future(self._settle_restored(session, event, proposal)))
 
-    async def _settle_restored(self, session: _Session, event: ProposalEvent, proposal: Any) -> None:
+    async def _settle_restored(self, session: _Session, event: ProposalEvent, proposal: Proposal) -> None:
         outcome = await settle_proposal(self, self.executor, event, proposal, self.workspace)
         text = outcome_for_model(outcome, LoopConfig().result_budget)
         session.state.memory.append({"role": "user", "content": f"(About code you proposed before a restart) {text}"})
 
     # --- the Sink seam ---------------------------------------------------------------------------
 
-    async def emit(self, event: Any) -> None:
+    async def emit(self, event: AnyChatEvent) -> None:
         self._record(event)
 
-    def _record(self, event: Any) -> None:
+    def _record(self, event: AnyChatEvent) -> None:
         self._flush_text(event.chat_id)
         event.seq, frame = self.store.append_frame(event.chat_id, event.model_dump(mode="json"))
         self._broadcast(event.chat_id, frame)  # what a replay would send: the stored text
 
-    async def emit_ephemeral(self, event: Any) -> None:
+    async def emit_ephemeral(self, event: AnyChatEvent) -> None:
         if isinstance(event, AssistantDelta):
             self._queue_text(event)
             return
@@ -211,11 +222,13 @@ class ChatService:
 
     def _broadcast(self, chat_id: str, payload: str) -> None:
         session = self._sessions.get(chat_id)
-        for send in list(session.subscribers if session else ()):
+        if session is None:
+            return
+        for send in list(session.subscribers):
             try:
                 send(payload)
             except Exception:  # a closed socket must not stop the turn or the other tabs
-                session.subscribers.discard(send)  # type: ignore[union-attr]
+                session.subscribers.discard(send)
 
     # --- actions ---------------------------------------------------------------------------------
 
@@ -224,7 +237,7 @@ class ChatService:
         chat_id: str,
         text: str,
         notebook: NotebookView,
-        action: str = "chat",
+        action: Action = "chat",
         cell_id: str | None = None,
         model: str | None = None,
         auto_run: bool = False,
@@ -245,7 +258,7 @@ class ChatService:
         if auto_run:
             config = dataclasses.replace(config, auto_run=True)
         _check_attachments(str(getattr(self.workspace, "root", "")), attachments or [])
-        if not self.store.get_chat(chat_id).title:  # type: ignore[union-attr]
+        if not self._chat(chat_id).title:
             self.store.set_title(chat_id, _title_from(text))
         loop = AgentLoop(llm, self.executor, self, self.gate, config, self.workspace)
         session.task = asyncio.ensure_future(
@@ -258,7 +271,7 @@ class ChatService:
         state: ChatState,
         text: str,
         notebook: NotebookView,
-        action: str,
+        action: Action,
         cell_id: str | None,
         attachments: list[str] | None = None,
     ) -> None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from jupyter_server.auth.decorator import authorized
 from jupyter_server.base.handlers import APIHandler
 from pydantic import ValidationError
 from tornado import web
 
+from ..chat import ChatService
 from ..errors import GPTInterpError
 from ..protocol import ChatList, ChatPatch, Info, SentReply
 
@@ -30,7 +30,7 @@ class InfoHandler(_Base):
 
 
 class ChatsHandler(_Base):
-    def initialize(self, service: Any) -> None:
+    def initialize(self, service: ChatService) -> None:
         self.service = service
 
     @web.authenticated
@@ -43,7 +43,7 @@ class ChatsHandler(_Base):
 class ChatHandler(_Base):
     """One chat: PATCH renames it, DELETE stops its turn and removes it with its history."""
 
-    def initialize(self, service: Any) -> None:
+    def initialize(self, service: ChatService) -> None:
         self.service = service
 
     @web.authenticated
@@ -71,7 +71,7 @@ class ChatHandler(_Base):
 class SentHandler(_Base):
     """`GET /gptinterp/chats/<chat_id>/sent`: the messages of the chat's latest model call."""
 
-    def initialize(self, service: Any) -> None:
+    def initialize(self, service: ChatService) -> None:
         self.service = service
 
     @web.authenticated

@@ -16,9 +16,11 @@ from pydantic import ValidationError
 from tornado import web
 from tornado.websocket import WebSocketClosedError, WebSocketHandler
 
+from ..chat import ChatService
 from ..errors import MESSAGES, ErrorCode, GPTInterpError
 from ..protocol import (
     MAX_MESSAGE_BYTES,
+    AnyClientMessage,
     Approve,
     ChatOpened,
     Error,
@@ -33,7 +35,7 @@ from ..protocol import (
 class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
     auth_resource = "gptinterp"
 
-    def initialize(self, service: Any) -> None:
+    def initialize(self, service: ChatService) -> None:
         self.service = service
 
     def set_default_headers(self) -> None:
@@ -88,7 +90,7 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
             self.log.exception("gptinterp: message failed")
             self._error(ErrorCode.internal, MESSAGES[ErrorCode.internal], msg.request_id)
 
-    async def _dispatch(self, msg: Any) -> None:
+    async def _dispatch(self, msg: AnyClientMessage) -> None:
         service = self.service
         if isinstance(msg, OpenChat):
             info = service.open_chat(msg.notebook_path, msg.chat_id)
