@@ -12,8 +12,6 @@ from ..protocol import Info
 from .rest import ChatHandler, ChatsHandler, InfoHandler, SentHandler
 from .ws import ChatSocket
 
-AUTH_RESOURCE = "gptinterp"
-
 
 def make_handlers(service: ChatService, info: Callable[[], Info]) -> list[tuple[str, type, dict[str, Any]]]:
     """Routes relative to the server's base_url (ExtensionApp prefixes it)."""

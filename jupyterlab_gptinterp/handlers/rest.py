@@ -13,10 +13,11 @@ from tornado import web
 from ..chat import ChatService
 from ..errors import GPTInterpError
 from ..protocol import ChatList, ChatPatch, Info, SentReply
+from .auth import AUTH_RESOURCE
 
 
 class _Base(APIHandler):
-    auth_resource = "gptinterp"
+    auth_resource = AUTH_RESOURCE
 
 
 class InfoHandler(_Base):

@@ -30,10 +30,11 @@ from ..protocol import (
     Stop,
     client_message_adapter,
 )
+from .auth import AUTH_RESOURCE
 
 
 class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
-    auth_resource = "gptinterp"
+    auth_resource = AUTH_RESOURCE
 
     def initialize(self, service: ChatService) -> None:
         self.service = service
