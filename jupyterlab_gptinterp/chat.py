@@ -111,9 +111,6 @@ class ChatService:
     def notebook_moved(self, old_path: str, new_path: str) -> int:
         return self.store.move_notebook(old_path, new_path)
 
-    def events(self, chat_id: str, after_seq: int = 0) -> list[dict[str, Any]]:
-        return self.store.events(chat_id, after_seq)
-
     def last_request(self, chat_id: str) -> list[SentMessage]:
         """What the model was sent in this chat's latest call (since the server started), images
         as placeholders. Only messages: no key, no endpoint."""

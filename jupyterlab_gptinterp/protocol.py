@@ -340,7 +340,6 @@ AnyChatEvent = (
     | TurnEnded
 )
 ChatEvent = Annotated[AnyChatEvent, Field(discriminator="type")]
-chat_event_adapter: TypeAdapter[AnyChatEvent] = TypeAdapter(ChatEvent)
 
 AnyServerMessage = ChatOpened | Error | AnyChatEvent
 ServerMessage = Annotated[AnyServerMessage, Field(discriminator="type")]
