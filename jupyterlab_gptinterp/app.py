@@ -24,7 +24,8 @@ from .chat import ChatService
 from .errors import MESSAGES, ErrorCode, GPTInterpError
 from .handlers import make_handlers
 from .history import HistoryStore
-from .kernel import KernelExecutor
+from .kernel import KernelExecutor, NotebookKernels
+from .keys import ProviderKeys
 from .local_model import LocalChat, LocalModelServer
 from .protocol import PROTOCOL_VERSION, Info, ProviderKind, ToolMode
 from .providers import LOCAL_PROVIDER, Catalog, ModelSpec, ProviderSpec
@@ -122,22 +123,41 @@ class GPTInterp(ExtensionApp):
     def initialize_settings(self) -> None:
         server = self.serverapp
         assert server is not None and server.event_logger is not None  # jupyter_server sets both before this
-        self.catalog = Catalog(self._provider_specs(), self.default_model)
+        specs = self._provider_specs()
+        self.catalog = Catalog(specs, self.default_model)
         self.store = HistoryStore(self.db_path)
         self.gate = ApprovalGate()
-        self.executor = KernelExecutor(server.kernel_manager, timeout=self.execution_timeout)
         self.local_server = None
-        # One client per model while its settings stay: building one costs ~25 ms (its TLS
-        # context), and a new client cannot reuse the open connections to the API (bench/README.md).
-        self._clients: dict[str, tuple[tuple[object, ...], OpenAIChat]] = {}
         if any(c.local for c in self.catalog.choices):
             cache = Path(jupyter_data_dir()) / "gptinterp" / "models"
             self.local_server = LocalModelServer(self.local_model_path or None, cache, n_ctx=self.local_context)
+        # Kernels are launched without the keys, and outputs that hold one anyway are redacted.
+        self.keys = ProviderKeys.configured(
+            names=[p.api_key_env for p in specs],
+            values=[
+                self.api_key,
+                *(p.key() for p in specs),
+                *([self.local_server.api_key] if self.local_server else []),
+            ],
+            environ=os.environ,
+        )
+        kernel.launch_kernels_without_keys(server.kernel_manager, self.keys)
+        self.executor = KernelExecutor(server.kernel_manager, timeout=self.execution_timeout, keys=self.keys)
+        # One client per model while its settings stay: building one costs ~25 ms (its TLS
+        # context), and a new client cannot reuse the open connections to the API (bench/README.md).
+        self._clients: dict[str, tuple[tuple[object, ...], OpenAIChat]] = {}
         root = getattr(server.contents_manager, "root_dir", "")
         # File previews and written-file links only where the contents live on this server's disk.
         self.workspace = DiskWorkspace(root) if root and os.path.isdir(root) else None
         self.service = ChatService(
-            self.store, self.gate, self.executor, self._provider, self.allow_auto_run, workspace=self.workspace
+            self.store,
+            self.gate,
+            self.executor,
+            self._provider,
+            self.allow_auto_run,
+            workspace=self.workspace,
+            keys=self.keys,
+            kernels=NotebookKernels(server.session_manager),
         )
         self._warm_up()
         server.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)

@@ -34,6 +34,7 @@ export type ErrorCode =
   | 'unknown_cell'
   | 'no_kernel'
   | 'kernel_not_found'
+  | 'wrong_kernel'
   | 'kernel_died'
   | 'not_configured'
   | 'unknown_model'
@@ -48,6 +49,7 @@ export type ErrorCode =
 export type ClientMessage = OpenChat | SendMessage | Approve | Reject | Stop;
 export type ServerMessage =
   | ChatOpened
+  | Ack
   | Error
   | UserMessageEvent
   | AssistantDelta
@@ -400,6 +402,16 @@ export interface ChatOpened {
   last_seq: number;
   request_id: string | null;
   type: 'chat_opened';
+}
+/**
+ * The reply to a request the server took (`of`: its type); open_chat's is `chat_opened`, a
+ * refused request's an `error`. Every client frame gets exactly one of the three, on its own
+ * socket; what the request then does arrives as chat events, on every subscribed socket.
+ */
+export interface Ack {
+  of: 'send_message' | 'approve' | 'reject' | 'stop';
+  request_id: string | null;
+  type: 'ack';
 }
 /**
  * A typed error reply; the connection stays open.

@@ -212,7 +212,9 @@ async def test_the_workspace_profiles_in_a_child_process_and_never_leaves_the_ro
     assert ok.kind == "table" and [c.name for c in ok.tables[0].columns] == ["a", "b"] and ws.pandas_version()
     assert link.kind == out.kind == "unreadable" and "hunter2" not in json.dumps([link.__dict__, out.__dict__])
     text = render([ok], 1500, ws.pandas_version())
-    assert "df = pd.read_csv('ok.csv')" in text and "'a': int" in text
+    assert (
+        "import pandas as pd\ndf = pd.read_csv('ok.csv')" in text and "'a': int" in text
+    )  # lines a cell can start with
     slow = DiskWorkspace(root, timeout=0.001)
     (never,) = await slow.profiles("work/nb.ipynb", ["ok.csv"])
     assert never.kind == "unreadable" and "too long" in never.note

@@ -172,11 +172,11 @@ class _Turn:
             steps += 1
             block = replies.fenced(reply.text, self.state.action, self.cell_id) if self.state.fenced else None
             if not block and not (reply.tool_calls and tools):
-                if not reply.text.strip() and not emptied:
+                if prompts.empty(reply.text) and not emptied:
                     emptied = True
                     self.new += [{"role": "assistant", "content": ""}, {"role": "user", "content": EMPTY}]
                 elif await self._final(message_id, reply.text):
-                    return "answer", "" if reply.text.strip() else "The model sent an empty reply."
+                    return "answer", "The model sent an empty reply." if prompts.empty(reply.text) else ""
                 continue
             prose = reply.text[: reply.text.find("```")].strip() if block else reply.text
             if prose.strip():

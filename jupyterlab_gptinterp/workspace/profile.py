@@ -524,7 +524,7 @@ def _database(name: str, path: Path) -> dict[str, Any]:
     return {
         "kind": "database",
         "tables": tables,
-        "note": f"SQLite tables: {', '.join(repr(t) for t in names)}; connect with: import sqlite3; con = sqlite3.connect({name!r})",
+        "note": f"SQLite tables: {', '.join(repr(t) for t in names)}",
     }
 
 

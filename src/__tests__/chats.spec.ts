@@ -1,8 +1,21 @@
 import { Signal } from '@lumino/signaling';
 
-import { ChatManager } from '../chats';
+/**
+ * The chat side as index.ts wires it (router, manager, mirror link, cell questions) against a
+ * fake connection, notebooks, mirror and chat store.
+ */
+import { CellQuestions } from '../cellquestions';
+import { ChatManager } from '../chatmanager';
+import { MirrorLink } from '../mirrorlink';
 import type { ConnectionStatus } from '../connection';
-import type { ExecutionEvent } from '../notebook';
+import type {
+  ExecutionEvent,
+  ICellReplacement,
+  INotebookEdits
+} from '../notebookedits';
+import { Preferences } from '../preferences';
+import { ChatRouter } from '../router';
+import { ServerInfo } from '../serverinfo';
 import type {
   ChatInfo,
   ClientMessage,
@@ -11,7 +24,7 @@ import type {
 } from '../protocol';
 import { VIEW, errorReply, ev, opened, proposal } from './events';
 
-class FakeConnection implements ChatManager.IConnection {
+class FakeConnection implements ChatRouter.IConnection {
   status: ConnectionStatus = 'disconnected';
   sent: ClientMessage[] = [];
   statusChanged = new Signal<this, ConnectionStatus>(this);
@@ -51,8 +64,8 @@ function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
   };
   const mirrored: Array<[string, number, boolean]> = [];
   const replayEnded: string[] = [];
-  const replaced: ChatManager.ICellReplacement[] = [];
-  const mirror: ChatManager.IMirror = {
+  const replaced: ICellReplacement[] = [];
+  const mirror: INotebookEdits = {
     handle: (e: ExecutionEvent, replay) =>
       mirrored.push([e.type, e.seq, replay]),
     diverted: () => false,
@@ -62,10 +75,16 @@ function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
       return r.oldSource !== 'edited';
     }
   };
+  const router = new ChatRouter({ connection });
+  const trans = { __: (s: string) => s };
+  new MirrorLink({ router, mirror, trans });
+  const server = new ServerInfo();
+  const preferences = new Preferences();
   const manager = new ChatManager({
-    connection,
+    router,
     notebooks,
-    mirror,
+    server,
+    preferences,
     store: {
       list: async () => listed,
       rename: async (chatId, title) => {
@@ -78,9 +97,13 @@ function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
       }
     }
   });
+  const questions = new CellQuestions({ manager, router });
   return {
     connection,
     manager,
+    questions,
+    server,
+    preferences,
     metadata,
     mirrored,
     replayEnded,
@@ -236,7 +259,7 @@ describe('ChatManager', () => {
   });
 
   it('sends with the picked model if offered, auto-run only where allowed', async () => {
-    const { connection, manager } = setup('c-1');
+    const { connection, manager, server, preferences } = setup('c-1');
     connection.setStatus('connected');
     await manager.show('nb.ipynb');
     connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
@@ -261,15 +284,11 @@ describe('ChatManager', () => {
       default_model: 'p/b',
       allow_auto_run: false
     };
-    manager.setInfo(info);
+    server.setInfo(info);
     const sent = () =>
       connection.sent.filter(m => m.type === 'send_message').pop() as any;
 
-    manager.setPreferences({
-      model: 'gone/model',
-      autoRun: true,
-      generatedCells: 'below-active'
-    });
+    preferences.set({ model: 'gone/model', autoRun: true });
     expect(manager.model?.id).toBe('p/b'); // not offered any more: the default
     expect(manager.autoRun).toBe(false); // the server does not allow it
     manager.current!.setDraft('hi');
@@ -278,12 +297,8 @@ describe('ChatManager', () => {
     expect(sent().auto_run).toBeUndefined();
     connection.receive(ev('user_message', { seq: 1, text: 'hi' }));
 
-    manager.setInfo({ ...info, allow_auto_run: true });
-    manager.setPreferences({
-      model: 'p/a',
-      autoRun: true,
-      generatedCells: 'end'
-    });
+    server.setInfo({ ...info, allow_auto_run: true });
+    preferences.set({ model: 'p/a', autoRun: true, generatedCells: 'end' });
     expect(manager.send('again')).toBe(true);
     expect(sent()).toMatchObject({ model: 'p/a', auto_run: true });
   });
@@ -318,9 +333,9 @@ describe('ChatManager', () => {
   });
 
   it('asks about a cell in a notebook without a chat: starts one, then sends', async () => {
-    const { connection, manager } = setup();
+    const { connection, questions } = setup();
     connection.setStatus('connected');
-    const asked = manager.ask(
+    const asked = questions.ask(
       'nb.ipynb',
       { action: 'fix', cellId: 'cell-b' },
       'Fix cell [3]: 1/0'
@@ -340,12 +355,12 @@ describe('ChatManager', () => {
   });
 
   it('asks about a cell in a chat in progress right away', async () => {
-    const { connection, manager } = setup('c-1');
+    const { connection, manager, questions } = setup('c-1');
     connection.setStatus('connected');
     await manager.show('nb.ipynb');
     connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
     expect(
-      await manager.ask(
+      await questions.ask(
         'nb.ipynb',
         { action: 'explain', cellId: 'cell-a' },
         'Explain cell [1]: x = 1'

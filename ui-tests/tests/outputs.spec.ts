@@ -118,12 +118,25 @@ test.describe('rich outputs and files', () => {
     await newNotebook(page);
     const panel = await openSidebar(page);
 
-    await panel.locator('.jp-gptinterp-upload-input').setInputFiles({
-      name: '../sales.csv', // a hostile name: sanitized, lands beside the notebook
-      mimeType: 'text/csv',
-      buffer: Buffer.from(CSV)
-    });
+    // Attach (a command) asks for files with the browser's file chooser.
+    const attach = async (name: string) => {
+      const chooser = page.waitForEvent('filechooser');
+      await panel.locator('.jp-gptinterp-attach').click();
+      await (
+        await chooser
+      ).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    };
+    await attach('spare.csv');
+    // A hostile name: sanitized, it lands beside the notebook.
+    await attach('../sales.csv');
     const chip = panel.locator('.jp-gptinterp-attachment');
+    await expect(chip).toHaveCount(2);
+    // Removing an attachment (a command too) keeps the file but not the mention.
+    await chip
+      .filter({ hasText: 'spare.csv' })
+      .locator('.jp-gptinterp-attachment-remove')
+      .click();
+    await expect(chip).toHaveCount(1);
     await expect(chip).toContainText('sales.csv');
     await expect(chip).toHaveAttribute('data-path', /(^|\/)sales\.csv$/);
     await panel.screenshot({
@@ -160,6 +173,7 @@ test.describe('rich outputs and files', () => {
     expect(user).toContain('The user attached these files');
     expect(user).toMatch(/sales\.csv \(\d+ bytes, text\/csv\)/);
     expect(user).toContain("'revenue': int");
+    expect(user).not.toContain('spare.csv');
 
     await panel.screenshot({
       path: path.join(SCREENSHOTS, 'outputs-upload.png')

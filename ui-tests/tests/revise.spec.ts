@@ -57,8 +57,12 @@ test('reject with a reason: the next card shows revised code', async ({
   // The model was told the reason, and after its restatement it was asked for the code.
   const bodies = await fakeRequests(request);
   expect(bodies.length).toBe(3);
-  expect(contentText(bodies[1].messages[bodies[1].messages.length - 1])).toContain(REASON);
-  const askedAgain = contentText(bodies[2].messages[bodies[2].messages.length - 1]);
+  expect(
+    contentText(bodies[1].messages[bodies[1].messages.length - 1])
+  ).toContain(REASON);
+  const askedAgain = contentText(
+    bodies[2].messages[bodies[2].messages.length - 1]
+  );
   expect(askedAgain).toContain(REASON);
   expect(askedAgain).toContain('revised code');
 });

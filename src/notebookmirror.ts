@@ -12,15 +12,13 @@ import type * as nbformat from '@jupyterlab/nbformat';
 import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
 import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 
-import type { ChatManager } from './chats';
-import { replacementState } from './replacement';
 import type {
-  ExecutionDone,
-  ExecutionOutput,
-  ExecutionStarted
-} from './protocol';
-
-export type ExecutionEvent = ExecutionStarted | ExecutionOutput | ExecutionDone;
+  ExecutionEvent,
+  ICellReplacement,
+  INotebookEdits
+} from './notebookedits';
+import type { ExecutionDone, ExecutionStarted } from './protocol';
+import { replacementState } from './replacement';
 
 /** The metadata key on generated cells and on the notebook (its chat id). */
 export const METADATA_KEY = 'gptinterp';
@@ -41,7 +39,7 @@ interface IExecution {
   diverted?: boolean;
 }
 
-export class NotebookMirror {
+export class NotebookMirror implements INotebookEdits {
   constructor(options: NotebookMirror.IOptions) {
     this._tracker = options.tracker;
     this._label = options.label;
@@ -102,7 +100,7 @@ export class NotebookMirror {
    * An accepted fix that does not run: put its code into the cell, through the notebook's
    * model so that the notebook's undo reverts it. Never over an edit made since the proposal.
    */
-  replaceCell(replacement: ChatManager.ICellReplacement): boolean {
+  replaceCell(replacement: ICellReplacement): boolean {
     const cells = this._panel(replacement.notebookPath)?.content.model?.cells;
     const cell = cells && findCell(cells, c => c.id === replacement.cellId);
     const source = cell?.sharedModel.getSource();

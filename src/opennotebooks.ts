@@ -4,9 +4,9 @@
  */
 import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 
-import type { ChatManager } from './chats';
-import { METADATA_KEY } from './notebook';
-import { notebookView } from './notebookview';
+import type { ChatManager } from './chatmanager';
+import { METADATA_KEY } from './notebookmirror';
+import { notebookView } from './notebooksnapshot';
 import type { NotebookView } from './protocol';
 import type { ICellSources } from './replacement';
 

@@ -1,7 +1,7 @@
 import type { ICodeCellModel } from '@jupyterlab/cells';
 import { NotebookModel } from '@jupyterlab/notebook';
 
-import { NotebookMirror } from '../notebook';
+import { NotebookMirror } from '../notebookmirror';
 import { ev } from './events';
 
 function setup() {
