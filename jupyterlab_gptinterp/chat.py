@@ -23,6 +23,7 @@ from .agent.settle import settle_proposal
 from .approval import ApprovalGate, Proposal
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
+from .kernel import NotebookKernels
 from .keys import ProviderKeys
 from .names import without_bidi_controls
 from .protocol import (
@@ -47,7 +48,7 @@ class _Session:
     state: ChatState
     subscribers: set[Send] = field(default_factory=set)
     task: asyncio.Task[Any] | None = None
-    restored: list[asyncio.Future[Any]] = field(default_factory=list)  # proposals back from history
+    restored: list[asyncio.Future[None]] = field(default_factory=list)  # proposals back from history
     # Streamed text not yet sent: (message_id, parts). Deltas parsed in one event-loop turn go
     # out as one frame; the first of a message goes at once (first-token latency).
     pending: tuple[str, list[str]] | None = None
@@ -70,7 +71,7 @@ class ChatService:
         allow_auto_run: bool = False,
         workspace: Workspace | None = None,
         keys: ProviderKeys | None = None,
-        kernels: Any = None,
+        kernels: NotebookKernels | None = None,
     ):
         self.store = store
         self.workspace = workspace  # the notebooks' files, where they are on this server's disk
@@ -79,8 +80,8 @@ class ChatService:
         self.provider = provider  # a model id (None: the default) → its client and the loop settings that suit it
         self.allow_auto_run = allow_auto_run
         self.keys = keys or ProviderKeys()  # redacted from the notebook the browser reports
-        # `await kernels.of(path)`: the kernel ids of the notebook's session (kernel.NotebookKernels).
-        # Without it no kernel can be shown to be the notebook's, and every request is refused.
+        # `await kernels.of(path)`: the kernel ids of the notebook's session. Without it no kernel
+        # can be shown to be the notebook's, and every request is refused.
         self.kernels = kernels
         self._sessions: dict[str, _Session] = {}
 
