@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from jupyter_core.paths import jupyter_data_dir
 from jupyter_server.extension.application import ExtensionApp
@@ -17,17 +17,18 @@ from traitlets import Bool, Dict, Enum, Float, Int, List, Unicode, default
 
 from . import __version__, kernel, local_model
 from .agent import aids
+from .agent.config import LoopConfig
 from .agent.llm import OpenAIChat
-from .agent.loop import LoopConfig
 from .agent.seams import LLM
 from .approval import ApprovalGate
 from .chat import ChatService
 from .errors import MESSAGES, ErrorCode, GPTInterpError
 from .handlers import make_handlers
 from .history import HistoryStore
-from .kernel import KernelExecutor
+from .kernel import KernelExecutor, NotebookKernels
+from .keys import ProviderKeys
 from .local_model import LocalChat, LocalModelServer
-from .protocol import PROTOCOL_VERSION, Info
+from .protocol import PROTOCOL_VERSION, Info, ProviderKind, ToolMode
 from .providers import LOCAL_PROVIDER, Catalog, ModelSpec, ProviderSpec
 from .workspace import DiskWorkspace
 
@@ -149,18 +150,32 @@ class GPTInterp(ExtensionApp):
         return str(Path(jupyter_data_dir()) / "gptinterp" / "history.sqlite3")
 
     def initialize_settings(self) -> None:
-        self.catalog = Catalog(self._provider_specs(), self.default_model)
+        server = self.serverapp
+        assert server is not None and server.event_logger is not None  # jupyter_server sets both before this
+        specs = self._provider_specs()
+        self.catalog = Catalog(specs, self.default_model)
         self.store = HistoryStore(self.db_path)
         self.gate = ApprovalGate()
-        self.executor = KernelExecutor(self.serverapp.kernel_manager, timeout=self.execution_timeout)
         self.local_server = None
-        # One client per model while its settings stay: building one costs ~25 ms (its TLS
-        # context), and a new client cannot reuse the open connections to the API (bench/README.md).
-        self._clients: dict[str, tuple[tuple[object, ...], OpenAIChat]] = {}
         if any(c.local for c in self.catalog.choices):
             cache = Path(jupyter_data_dir()) / "gptinterp" / "models"
             self.local_server = LocalModelServer(self.local_model_path or None, cache, n_ctx=self.local_context)
-        root = getattr(self.serverapp.contents_manager, "root_dir", "")
+        # Kernels are launched without the keys, and outputs that hold one anyway are redacted.
+        self.keys = ProviderKeys.configured(
+            names=[p.api_key_env for p in specs],
+            values=[
+                self.api_key,
+                *(p.key() for p in specs),
+                *([self.local_server.api_key] if self.local_server else []),
+            ],
+            environ=os.environ,
+        )
+        kernel.launch_kernels_without_keys(server.kernel_manager, self.keys)
+        self.executor = KernelExecutor(server.kernel_manager, timeout=self.execution_timeout, keys=self.keys)
+        # One client per model while its settings stay: building one costs ~25 ms (its TLS
+        # context), and a new client cannot reuse the open connections to the API (bench/README.md).
+        self._clients: dict[str, tuple[tuple[object, ...], OpenAIChat]] = {}
+        root = getattr(server.contents_manager, "root_dir", "")
         # File previews and written-file links only where the contents live on this server's disk.
         self.workspace = DiskWorkspace(root) if root and os.path.isdir(root) else None
         self.service = ChatService(
@@ -171,10 +186,12 @@ class GPTInterp(ExtensionApp):
             self.allow_auto_run,
             workspace=self.workspace,
             max_upload_mb=self.max_upload_mb,
+            keys=self.keys,
+            kernels=NotebookKernels(server.session_manager),
         )
         self._warm_up()
-        self.serverapp.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
-        self.serverapp.event_logger.add_listener(schema_id=KERNEL_ACTIONS, listener=self._on_kernel_action)
+        server.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
+        server.event_logger.add_listener(schema_id=KERNEL_ACTIONS, listener=self._on_kernel_action)
         self.log.info(
             "gptinterp: models %s (default %s), history in %s",
             ", ".join(c.id for c in self.catalog.choices) or "none",
@@ -200,12 +217,13 @@ class GPTInterp(ExtensionApp):
         except ValueError as exc:
             raise ValueError(f"c.GPTInterp.providers is not valid: {exc}") from exc
         if not specs and (self.base_url or self.api_key):
+            # tool_mode is an Enum trait: traitlets lets only ToolMode's values in.
             specs.append(
                 ProviderSpec(
                     name="default",
                     base_url=self.base_url,
                     api_key=self.api_key,
-                    models=[ModelSpec(name=self.model, tool_mode=self.tool_mode)],
+                    models=[ModelSpec(name=self.model, tool_mode=cast(ToolMode, self.tool_mode))],
                 )
             )
         if self.local_model_path or local_model.extra_installed():
@@ -220,7 +238,7 @@ class GPTInterp(ExtensionApp):
         return specs
 
     @property
-    def provider_kind(self) -> str:
+    def provider_kind(self) -> ProviderKind:
         """What the default model is: a remote endpoint, the embedded model, or none at all."""
         if not self.catalog.choices:
             return "none"

@@ -66,7 +66,10 @@ class Proposal:
     code: str
     reason: str
     kind: str = "run_code"
-    future: asyncio.Future[Decision] = field(repr=False, default=None)  # type: ignore[assignment]
+    # Made on the running loop: a proposal is always created inside the server's event loop.
+    future: asyncio.Future[Decision] = field(
+        repr=False, default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
 
     async def wait(self) -> Decision:
         return await self.future
@@ -81,20 +84,21 @@ class ApprovalGate:
 
     def propose(self, chat_id: str, code: str, reason: str = "", kind: str = "run_code") -> Proposal:
         proposal_id = "p-" + secrets.token_hex(8)
-        proposal = Proposal(chat_id, proposal_id, code, reason, kind, asyncio.get_running_loop().create_future())
+        proposal = Proposal(chat_id, proposal_id, code, reason, kind)
         self._pending[proposal_id] = proposal
         return proposal
 
     def restore(self, chat_id: str, proposal_id: str, code: str, reason: str = "", kind: str = "run_code") -> Proposal:
         """Bring back a proposal that was pending when the server stopped: pending again, never run."""
-        proposal = Proposal(chat_id, proposal_id, code, reason, kind, asyncio.get_running_loop().create_future())
+        proposal = Proposal(chat_id, proposal_id, code, reason, kind)
         self._pending[proposal_id] = proposal
         return proposal
 
     def pending(self, chat_id: str) -> list[Proposal]:
         return [p for p in self._pending.values() if p.chat_id == chat_id]
 
-    def _take(self, chat_id: str, proposal_id: str) -> Proposal:
+    def check(self, chat_id: str, proposal_id: str) -> Proposal:
+        """The pending proposal, or the typed refusal a decision on it would get."""
         proposal = self._pending.get(proposal_id)
         if proposal is None:
             owner = self._decided.get(proposal_id)
@@ -105,6 +109,10 @@ class ApprovalGate:
             raise GPTInterpError(ErrorCode.proposal_decided)
         if proposal.chat_id != chat_id:
             raise GPTInterpError(ErrorCode.wrong_chat)
+        return proposal
+
+    def _take(self, chat_id: str, proposal_id: str) -> Proposal:
+        proposal = self.check(chat_id, proposal_id)
         del self._pending[proposal_id]
         self._decided[proposal_id] = chat_id
         return proposal

@@ -15,14 +15,30 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import uploads
+from .agent.config import ChatState, LoopConfig
 from .agent.context import outcome_for_model
-from .agent.loop import AgentLoop, ChatState, LoopConfig
+from .agent.loop import AgentLoop
 from .agent.seams import LLM, Executor, Workspace
 from .agent.settle import settle_proposal
-from .approval import ApprovalGate
+from .approval import ApprovalGate, Proposal
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
-from .protocol import ApprovalModeEvent, AssistantDelta, ChatInfo, NotebookView, ProposalEvent, StatusEvent, TurnEnded
+from .kernel import NotebookKernels
+from .keys import ProviderKeys
+from .names import without_bidi_controls
+from .protocol import (
+    Action,
+    AnyChatEvent,
+    ApprovalModeEvent,
+    AssistantDelta,
+    ChatInfo,
+    NotebookView,
+    ProposalDecided,
+    ProposalEvent,
+    SentMessage,
+    StatusEvent,
+    TurnEnded,
+)
 
 Send = Callable[[str], Any]
 log = logging.getLogger(__name__)
@@ -33,12 +49,14 @@ class _Session:
     state: ChatState
     subscribers: set[Send] = field(default_factory=set)
     task: asyncio.Task[Any] | None = None
-    restored: list[asyncio.Future[Any]] = field(default_factory=list)  # proposals back from history
+    restored: list[asyncio.Future[None]] = field(default_factory=list)  # proposals back from history
     # Streamed text not yet sent: (message_id, parts). Deltas parsed in one event-loop turn go
     # out as one frame; the first of a message goes at once (first-token latency).
     pending: tuple[str, list[str]] | None = None
     streaming: str | None = None  # the message whose first delta has been sent
     approval_mode: str = "ask"  # "auto": run proposals as proposed, while the admin allows it
+    # Undecided proposals: the notebook each was made in, and the kernel the request named.
+    proposals: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     @property
     def busy(self) -> bool:
@@ -55,6 +73,8 @@ class ChatService:
         allow_auto_run: bool = False,
         workspace: Workspace | None = None,
         max_upload_mb: float = 0,
+        keys: ProviderKeys | None = None,
+        kernels: NotebookKernels | None = None,
     ):
         self.store = store
         self.workspace = workspace  # the notebooks' files, where they are on this server's disk
@@ -63,6 +83,10 @@ class ChatService:
         self.provider = provider  # a model id (None: the default) → its client and the loop settings that suit it
         self.allow_auto_run = allow_auto_run  # the admin's lock on approval_mode "auto"
         self.max_upload_mb = max_upload_mb  # the admin's limit on an attached file (0: none)
+        self.keys = keys or ProviderKeys()  # redacted from the notebook the browser reports
+        # `await kernels.of(path)`: the kernel ids of the notebook's session. Without it no kernel
+        # can be shown to be the notebook's, and every request is refused.
+        self.kernels = kernels
         self._sessions: dict[str, _Session] = {}
 
     # --- chats and subscriptions ---------------------------------------------------------------
@@ -70,6 +94,9 @@ class ChatService:
     def open_chat(self, notebook_path: str, chat_id: str | None = None) -> ChatInfo:
         if chat_id is None:
             return self.store.create_chat(notebook_path)
+        return self._chat(chat_id)
+
+    def _chat(self, chat_id: str) -> ChatInfo:
         info = self.store.get_chat(chat_id)
         if info is None:
             raise GPTInterpError(ErrorCode.unknown_chat)
@@ -79,20 +106,22 @@ class ChatService:
         return self.store.list_chats(notebook_path)
 
     def rename_chat(self, chat_id: str, title: str) -> ChatInfo:
-        if self.store.get_chat(chat_id) is None:
-            raise GPTInterpError(ErrorCode.unknown_chat)
-        self.store.set_title(chat_id, title.strip())
-        return self.store.get_chat(chat_id)  # type: ignore[return-value]
+        self._chat(chat_id)
+        title = without_bidi_controls(title).strip()
+        if not title:
+            raise GPTInterpError(ErrorCode.invalid_message, "A chat title needs a visible character.")
+        self.store.set_title(chat_id, title)
+        return self._chat(chat_id)
 
     async def delete_chat(self, chat_id: str) -> None:
         """Stop its turn, drop its pending proposals (they can never run), then forget it."""
-        if self.store.get_chat(chat_id) is None:
-            raise GPTInterpError(ErrorCode.unknown_chat)
+        self._chat(chat_id)
         session = self._sessions.pop(chat_id, None)
-        if session is not None and session.busy:
-            session.task.cancel()  # type: ignore[union-attr]
-            await asyncio.wait([session.task], timeout=30)  # type: ignore[list-item]
-        self.gate.cancel_chat(chat_id, reason="The chat was deleted.")
+        self.gate.cancel_chat(chat_id, reason="The chat was deleted.")  # first, as Stop does
+        task = session.task if session is not None else None
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.wait([task], timeout=30)
         if session is not None and session.restored:
             # Proposals restored after a restart record their cancellation before the chat goes.
             await asyncio.wait(session.restored, timeout=30)
@@ -101,14 +130,10 @@ class ChatService:
     def notebook_moved(self, old_path: str, new_path: str) -> int:
         return self.store.move_notebook(old_path, new_path)
 
-    def events(self, chat_id: str, after_seq: int = 0) -> list[dict[str, Any]]:
-        return self.store.events(chat_id, after_seq)
-
-    def last_request(self, chat_id: str) -> list[dict[str, Any]]:
+    def last_request(self, chat_id: str) -> list[SentMessage]:
         """What the model was sent in this chat's latest call (since the server started), images
         as placeholders. Only messages: no key, no endpoint."""
-        if self.store.get_chat(chat_id) is None:
-            raise GPTInterpError(ErrorCode.unknown_chat)
+        self._chat(chat_id)
         session = self._sessions.get(chat_id)
         return [_shown(m) for m in session.state.last_request] if session else []
 
@@ -129,8 +154,7 @@ class ChatService:
     def _session(self, chat_id: str) -> _Session:
         session = self._sessions.get(chat_id)
         if session is None:
-            if self.store.get_chat(chat_id) is None:
-                raise GPTInterpError(ErrorCode.unknown_chat)
+            self._chat(chat_id)
             events = self.store.events(chat_id)
             session = self._sessions[chat_id] = _Session(ChatState(chat_id, memory_from_events(events)))
             modes = [ev["mode"] for ev in events if ev["type"] == "approval_mode"]
@@ -164,25 +188,31 @@ class ChatService:
         for ev in events:
             if ev["type"] == "proposal" and ev["proposal_id"] not in decided:
                 event = ProposalEvent.model_validate(ev)
+                session.proposals[event.proposal_id] = (event.notebook_path, event.kernel_id)
                 proposal = self.gate.restore(chat_id, event.proposal_id, event.code, event.reason, event.kind)
                 session.restored.append(asyncio.ensure_future(self._settle_restored(session, event, proposal)))
 
-    async def _settle_restored(self, session: _Session, event: ProposalEvent, proposal: Any) -> None:
+    async def _settle_restored(self, session: _Session, event: ProposalEvent, proposal: Proposal) -> None:
         outcome = await settle_proposal(self, self.executor, event, proposal, self.workspace)
         text = outcome_for_model(outcome, LoopConfig().result_budget)
         session.state.memory.append({"role": "user", "content": f"(About code you proposed before a restart) {text}"})
 
     # --- the Sink seam ---------------------------------------------------------------------------
 
-    async def emit(self, event: Any) -> None:
+    async def emit(self, event: AnyChatEvent) -> None:
         self._record(event)
 
-    def _record(self, event: Any) -> None:
+    def _record(self, event: AnyChatEvent) -> None:
         self._flush_text(event.chat_id)
+        session = self._sessions.get(event.chat_id)
+        if session is not None and isinstance(event, ProposalEvent):
+            session.proposals[event.proposal_id] = (event.notebook_path, event.kernel_id)
+        elif session is not None and isinstance(event, ProposalDecided):
+            session.proposals.pop(event.proposal_id, None)
         event.seq, frame = self.store.append_frame(event.chat_id, event.model_dump(mode="json"))
         self._broadcast(event.chat_id, frame)  # what a replay would send: the stored text
 
-    async def emit_ephemeral(self, event: Any) -> None:
+    async def emit_ephemeral(self, event: AnyChatEvent) -> None:
         if isinstance(event, AssistantDelta):
             self._queue_text(event)
             return
@@ -216,20 +246,22 @@ class ChatService:
 
     def _broadcast(self, chat_id: str, payload: str) -> None:
         session = self._sessions.get(chat_id)
-        for send in list(session.subscribers if session else ()):
+        if session is None:
+            return
+        for send in list(session.subscribers):
             try:
                 send(payload)
             except Exception:  # a closed socket must not stop the turn or the other tabs
-                session.subscribers.discard(send)  # type: ignore[union-attr]
+                session.subscribers.discard(send)
 
     # --- actions ---------------------------------------------------------------------------------
 
-    def send_message(
+    async def send_message(
         self,
         chat_id: str,
         text: str,
         notebook: NotebookView,
-        action: str = "chat",
+        action: Action = "chat",
         cell_id: str | None = None,
         model: str | None = None,
         attachments: list[str] | None = None,
@@ -243,13 +275,17 @@ class ChatService:
             raise GPTInterpError(ErrorCode.no_kernel)
         if not self.executor.has_kernel(notebook.kernel_id):
             raise GPTInterpError(ErrorCode.kernel_not_found)
+        await self._check_kernel(notebook.path, notebook.kernel_id)
+        if session.busy:  # another request may have started a turn while the sessions were read
+            raise GPTInterpError(ErrorCode.chat_busy)
         llm, config = self.provider(model)
         # The chat's mode, while the admin allows it: a lock set after the user chose "auto" wins.
         if session.approval_mode == "auto" and self.allow_auto_run:
             config = dataclasses.replace(config, auto_run=True)
         _check_attachments(str(getattr(self.workspace, "root", "")), attachments or [], self.max_upload_mb)
-        if not self.store.get_chat(chat_id).title:  # type: ignore[union-attr]
+        if not self._chat(chat_id).title:
             self.store.set_title(chat_id, _title_from(text))
+        notebook = self.keys.redact_view(notebook)  # a cell of the user's own may have printed a key
         loop = AgentLoop(llm, self.executor, self, self.gate, config, self.workspace)
         session.task = asyncio.ensure_future(
             self._run(loop, session.state, text, notebook, action, cell_id, attachments)
@@ -261,7 +297,7 @@ class ChatService:
         state: ChatState,
         text: str,
         notebook: NotebookView,
-        action: str,
+        action: Action,
         cell_id: str | None,
         attachments: list[str] | None = None,
     ) -> None:
@@ -274,7 +310,7 @@ class ChatService:
         except Exception:  # the loop reports its own errors; this is the last line of defence
             log.exception("gptinterp: turn failed")
 
-    def approve(
+    async def approve(
         self,
         chat_id: str,
         proposal_id: str,
@@ -284,9 +320,21 @@ class ChatService:
         run: bool = True,
         kernel_id: str | None = None,
     ) -> None:
-        self._session(chat_id)
-        if run and kernel_id and not self.executor.has_kernel(kernel_id):
-            raise GPTInterpError(ErrorCode.kernel_not_found)
+        """Approve a pending proposal. The code runs in `kernel_id` (default: the kernel the
+        request named), which must be the kernel the proposal's notebook runs now."""
+        session = self._session(chat_id)
+        self.gate.check(chat_id, proposal_id)  # unknown, another chat's, decided: said first
+        if run:
+            if proposal_id not in session.proposals:  # the chat has recorded its decision already
+                raise GPTInterpError(ErrorCode.proposal_decided)
+            notebook_path, proposed = session.proposals[proposal_id]
+            kernel_id = kernel_id or proposed
+            if not kernel_id:
+                raise GPTInterpError(ErrorCode.no_kernel)
+            if not self.executor.has_kernel(kernel_id):
+                raise GPTInterpError(ErrorCode.kernel_not_found)
+            await self._check_kernel(notebook_path, kernel_id)
+        # Decided meanwhile (Stop, another tab)? The gate refuses it with a typed error.
         self.gate.approve(chat_id, proposal_id, code, user, after_cell_id=after_cell_id, run=run, kernel_id=kernel_id)
 
     def set_approval_mode(self, chat_id: str, mode: str, user: str) -> None:
@@ -299,16 +347,24 @@ class ChatService:
             session.approval_mode = mode
             self._record(ApprovalModeEvent(chat_id=chat_id, ts=time.time(), mode=mode, user=user))
 
+    async def _check_kernel(self, notebook_path: str, kernel_id: str) -> None:
+        """Refuse a kernel that is not the one the notebook's session runs now (another
+        notebook's, or one no notebook runs)."""
+        if self.kernels is None or kernel_id not in await self.kernels.of(notebook_path):
+            raise GPTInterpError(ErrorCode.wrong_kernel)
+
     def reject(self, chat_id: str, proposal_id: str, reason: str) -> None:
         self._session(chat_id)
         self.gate.reject(chat_id, proposal_id, reason)
 
     async def stop(self, chat_id: str) -> None:
         session = self._session(chat_id)
+        # The gate first, in the same step as the cancellation: an approval arriving while the
+        # turn winds down is refused as decided (it was taken, silently, and never ran).
+        self.gate.cancel_chat(chat_id)
         if session.task is not None and not session.task.done():
             session.task.cancel()
             await asyncio.wait([session.task], timeout=30)
-        self.gate.cancel_chat(chat_id)
 
     async def shutdown(self) -> None:
         for chat_id, session in list(self._sessions.items()):
@@ -333,22 +389,23 @@ def _check_attachments(root_dir: str, paths: list[str], max_mb: float = 0) -> No
             )
 
 
-def _shown(message: dict[str, Any]) -> dict[str, Any]:
+def _shown(message: dict[str, Any]) -> SentMessage:
     """A message as the user may read it: image parts become a placeholder."""
     content = message.get("content")
     if isinstance(content, list):
         content = "\n".join(
             p.get("text", "") if p.get("type") == "text" else "[image]" for p in content if isinstance(p, dict)
         )
-    shown = {"role": message.get("role", ""), "content": content or ""}
-    if message.get("tool_calls"):
-        shown["tool_calls"] = message["tool_calls"]
-    return shown
+    return SentMessage(
+        role=message.get("role", ""), content=content or "", tool_calls=message.get("tool_calls") or None
+    )
 
 
 def _title_from(text: str, limit: int = 60) -> str:
-    """A chat's default title: the first line of its first message, shortened."""
-    line = text.strip().splitlines()[0] if text.strip() else ""
+    """A chat's default title: the first line of its first message, shortened, without
+    bidirectional controls."""
+    text = without_bidi_controls(text).strip()
+    line = text.splitlines()[0].strip() if text else ""
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 

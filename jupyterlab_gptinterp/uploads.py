@@ -14,7 +14,10 @@ import re
 import unicodedata
 from pathlib import Path, PurePosixPath
 
+from .names import has_bidi_controls, without_bidi_controls
+
 MAX_NAME = 200
+MAX_COMPONENT_BYTES = 255  # NAME_MAX of common file systems: longer names cannot exist
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"|?*\\/]+')
 
@@ -25,8 +28,9 @@ class UploadRefused(ValueError):
 
 def sanitize_name(name: str) -> str:
     """A safe file name from what the browser reported: no directories, no control or reserved
-    characters, no leading dots or spaces; '' when nothing usable is left."""
-    name = unicodedata.normalize("NFC", name.replace("\\", "/").split("/")[-1])
+    characters, no bidirectional controls, no leading dots or spaces; '' when nothing usable is
+    left."""
+    name = unicodedata.normalize("NFC", without_bidi_controls(name).replace("\\", "/").split("/")[-1])
     name = _UNSAFE.sub("_", name).strip().lstrip(".").strip()
     if len(name) > MAX_NAME:
         stem, dot, ext = name.rpartition(".")
@@ -42,20 +46,32 @@ def check_path(root: str | Path, path: str) -> Path:
         )
     if path.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", path) or os.path.isabs(path):
         raise UploadRefused(f"{path!r} is refused: absolute paths are not allowed, only paths inside the server root.")
+    if has_bidi_controls(path):
+        raise UploadRefused(
+            f"{path!r} is refused: it contains a bidirectional control character, which makes a name read "
+            "as something else."
+        )
     parts = PurePosixPath(path.replace("\\", "/")).parts
     if ".." in parts:
         raise UploadRefused(f"{path!r} is refused: '..' would leave the server root.")
+    if any(len(part.encode("utf-8", "surrogatepass")) > MAX_COMPONENT_BYTES for part in parts):
+        raise UploadRefused(
+            f"{path!r} is refused: a name in it is longer than {MAX_COMPONENT_BYTES} bytes, so no such file can exist."
+        )
     root = Path(root).resolve()
     current = root
-    for part in parts:
-        current = current / part
-        if current.is_symlink():
-            target = current.resolve()
-            if target != root and root not in target.parents:
-                raise UploadRefused(f"{path!r} is refused: it is a symlink pointing outside the server root.")
-            raise UploadRefused(f"{path!r} is refused: attached files may not be symlinks.")
-    if not current.is_file():
-        raise UploadRefused(f"{path!r} is refused: there is no such file in the server root.")
+    try:
+        for part in parts:
+            current = current / part
+            if current.is_symlink():
+                target = current.resolve()
+                if target != root and root not in target.parents:
+                    raise UploadRefused(f"{path!r} is refused: it is a symlink pointing outside the server root.")
+                raise UploadRefused(f"{path!r} is refused: attached files may not be symlinks.")
+        if not current.is_file():
+            raise UploadRefused(f"{path!r} is refused: there is no such file in the server root.")
+    except OSError as exc:  # a name the file system refuses to look up, a directory it may not read
+        raise UploadRefused(f"{path!r} is refused: it cannot be read ({exc.strerror or exc}).") from None
     return current
 
 

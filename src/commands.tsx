@@ -13,23 +13,29 @@ import {
 import type { ICellModel } from '@jupyterlab/cells';
 import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import type { TranslationBundle } from '@jupyterlab/translation';
+import { fileUploadIcon } from '@jupyterlab/ui-components';
 import type { ReadonlyPartialJSONObject } from '@lumino/coreutils';
 
 import React from 'react';
 
 import { fetchSent } from './api';
-import type { ChatManager } from './chats';
+import { AttachmentUploads, chooseFiles } from './attachments';
+import type { CellQuestions } from './cellquestions';
+import type { ChatManager } from './chatmanager';
 import { SentView } from './components/SentView';
 import { chatIcon } from './icons';
 import type { ChatModel } from './model';
+import type { Preferences } from './preferences';
 import { CommandIDs, PALETTE_CATEGORY } from './tokens';
 import type { ChatSidebar } from './widgets/ChatSidebar';
 
 export interface ICommandsOptions {
   app: JupyterFrontEnd;
-  /** Remember the user's model (in the settings registry). */
-  onSelectModel: (modelId: string) => void;
   manager: ChatManager;
+  preferences: Preferences;
+  questions: CellQuestions;
+  /** Uploads attached files (null: attaching is not offered). */
+  uploads: AttachmentUploads | null;
   sidebar: ChatSidebar;
   tracker: INotebookTracker;
   trans: TranslationBundle;
@@ -69,8 +75,17 @@ const proposalArgs = {
 };
 
 export function registerCommands(options: ICommandsOptions): void {
-  const { app, manager, sidebar, tracker, trans, palette, onSelectModel } =
-    options;
+  const {
+    app,
+    manager,
+    preferences,
+    questions,
+    uploads,
+    sidebar,
+    tracker,
+    trans,
+    palette
+  } = options;
   const { commands } = app;
   const current = (): ChatModel | null => manager.current;
   const proposalOf = (args: ReadonlyPartialJSONObject) => {
@@ -102,11 +117,60 @@ export function registerCommands(options: ICommandsOptions): void {
         }
       }
     },
-    isEnabled: () => {
+    // The composer's Send button asks this too: the one rule for when a message can go.
+    isEnabled: args => {
       const model = current();
-      return manager.status === 'connected' && !!model?.chatId && !model.busy;
+      const text = (args.text as string | undefined) ?? model?.draft ?? '';
+      return (
+        manager.status === 'connected' &&
+        !manager.server.problem &&
+        !!model?.chatId &&
+        !model.busy &&
+        text.trim() !== ''
+      );
     },
     execute: args => manager.send(args.text as string | undefined)
+  });
+
+  commands.addCommand(CommandIDs.attach, {
+    label: trans.__('Attach Files to the Next Message…'),
+    caption: trans.__(
+      'Attach files: upload them beside the notebook and tell the assistant about them (or drop files on the sidebar)'
+    ),
+    icon: fileUploadIcon,
+    describedBy: noArgs,
+    isEnabled: () => !!uploads && !!current(),
+    execute: async () => {
+      const model = current();
+      if (!uploads || !model) {
+        return;
+      }
+      const files = await chooseFiles();
+      if (files.length) {
+        await uploads.upload(model, files);
+      }
+    }
+  });
+
+  commands.addCommand(CommandIDs.removeAttachment, {
+    label: trans.__('Remove Attachment'),
+    caption: trans.__(
+      'Do not tell the assistant about this file (it stays on disk)'
+    ),
+    describedBy: {
+      args: {
+        type: 'object',
+        properties: {
+          path: {
+            type: 'string',
+            description: 'The attached file, relative to the server root'
+          }
+        },
+        required: ['path']
+      }
+    },
+    isEnabled: args => !!current()?.attachments.some(a => a.path === args.path),
+    execute: args => current()?.removeAttachment(args.path as string)
   });
 
   commands.addCommand(CommandIDs.approve, {
@@ -250,7 +314,9 @@ export function registerCommands(options: ICommandsOptions): void {
 
   commands.addCommand(CommandIDs.selectModel, {
     label: args => {
-      const model = manager.info?.models.find(m => m.id === args.modelId);
+      const model = manager.server.info?.models.find(
+        m => m.id === args.modelId
+      );
       return model
         ? `${model.name} (${model.provider})`
         : trans.__('Default model');
@@ -269,8 +335,9 @@ export function registerCommands(options: ICommandsOptions): void {
       }
     },
     isToggled: args => manager.model?.id === args.modelId,
-    isEnabled: args => !!manager.info?.models.some(m => m.id === args.modelId),
-    execute: args => onSelectModel(args.modelId as string)
+    isEnabled: args =>
+      !!manager.server.info?.models.some(m => m.id === args.modelId),
+    execute: args => preferences.selectModel(args.modelId as string)
   });
 
   commands.addCommand(CommandIDs.switchChat, {
@@ -372,7 +439,10 @@ export function registerCommands(options: ICommandsOptions): void {
     const busy =
       !!model?.busy && model.notebookPath === target?.panel.context.path;
     return (
-      !!target && manager.status === 'connected' && !manager.problem && !busy
+      !!target &&
+      manager.status === 'connected' &&
+      !manager.server.problem &&
+      !busy
     );
   };
   const ask = (action: 'explain' | 'fix', args: ReadonlyPartialJSONObject) => {
@@ -390,7 +460,7 @@ export function registerCommands(options: ICommandsOptions): void {
             firstLine(cell)
           )
         : trans.__('Fix cell %1: %2', cellNumber(cell, index), firstLine(cell));
-    return manager.ask(panel.context.path, { action, cellId: cell.id }, text);
+    return questions.ask(panel.context.path, { action, cellId: cell.id }, text);
   };
 
   const cellCommands = [
@@ -427,6 +497,7 @@ export function registerCommands(options: ICommandsOptions): void {
     CommandIDs.renameChat,
     CommandIDs.deleteChat,
     CommandIDs.showSent,
+    CommandIDs.attach,
     CommandIDs.explainCell,
     CommandIDs.fixCell,
     CommandIDs.approve,
@@ -448,6 +519,8 @@ export function registerCommands(options: ICommandsOptions): void {
     CommandIDs.explainCell,
     CommandIDs.fixCell,
     CommandIDs.send,
+    CommandIDs.attach,
+    CommandIDs.removeAttachment,
     CommandIDs.approve,
     CommandIDs.reject,
     CommandIDs.stop

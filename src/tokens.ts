@@ -14,6 +14,8 @@ export const SIDEBAR_ID = 'jp-gptinterp-sidebar';
 export namespace CommandIDs {
   export const open = 'gptinterp:open';
   export const send = 'gptinterp:send';
+  export const attach = 'gptinterp:attach';
+  export const removeAttachment = 'gptinterp:remove-attachment';
   export const approve = 'gptinterp:approve';
   export const reject = 'gptinterp:reject';
   export const stop = 'gptinterp:stop';

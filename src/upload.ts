@@ -8,22 +8,30 @@ import { PathExt } from '@jupyterlab/coreutils';
 import type { Contents } from '@jupyterlab/services';
 
 import type { IAttachment } from './items';
+import { DEFAULT_PREFERENCES } from './preferences';
 
 /** Files above this are sent in chunks (and show progress), as JupyterLab's file browser does. */
 export const CHUNK_SIZE = 1024 * 1024;
-export const DEFAULT_MAX_UPLOAD_MB = 50;
 
 // Control and reserved characters, as the server's sanitize_name refuses them.
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[\x00-\x1f\x7f<>:"|?*\\/]+/g;
+// Bidirectional controls (they make 'invoice\u202ecsv.exe' read 'invoiceexe.vsc'): dropped.
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * A safe file name from what the browser reported: no directories, no control or reserved
- * characters, no leading dots or spaces; '' when nothing usable is left. Mirrors the server's
- * `uploads.sanitize_name`.
+ * A safe file name from what the browser reported: no directories, no control, reserved or
+ * bidirectional control characters, no leading dots or spaces; '' when nothing usable is
+ * left. Mirrors the server's `uploads.sanitize_name`.
  */
 export function sanitizeName(name: string): string {
-  const base = name.normalize('NFC').replace(/\\/g, '/').split('/').pop() ?? '';
+  const base =
+    name
+      .replace(BIDI, '')
+      .normalize('NFC')
+      .replace(/\\/g, '/')
+      .split('/')
+      .pop() ?? '';
   let safe = base.replace(UNSAFE, '_').trim().replace(/^\.+/, '').trim();
   if (safe.length > 200) {
     const dot = safe.lastIndexOf('.');
@@ -49,11 +57,14 @@ export class UploadError extends Error {}
 export class Uploader {
   constructor(options: Uploader.IOptions) {
     this._contents = options.contents;
-    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;
+    this._maxBytes =
+      options.maxBytes ?? (() => DEFAULT_PREFERENCES.maxUploadBytes);
   }
 
-  /** The size limit in bytes (a setting). */
-  maxBytes: number;
+  /** The size limit in bytes (a setting, read at each upload). */
+  get maxBytes(): number {
+    return this._maxBytes();
+  }
 
   /**
    * Upload `file` into `directory` (relative to the server root); `onProgress` gets the
@@ -68,10 +79,11 @@ export class Uploader {
     if (!name) {
       throw new UploadError(`“${file.name}” is not a usable file name.`);
     }
-    if (file.size > this.maxBytes) {
+    const maxBytes = this.maxBytes;
+    if (file.size > maxBytes) {
       const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
       throw new UploadError(
-        `${name} is ${mb(file.size)}; the limit is ${mb(this.maxBytes)} (setting “Upload size limit”, within the server’s limit).`
+        `${name} is ${mb(file.size)}; the limit is ${mb(maxBytes)} (setting “Upload size limit”, within the server’s limit).`
       );
     }
     const path = await this._freePath(directory, name);
@@ -112,12 +124,13 @@ export class Uploader {
   }
 
   private _contents: Contents.IManager;
+  private _maxBytes: () => number;
 }
 
 export namespace Uploader {
   export interface IOptions {
     contents: Contents.IManager;
-    maxBytes?: number;
+    maxBytes?: () => number;
   }
 }
 

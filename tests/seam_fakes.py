@@ -36,6 +36,13 @@ class ScriptedLLM:
         yield Completion(text, [ToolCall(f"call_{i}", name, args) for i, (name, args) in enumerate(calls)])
 
 
+class OneNotebookKernel:
+    """jupyter_server's sessions, as the chat service asks them: every notebook runs kernel k1."""
+
+    async def of(self, notebook_path: str) -> set[str]:
+        return {"k1"}
+
+
 class ExecExecutor:
     """Runs approved code with exec() in one namespace, like a tiny kernel."""
 

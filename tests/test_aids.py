@@ -279,7 +279,9 @@ async def test_the_check_call_answers_from_the_output_alone_with_a_schema():
     assert llm.schemas[1] is not None and llm.schemas[1]["required"] == ["answers", "answer", "missing"]
     check_request = llm.requests[1]
     assert "How much is 6*7?" in check_request[-1]["content"] and "42" in check_request[-1]["content"]
-    assert len(check_request) == 2  # the question and the output, nothing else of the chat
+    # The question and the output, after worked examples: nothing else of the chat.
+    chat_texts = {m["content"] for m in llm.requests[0]}
+    assert not any(m["content"] in chat_texts for m in check_request)
     assert "checking" in sink.phases and "running" in sink.phases and "waiting" in sink.phases
 
 
@@ -342,3 +344,16 @@ async def test_without_the_aids_the_loop_does_none_of_this():
     ended = await run_turn(loop, sink, gate)
     assert ended.reason == "answer" and all(s is None for s in llm.schemas)
     assert sink.of("assistant_message")[-1].text == "It is 42."
+
+
+async def test_an_empty_code_block_is_no_answer_and_our_error_text_is_not_code():
+    loop, llm, ex, sink, gate = make(
+        "```python\n```", fenced("print(6*7)"), json.dumps({"answers": True, "answer": "42.", "missing": ""})
+    )
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and "was empty" in llm.requests[1][-1]["content"]
+    error = failed("df['x']", "KeyError", "'x'")
+    told = "Execution status: error.\nError:\nKeyError: 'x'\nHint: There is no column 'x'."
+    state = turn(outcomes=[error], sent=[told])
+    refused = await Repeats().refuse(state, "Execution status: error.\nError:\nKeyError: 'x'")
+    assert refused is not None and refused.note.startswith("Not run: that is the output")

@@ -12,7 +12,7 @@ import json
 import pytest
 from conftest import run_code_call
 from jupyter_server.serverapp import ServerApp
-from seam_fakes import ExecExecutor, ScriptedLLM
+from seam_fakes import ExecExecutor, OneNotebookKernel, ScriptedLLM
 
 from jupyterlab_gptinterp.agent.loop import LoopConfig
 from jupyterlab_gptinterp.app import GPTInterp
@@ -23,12 +23,12 @@ from jupyterlab_gptinterp.history import HistoryStore
 from jupyterlab_gptinterp.protocol import NotebookView
 
 
-def notebook(kid: str) -> dict:
-    return {"path": "nb.ipynb", "kernel_id": kid, "cells": []}
+def notebook(kid: str, path: str = "nb.ipynb") -> dict:
+    return {"path": path, "kernel_id": kid, "cells": []}
 
 
-async def _send(client, chat, kid, text="go"):
-    await client.send({"type": "send_message", "chat_id": chat, "text": text, "notebook": notebook(kid)})
+async def _send(client, chat, kid, text="go", path="nb.ipynb"):
+    await client.send({"type": "send_message", "chat_id": chat, "text": text, "notebook": notebook(kid, path)})
 
 
 async def test_the_admin_lock_refuses_running_without_asking(fake_llm, chat_client, kernel_id, kernel_eval):
@@ -58,7 +58,7 @@ class TestWhereTheAdminAllowsIt:
         return {"allow_auto_run": True}
 
     async def test_a_chat_runs_without_asking_once_set_and_every_tab_sees_it(
-        self, fake_llm, chat_client, kernel_id, kernel_eval
+        self, fake_llm, chat_client, kernel_id, kernel_eval, session_kernel
     ):
         tab1, tab2 = await chat_client(), await chat_client()
         chat = await tab1.open_chat()
@@ -79,7 +79,7 @@ class TestWhereTheAdminAllowsIt:
 
         # Another chat keeps asking.
         fake_llm.script(run_code_call("elsewhere = 1"))
-        await _send(tab1, other, kernel_id)
+        await _send(tab1, other, await session_kernel("other.ipynb"), path="other.ipynb")
         await tab1.until("proposal", chat_id=other)
         await tab1.send({"type": "stop", "chat_id": other})
         await tab1.until("turn_ended", chat_id=other)
@@ -108,9 +108,15 @@ async def test_a_chat_set_to_run_without_asking_asks_again_once_the_admin_turns_
     def server(allow: bool):
         executor = ExecExecutor()
         llm = ScriptedLLM(("", [("run_code", code)]), ("done", []))
-        return ChatService(
-            HistoryStore(db), ApprovalGate(), executor, lambda m=None: (llm, LoopConfig()), allow
-        ), executor
+        service = ChatService(
+            HistoryStore(db),
+            ApprovalGate(),
+            executor,
+            lambda m=None: (llm, LoopConfig()),
+            allow,
+            kernels=OneNotebookKernel(),
+        )
+        return service, executor
 
     allowed, _ = server(True)
     chat = allowed.open_chat("nb.ipynb").chat_id
@@ -121,7 +127,7 @@ async def test_a_chat_set_to_run_without_asking_asks_again_once_the_admin_turns_
     seen: list[dict] = []
     locked.subscribe(chat, lambda frame: seen.append(json.loads(frame)))
     assert locked._session(chat).approval_mode == "auto"  # as recorded
-    locked.send_message(chat, "go", nb)
+    await locked.send_message(chat, "go", nb)
     for _ in range(200):
         if any(m["type"] == "proposal" for m in seen):
             break

@@ -10,6 +10,8 @@ import pytest
 from conftest import run_code_call
 from tornado.httpclient import HTTPClientError
 
+from jupyterlab_gptinterp.protocol import SentReply
+
 
 async def chats_of(jp_fetch, path: str) -> list[dict]:
     response = await jp_fetch("gptinterp", "chats", params={"notebook_path": path})
@@ -60,6 +62,7 @@ async def test_chats_are_listed_titled_renamed_and_deleted(jp_fetch, chat_client
         ("DELETE", "c-doesnotexist", None, 404),
         ("PATCH", None, {"title": ""}, 400),
         ("PATCH", None, {"title": "x", "extra": 1}, 400),
+        ("PATCH", None, {"title": " \u202e\u2066 "}, 400),  # nothing visible left
         ("PATCH", None, "not json", 400),
     ],
 )
@@ -74,6 +77,28 @@ async def test_bad_chat_updates_get_clear_errors_and_change_nothing(jp_fetch, ch
     if status == 404:
         assert "no such chat" in json.loads(err.value.response.body)["message"]
     assert [c["title"] for c in await chats_of(jp_fetch, "nb.ipynb")] == ["Kept"]
+
+
+async def test_titles_lose_bidirectional_controls(jp_fetch, chat_client, fake_llm, kernel_id):
+    """A title cannot be made to read as something else (U+202E turns 'exe.pdf' around)."""
+    fake_llm.script({"text": "Hello."})
+    client = await chat_client()
+    chat = await client.open_chat("nb.ipynb")
+    await client.send(
+        {
+            "type": "send_message",
+            "chat_id": chat,
+            "text": "open \u202ereport\u2066.pdf\u2069 now",
+            "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
+        }
+    )
+    await client.until("turn_ended", chat_id=chat)
+    assert [c["title"] for c in await chats_of(jp_fetch, "nb.ipynb")] == ["open report.pdf now"]
+    response = await jp_fetch(
+        "gptinterp", "chats", chat, method="PATCH", body=json.dumps({"title": "\u2067fdp.exe\u202c\u200f"})
+    )
+    assert json.loads(response.body)["title"] == "fdp.exe"
+    assert [c["title"] for c in await chats_of(jp_fetch, "nb.ipynb")] == ["fdp.exe"]
 
 
 async def test_deleting_a_chat_cancels_its_pending_proposal_which_never_runs(
@@ -141,9 +166,13 @@ async def test_what_the_model_was_sent_can_be_read_back_without_secrets(jp_fetch
     )
     await client.until("turn_ended")
     body = (await jp_fetch("gptinterp", "chats", chat, "sent")).body.decode()
-    sent = json.loads(body)["messages"]
-    assert sent == [{"role": m["role"], "content": m["content"]} for m in fake_llm.requests[-1]["messages"]]
-    assert sent[0]["role"] == "system" and sent[-1]["content"] == "What is in df?"
+    sent = SentReply.model_validate_json(body)
+    assert sent.chat_id == chat
+    assert [(m.role, m.content) for m in sent.messages] == [
+        (m["role"], m["content"]) for m in fake_llm.requests[-1]["messages"]
+    ]
+    assert sent.messages[0].role == "system" and sent.messages[-1].content == "What is in df?"
+    assert all(m.tool_calls is None for m in sent.messages)
     assert "SECRET" not in body
     with pytest.raises(HTTPClientError) as err:
         await jp_fetch("gptinterp", "chats", "c-unknown", "sent")

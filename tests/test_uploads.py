@@ -46,6 +46,10 @@ def root(tmp_path):
         ("work/outdir/passwd.csv", "symlink pointing outside the server root"),
         ("work/inner.csv", "may not be symlinks"),
         ("work/missing.csv", "no such file"),
+        ("work/" + "x" * 252 + ".csv", "longer than 255 bytes"),
+        ("work/" + "é" * 128 + ".csv", "longer than 255 bytes"),  # 260 bytes in UTF-8
+        ("work/invoice\u202ecsv.exe", "bidirectional control character"),
+        ("work/\u2066sales\u2069.csv", "bidirectional control character"),
         ("work", "no such file"),
         ("", "empty path"),
     ],
@@ -75,6 +79,8 @@ def test_a_plain_file_in_the_root_is_accepted(root):
         ('we<ird>:"na|me?*.txt', "we_ird_na_me_.txt"),
         ("  spaced.csv ", "spaced.csv"),
         ("x" * 300 + ".csv", "x" * 196 + ".csv"),
+        ("report\u202efdp.exe", "reportfdp.exe"),
+        ("\u2067\u200fdata\u2069\u061c.csv", "data.csv"),
     ],
 )
 def test_names_are_sanitized(name, safe):
@@ -135,3 +141,22 @@ async def test_a_file_replaced_by_a_symlink_after_sending_ends_the_turn_with_a_r
     )
     assert ended.reason == "error" and ended.error_code == ErrorCode.bad_attachment
     assert "outside the server root" in ended.message and not llm.requests
+
+
+@pytest.mark.parametrize("name", ["x" * 256 + ".csv", "invoice\u202ecsv.exe"])
+async def test_an_unusable_attachment_name_is_a_bad_attachment_over_the_wire(name, fake_llm, chat_client, kernel_id):
+    ws = await chat_client()
+    chat = await ws.open_chat()
+    await ws.send(
+        {
+            "type": "send_message",
+            "request_id": "r1",
+            "chat_id": chat,
+            "text": "read it",
+            "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id},
+            "attachments": [name],
+        }
+    )
+    error = await ws.until("error", request_id="r1")
+    assert error["code"] == "bad_attachment", error
+    assert not fake_llm.requests

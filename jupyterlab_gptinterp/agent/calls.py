@@ -32,7 +32,7 @@ class ModelCalls:
         self.turn_id = turn_id
         self.retries = retries
         self.max_retry_wait = max_retry_wait
-        self.usage = [0, 0, 0]  # calls, prompt tokens, completion tokens
+        self.usage = [0, 0, 0, 0]  # calls, prompt tokens, completion tokens, cached prompt tokens
         self.partial = ""  # text of the reply being streamed (kept if the user stops it)
         self.deadline = float("inf")  # monotonic time the turn's budget ends (waits for the user excluded)
 
@@ -117,7 +117,13 @@ class ModelCalls:
         except asyncio.TimeoutError:
             raise TurnTimeout from None
 
+    def totals(self) -> dict[str, int]:
+        """The turn's usage, as `turn_ended` reports it."""
+        calls, prompt, completion, cached = self.usage
+        return {"llm_calls": calls, "prompt_tokens": prompt, "completion_tokens": completion, "cached_tokens": cached}
+
     def _count(self, reply: Completion) -> None:
         self.usage[0] += 1
         self.usage[1] += reply.prompt_tokens
         self.usage[2] += reply.completion_tokens
+        self.usage[3] += reply.cached_tokens

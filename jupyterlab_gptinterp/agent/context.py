@@ -124,7 +124,9 @@ def _names(source: str) -> tuple[set[str], set[str], list[str]]:
         tree = ast.parse(code)
     except SyntaxError:
         return set(), set(), [line for line in source.splitlines() if line.startswith(("import ", "from "))]
-    used, defined, imports = set(), set(), []
+    used: set[str] = set()
+    defined: set[str] = set()
+    imports: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             (used if isinstance(node.ctx, ast.Load) else defined).add(node.id)

@@ -9,61 +9,30 @@ told about, or Stop (task cancellation), and always leaves the chat's memory con
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from .. import uploads
 from ..approval import ApprovalGate
 from ..errors import ErrorCode, GPTInterpError
-from ..protocol import (
-    AssistantMessage,
-    NotebookView,
-    ProposalEvent,
-    StatusEvent,
-    TurnEnded,
-    TurnStarted,
-    UserMessageEvent,
-)
-from . import memory, prompts
+from ..protocol import AssistantMessage, NotebookView, StatusEvent, TurnEnded, TurnStarted, UserMessageEvent
+from . import memory, prompts, replies
 from . import outputs as _outputs
-from .aids import Aid, Check, Review, TurnState
+from .aids import Check, Pipeline, TurnState
 from .calls import ModelCalls, TurnTimeout
+from .config import ChatState, LoopConfig  # noqa: F401 (the loop's public names)
 from .context import cell_for_model, notebook_for_model, outcome_for_model
 from .outcome import Outcome
+from .replies import Proposed
 from .seams import LLM, Completion, Executor, Sink, Workspace
-from .settle import Emitter, settle_proposal
+from .settle import Emitter, open_proposal, settle_proposal
 
 log = logging.getLogger(__name__)
 
 MAX_REFUSALS = 3  # proposals in a row the aids decline before the turn stops asking for more
 EMPTY = "Your reply was empty. Reply with the answer to the question, or with the code to run."
-
-
-@dataclass
-class LoopConfig:
-    max_steps: int = 10  # model calls per request; calls whose proposals were all declined do not count
-    max_turn_tokens: int = 0  # prompt + completion tokens one request may use (0: no cap)
-    turn_timeout: float = 0.0  # seconds of model and run time per request (0: none); waiting for the user is free
-    tool_mode: Literal["tools", "fenced"] = "tools"
-    result_budget: int = 4000
-    notebook_budget: int = 6000
-    memory_budget: int = 24000
-    llm_retries: int = 2
-    max_retry_wait: float = 60.0
-    aids: list[Aid] = field(default_factory=list)  # how the loop helps the model (agent/aids/), in order
-    auto_run: bool = False  # approve run_code proposals as proposed (the user chose it; the admin allows it)
-    vision: bool = False  # the model reads images: outputs' images may be sent as image parts
-
-
-@dataclass
-class ChatState:
-    chat_id: str
-    memory: list[dict[str, Any]] = field(default_factory=list)  # earlier turns, OpenAI message format
-    last_request: list[dict[str, Any]] = field(default_factory=list)  # the messages of the latest model call
 
 
 class AgentLoop:
@@ -76,14 +45,8 @@ class AgentLoop:
         config: LoopConfig,
         workspace: Workspace | None = None,
     ):
-        self.llm, self.executor, self.sink, self.gate, self.config, self.workspace = (
-            llm,
-            executor,
-            sink,
-            gate,
-            config,
-            workspace,
-        )
+        self.llm, self.executor, self.sink, self.gate = llm, executor, sink, gate
+        self.config, self.workspace = config, workspace
 
     async def run_turn(
         self,
@@ -120,7 +83,7 @@ class _Turn:
         )
         fenced = self.cfg.tool_mode == "fenced" and action != "explain"
         self.state = TurnState(question="", action=action, fenced=fenced, notebook=notebook, check=self._check)
-        self.aids = [aid.fresh() for aid in self.cfg.aids]
+        self.aids = Pipeline(self.cfg.aids)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
         self.images: list[dict[str, Any]] = []  # image parts from executions, for a vision model's next call
         self.finished = False  # the user accepted a fix without running it: nothing left to do
@@ -137,28 +100,22 @@ class _Turn:
         reason, message, code = "answer", "", None
         try:
             await self._describe_attachments(text)
-            self.context = "\n\n".join(c for c in [await aid.context(self.state) for aid in self.aids] if c)
+            self.context = await self.aids.context(self.state)
+            notebook = notebook_for_model(self.notebook, self.cfg.notebook_budget)
             self.state.seen = [
                 str(m.get("content") or "") for m in (*self.chat.memory, *self.new) if m["role"] == "user"
             ]
-            self.state.seen += [notebook_for_model(self.notebook, self.cfg.notebook_budget), self.context]
+            self.state.seen += [notebook, self.context]
             reason, message = await self._steps()
         except asyncio.CancelledError:
             if self.calls.partial.strip():  # Stop keeps what the model had written, marked as stopped
-                await self.emit(
-                    AssistantMessage,
-                    message_id="m-" + secrets.token_hex(6),
-                    text=self.calls.partial,
-                    model=self.loop.llm.model,
-                    stopped=True,
-                )
+                await self._say(self.calls.partial, stopped=True)
                 self.new.append({"role": "assistant", "content": self.calls.partial})
             await self._end("stopped", "Stopped.", None)
             raise
         except TurnTimeout:
-            reason, message = await self._cap(
-                "time_cap", f"I stopped: this request took longer than its time limit ({self.cfg.turn_timeout:g} s)."
-            )
+            limit = f"I stopped: this request took longer than its time limit ({self.cfg.turn_timeout:g} s)."
+            reason, message = await self._cap("time_cap", limit)
         except GPTInterpError as exc:
             reason, message, code = "error", exc.text, exc.code
         except Exception:  # a bug of ours: the turn still ends, or the chat would wait forever
@@ -169,20 +126,14 @@ class _Turn:
         return await self._end(reason, message, code)
 
     async def _end(self, reason: str, message: str, code: Any) -> TurnEnded:
-        calls, prompt, completion = self.calls.usage
-        event = TurnEnded(
-            chat_id=self.chat.chat_id,
-            ts=time.time(),
-            turn_id=self.turn_id,
-            reason=reason,
-            message=message,
-            error_code=code,
-            llm_calls=calls,
-            prompt_tokens=prompt,
-            completion_tokens=completion,
+        totals = self.calls.totals()
+        return await self.emit(
+            TurnEnded, turn_id=self.turn_id, reason=reason, message=message, error_code=code, **totals
         )
-        await self.loop.sink.emit(event)
-        return event
+
+    async def _say(self, text: str, message_id: str = "", **fields: Any) -> None:
+        message_id = message_id or "m-" + secrets.token_hex(6)
+        await self.emit(AssistantMessage, message_id=message_id, text=text, model=self.loop.llm.model, **fields)
 
     async def _describe_attachments(self, text: str) -> None:
         if not (self.attachments and self.loop.workspace):
@@ -204,17 +155,8 @@ class _Turn:
         self.chat.last_request = [{"role": "system", "content": self.state.system}, *trimmed, *self.new]
         return self.chat.last_request
 
-    def _tools(self) -> list[dict[str, Any]] | None:
-        if self.cfg.tool_mode != "tools" or self.state.action == "explain":
-            return None
-        return (
-            [prompts.REPLACE_CELL_TOOL, prompts.RUN_CODE_TOOL]
-            if self.state.action == "fix"
-            else [prompts.RUN_CODE_TOOL]
-        )
-
     async def _steps(self) -> tuple[str, str]:
-        tools, steps, refused, emptied = self._tools(), 0, 0, False
+        tools, steps, refused, emptied = replies.tools_for(self.cfg.tool_mode, self.state.action), 0, 0, False
         while True:
             used = self.calls.usage[1] + self.calls.usage[2]
             if steps >= self.cfg.max_steps:
@@ -228,104 +170,58 @@ class _Turn:
                 )
             message_id, reply = await self.calls.ask(self._messages(), tools)
             steps += 1
-            block = prompts.fenced_code(reply.text) if self.state.fenced else None
+            block = replies.fenced(reply.text, self.state.action, self.cell_id) if self.state.fenced else None
             if not block and not (reply.tool_calls and tools):
-                if not reply.text.strip() and not emptied:
+                if prompts.empty(reply.text) and not emptied:
                     emptied = True
                     self.new += [{"role": "assistant", "content": ""}, {"role": "user", "content": EMPTY}]
-                    continue
-                if await self._final(message_id, reply.text):
-                    return "answer", "" if reply.text.strip() else "The model sent an empty reply."
+                elif await self._final(message_id, reply.text):
+                    return "answer", "The model sent an empty reply." if prompts.empty(reply.text) else ""
                 continue
             prose = reply.text[: reply.text.find("```")].strip() if block else reply.text
             if prose.strip():
-                await self.emit(AssistantMessage, message_id=message_id, text=prose, model=self.loop.llm.model)
+                await self._say(prose, message_id)
             results = await self._proposals(reply, block)
-            answer = next((a for _, a, _ in results if a is not None), None)
-            if answer is not None and await self._final("m-" + secrets.token_hex(6), answer):
-                return "answer", ""
-            if self.finished:
+            answer = next((a for _, a, _ in results if a), "")
+            if (answer and await self._final("", answer)) or self.finished:
                 return "answer", ""
             if results and all(declined for _, _, declined in results):
-                steps, refused = steps - 1, refused + 1  # declined proposals do not use up steps meant for runs
+                steps, refused = steps - 1, refused + 1  # declined proposals use no steps meant for runs
                 if refused >= MAX_REFUSALS:
                     return await self._cap("step_cap", "I stopped: the model kept proposing code that was declined.")
             else:
                 refused = 0
             self._show_images()
 
-    async def _proposals(self, reply: Completion, block: tuple[str, str] | None) -> list[tuple[str, str | None, bool]]:
+    async def _proposals(self, reply: Completion, block: Proposed | None) -> list[tuple[str, str, bool]]:
         """Each proposal of the reply settled: (what the model is told, an answer, declined?)."""
-        out: list[tuple[str, str | None, bool]] = []
         if block is not None:
             self.new.append({"role": "assistant", "content": reply.text})
-            code, reason = block
-            fix = self.state.action == "fix" and self.cell_id
-            out.append(
-                await self._propose(code, reason, "replace_cell" if fix else "run_code", self.cell_id if fix else None)
-            )
-            self.new.append({"role": "user", "content": prompts.result_message(out[-1][0])})
-            return out
-        self.new.append(_assistant_with_calls(reply))
+            result = await self._propose(block)
+            self.new.append({"role": "user", "content": prompts.result_message(result[0])})
+            return [result]
+        out: list[tuple[str, str, bool]] = []
+        self.new.append(replies.assistant_with_calls(reply))
         for call in reply.tool_calls:
-            parsed = self._parse_call(call.name, call.arguments)
-            out.append(await self._propose(*parsed) if isinstance(parsed, tuple) else (parsed, None, False))
+            parsed = replies.parse_call(call.name, call.arguments, self.notebook, self.cell_id)
+            out.append(await self._propose(parsed) if isinstance(parsed, Proposed) else (parsed, "", False))
             self.new.append({"role": "tool", "tool_call_id": call.id, "content": out[-1][0]})
-            if out[-1][1] is not None or self.finished:
+            if out[-1][1] or self.finished:
                 break
         return out
 
-    def _parse_call(self, name: str, arguments: str) -> tuple[str, str, str, str | None] | str:
-        field_name = {"run_code": "code", "replace_cell": "source"}.get(name)
-        if field_name is None:
-            return f"Error: there is no tool named {name!r}."
-        try:
-            args = json.loads(arguments or "{}")
-            code = args[field_name]
-            if not isinstance(code, str) or not code.strip():
-                raise ValueError(f"{field_name} must be a non-empty string")
-        except (ValueError, KeyError, TypeError) as exc:
-            return f"Error: the arguments of {name} were not valid JSON ({exc}). Call it again with valid arguments."
-        if name == "replace_cell":
-            cell_id = str(args.get("cell_id") or self.cell_id or "")
-            if not any(c.id == cell_id for c in self.notebook.cells):
-                return f"Error: there is no cell with id {cell_id!r}."
-            return code, str(args.get("reason", "")), "replace_cell", cell_id
-        return code, str(args.get("reason", "")), "run_code", None
-
-    async def _propose(
-        self, code: str, reason: str, kind: str = "run_code", cell_id: str | None = None
-    ) -> tuple[str, str | None, bool]:
+    async def _propose(self, proposed: Proposed) -> tuple[str, str, bool]:
         """Show the code to the user; run it only on their approval; tell the model what happened."""
-        for aid in self.aids:
-            refusal = await aid.refuse(self.state, code)
-            if refusal is not None:  # not shown to the user, never run
-                self.state.outcomes.append(Outcome(proposed=code, decision="refused", kind=kind, reason=refusal.note))  # type: ignore[arg-type]
-                if refusal.status:
-                    await self.loop.sink.emit_ephemeral(StatusEvent(chat_id=self.chat.chat_id, text=refusal.status))
-                self.state.notes.append(refusal.note)
-                return refusal.note, refusal.answer or None, True
-        old_source = next((c.source for c in self.notebook.cells if c.id == cell_id), None) if cell_id else None
-        proposal = self.loop.gate.propose(self.chat.chat_id, code, reason, kind)
-        event = ProposalEvent(
-            chat_id=self.chat.chat_id,
-            ts=time.time(),
-            proposal_id=proposal.proposal_id,
-            kind=kind,
-            code=code,  # type: ignore[arg-type]
-            reason=reason,
-            notebook_path=self.notebook.path,
-            kernel_id=self.notebook.kernel_id or "",
-            cell_id=cell_id,
-            old_source=old_source,
+        refusal = await self.aids.refuse(self.state, proposed.code)
+        if refusal is not None:  # not shown to the user, never run
+            self.state.outcomes.append(Outcome(proposed.code, "refused", proposed.kind, reason=refusal.note))
+            if refusal.status:
+                await self.loop.sink.emit_ephemeral(StatusEvent(chat_id=self.chat.chat_id, text=refusal.status))
+            self.state.notes.append(refusal.note)
+            return refusal.note, refusal.answer, True
+        event, proposal = await open_proposal(
+            self.loop.gate, self.loop.sink, self.chat.chat_id, proposed, self.notebook, self.cfg.auto_run
         )
-        await self.loop.sink.emit(event)
-        if (
-            self.cfg.auto_run and kind == "run_code"
-        ):  # still a server-held approval of exactly this code, recorded as automatic
-            self.loop.gate.approve(
-                self.chat.chat_id, proposal.proposal_id, code, "auto-run", auto=True, kernel_id=self.notebook.kernel_id
-            )
         await self.calls.phase("waiting")
         outcome = await settle_proposal(
             self.loop.sink, self.loop.executor, event, proposal, self.loop.workspace, self._running
@@ -333,15 +229,7 @@ class _Turn:
         self.calls.extend(outcome.waited)
         self.state.outcomes.append(outcome)
         self.finished = outcome.decision == "approved" and not outcome.run
-        answer = None
-        for aid in self.aids:
-            note = await aid.after_run(self.state, outcome) if outcome.ran else None
-            if note is not None and note.text:
-                outcome.notes.append(note.text)
-                self.state.notes.append(note.text)
-            if note is not None and note.answer:
-                answer = note.answer
-                break
+        answer = await self.aids.after_run(self.state, outcome) if outcome.ran else ""
         if outcome.ran and self.cfg.vision:
             self.images.extend(_outputs.image_parts(outcome.outputs))
         text = outcome_for_model(outcome, self.cfg.result_budget)
@@ -355,63 +243,27 @@ class _Turn:
     async def _check(self, outcome: Outcome) -> Check | None:
         return await self.calls.check(self.state.question, outcome, self.cfg.result_budget)
 
-    async def _review(self, text: str) -> Review:
-        """The aids' reviews of a final reply, folded into one (the first that asks again wins)."""
-        done = Review(text=text)
-        for aid in self.aids:
-            got = await aid.review(self.state, done.text or "")
-            if got is None:
-                continue
-            done = Review(
-                text=got.text if got.text is not None else done.text,
-                show=done.show and got.show,
-                flags=[*done.flags, *got.flags],
-                retry=got.retry,
-            )
-            if got.retry:
-                break
-        return done
-
     async def _final(self, message_id: str, text: str) -> bool:
         """Show a final reply as the answer, unless an aid asks the model again (False)."""
-        review = await self._review(text)
-        shown = review.text or ""
-        if review.show and shown.strip():
-            await self.emit(
-                AssistantMessage, message_id=message_id, text=shown, model=self.loop.llm.model, ungrounded=review.flags
-            )
+        review = await self.aids.review(self.state, text)
+        if review.show and (review.text or "").strip():
+            await self._say(review.text or "", message_id, ungrounded=review.flags)
         self.new.append({"role": "assistant", "content": text})
-        if not review.retry:
-            return True
-        self.state.notes.append(review.retry)
-        self.new.append({"role": "user", "content": review.retry})
-        return False
+        if review.retry:
+            self.state.notes.append(review.retry)
+            self.new.append({"role": "user", "content": review.retry})
+        return not review.retry
 
     async def _cap(self, reason: str, message: str) -> tuple[str, str]:
-        """A cap was hit: say so, with the last result the turn got, never an empty reply."""
+        """A cap was hit: say so, with the last result the turn got (never an empty reply)."""
         last = self.state.last_run
         if last is not None and last.printed.strip():
-            text = f"{message} The last result I got, from the code above:\n```\n{last.printed[:1500]}\n```"
-            await self.emit(
-                AssistantMessage, message_id="m-" + secrets.token_hex(6), text=text, model=self.loop.llm.model
-            )
+            await self._say(f"{message} The last result I got, from the code above:\n```\n{last.printed[:1500]}\n```")
         return reason, f"{message} Send “continue” to let me go on."
 
     def _show_images(self) -> None:
         """For a vision model: the images the executions just made, as a user message of parts."""
         if self.images:
-            self.new.append(
-                {
-                    "role": "user",
-                    "content": [{"type": "text", "text": "The images the code above displayed:"}, *self.images],
-                }
-            )
+            parts = [{"type": "text", "text": "The images the code above displayed:"}, *self.images]
+            self.new.append({"role": "user", "content": parts})
             self.images = []
-
-
-def _assistant_with_calls(reply: Completion) -> dict[str, Any]:
-    calls = [
-        {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
-        for c in reply.tool_calls
-    ]
-    return {"role": "assistant", "content": reply.text or None, "tool_calls": calls}

@@ -5,6 +5,7 @@ Kept short on purpose: on a CPU-bound local model every ~65 prompt tokens cost a
 
 from __future__ import annotations
 
+import json
 import re
 
 SYSTEM = """You are a code interpreter working inside the user's Jupyter notebook (Python kernel).
@@ -89,7 +90,7 @@ def result_message(result: str) -> str:
     return f"{RESULT_INTRO}\n{result}"
 
 
-CHECK_SYSTEM = "You check whether a program's output answers a question. Reply with JSON only."
+CHECK_SYSTEM = "You check whether a program's output answers a question exactly. Reply with JSON only."
 
 CHECK_SCHEMA = {
     "type": "object",
@@ -102,17 +103,62 @@ CHECK_SCHEMA = {
     "additionalProperties": False,
 }
 
+# Worked examples, given as earlier turns: a small model follows what it was shown done more
+# reliably than what it was told. They are about common slips, not about any data.
+CHECK_EXAMPLES = [
+    (
+        ("How many rows are in a.csv?", "print(len(df))", "150"),
+        {"answers": True, "answer": "a.csv has 150 rows.", "missing": ""},
+    ),
+    (
+        (
+            "Which team has the highest average score in games.csv?",
+            "print(df['team'].value_counts())",
+            "team\nRed     40\nBlue    35\nName: count, dtype: int64",
+        ),
+        {
+            "answers": False,
+            "answer": "",
+            "missing": "the output counts rows per team; the question asks for the average score per team",
+        },
+    ),
+    (
+        (
+            "What were the total sales in each month of each year?",
+            "print(df.groupby(df['d'].dt.month)['sales'].sum())",
+            "d\n1    500.0\n2    620.5",
+        ),
+        {
+            "answers": False,
+            "answer": "",
+            "missing": "the output is per month number only, adding up all years; group by year and month",
+        },
+    ),
+    (
+        ("What is the longest distance in km in runs.csv?", "print(df['distance_m'].max())", "42195"),
+        {"answers": False, "answer": "", "missing": "the output is in metres; the question asks for km"},
+    ),
+]
+
+
+def _check_case(question: str, code: str, printed: str) -> str:
+    return f"Question: {question}\n\nCode:\n```python\n{code}\n```\n\nOutput:\n```\n{printed}\n```"
+
 
 def check_messages(question: str, code: str, printed: str) -> list[dict[str, str]]:
     """The check call: the question, the code and its output, nothing else of the chat."""
-    user = (
-        f"Question: {question}\n\nThe code that ran:\n```python\n{code}\n```\n\nWhat it printed:\n```\n{printed}\n```\n\n"
-        "Does the printed output state the answer to exactly this question: the same things counted or summed, over "
-        "the same rows and period, grouped the way the question asks, in the unit it asks for? "
-        'Reply with JSON: "answers": true or false; "answer": when true, the answer to the question in one sentence, '
-        'its values copied from the output, else ""; "missing": when false, what the code must still compute, else "".'
-    )
-    return [{"role": "system", "content": CHECK_SYSTEM}, {"role": "user", "content": user}]
+    messages = [{"role": "system", "content": CHECK_SYSTEM}]
+    for case, verdict in CHECK_EXAMPLES:
+        messages += [
+            {"role": "user", "content": _check_case(*case)},
+            {"role": "assistant", "content": json.dumps(verdict)},
+        ]
+    return [*messages, {"role": "user", "content": _check_case(question, code, printed)}]
+
+
+def empty(text: str) -> bool:
+    """Nothing but whitespace and code fences: an empty block is no answer."""
+    return not re.sub(r"```[\w+-]*", "", text).strip()
 
 
 def fenced_code(text: str) -> tuple[str, str] | None:

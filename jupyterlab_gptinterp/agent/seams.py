@@ -35,6 +35,7 @@ class Completion:
     finish_reason: str = "stop"
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = 0  # of the prompt tokens, those the server reused from its cache
 
 
 LLMEvent = TextDelta | Completion

@@ -11,10 +11,18 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..approval import Approval, Proposal
+from ..approval import Approval, ApprovalGate, Proposal
 from ..errors import GPTInterpError
-from ..protocol import ExecutionDone, ExecutionOutput, ExecutionStarted, ProposalDecided, ProposalEvent
+from ..protocol import (
+    ExecutionDone,
+    ExecutionOutput,
+    ExecutionStarted,
+    NotebookView,
+    ProposalDecided,
+    ProposalEvent,
+)
 from .outcome import Outcome
+from .replies import Proposed
 from .seams import ExecutionResult, Executor, Sink, Workspace
 
 
@@ -25,8 +33,35 @@ class Emitter:
         self.sink = sink
         self.chat_id = chat_id
 
-    async def __call__(self, event_type: type, **fields: Any) -> None:
-        await self.sink.emit(event_type(chat_id=self.chat_id, ts=time.time(), **fields))
+    async def __call__(self, event_type: type, **fields: Any) -> Any:
+        event = event_type(chat_id=self.chat_id, ts=time.time(), **fields)
+        await self.sink.emit(event)
+        return event
+
+
+async def open_proposal(
+    gate: ApprovalGate, sink: Sink, chat_id: str, proposed: Proposed, notebook: NotebookView, auto_run: bool
+) -> tuple[ProposalEvent, Proposal]:
+    """Show `proposed` to the user as a pending proposal (approved at once, as automatic, when the
+    user chose auto-run: still a server-held approval of exactly this code)."""
+    cell = next((c for c in notebook.cells if c.id == proposed.cell_id), None) if proposed.cell_id else None
+    proposal = gate.propose(chat_id, proposed.code, proposed.reason, proposed.kind)
+    event = ProposalEvent(
+        chat_id=chat_id,
+        ts=time.time(),
+        proposal_id=proposal.proposal_id,
+        kind=proposed.kind,
+        code=proposed.code,
+        reason=proposed.reason,
+        notebook_path=notebook.path,
+        kernel_id=notebook.kernel_id or "",
+        cell_id=proposed.cell_id,
+        old_source=cell.source if cell else None,
+    )
+    await sink.emit(event)
+    if auto_run and proposed.kind == "run_code":
+        gate.approve(chat_id, proposal.proposal_id, proposed.code, "auto-run", auto=True, kernel_id=notebook.kernel_id)
+    return event, proposal
 
 
 async def settle_proposal(

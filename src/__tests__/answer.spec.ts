@@ -6,7 +6,7 @@ import {
 } from '@jupyterlab/rendermime';
 
 import { splitMarkdown } from '../markdownpieces';
-import { AnswerView, PLAIN_ABOVE } from '../widgets/AnswerView';
+import { AnswerView, PLAIN_ABOVE } from '../components/AnswerView';
 
 function paragraphs(n: number): string {
   return Array.from(

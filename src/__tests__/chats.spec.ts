@@ -1,18 +1,31 @@
 import { Signal } from '@lumino/signaling';
 
-import { ChatManager } from '../chats';
+/**
+ * The chat side as index.ts wires it (router, manager, mirror link, cell questions) against a
+ * fake connection, notebooks, mirror and chat store.
+ */
+import { CellQuestions } from '../cellquestions';
+import { ChatManager } from '../chatmanager';
+import { MirrorLink } from '../mirrorlink';
 import type { ConnectionStatus } from '../connection';
-import type { ExecutionEvent } from '../notebook';
+import type {
+  ExecutionEvent,
+  ICellReplacement,
+  INotebookEdits
+} from '../notebookedits';
+import { Preferences } from '../preferences';
+import { ChatRouter } from '../router';
+import { ServerInfo } from '../serverinfo';
 import type {
   ChatInfo,
-  ClientMessage,
   Info,
+  ClientMessage,
   OpenChat,
   ServerMessage
 } from '../protocol';
 import { VIEW, errorReply, ev, opened, proposal } from './events';
 
-class FakeConnection implements ChatManager.IConnection {
+class FakeConnection implements ChatRouter.IConnection {
   status: ConnectionStatus = 'disconnected';
   sent: ClientMessage[] = [];
   statusChanged = new Signal<this, ConnectionStatus>(this);
@@ -80,8 +93,8 @@ function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
   };
   const mirrored: Array<[string, number, boolean]> = [];
   const replayEnded: string[] = [];
-  const replaced: ChatManager.ICellReplacement[] = [];
-  const mirror: ChatManager.IMirror = {
+  const replaced: ICellReplacement[] = [];
+  const mirror: INotebookEdits = {
     handle: (e: ExecutionEvent, replay) =>
       mirrored.push([e.type, e.seq, replay]),
     diverted: () => false,
@@ -91,10 +104,16 @@ function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
       return r.oldSource !== 'edited';
     }
   };
+  const router = new ChatRouter({ connection });
+  const trans = { __: (s: string) => s };
+  new MirrorLink({ router, mirror, trans });
+  const server = new ServerInfo();
+  const preferences = new Preferences();
   const manager = new ChatManager({
-    connection,
+    router,
     notebooks,
-    mirror,
+    server,
+    preferences,
     store: {
       list: async () => listed,
       rename: async (chatId, title) => {
@@ -107,9 +126,13 @@ function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
       }
     }
   });
+  const questions = new CellQuestions({ manager, router });
   return {
     connection,
     manager,
+    questions,
+    server,
+    preferences,
     metadata,
     mirrored,
     replayEnded,
@@ -265,18 +288,15 @@ describe('ChatManager', () => {
   });
 
   it('sends with the picked model if offered', async () => {
-    const { connection, manager } = setup('c-1');
+    const { connection, manager, server, preferences } = setup('c-1');
     connection.setStatus('connected');
     await manager.show('nb.ipynb');
     connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
-    manager.setInfo(serverInfo({ models: [model('p/a'), model('p/b')] }));
+    server.setInfo(serverInfo());
     const sent = () =>
       connection.sent.filter(m => m.type === 'send_message').pop() as any;
 
-    manager.setPreferences({
-      model: 'gone/model',
-      generatedCells: 'below-active'
-    });
+    preferences.set({ model: 'gone/model' });
     expect(manager.model?.id).toBe('p/b'); // not offered any more: the default
     manager.current!.setDraft('hi');
     expect(manager.send()).toBe(true);
@@ -284,25 +304,25 @@ describe('ChatManager', () => {
     expect('auto_run' in sent()).toBe(false); // the chat's mode is the server's, not the message's
     connection.receive(ev('user_message', { seq: 1, text: 'hi' }));
 
-    manager.setPreferences({ model: 'p/a', generatedCells: 'end' });
+    preferences.set({ model: 'p/a', generatedCells: 'end' });
     expect(manager.send('again')).toBe(true);
     expect(sent()).toMatchObject({ model: 'p/a' });
   });
 
   it('sets a chat’s approval mode only where the admin allows it, as the server says', async () => {
-    const { connection, manager } = setup('c-1');
+    const { connection, manager, server } = setup('c-1');
     connection.setStatus('connected');
     await manager.show('nb.ipynb');
     connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
     const modes = () =>
       connection.sent.filter(m => m.type === 'set_approval_mode') as any[];
 
-    manager.setInfo(serverInfo({ allow_auto_run: false }));
+    server.setInfo(serverInfo({ allow_auto_run: false }));
     expect(manager.approvalMode).toBe('ask');
     expect(manager.setApprovalMode('auto')).toBe(false); // locked: nothing is sent
     expect(modes()).toHaveLength(0);
 
-    manager.setInfo(serverInfo({ allow_auto_run: true }));
+    server.setInfo(serverInfo({ allow_auto_run: true }));
     expect(manager.setApprovalMode('auto')).toBe(true);
     expect(modes()).toEqual([
       expect.objectContaining({ chat_id: 'c-1', mode: 'auto' })
@@ -313,8 +333,10 @@ describe('ChatManager', () => {
     );
     expect(manager.approvalMode).toBe('auto');
     const items = manager.current!.items;
-    const notice = items[items.length - 1] as any;
-    expect(notice).toMatchObject({ kind: 'notice', level: 'warning' });
+    expect(items[items.length - 1]).toMatchObject({
+      kind: 'notice',
+      level: 'warning'
+    });
     // Replayed (a reconnect): applied once.
     connection.receive(
       ev('approval_mode', { seq: 1, mode: 'auto', user: 'alice' })
@@ -324,8 +346,16 @@ describe('ChatManager', () => {
     ).toHaveLength(1);
 
     // The admin turns it off later: the chat asks again, whatever it was set to.
-    manager.setInfo(serverInfo({ allow_auto_run: false }));
+    server.setInfo(serverInfo({ allow_auto_run: false }));
     expect(manager.approvalMode).toBe('ask');
+  });
+
+  it('keeps the attachments within the server’s limit', () => {
+    const { server } = setup('c-1');
+    expect(server.maxUploadBytes(50 * 1024 * 1024)).toBe(50 * 1024 * 1024);
+    server.setInfo(serverInfo({ max_upload_mb: 1 }));
+    expect(server.maxUploadBytes(50 * 1024 * 1024)).toBe(1024 * 1024);
+    expect(server.maxUploadBytes(1024)).toBe(1024);
   });
 
   it('keeps a notebook’s chat when the notebook is renamed', async () => {
@@ -358,9 +388,9 @@ describe('ChatManager', () => {
   });
 
   it('asks about a cell in a notebook without a chat: starts one, then sends', async () => {
-    const { connection, manager } = setup();
+    const { connection, questions } = setup();
     connection.setStatus('connected');
-    const asked = manager.ask(
+    const asked = questions.ask(
       'nb.ipynb',
       { action: 'fix', cellId: 'cell-b' },
       'Fix cell [3]: 1/0'
@@ -380,12 +410,12 @@ describe('ChatManager', () => {
   });
 
   it('asks about a cell in a chat in progress right away', async () => {
-    const { connection, manager } = setup('c-1');
+    const { connection, manager, questions } = setup('c-1');
     connection.setStatus('connected');
     await manager.show('nb.ipynb');
     connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
     expect(
-      await manager.ask(
+      await questions.ask(
         'nb.ipynb',
         { action: 'explain', cellId: 'cell-a' },
         'Explain cell [1]: x = 1'

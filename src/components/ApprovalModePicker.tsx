@@ -7,7 +7,7 @@
 import { HTMLSelect, lockIcon } from '@jupyterlab/ui-components';
 import React from 'react';
 
-import type { ChatManager } from '../chats';
+import type { ChatManager } from '../chatmanager';
 import { CommandIDs } from '../tokens';
 import { useServices } from './hooks';
 

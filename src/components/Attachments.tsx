@@ -1,73 +1,29 @@
 /**
- * Attaching files to the next message: a button (with a hidden file input) and drops onto the
- * sidebar upload into the notebook's directory; uploads show their progress, attached files
- * show as chips that can be removed, refusals (size, names) say why.
+ * The files attached to the next message: the Attach button (a command), drops onto the
+ * sidebar, uploads with their progress, attached files as chips that can be removed (a
+ * command), and why a refused file was refused. The state is in AttachmentUploads and the
+ * chat's model.
  */
-import { PathExt } from '@jupyterlab/coreutils';
 import { fileUploadIcon } from '@jupyterlab/ui-components';
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useEffect, useRef } from 'react';
 
+import { formatSize } from '../format';
 import type { ChatModel } from '../model';
-import { UploadError } from '../upload';
-import { useServices } from './hooks';
-import { formatSize } from './OutputsView';
-
-interface IProgress {
-  key: number;
-  name: string;
-  fraction: number;
-}
-
-let nextKey = 0;
+import { CommandIDs } from '../tokens';
+import { useServices, useSignal } from './hooks';
 
 export function Attachments(props: { model: ChatModel }): JSX.Element | null {
   const { model } = props;
-  const { uploader, trans } = useServices();
-  const input = useRef<HTMLInputElement>(null);
+  const { uploads, commands, trans } = useServices();
   const bar = useRef<HTMLDivElement>(null);
-  const [progress, setProgress] = useState<IProgress[]>([]);
-  const [errors, setErrors] = useState<string[]>([]);
-
-  const upload = async (files: File[]) => {
-    if (!uploader) {
-      return;
-    }
-    setErrors([]);
-    const directory = PathExt.dirname(model.notebookPath);
-    await Promise.all(
-      files.map(async file => {
-        const key = ++nextKey;
-        const set = (fraction: number) =>
-          setProgress(list => [
-            ...list.filter(p => p.key !== key),
-            { key, name: file.name, fraction }
-          ]);
-        try {
-          set(0);
-          model.addAttachment(await uploader.upload(file, directory, set));
-        } catch (reason) {
-          const text =
-            reason instanceof UploadError
-              ? reason.message
-              : trans.__(
-                  '%1 could not be uploaded: %2',
-                  file.name,
-                  String(reason)
-                );
-          setErrors(list => [...list, text]);
-        } finally {
-          setProgress(list => list.filter(p => p.key !== key));
-        }
-      })
-    );
-  };
-  const uploadRef = useRef(upload);
-  uploadRef.current = upload;
+  useSignal(uploads?.changed);
+  const current = useRef(model);
+  current.current = model;
 
   // Drops anywhere on the sidebar attach the dropped files.
   useEffect(() => {
     const panel = bar.current?.closest<HTMLElement>('.jp-gptinterp-panel');
-    if (!panel) {
+    if (!panel || !uploads) {
       return;
     }
     const hasFiles = (e: DragEvent) =>
@@ -90,7 +46,7 @@ export function Attachments(props: { model: ChatModel }): JSX.Element | null {
       if (hasFiles(e)) {
         e.preventDefault();
         e.stopPropagation();
-        void uploadRef.current(Array.from(e.dataTransfer!.files));
+        void uploads.upload(current.current, Array.from(e.dataTransfer!.files));
       }
     };
     panel.addEventListener('dragenter', over);
@@ -103,37 +59,23 @@ export function Attachments(props: { model: ChatModel }): JSX.Element | null {
       panel.removeEventListener('dragleave', leave);
       panel.removeEventListener('drop', drop);
     };
-  }, []);
+  }, [uploads]);
 
-  if (!uploader) {
+  if (!uploads) {
     return null;
   }
-  const attached = model.attachments;
   return (
     <div className="jp-gptinterp-attachments" ref={bar}>
       <button
         className="jp-Button jp-mod-minimal jp-gptinterp-attach"
-        title={trans.__(
-          'Attach files: upload them beside the notebook and tell the assistant about them (or drop files on the sidebar)'
-        )}
-        onClick={() => input.current?.click()}
+        title={commands.caption(CommandIDs.attach)}
+        disabled={!commands.isEnabled(CommandIDs.attach)}
+        onClick={() => void commands.execute(CommandIDs.attach)}
       >
         <fileUploadIcon.react tag="span" className="jp-gptinterp-attach-icon" />
         <span>{trans.__('Attach')}</span>
       </button>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        className="jp-gptinterp-upload-input"
-        onChange={e => {
-          const files = Array.from(e.target.files ?? []);
-          e.target.value = '';
-          void upload(files);
-        }}
-      />
-      {attached.map(file => (
+      {model.attachments.map(file => (
         <span
           key={file.path}
           className="jp-gptinterp-attachment"
@@ -147,22 +89,26 @@ export function Attachments(props: { model: ChatModel }): JSX.Element | null {
           <button
             className="jp-gptinterp-attachment-remove"
             aria-label={trans.__('Remove %1', file.name)}
-            title={trans.__(
-              'Do not tell the assistant about this file (it stays on disk)'
-            )}
-            onClick={() => model.removeAttachment(file.path)}
+            title={commands.caption(CommandIDs.removeAttachment, {
+              path: file.path
+            })}
+            onClick={() =>
+              void commands.execute(CommandIDs.removeAttachment, {
+                path: file.path
+              })
+            }
           >
             ×
           </button>
         </span>
       ))}
-      {progress.map(p => (
+      {uploads.progress.map(p => (
         <span key={p.key} className="jp-gptinterp-upload-progress">
           {p.name}
           <progress value={p.fraction} max={1} />
         </span>
       ))}
-      {errors.map(text => (
+      {uploads.errors.map(text => (
         <div key={text} className="jp-gptinterp-upload-error" role="alert">
           {text}
         </div>

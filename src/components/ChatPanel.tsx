@@ -6,7 +6,8 @@ import { PathExt, Time } from '@jupyterlab/coreutils';
 import { addIcon, caretDownIcon, MenuSvg } from '@jupyterlab/ui-components';
 import React, { useEffect, useMemo, useRef } from 'react';
 
-import type { ChatManager } from '../chats';
+import type { ChatManager } from '../chatmanager';
+import { FollowEnd } from '../followend';
 import type { ChatItem } from '../items';
 import type { ChatInfo } from '../protocol';
 import type { ChatModel } from '../model';
@@ -23,7 +24,6 @@ import { SetupPanel } from './SetupPanel';
 
 export interface IChatPanelProps extends Omit<IChatServices, 'model'> {
   manager: ChatManager;
-  sendOnEnter: boolean;
 }
 
 export function ChatPanel(props: IChatPanelProps): JSX.Element {
@@ -34,7 +34,7 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
     editorServices,
     trans,
     cells,
-    uploader
+    uploads
   } = props;
   useSignal(manager.changed);
   const model = manager.current;
@@ -47,7 +47,7 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
       trans,
       cells,
       model,
-      uploader,
+      uploads,
       showSent: manager.preferences.showSent
     }),
     [
@@ -57,7 +57,7 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
       trans,
       cells,
       model,
-      uploader,
+      uploads,
       manager.preferences.showSent
     ]
   );
@@ -65,14 +65,14 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
     <ChatServices.Provider value={services}>
       <div className="jp-gptinterp-panel" data-status={manager.status}>
         <Header manager={manager} model={model} />
-        {manager.problem && (
+        {manager.server.problem && (
           <div className="jp-gptinterp-problem" role="alert">
-            {manager.problem}
+            {manager.server.problem}
           </div>
         )}
-        {manager.info && !manager.info.configured && !manager.problem && (
-          <SetupPanel />
-        )}
+        {manager.server.info &&
+          !manager.server.info.configured &&
+          !manager.server.problem && <SetupPanel />}
         {model ? (
           <>
             <Transcript model={model} />
@@ -80,13 +80,7 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
             <ApprovalModePicker manager={manager} />
             <Composer
               model={model}
-              canSend={
-                !manager.problem &&
-                manager.status === 'connected' &&
-                model.chatId !== null &&
-                !model.busy
-              }
-              sendOnEnter={props.sendOnEnter}
+              sendOnEnter={manager.preferences.sendOnEnter}
               picker={<ModelPicker manager={manager} />}
             />
           </>
@@ -193,25 +187,27 @@ function Transcript(props: { model: ChatModel }) {
   const { trans } = useServices();
   const list = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
+  const follow = useRef(new FollowEnd());
   const { items } = props.model;
 
-  // Follow new content only if the user has not scrolled up to read. Content also grows after
-  // a render (Markdown and outputs render asynchronously), so follow its size, not the items.
+  // Keep the end in view unless the user has scrolled up to read. Content also grows after a
+  // render (Markdown and outputs render asynchronously), so follow sizes, not the items.
   useEffect(() => {
     const node = list.current;
     const inner = content.current;
     if (!node || !inner) {
       return;
     }
-    const follow = () => {
-      if (atBottom.current) {
-        node.scrollTop = node.scrollHeight;
+    const toEnd = () => {
+      const top = follow.current.target(node.scrollHeight, node.clientHeight);
+      if (top !== null) {
+        node.scrollTop = top;
       }
     };
-    follow();
-    const observer = new ResizeObserver(follow);
+    toEnd();
+    const observer = new ResizeObserver(toEnd);
     observer.observe(inner);
+    observer.observe(node);
     return () => observer.disconnect();
   }, []);
 
@@ -221,8 +217,11 @@ function Transcript(props: { model: ChatModel }) {
       className="jp-gptinterp-transcript"
       onScroll={e => {
         const node = e.currentTarget;
-        atBottom.current =
-          node.scrollHeight - node.scrollTop - node.clientHeight < 24;
+        follow.current.scrolled(
+          node.scrollTop,
+          node.scrollHeight,
+          node.clientHeight
+        );
       }}
     >
       <div ref={content} className="jp-gptinterp-transcript-items">

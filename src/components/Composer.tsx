@@ -10,15 +10,15 @@ import { useServices } from './hooks';
 
 export function Composer(props: {
   model: ChatModel;
-  canSend: boolean;
   sendOnEnter: boolean;
   /** The model picker, left of the buttons. */
   picker?: React.ReactNode;
 }): JSX.Element {
-  const { model, canSend, sendOnEnter, picker } = props;
+  const { model, sendOnEnter, picker } = props;
   const { commands, trans } = useServices();
+  const canSend = commands.isEnabled(CommandIDs.send);
   const send = () => {
-    if (canSend && model.draft.trim()) {
+    if (commands.isEnabled(CommandIDs.send)) {
       void commands.execute(CommandIDs.send);
     }
   };
@@ -48,7 +48,7 @@ export function Composer(props: {
         {picker}
         <button
           className="jp-Button jp-mod-styled jp-mod-warn jp-gptinterp-stop"
-          disabled={!model.busy}
+          disabled={!commands.isEnabled(CommandIDs.stop)}
           onClick={() => void commands.execute(CommandIDs.stop)}
           title={trans.__('Stop the assistant and any code it is running')}
         >
@@ -56,7 +56,7 @@ export function Composer(props: {
         </button>
         <button
           className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-send"
-          disabled={!canSend || !model.draft.trim()}
+          disabled={!canSend}
           onClick={send}
         >
           {trans.__('Send')}

@@ -19,7 +19,7 @@ import {
 } from '../replacement';
 import { CommandIDs } from '../tokens';
 import { useServices } from './hooks';
-import { CardFooter, CardHeader } from './ProposalCard';
+import { CardFooter, CardHeader } from './CardParts';
 
 export const DiffCard = React.memo(function DiffCard(props: {
   item: IProposalItem;

@@ -11,9 +11,9 @@ import type {
   IUserItem
 } from '../items';
 import { CommandIDs } from '../tokens';
+import { AnswerView } from './AnswerView';
 import { useServices } from './hooks';
 import { LuminoHost } from './LuminoHost';
-import { AnswerView } from '../widgets/AnswerView';
 
 /** Re-rendering Markdown on every delta is wasteful; this many ms between renders at most. */
 const STREAM_RENDER_INTERVAL = 120;

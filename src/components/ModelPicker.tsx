@@ -5,7 +5,7 @@
 import { HTMLSelect } from '@jupyterlab/ui-components';
 import React from 'react';
 
-import type { ChatManager } from '../chats';
+import type { ChatManager } from '../chatmanager';
 import { CommandIDs } from '../tokens';
 import { useServices } from './hooks';
 
@@ -14,7 +14,7 @@ export function ModelPicker(props: {
 }): JSX.Element | null {
   const { manager } = props;
   const { commands, trans } = useServices();
-  const models = manager.info?.models ?? [];
+  const models = manager.server.info?.models ?? [];
   const current = manager.model;
   if (models.length === 0 || !current) {
     return null;

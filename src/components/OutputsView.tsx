@@ -1,45 +1,29 @@
 /**
  * What a card shows of an execution besides its status: how long it has been running (ticking
- * while it runs), its outputs collapsed to a few hundred pixels with a "Show all" toggle, and the
- * files the code wrote, as links that open in JupyterLab or download (images previewed inline).
+ * while it runs), its outputs (rendered untrusted) collapsed to a few hundred pixels with a
+ * "Show all" toggle, and the files the code wrote, as links that open in JupyterLab or
+ * download (images previewed inline).
  */
 import { URLExt } from '@jupyterlab/coreutils';
 import type * as nbformat from '@jupyterlab/nbformat';
+import { OutputArea, OutputAreaModel } from '@jupyterlab/outputarea';
 import { ServerConnection } from '@jupyterlab/services';
-import React, { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import React, {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState
+} from 'react';
 
+import { formatElapsed, formatSize } from '../format';
 import type { IProposalItem } from '../items';
 import type { WrittenFile } from '../protocol';
 import { useServices } from './hooks';
+import { LuminoHost } from './LuminoHost';
 
 /** Outputs taller than this (px, ~30 lines) are collapsed. */
 export const COLLAPSED_HEIGHT = 300;
-
-/** '4.2 s', '1 min 05 s'. */
-export function formatElapsed(ms: number): string {
-  const s = Math.max(0, ms) / 1000;
-  if (s < 60) {
-    return `${s < 10 ? s.toFixed(1) : Math.floor(s)} s`;
-  }
-  const min = Math.floor(s / 60);
-  const sec = Math.floor(s % 60);
-  return `${min} min ${String(sec).padStart(2, '0')} s`;
-}
-
-/** '12 KB'. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) {
-    return `${bytes} B`;
-  }
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
 
 /** How long the execution has run: ticks while it runs, then the final time. */
 export function Elapsed(props: { item: IProposalItem }): JSX.Element | null {
@@ -229,4 +213,61 @@ export function WrittenFiles(props: {
       </ul>
     </div>
   );
+}
+
+/**
+ * The execution's outputs as they stream, untrusted (no scripts, sanitized HTML). With
+ * `headLines`, only that many lines of stream output are rendered: a collapsed card shows
+ * ~17 of them, and laying out 10,000 clipped lines cost ~80 ms a time.
+ */
+export function Outputs(props: {
+  item: IProposalItem;
+  headLines?: number | null;
+}) {
+  const { rendermime } = useServices();
+  const area = useMemo(
+    () =>
+      new OutputArea({
+        model: new OutputAreaModel({ trusted: false }),
+        rendermime
+      }),
+    []
+  );
+  // Counted here: the area merges consecutive stream outputs, so its length differs.
+  const added = useRef({ outputs: 0, lines: 0, limit: null as number | null });
+  const { outputs } = props.item;
+  const limit = props.headLines ?? null;
+
+  useEffect(() => {
+    if (
+      outputs.length < added.current.outputs ||
+      limit !== added.current.limit
+    ) {
+      area.model.clear();
+      added.current = { outputs: 0, lines: 0, limit };
+    }
+    const state = added.current;
+    for (; state.outputs < outputs.length; state.outputs++) {
+      const output = outputs[state.outputs] as nbformat.IOutput;
+      if (limit === null) {
+        area.model.add(output);
+        continue;
+      }
+      const head = streamHead(output, limit - state.lines);
+      if (head.shown) {
+        area.model.add(head.shown);
+      }
+      state.lines += head.lines;
+    }
+  }, [outputs, limit]);
+
+  useEffect(
+    () => () => {
+      area.model.dispose();
+      area.dispose();
+    },
+    []
+  );
+
+  return <LuminoHost widget={area} className="jp-gptinterp-outputs" />;
 }

@@ -10,7 +10,7 @@ import { createContext, useContext, useEffect, useReducer } from 'react';
 
 import type { ChatModel } from '../model';
 import type { ICellSources } from '../replacement';
-import type { Uploader } from '../upload';
+import type { AttachmentUploads } from '../attachments';
 
 /** Re-render the calling component whenever `signal` is emitted. */
 export function useSignal(signal: ISignal<any, any> | null | undefined): void {
@@ -39,7 +39,7 @@ export interface IChatServices {
   /** The chat shown: cards report the user's code edits to it. */
   readonly model: ChatModel | null;
   /** Uploads attached files (absent: no attach button). */
-  readonly uploader?: Uploader | null;
+  readonly uploads?: AttachmentUploads | null;
   /** The user's setting: offer to show what the model was sent, after each turn. */
   readonly showSent?: boolean;
 }

@@ -9,12 +9,12 @@ import { ReactWidget } from '@jupyterlab/ui-components';
 import type { CommandRegistry } from '@lumino/commands';
 import React from 'react';
 
-import type { ChatManager } from '../chats';
+import type { AttachmentUploads } from '../attachments';
+import type { ChatManager } from '../chatmanager';
 import { ChatPanel } from '../components/ChatPanel';
 import { chatIcon } from '../icons';
 import type { ICellSources } from '../replacement';
 import { SIDEBAR_ID } from '../tokens';
-import type { Uploader } from '../upload';
 
 export class ChatSidebar extends ReactWidget {
   constructor(options: ChatSidebar.IOptions) {
@@ -26,16 +26,6 @@ export class ChatSidebar extends ReactWidget {
     this.title.caption = options.trans.__('GPT Interpreter');
   }
 
-  get sendOnEnter(): boolean {
-    return this._sendOnEnter;
-  }
-  set sendOnEnter(value: boolean) {
-    if (value !== this._sendOnEnter) {
-      this._sendOnEnter = value;
-      this.update();
-    }
-  }
-
   focusComposer(): void {
     this.node
       .querySelector<HTMLTextAreaElement>('.jp-gptinterp-composer textarea')
@@ -43,14 +33,10 @@ export class ChatSidebar extends ReactWidget {
   }
 
   protected render(): JSX.Element {
-    return React.createElement(ChatPanel, {
-      ...this._options,
-      sendOnEnter: this._sendOnEnter
-    });
+    return React.createElement(ChatPanel, this._options);
   }
 
   private _options: ChatSidebar.IOptions;
-  private _sendOnEnter = true;
 }
 
 export namespace ChatSidebar {
@@ -61,6 +47,6 @@ export namespace ChatSidebar {
     editorServices: IEditorServices;
     trans: TranslationBundle;
     cells: ICellSources;
-    uploader?: Uploader | null;
+    uploads?: AttachmentUploads | null;
   }
 }

@@ -221,6 +221,9 @@ async def test_gateway_kernels_are_reported_busy_while_they_run(server, fake_llm
     fake_llm.script(run_code_call("import time\nprint('a', flush=True)\ntime.sleep(600)"))
     await _propose_and_approve(ws, chat, kid)
     await ws.until("execution_output", timeout=120)
+    # A second notebook on the same kernel (JupyterLab's "use the kernel of another session").
+    session = {"path": "other.ipynb", "name": "other.ipynb", "type": "notebook", "kernel": {"id": kid}}
+    await server.fetch("/api/sessions", "POST", session)
     other = await server.chat_socket()
     chat2 = await other.open_chat("other.ipynb")
     fake_llm.script(run_code_call("1"), {"text": "done"})

@@ -118,12 +118,25 @@ test.describe('rich outputs and files', () => {
     await newNotebook(page);
     const panel = await openSidebar(page);
 
-    await panel.locator('.jp-gptinterp-upload-input').setInputFiles({
-      name: '../sales.csv', // a hostile name: sanitized, lands beside the notebook
-      mimeType: 'text/csv',
-      buffer: Buffer.from(CSV)
-    });
+    // Attach (a command) asks for files with the browser's file chooser.
+    const attach = async (name: string) => {
+      const chooser = page.waitForEvent('filechooser');
+      await panel.locator('.jp-gptinterp-attach').click();
+      await (
+        await chooser
+      ).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    };
+    await attach('spare.csv');
+    // A hostile name: sanitized, it lands beside the notebook.
+    await attach('../sales.csv');
     const chip = panel.locator('.jp-gptinterp-attachment');
+    await expect(chip).toHaveCount(2);
+    // Removing an attachment (a command too) keeps the file but not the mention.
+    await chip
+      .filter({ hasText: 'spare.csv' })
+      .locator('.jp-gptinterp-attachment-remove')
+      .click();
+    await expect(chip).toHaveCount(1);
     await expect(chip).toContainText('sales.csv');
     await expect(chip).toHaveAttribute('data-path', /(^|\/)sales\.csv$/);
     await panel.screenshot({
@@ -153,13 +166,15 @@ test.describe('rich outputs and files', () => {
       '525'
     );
 
-    // The model was told the file's name, size, type and columns with the message.
+    // The model was told the file's name, size and type with the message, and its columns
+    // as pandas loads them in the description of the data files.
     const first = (await fakeRequests(request))[0].messages;
     const user = text(first[first.length - 1].content);
     expect(user).toContain('What is the total revenue in the file I attached?');
     expect(user).toContain('The user attached these files');
     expect(user).toMatch(/sales\.csv \(\d+ bytes, text\/csv\)/);
-    expect(user).toContain("'revenue': int");
+    expect(text(first[0].content)).toContain("'revenue': int");
+    expect(user + text(first[0].content)).not.toContain('spare.csv');
 
     await panel.screenshot({
       path: path.join(SCREENSHOTS, 'outputs-upload.png')

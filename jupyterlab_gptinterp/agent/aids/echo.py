@@ -98,10 +98,10 @@ def strip_echo(
     reply that opens by quoting one sentence of the notebook keeps it."""
     rules: list[list[str]] = []
     for note in notes:
-        words = note.split()
-        rules.append(words)
-        if words and words[0].endswith(":"):
-            rules.append(words[1:])
+        note_words = note.split()
+        rules.append(note_words)
+        if note_words and note_words[0].endswith(":"):
+            rules.append(note_words[1:])
         rules += [s.split() for s in _SENTENCE_END.split(note)[1:]]
     said: list[str] = []
     starts: list[int] = []

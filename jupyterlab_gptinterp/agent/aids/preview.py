@@ -83,7 +83,10 @@ def _file(f: FileProfile, detail: int) -> str:
 def _table(f: FileProfile, t: TableProfile, detail: int) -> str:
     where = f"{'sheet' if f.kind == 'workbook' else 'table'} {t.name!r}" if t.name else f.name
     rows = f"{t.rows} rows" if t.rows is not None else "many rows"
-    lines = [f"{where}: {rows}. Load it with:\n{t.load}"]
+    # Complete lines a cell can start with: a small model copies them as they are.
+    imports = "import pandas as pd\n" + ("import sqlite3\n" if f.kind == "database" else "")
+    connect = f"con = sqlite3.connect({f.name!r})\n" if f.kind == "database" else ""
+    lines = [f"{where}: {rows}. Load it with:\n{imports}{connect}{t.load}"]
     lines += [f"Note: {n}." for n in t.notes]
     lines.append("Columns (exact names):")
     shown = t.columns if detail else t.columns[:12]
@@ -91,8 +94,9 @@ def _table(f: FileProfile, t: TableProfile, detail: int) -> str:
         what = c.dtype + (f", {c.missing} missing" if c.missing else "")
         if c.notes:
             what += "; " + "; ".join(c.notes if detail else c.notes[:1])
-        elif detail == 2 and c.samples and c.dtype in ("text", "datetime"):
-            what += " like " + ", ".join(repr(s) for s in c.samples[:2])
+        elif detail == 2 and c.samples:  # values show what a column holds better than its name
+            shown = c.samples[:3] if c.dtype in ("int", "float") else [repr(s) for s in c.samples[:2]]
+            what += " like " + ", ".join(shown)
         lines.append(f"  {c.name!r}: {what}")
     more = max(t.width, len(t.columns)) - len(shown)
     if more > 0:

@@ -40,7 +40,8 @@ class Repeats(Aid):
         if only_comments(code):
             return Refusal("The model proposed code that is all comments; it was asked to write it out.", COMMENTS_ONLY)
         last = turn.last_run
-        if last is not None and pasted_output(code, last.printed):
+        told = turn.sent[-1] if turn.sent else ""  # the last result as the model read it (errors, hints)
+        if (last is not None and pasted_output(code, last.printed)) or (told and pasted_output(code, told)):
             return Refusal("The model proposed the last output as code; it was asked to change it.", PASTED_OUTPUT)
         if turn.fenced and turn.action == "chat":
             value = literal(code)
