@@ -29,6 +29,7 @@ from .names import without_bidi_controls
 from .protocol import (
     Action,
     AnyChatEvent,
+    ApprovalMode,
     ApprovalModeEvent,
     AssistantDelta,
     ChatInfo,
@@ -54,7 +55,7 @@ class _Session:
     # out as one frame; the first of a message goes at once (first-token latency).
     pending: tuple[str, list[str]] | None = None
     streaming: str | None = None  # the message whose first delta has been sent
-    approval_mode: str = "ask"  # "auto": run proposals as proposed, while the admin allows it
+    approval_mode: ApprovalMode = "ask"  # "auto": run proposals as proposed, while the admin allows it
     # Undecided proposals: the notebook each was made in, and the kernel the request named.
     proposals: dict[str, tuple[str, str]] = field(default_factory=dict)
 
@@ -337,7 +338,7 @@ class ChatService:
         # Decided meanwhile (Stop, another tab)? The gate refuses it with a typed error.
         self.gate.approve(chat_id, proposal_id, code, user, after_cell_id=after_cell_id, run=run, kernel_id=kernel_id)
 
-    def set_approval_mode(self, chat_id: str, mode: str, user: str) -> None:
+    def set_approval_mode(self, chat_id: str, mode: ApprovalMode, user: str) -> None:
         """Ask every time, or run proposals as proposed (only where the admin allows it), from the
         chat's next message on. Recorded, so every tab and a reload show it."""
         session = self._session(chat_id)

@@ -119,7 +119,8 @@ class GatewayChannel:
             self._ws = await websocket_connect(request, max_message_size=MAX_MESSAGE)
             # Requests are small frames: without TCP_NODELAY, Nagle's algorithm holds one behind
             # the gateway's delayed ACK, ~40 ms on Linux.
-            self._ws.protocol.set_nodelay(True)
+            if self._ws.protocol is not None:
+                self._ws.protocol.set_nodelay(True)
             self._reader = asyncio.ensure_future(self._read(self._ws))
         if not self._ready:
             await asyncio.wait_for(self._kernel_info(), READY_TIMEOUT)
