@@ -366,6 +366,8 @@ class SeqCheck:
         self.last = last_seq
 
     def see(self, msg: dict[str, Any]) -> None:
+        if msg.get("type") == "ack":  # a request's receipt, on the socket that sent it: no chat event
+            return
         if msg.get("chat_id") != self.chat_id:
             raise BenchError(f"event of chat {msg.get('chat_id')} on the socket of {self.chat_id}")
         seq = msg.get("seq", 0)
