@@ -51,7 +51,16 @@ class NotebookKernels:
 
 
 def _same_path(a: Any, b: str) -> bool:
-    return isinstance(a, str) and a.strip("/") == b.strip("/")
+    return isinstance(a, str) and _file_path(a) == _file_path(b)
+
+
+def _file_path(path: str) -> str:
+    """A notebook's path without a JupyterLab drive prefix: with real-time collaboration a tab
+    names a notebook `RTC:<path>`, and its session may carry either form."""
+    drive, sep, rest = path.partition(":")
+    if sep and drive and "/" not in drive:
+        path = rest
+    return path.strip("/")
 
 
 class KernelExecutor:

@@ -202,3 +202,14 @@ async def test_a_restart_through_the_server_ends_the_run_and_the_next_run_is_tol
     assert again.status == "ok" and seen[-1]["text"] == "False\n"
     assert "restarted" in again.message
     assert "restarted" not in (await executor.execute(approve("1"), kernel_id, collect)).message
+
+
+def test_a_notebook_named_through_the_collaboration_drive_is_the_same_notebook():
+    """With jupyter-collaboration a tab names its notebook `RTC:<path>` while the session may carry
+    the plain path (or the other way round): one notebook, one kernel check."""
+    from jupyterlab_gptinterp.kernel import _same_path
+
+    assert _same_path("RTC:work/nb.ipynb", "work/nb.ipynb")
+    assert _same_path("/work/nb.ipynb", "RTC:work/nb.ipynb")
+    assert not _same_path("RTC:work/nb.ipynb", "work/other.ipynb")
+    assert _same_path("work/a:b.ipynb", "work/a:b.ipynb") and not _same_path("work/a:b.ipynb", "work/b.ipynb")
