@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter, ValidationError
 from pydantic.json_schema import GenerateJsonSchema
 
 from .errors import ErrorCode
 
-PROTOCOL_VERSION = 2  # 2: MCP tool calls (proposal kind mcp_tool, tool_call_started / tool_call_done)
+# 2: approval modes per chat (set_approval_mode, approval_mode events; no auto_run flag).
+# 3: MCP tool calls (proposal kind mcp_tool, tool_call_started / tool_call_done events).
+PROTOCOL_VERSION = 3
 
 # Bounds on what a browser may send; larger payloads are refused with a typed error.
 MAX_MESSAGE_BYTES = 4_000_000
@@ -32,6 +34,9 @@ MAX_CODE = 200_000
 MAX_CELLS = 5_000
 
 Id = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_.:-]+$")]
+Action = Literal["chat", "explain", "fix"]  # what a user message asks: chat, or explain / fix a cell
+ToolMode = Literal["tools", "fenced"]  # how a model proposes code: a tool call, or a ```python block
+ProviderKind = Literal["remote", "local", "none"]  # the default model: an endpoint, the embedded one, none
 
 
 class _Strict(BaseModel):
@@ -52,6 +57,24 @@ class CellView(_Strict):
     source: Annotated[str, Field(max_length=MAX_CODE)]
     execution_count: int | None = None
     outputs: Annotated[list[Annotated[str, Field(max_length=MAX_CODE)]], Field(max_length=200)] = []
+
+
+class ViewLimits(BaseModel):
+    """The bounds a client puts on the notebook view it sends, so that a huge notebook stays well
+    inside the server's own limits (MAX_MESSAGE_BYTES, CellView's bounds). The browser and the
+    scripting client (`client.py`) read these same numbers: `jlpm gen:protocol` writes them into
+    `src/protocol.ts` as `VIEW_LIMITS`."""
+
+    model_config = ConfigDict(frozen=True, json_schema_serialization_defaults_required=True)
+
+    cells: int = Field(300, description="Cells in the view: those nearest the active cell.")
+    output: int = Field(2_000, description="Characters of one output's text (head and tail kept).")
+    outputs_per_cell: int = Field(20, description="Outputs of a code cell: its last ones.")
+    source: int = Field(20_000, description="Characters of one cell's source (head and tail kept).")
+    total: int = Field(1_000_000, description="Characters of all sources and outputs in the view.")
+
+
+VIEW_LIMITS = ViewLimits()
 
 
 class NotebookView(_Strict):
@@ -83,10 +106,9 @@ class SendMessage(_Strict):
     chat_id: Id
     text: Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
     notebook: NotebookView
-    action: Literal["chat", "explain", "fix"] = "chat"
+    action: Action = "chat"
     cell_id: Annotated[str, Field(max_length=128)] | None = None
     model: Annotated[str, Field(max_length=300)] | None = None  # an id from Info.models; null: the default
-    auto_run: bool = False  # run proposed code without asking (only where the admin allows it)
     # Files the user uploaded for this message, relative to the server root; the server checks
     # each stays inside the root and tells the model their name, size, type and a preview.
     attachments: Annotated[list[Annotated[str, Field(min_length=1, max_length=4096)]], Field(max_length=50)] = []
@@ -120,9 +142,23 @@ class Stop(_Strict):
     chat_id: Id
 
 
-ClientMessage = Annotated[OpenChat | SendMessage | Approve | Reject | Stop, Field(discriminator="type")]
-client_message_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-_request_id_adapter: TypeAdapter[Any] = TypeAdapter(Id)
+ApprovalMode = Literal["ask", "auto"]
+
+
+class SetApprovalMode(_Strict):
+    """How this chat's proposed code is approved from its next message on: `ask` (every time, the
+    default) or `auto` (run as proposed; refused unless the admin allows it, Info.allow_auto_run)."""
+
+    type: Literal["set_approval_mode"]
+    request_id: Id | None = None
+    chat_id: Id
+    mode: ApprovalMode
+
+
+AnyClientMessage = OpenChat | SendMessage | Approve | Reject | Stop | SetApprovalMode
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+client_message_adapter: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
+_request_id_adapter: TypeAdapter[str] = TypeAdapter(Id)
 
 
 def request_id_of(frame: str | bytes) -> str | None:
@@ -166,7 +202,7 @@ class Ack(_Out):
 
     type: Literal["ack"] = "ack"
     request_id: str | None = None
-    of: Literal["send_message", "approve", "reject", "stop"]
+    of: Literal["send_message", "approve", "reject", "stop", "set_approval_mode"]
 
 
 class Error(_Out):
@@ -337,6 +373,15 @@ class ToolCallDone(_Event):
     message: str = ""
 
 
+class ApprovalModeEvent(_Event):
+    """The chat's approval mode changed (recorded: a replay or another tab shows the current one).
+    `auto` runs proposed code without asking only while the admin allows it; otherwise it asks."""
+
+    type: Literal["approval_mode"] = "approval_mode"
+    mode: ApprovalMode
+    user: str = ""  # who changed it
+
+
 class TurnStarted(_Event):
     type: Literal["turn_started"] = "turn_started"
     turn_id: str
@@ -356,26 +401,29 @@ class TurnEnded(_Event):
     cached_tokens: int = 0  # prompt tokens the model server reused from its cache (not read again)
 
 
-_CHAT_EVENTS = (
-    UserMessageEvent,
-    AssistantDelta,
-    StatusEvent,
-    PhaseEvent,
-    AssistantMessage,
-    ProposalEvent,
-    ProposalDecided,
-    ExecutionStarted,
-    ExecutionOutput,
-    ExecutionDone,
-    ToolCallStarted,
-    ToolCallDone,
-    TurnStarted,
-    TurnEnded,
+# The unions as types (what a function takes or returns), and annotated with their discriminator
+# (what pydantic validates and the schema names).
+AnyChatEvent = (
+    UserMessageEvent
+    | AssistantDelta
+    | StatusEvent
+    | PhaseEvent
+    | AssistantMessage
+    | ProposalEvent
+    | ProposalDecided
+    | ExecutionStarted
+    | ExecutionOutput
+    | ExecutionDone
+    | ToolCallStarted
+    | ToolCallDone
+    | TurnStarted
+    | TurnEnded
+    | ApprovalModeEvent
 )
-ChatEvent = Annotated[Union[_CHAT_EVENTS], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007 (a tuple of types)
-chat_event_adapter: TypeAdapter[Any] = TypeAdapter(ChatEvent)
+ChatEvent = Annotated[AnyChatEvent, Field(discriminator="type")]
 
-ServerMessage = Annotated[Union[(ChatOpened, Ack, Error, *_CHAT_EVENTS)], Field(discriminator="type")]  # type: ignore[valid-type]
+AnyServerMessage = ChatOpened | Ack | Error | AnyChatEvent
+ServerMessage = Annotated[AnyServerMessage, Field(discriminator="type")]
 
 
 # --- REST -------------------------------------------------------------------------------------
@@ -387,7 +435,7 @@ class ModelInfo(_Out):
     id: str  # "<provider>/<model>"
     provider: str
     name: str
-    tool_mode: Literal["tools", "fenced"]
+    tool_mode: ToolMode
     vision: bool
     context_window: int  # tokens; 0 when unknown
     local: bool  # the embedded model, started on first use
@@ -399,17 +447,34 @@ class Info(_Out):
     server_version: str
     protocol_version: int
     model: str
-    tool_mode: Literal["tools", "fenced"]
-    provider: Literal["remote", "local", "none"]
+    tool_mode: ToolMode
+    provider: ProviderKind
     configured: bool
     setup_hint: str = ""
     models: list[ModelInfo] = []
     default_model: str = ""  # an id from `models`, "" when none is offered
     allow_auto_run: bool = False  # whether the admin lets users run proposed code without asking
+    max_upload_mb: float = 0  # the largest attachment the server accepts (the admin's limit)
 
 
 class ChatList(_Out):
     chats: list[ChatInfo]
+
+
+class SentMessage(_Out):
+    """One message of a model request, as the user may read it: image parts become "[image]"."""
+
+    role: str
+    content: str
+    tool_calls: list[dict[str, Any]] | None = None  # as the model's reply gave them
+
+
+class SentReply(_Out):
+    """`GET /gptinterp/chats/<chat_id>/sent`: what the model was sent in the chat's latest call
+    since the server started (empty before any). Only messages: no key, no endpoint."""
+
+    chat_id: str
+    messages: list[SentMessage]
 
 
 class ChatPatch(_Strict):
@@ -440,6 +505,8 @@ class _Protocol(BaseModel):
     info: Info
     chat_list: ChatList
     chat_patch: ChatPatch
+    sent: SentReply
+    view_limits: ViewLimits
 
 
 class _NoFieldTitles(GenerateJsonSchema):

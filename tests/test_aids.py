@@ -129,6 +129,7 @@ async def test_results_that_cannot_be_the_answer_get_a_note():
     assert "NaN" in await check(ok("print(df['x'].mean())", "nan\n"))
     assert "joined end to end" in await check(ok("print(df['a'].sum())", "$1,960.16$818.54$580.39$12.00\n"))
     assert "joined end to end" in await check(ok("print(df['w'].sum())", "0.56 kg0.56 kg1.2 kg\n"))
+    assert "joined end to end" in await check(ok("print(m['amount'].sum())", "$580.39$1,841.46\n"))
     assert "coerce" in await check(ok("x = pd.to_numeric(df['a'], errors='coerce')\nprint(x.sum())", "12.0\n"))
     assert "kept no rows" in await check(ok("print(df[df['d'] == '2024-03'].amount.sum())", "0.0\n"))
     assert "found nothing" in await check(ok("print(len(re.findall('x', t)))", "0\n"))
@@ -139,6 +140,8 @@ async def test_plausible_results_and_cells_that_write_files_get_no_check():
     assert await check(ok("df = pd.read_csv('a.csv')\ndf.to_csv('b.csv')")) == ""
     assert await check(ok("x = pd.to_numeric(df['a'], errors='coerce')\nprint(x.isna().sum())", "3\n")) == ""
     assert await check(ok("print(pd.Timestamp('2024-01-01'))", "2024-01-01 00:00:00\n")) == ""
+    assert await check(ok("print(ratio)", "12.5%\n")) == "" and await check(ok("print(v)", "1,234,567.89\n")) == ""
+    assert await check(ok("print(when)", "2024-03-13\n")) == "" and await check(ok("print(t)", "10:30:15\n")) == ""
 
 
 # --- repeats -----------------------------------------------------------------------------------
@@ -357,3 +360,29 @@ async def test_an_empty_code_block_is_no_answer_and_our_error_text_is_not_code()
     state = turn(outcomes=[error], sent=[told])
     refused = await Repeats().refuse(state, "Execution status: error.\nError:\nKeyError: 'x'")
     assert refused is not None and refused.note.startswith("Not run: that is the output")
+
+
+async def test_a_nameerror_on_a_log_gets_its_load_lines_and_an_explanation_of_an_error_is_no_answer():
+    log = FileProfile(name="app.log", kind="lines", lines="...", load="lines = pd.Series(open('app.log'))\ndf = lines")
+    said = await hint(failed("print(df[df.status >= 500])", "NameError", "name 'df' is not defined"), files=[log])
+    assert "lines = pd.Series(open('app.log'))" in said
+    error = failed("print(df.x)", "NameError", "name 'df' is not defined")
+    review = await Grounding().review(turn(files=[log], outcomes=[error]), "The error means df is not defined.")
+    assert not review.show and "failed" in review.retry
+
+
+async def test_alternating_between_failed_versions_is_declined_until_something_works():
+    a, b = "df['w'].str.replace('kg', '').astype(float)", "df['w'].str.replace('lb', '').astype(float)"
+    first, second = failed(a, "ValueError", "could not convert"), failed(b, "ValueError", "could not convert")
+    assert "already failed" in (await refuse(a, [first, second])).note
+    installed = ok("%pip install x", "Successfully installed x")
+    assert await refuse(a, [first, installed]) is None  # something worked since: a fair retry
+    said = await hint(
+        failed("df.t.apply(lambda x: x.endswith('F'))", "AttributeError", "'float' object has no attribute 'endswith'")
+    )
+    assert "number" in said and "not text" in said
+    tb = ["----> 1 df.t.apply(lambda x: x.endswith('F'))"]
+    data = failed(
+        "df.t.apply(lambda x: x.endswith('F'))", "AttributeError", "'float' object has no attribute 'endswith'", tb
+    )
+    assert await refuse("y = 1\ndf.t.apply(lambda x: x.endswith('F'))", [data]) is None  # a data error, not an API one

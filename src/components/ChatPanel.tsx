@@ -16,6 +16,7 @@ import { Attachments } from './Attachments';
 import { Composer } from './Composer';
 import { ChatServices, IChatServices, useServices, useSignal } from './hooks';
 import { AssistantMessage, Notice, Usage, UserMessage } from './MessageView';
+import { ApprovalModePicker } from './ApprovalModePicker';
 import { DiffCard } from './DiffCard';
 import { ModelPicker } from './ModelPicker';
 import { ProposalCard } from './ProposalCard';
@@ -76,6 +77,7 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
           <>
             <Transcript model={model} />
             <Attachments model={model} />
+            <ApprovalModePicker manager={manager} />
             <Composer
               model={model}
               sendOnEnter={manager.preferences.sendOnEnter}
