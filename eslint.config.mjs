@@ -19,7 +19,9 @@ export default tseslint.config(
       '**/*.d.ts',
       'tests',
       '**/__tests__',
-      'ui-tests'
+      'ui-tests',
+      'bench/peers/envs',
+      'bench/peers/runs'
     ]
   },
   {
