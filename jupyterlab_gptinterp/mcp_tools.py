@@ -258,7 +258,7 @@ def result_text(result: Any) -> str:
 
 
 def _is_timeout(exc: BaseException) -> bool:
-    from mcp_types import REQUEST_TIMEOUT
+    from mcp.types import REQUEST_TIMEOUT
 
     return getattr(getattr(exc, "error", None), "code", None) == REQUEST_TIMEOUT or "timed out" in str(exc).lower()
 
