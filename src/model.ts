@@ -88,6 +88,13 @@ export class ChatModel {
   get busy(): boolean {
     return this._turnActive || this._sending;
   }
+  /**
+   * The chat is open and its history, up to where the server was when it was opened, has
+   * arrived (the view says "loading" until then, not "empty").
+   */
+  get loaded(): boolean {
+    return this._chatId !== null && this._lastSeq >= this._historyUntil;
+  }
   /** Transient progress from the server (e.g. "loading the model"), or ''. */
   get status(): string {
     return this._status;
@@ -290,6 +297,7 @@ export class ChatModel {
       // Another chat (e.g. "New chat"): nothing of the previous one carries over.
       this._items = [];
       this._lastSeq = 0;
+      this._historyUntil = 0;
       this._turnActive = false;
       this._sending = false;
       this._status = '';
@@ -297,6 +305,7 @@ export class ChatModel {
     }
     this._chatId = msg.chat.chat_id;
     this._title = msg.chat.title;
+    this._historyUntil = Math.max(this._historyUntil, msg.last_seq);
   }
 
   private _flags(msg: ChatEvent): void {
@@ -404,6 +413,7 @@ export class ChatModel {
   private _title = '';
   private _changeTimer: ReturnType<typeof setTimeout> | null = null;
   private _lastSeq = 0;
+  private _historyUntil = 0;
   private _items: ReadonlyArray<ChatItem> = [];
   private _turnActive = false;
   private _sending = false;

@@ -213,6 +213,8 @@ function Transcript(props: { model: ChatModel }) {
     <div
       ref={list}
       className="jp-gptinterp-transcript"
+      data-loaded={props.model.loaded ? 'true' : 'false'}
+      aria-busy={!props.model.loaded}
       onScroll={e => {
         const node = e.currentTarget;
         follow.current.scrolled(
@@ -225,9 +227,11 @@ function Transcript(props: { model: ChatModel }) {
       <div ref={content} className="jp-gptinterp-transcript-items">
         {items.length === 0 && (
           <div className="jp-gptinterp-empty">
-            {trans.__(
-              'Ask for something to do in this notebook. Code runs in its kernel only after you approve it.'
-            )}
+            {props.model.loaded
+              ? trans.__(
+                  'Ask for something to do in this notebook. Code runs in its kernel only after you approve it.'
+                )
+              : trans.__('Loading the chat…')}
           </div>
         )}
         {items.map(item => renderItem(item))}

@@ -13,6 +13,7 @@ import {
   FAKE,
   fakeRequests,
   openSidebar,
+  reloadedChat,
   SCREENSHOTS,
   script,
   send,
@@ -152,10 +153,8 @@ test.describe('proposals', () => {
 
     // Galata's default readiness check waits for the Launcher tab, which is not the active one.
     await page.reload({ waitForIsReady: false });
-    await expect(page.locator('#jupyterlab-splash')).toHaveCount(0, {
-      timeout: 60_000
-    });
-    await page.sidebar.openTab(SIDEBAR_ID);
+    // The counts below are checked once the chat has loaded, not raced against the load.
+    await reloadedChat(page);
     await expect(page.locator('body')).toHaveAttribute(
       'data-jp-theme-light',
       'false'

@@ -6,7 +6,14 @@ import { expect, IJupyterLabPageFixture, test } from '@jupyterlab/galata';
 import type { Locator } from '@playwright/test';
 import * as path from 'path';
 
-import { newNotebook, openSidebar, SCREENSHOTS, script, send } from './helpers';
+import {
+  newNotebook,
+  openSidebar,
+  reloadedChat,
+  SCREENSHOTS,
+  script,
+  send
+} from './helpers';
 
 async function chatMenu(page: IJupyterLabPageFixture, panel: Locator) {
   await panel.locator('.jp-gptinterp-chat-switcher').click();
@@ -120,7 +127,9 @@ test.describe('chats of a notebook', () => {
     // After a reload the renamed notebook opens its chat again. It was not saved since the
     // chat began, so the chat is found by the server under the notebook's new path.
     await page.reload({ waitForIsReady: false });
-    await expect(page.locator('#jupyterlab-splash')).toHaveCount(0);
+    await expect(page.locator('#jupyterlab-splash')).toHaveCount(0, {
+      timeout: 60_000
+    });
     await page.evaluate(
       to =>
         (window as any).jupyterapp.commands.execute('docmanager:open', {
@@ -128,11 +137,11 @@ test.describe('chats of a notebook', () => {
         }),
       newPath
     );
-    const again = await openSidebar(page);
-    await expect(again.locator('.jp-gptinterp-user')).toHaveText(
-      ['Remember me', 'Still here?'],
-      { timeout: 30_000 }
-    );
+    const again = await reloadedChat(page);
+    await expect(again.locator('.jp-gptinterp-user')).toHaveText([
+      'Remember me',
+      'Still here?'
+    ]);
   });
 });
 
@@ -201,17 +210,9 @@ test.describe('two tabs', () => {
     // pending card come back from the server.
     const other = await page.context().newPage();
     await other.goto(page.url());
-    await other
-      .locator('.lm-TabBar-tab[data-id="jp-gptinterp-sidebar"]')
-      .click();
-    const panel2 = other.locator('.jp-gptinterp-panel');
-    await expect(panel2).toHaveAttribute('data-status', 'connected', {
-      timeout: 60_000
-    });
+    const panel2 = await reloadedChat(other);
     const card2 = panel2.locator('.jp-gptinterp-proposal');
-    await expect(card2).toHaveAttribute('data-status', 'pending', {
-      timeout: 30_000
-    });
+    await expect(card2).toHaveAttribute('data-status', 'pending');
 
     // Decided in the second tab: the first tab's card follows, and its notebook gets one cell.
     await card2.locator('.jp-gptinterp-run').click();
