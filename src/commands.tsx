@@ -10,8 +10,7 @@ import {
   showDialog,
   showErrorMessage
 } from '@jupyterlab/apputils';
-import type { ICellModel } from '@jupyterlab/cells';
-import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
+import type { INotebookTracker } from '@jupyterlab/notebook';
 import type { TranslationBundle } from '@jupyterlab/translation';
 import { fileUploadIcon } from '@jupyterlab/ui-components';
 import type { ReadonlyPartialJSONObject } from '@lumino/coreutils';
@@ -20,7 +19,6 @@ import React from 'react';
 
 import { fetchSent } from './api';
 import { AttachmentUploads, chooseFiles } from './attachments';
-import type { CellQuestions } from './cellquestions';
 import type { ChatManager } from './chatmanager';
 import { SentView } from './components/SentView';
 import { chatIcon } from './icons';
@@ -33,7 +31,6 @@ export interface ICommandsOptions {
   app: JupyterFrontEnd;
   manager: ChatManager;
   preferences: Preferences;
-  questions: CellQuestions;
   /** Uploads attached files (null: attaching is not offered). */
   uploads: AttachmentUploads | null;
   sidebar: ChatSidebar;
@@ -43,17 +40,6 @@ export interface ICommandsOptions {
 }
 
 const noArgs = { args: { type: 'object' as const, properties: {} } };
-
-const cellArgs = {
-  type: 'object' as const,
-  properties: {
-    cellId: {
-      type: 'string' as const,
-      description:
-        'The nbformat id of a code cell of an open notebook; default: the current notebook’s active cell'
-    }
-  }
-};
 
 const proposalArgs = {
   type: 'object' as const,
@@ -79,7 +65,6 @@ export function registerCommands(options: ICommandsOptions): void {
     app,
     manager,
     preferences,
-    questions,
     uploads,
     sidebar,
     tracker,
@@ -381,85 +366,6 @@ export function registerCommands(options: ICommandsOptions): void {
     }
   });
 
-  /** The code cell a cell command acts on, and the notebook holding it. */
-  const targetCell = (args: ReadonlyPartialJSONObject) => {
-    const wanted = args.cellId as string | undefined;
-    // A Fix button names its cell, which may be in a notebook that is not the current one.
-    const panel =
-      (wanted && tracker.find(p => hasCell(p, wanted))) ||
-      tracker.currentWidget;
-    const cells = panel?.content.model?.cells;
-    if (!panel || !cells) {
-      return null;
-    }
-    // A right click makes the cell under it active: this is also the context menu's cell.
-    const cellId = wanted ?? panel.content.activeCell?.model.id;
-    for (let index = 0; index < cells.length; index++) {
-      const cell = cells.get(index);
-      if (cell.id === cellId) {
-        return cell.type === 'code' ? { panel, cell, index } : null;
-      }
-    }
-    return null;
-  };
-  const canAsk = (args: ReadonlyPartialJSONObject) => {
-    const target = targetCell(args);
-    const model = current();
-    const busy =
-      !!model?.busy && model.notebookPath === target?.panel.context.path;
-    return (
-      !!target &&
-      manager.status === 'connected' &&
-      !manager.server.problem &&
-      !busy
-    );
-  };
-  const ask = (action: 'explain' | 'fix', args: ReadonlyPartialJSONObject) => {
-    const target = targetCell(args);
-    if (!target) {
-      return false;
-    }
-    app.shell.activateById(sidebar.id);
-    const { panel, cell, index } = target;
-    const text =
-      action === 'explain'
-        ? trans.__(
-            'Explain cell %1: %2',
-            cellNumber(cell, index),
-            firstLine(cell)
-          )
-        : trans.__('Fix cell %1: %2', cellNumber(cell, index), firstLine(cell));
-    return questions.ask(panel.context.path, { action, cellId: cell.id }, text);
-  };
-
-  const cellCommands = [
-    {
-      id: CommandIDs.explainCell,
-      action: 'explain' as const,
-      label: trans.__('Explain Cell with GPT Interpreter'),
-      caption: trans.__(
-        'Ask the assistant what this cell does, its outputs and its error'
-      )
-    },
-    {
-      id: CommandIDs.fixCell,
-      action: 'fix' as const,
-      label: trans.__('Fix Cell with GPT Interpreter'),
-      caption: trans.__(
-        'Ask the assistant for a corrected version of this cell, shown as a diff'
-      )
-    }
-  ];
-  for (const { id, action, label, caption } of cellCommands) {
-    commands.addCommand(id, {
-      label,
-      caption,
-      describedBy: { args: cellArgs },
-      isEnabled: canAsk,
-      execute: args => ask(action, args)
-    });
-  }
-
   for (const command of [
     CommandIDs.open,
     CommandIDs.newChat,
@@ -501,26 +407,6 @@ export function registerCommands(options: ICommandsOptions): void {
       id => commands.notifyCommandChanged(id)
     );
   });
-}
-
-function hasCell(panel: NotebookPanel, cellId: string): boolean {
-  return panel.content.widgets.some(w => w.model.id === cellId);
-}
-
-/** How the user knows the cell: its prompt's execution count, else its position. */
-function cellNumber(cell: ICellModel, index: number): string {
-  const count = (cell as ICellModel & { executionCount?: number | null })
-    .executionCount;
-  return count ? `[${count}]` : `#${index + 1}`;
-}
-
-function firstLine(cell: ICellModel): string {
-  const line =
-    cell.sharedModel
-      .getSource()
-      .split('\n')
-      .find(l => l.trim()) ?? '';
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line.trim();
 }
 
 function canDecide(item: ReturnType<ChatModel['proposal']>): boolean {

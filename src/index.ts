@@ -20,11 +20,11 @@ import { ITranslator, nullTranslator } from '@jupyterlab/translation';
    shows at start, and chats and the notebook mirror must follow the notebooks from then on. */
 import { deleteChat, fetchChats, fetchInfo, renameChat } from './api';
 import { AttachmentUploads } from './attachments';
+import { registerCellCommands } from './cellcommands';
 import { CellQuestions } from './cellquestions';
 import { ChatManager } from './chatmanager';
 import { registerCommands } from './commands';
 import { ChatConnection } from './connection';
-import { ErrorFixButtons } from './fixbuttons';
 import { followNotebooks } from './follownotebooks';
 import { MirrorLink } from './mirrorlink';
 import { NotebookMirror } from './notebookmirror';
@@ -94,18 +94,19 @@ const plugin: JupyterFrontEndPlugin<void> = {
       app,
       manager,
       preferences,
-      questions,
       uploads,
       sidebar,
       tracker,
       trans,
       palette
     });
-    new ErrorFixButtons({
+    registerCellCommands({
+      app,
+      manager,
+      questions,
       tracker,
-      commands: app.commands,
-      label: trans.__('Fix'),
-      caption: trans.__('Ask GPT Interpreter to fix this cell')
+      trans,
+      sidebarId: sidebar.id
     });
     followNotebooks(tracker, manager, mirror);
 

@@ -1,7 +1,7 @@
 /**
  * Explain and fix a cell (issue 4), end to end against the fake LLM (tests/fake_llm.py): the
- * Fix button beside an error, the diff card, Accept (source replaced, nothing runs), Accept
- * and run (the cell now succeeds), a stale card, and the menu and palette entries.
+ * cell toolbar's Fix on a cell with an error, the diff card, Accept (source replaced, nothing
+ * runs), Accept and run (the cell now succeeds), a stale card, and the menu and palette entries.
  */
 import { expect, IJupyterLabPageFixture, test } from '@jupyterlab/galata';
 import type { Locator } from '@playwright/test';
@@ -62,8 +62,12 @@ test.describe('explain and fix a cell', () => {
     const id = await cellId(page);
     await script(request, [replaceCall(id), { text: 'Fixed: it prints 42.' }]);
 
-    const button = cell.locator('.jp-gptinterp-fix-button');
-    await expect(button).toHaveCount(1);
+    // The cell toolbar's Fix (declared in the settings schema) shows on a cell with an error.
+    const button = cell.locator(
+      '.jp-cell-toolbar [data-command="gptinterp:fix-cell"]'
+    );
+    await expect(button).toBeVisible();
+    await expect(button).toHaveText('Fix');
     await button.click();
 
     const panel = await connectedPanel(page);
@@ -79,7 +83,17 @@ test.describe('explain and fix a cell', () => {
 
     await card.locator('.jp-gptinterp-accept-run').click();
     await expect(cell.locator('.jp-OutputArea-output')).toHaveText('42');
-    await expect(cell.locator('.jp-gptinterp-fix-button')).toHaveCount(0);
+    // Its outputs hold no error now: its toolbar has no Fix. (JupyterLab hides the whole
+    // toolbar where it would cover the code, so the command is asked, not only the page.)
+    await page.notebook.selectCells(0);
+    await expect(button).toBeHidden();
+    expect(
+      await page.evaluate(() =>
+        (window as any).jupyterapp.commands.isVisible('gptinterp:fix-cell', {
+          toolbar: true
+        })
+      )
+    ).toBe(false);
     await expect(card).toHaveAttribute('data-status', 'done');
   });
 
