@@ -5,10 +5,10 @@ jupyter_client on the same kernel (execute; first output / idle + execute_reply)
 Both clients stay connected to the one kernel, so each also receives (and skips) the other's
 iopub traffic, as the extension does next to a notebook the user runs cells in.
 
-Each side waits SETTLE before its request, as a person reading a proposal does: without it the
-raw client's request came right after the extension's turn ended while the extension's came a
-model round trip after the raw run, and the kernel (still sending the last cell's 10,000
-messages to two clients) started the two at unequal delays.
+Each side waits SETTLE before its request, as a person reading a proposal does. Without it the
+raw client's request would come right after the extension's turn ended, the extension's a model
+round trip after the raw run, and the kernel (still sending the last cell's 10,000 messages to
+two clients) would start the two at unequal delays.
 """
 
 from __future__ import annotations
@@ -89,8 +89,9 @@ async def _raw(client: AsyncKernelClient, code: str, good) -> tuple[float, float
 
 
 async def run(stack: Stack, kid: str, quick: bool) -> list[Row]:
-    # The 10,000-line cell's first output comes 4-50 ms after the request from the kernel alone
-    # (when ipykernel flushes its first stream chunk): twice the runs for a stable median.
+    # The 10,000-line cell's first output comes 4-60 ms after the request from the kernel alone
+    # (when ipykernel flushes its first stream chunk), so it gets as many runs as 1+1 for a
+    # stable median.
     reps = {"1+1": 5, "10,000 lines": 4} if quick else {"1+1": 60, "10,000 lines": 60}
     client = AsyncKernelClient()
     client.load_connection_file(str(stack.connection_file(kid)))

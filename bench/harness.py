@@ -255,8 +255,11 @@ class Stack:
         url = self.llm_url.rsplit("/v1", 1)[0] + f"/_admin/{action}"
         return json.loads((await self.http.fetch(url, request_timeout=30)).body)
 
-    async def start_kernel(self) -> str:
-        return (await self.api("/api/kernels", "POST", {"name": "python3"}))["id"]
+    async def start_kernel(self, path: str = "bench.ipynb") -> str:
+        """The kernel of a session for notebook `path`, as JupyterLab opens one: code proposed
+        in a notebook runs only in its session's kernel."""
+        body = {"path": path, "name": path, "type": "notebook", "kernel": {"name": "python3"}}
+        return (await self.api("/api/sessions", "POST", body))["kernel"]["id"]
 
     def connection_file(self, kernel_id: str) -> Path:
         return self.tmp / "runtime" / f"kernel-{kernel_id}.json"

@@ -1,7 +1,8 @@
 """Score again what a run recorded (after a scorer fix, or from a run that was cut short).
 
-    python eval/rescore.py eval/results/X.json|X.progress.jsonl   answers kept by run.py
-    python eval/rescore.py history.sqlite3 --mode single           a server's chat history
+    python eval/rescore.py eval/runs/X.json|X.progress.jsonl   answers kept by run.py
+    python eval/rescore.py eval/results/heldout-full.json --set heldout
+    python eval/rescore.py history.sqlite3 --mode single          a server's chat history
 
 Prints the per-difficulty table (run.py's) and writes nothing unless --out is given.
 """
@@ -18,8 +19,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import score  # noqa: E402
-from run import summary  # noqa: E402
-from tasks import TASKS, references  # noqa: E402
+from run import load_set, summary  # noqa: E402
+
+TASKS: list = []
 
 
 def from_history(path: str) -> list[dict]:
@@ -59,9 +61,12 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("source")
     parser.add_argument("--mode", default=None, help="name of the mode (history files hold one)")
+    parser.add_argument("--set", default="dev", help="the task set the answers belong to")
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
-    refs = references()
+    _, taskset = load_set(args.set)
+    TASKS[:] = taskset.TASKS
+    refs = taskset.references()
     tasks = {t.id: t for t in TASKS}
     results: dict[str, list[dict]] = {}
     if args.source.endswith(".sqlite3"):
@@ -71,7 +76,11 @@ def main() -> int:
             row = json.loads(line)
             results.setdefault(row.pop("mode"), []).append(row)
     else:
-        results = json.loads(Path(args.source).read_text())["results"]
+        recorded = json.loads(Path(args.source).read_text())["results"]
+        if isinstance(recorded, list):  # a canonical file: one set, one mode
+            results = {args.mode or "run": recorded}
+        else:  # a run: sets, then modes
+            results = recorded.get(args.set, recorded)
     order = {t.id: i for i, t in enumerate(TASKS)}
     for rows in results.values():
         rows.sort(key=lambda r: order[r["id"]])
@@ -85,9 +94,10 @@ def main() -> int:
                 f"[{name}] {'ok  ' if r['correct'] else 'FAIL'} {r['difficulty']:<6} {r['id']:<20} {r['reason']:<9} "
                 f"steps={r['steps']} {r['seconds']:>6}s answer={r.get('answer', '')[:80]!r}"
             )
-    print(summary(results))
+    table = summary({args.set: results})
+    print(table)
     if args.out:
-        Path(args.out).write_text(json.dumps({"results": results, "table": summary(results)}, indent=1, default=str))
+        Path(args.out).write_text(json.dumps({"results": results, "table": table}, indent=1, default=str))
     return 0
 
 

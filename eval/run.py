@@ -14,9 +14,10 @@ Modes:
           `loop_aids=[]` (no file preview, hints, duplicate check or grounding check).
   full    the loop as shipped: up to 10 steps, every aid on.
 
-    python eval/run.py                 # all tasks, single and full
-    python eval/run.py --quick         # 3 easy tasks, full loop only (CI)
-    python eval/run.py --modes naive,full --tasks orders-count,march-total
+    python eval/run.py                 # both sets (dev, heldout), single and full
+    python eval/run.py --quick         # 3 easy dev tasks, full loop only (CI)
+    python eval/run.py --sets dev --modes naive,full --tasks orders-count,march-total
+    python eval/run.py --save          # and write the canonical eval/results/<set>-<mode>.json
 
 Exit status: 0 when the harness worked (whatever the accuracy), 1 when it broke or, in quick
 mode, when no quick task succeeded with the full loop.
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import atexit
+import importlib
 import json
 import os
 import secrets
@@ -45,12 +47,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-import importlib  # noqa: E402
-
 import score  # noqa: E402
 
 from jupyterlab_gptinterp import local_model  # noqa: E402
-from jupyterlab_gptinterp.agent.loop import AIDS  # noqa: E402
+from jupyterlab_gptinterp.agent.aids import AIDS  # noqa: E402
 from jupyterlab_gptinterp.client import Decision, GPTInterpClient  # noqa: E402
 
 ALL_AIDS = list(AIDS)
@@ -226,14 +226,19 @@ async def run_task(
             result = await client.run_turn(chat_id, task.question, view, decide, timeout=timeout)
         except asyncio.TimeoutError:
             await client.stop(chat_id)
-            row.update(reason="timeout", answer="", correct=False, steps=runs, executions=runs, errors=0)
+            row.update(reason="timeout", answer="", correct=False, steps=runs, executions=runs, errors=0, empty=True)
         else:
             answer = result.answer if result.reason == "answer" else ""
             last = result.messages[-1] if result.messages else None
             ended = result.ended
+            shown = [m.text for m in result.messages if m.text.strip()]
             row.update(
                 reason=result.reason,
                 answer=answer[:2000],
+                shown=[t[:600] for t in shown],
+                empty=not shown,
+                copied=bool(answer) and copies_tool_text(answer),
+                no_run=bool(answer) and not result.executions,
                 correct=score.correct(answer, ref, task.kind, task.aliases),
                 steps=len(result.proposals) + (1 if answer else 0),
                 executions=len(result.executions),
@@ -244,6 +249,7 @@ async def run_task(
                 ungrounded=list(getattr(last, "ungrounded", []) or []) if answer else [],
                 prompt_tokens=getattr(ended, "prompt_tokens", 0),
                 completion_tokens=getattr(ended, "completion_tokens", 0),
+                cached_tokens=getattr(ended, "cached_tokens", 0),
                 llm_calls=getattr(ended, "llm_calls", 0),
                 flagged=[m.ungrounded for m in result.messages if getattr(m, "ungrounded", None)],
                 statuses=[e.text for e in result.events if getattr(e, "type", "") == "status"],
@@ -318,60 +324,62 @@ async def run_mode(
     return sorted(rows, key=lambda r: order[r["id"]])
 
 
-def summary(results: dict[str, list[dict[str, Any]]]) -> str:
-    levels = ["easy", "medium", "hard"]
-    head = "| mode | " + " | ".join(levels) + " | all | median steps | median s/task | prompt tok/task |"
+TOOL_TEXT = ("Execution status:", "Traceback (most recent call", "Hint: ", "Check: ", "Not run:", "Error:\n")
+
+
+def copies_tool_text(answer: str) -> bool:
+    """The answer holds our own tool text (a result, a traceback, a note) or recites the prompt."""
+    return score.recites_prompt(answer) or any(marker in answer for marker in TOOL_TEXT)
+
+
+LEVELS = ["easy", "medium", "hard"]
+
+
+def summary(results: dict[str, dict[str, list[dict[str, Any]]]]) -> str:
+    """One row per task set and mode: accuracy per difficulty, time, tokens, and what went wrong."""
+    head = "| set | mode | easy | medium | hard | all | median s | median prompt tokens | empty | copied | no run |"
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
-    for name, rows in results.items():
-        cells = []
-        for level in levels + [None]:
-            sel = [r for r in rows if level is None or r["difficulty"] == level]
-            ok = sum(r["correct"] for r in sel)
-            cells.append(f"{ok}/{len(sel)} ({100 * ok / max(len(sel), 1):.0f}%)")
-        steps = statistics.median([r["steps"] for r in rows]) if rows else 0
-        secs = statistics.median([r["seconds"] for r in rows]) if rows else 0
-        tok = statistics.median([r.get("prompt_tokens", 0) for r in rows]) if rows else 0
-        lines.append(f"| {name} | " + " | ".join(cells) + f" | {steps:g} | {secs:.0f} | {tok:.0f} |")
+    for set_name, modes in results.items():
+        for name, rows in modes.items():
+            cells = []
+            for level in [*LEVELS, None]:
+                sel = [r for r in rows if level is None or r["difficulty"] == level]
+                ok = sum(r["correct"] for r in sel)
+                cells.append(f"{ok}/{len(sel)} ({100 * ok / max(len(sel), 1):.0f}%)")
+            secs = statistics.median([r["seconds"] for r in rows]) if rows else 0
+            tok = statistics.median([r.get("prompt_tokens", 0) for r in rows]) if rows else 0
+            counts = [sum(bool(r.get(k)) for r in rows) for k in ("empty", "copied", "no_run")]
+            row = " | ".join(cells)
+            lines.append(
+                f"| {set_name} | {name} | {row} | {secs:.0f} | {tok:.0f} | " + " | ".join(map(str, counts)) + " |"
+            )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="3 easy tasks, full loop only (CI)")
+    parser.add_argument("--quick", action="store_true", help="3 easy dev tasks, full loop only (CI)")
+    parser.add_argument("--sets", default=None, help="comma list of dev,heldout (default both; quick: dev)")
     parser.add_argument("--modes", default=None, help="comma list of single,naive,full (default single,full)")
     parser.add_argument("--tasks", default=None, help="comma list of task ids")
-    parser.add_argument("--set", default="dev", choices=list(SETS), help="the task set (default: dev)")
-    parser.add_argument("--dev", action="store_true", help="the 12-task development subset")
+    parser.add_argument("--dev", action="store_true", help="the dev set's 12-task subset")
     parser.add_argument("--difficulty", default=None, help="only tasks of this difficulty")
     parser.add_argument(
         "--aids", default=None, help=f"comma list of loop aids for naive/full (of {','.join(ALL_AIDS)})"
     )
     parser.add_argument("--jobs", type=int, default=1, help="tasks at once (1 is right on 2 cores)")
     parser.add_argument("--timeout", type=float, default=600, help="seconds per task")
-    parser.add_argument("--label", default=None, help="name of the results file under eval/results/")
+    parser.add_argument("--label", default=None, help="name of this run's results file under eval/runs/")
+    parser.add_argument("--save", action="store_true", help="also write eval/results/<set>-<mode>.json (canonical)")
     parser.add_argument("--server-arg", action="append", help="extra argument for jupyter server")
     parser.add_argument("--keep", action="store_true", help="keep the temporary root and server logs")
     args = parser.parse_args(argv)
     args.progress = None
 
     modes = (args.modes or ("full" if args.quick else "single,full")).split(",")
-    if any(m not in MODES for m in modes):
-        parser.error(f"unknown mode in {modes}; modes are {', '.join(MODES)}")
-    data, taskset = load_set(args.set)
-    TASKS, QUICK, references = taskset.TASKS, taskset.QUICK, taskset.references
-    DEV = getattr(taskset, "DEV", [])
-    tasks = TASKS
-    if args.quick:
-        tasks = [t for t in TASKS if t.id in QUICK]
-    if args.dev:
-        tasks = [t for t in TASKS if t.id in DEV]
-    if args.tasks:
-        wanted = args.tasks.split(",")
-        tasks = [t for t in TASKS if t.id in wanted]
-    if args.difficulty:
-        tasks = [t for t in tasks if t.difficulty == args.difficulty]
-    if not tasks:
-        parser.error("no tasks selected")
+    sets = (args.sets or ("dev" if args.quick or args.dev else "dev,heldout")).split(",")
+    if any(m not in MODES for m in modes) or any(s not in SETS for s in sets):
+        parser.error(f"modes are {', '.join(MODES)}; sets are {', '.join(SETS)}")
     if not local_model.extra_installed():
         print("the [local] extra is not installed (pip install -e '.[local]')", file=sys.stderr)
         return 1
@@ -382,18 +390,25 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     cache = Path(os.environ.get("GPTINTERP_TEST_MODEL_CACHE", Path.home() / ".cache" / "gptinterp-test"))
     model_path = str(local_model.assemble_model(cache))
-    refs = references()
     label = args.label or ("quick" if args.quick else time.strftime("%Y%m%d-%H%M%S"))
-    (HERE / "results").mkdir(exist_ok=True)
-    args.progress = HERE / "results" / f"{label}.progress.jsonl"  # one line per task, as they finish
+    runs = HERE / "runs"  # run outputs stay out of git; --save writes the canonical results
+    runs.mkdir(exist_ok=True)
+    args.progress = runs / f"{label}.progress.jsonl"  # one line per task, as they finish
     args.progress.unlink(missing_ok=True)
 
-    results: dict[str, list[dict[str, Any]]] = {}
+    results: dict[str, dict[str, list[dict[str, Any]]]] = {}
     atexit.register(_stop_all)
     signal.signal(signal.SIGTERM, _on_term)
     try:
-        for name in modes:
-            results[name] = asyncio.run(run_mode(name, tasks, refs, args, model_path, data))
+        for set_name in sets:
+            data, taskset = load_set(set_name)
+            tasks = select(taskset, args)
+            if not tasks:
+                parser.error(f"no tasks selected in the {set_name} set")
+            refs = taskset.references()
+            results[set_name] = {}
+            for name in modes:
+                results[set_name][name] = asyncio.run(run_mode(name, tasks, refs, args, model_path, data))
     except Exception as exc:
         print(f"the harness broke: {exc!r}", file=sys.stderr)
         return 1
@@ -404,23 +419,41 @@ def main(argv: list[str] | None = None) -> int:
         _stop_all()
     table = summary(results)
     print("\n" + table)
-    out = HERE / "results" / f"{label}.json"
-    out.write_text(
-        json.dumps(
-            {"set": args.set, "modes": modes, "aids": args.aids, "results": results, "table": table},
-            indent=1,
-            default=str,
-        )
-    )
+    record = {"sets": sets, "modes": modes, "aids": args.aids, "results": results, "table": table}
+    out = runs / f"{label}.json"
+    out.write_text(json.dumps(record, indent=1, default=str))
     print(f"results: {out.relative_to(HERE.parent)}")
-    broken = [r for rows in results.values() for r in rows if r["reason"] == "harness_error"]
+    if args.save:
+        for set_name, by_mode in results.items():
+            for name, rows in by_mode.items():
+                canonical = HERE / "results" / f"{set_name}-{name}.json"
+                one = {set_name: {name: rows}}
+                canonical.write_text(json.dumps({"table": summary(one), "results": rows}, indent=1, default=str))
+                print(f"saved: {canonical.relative_to(HERE.parent)}")
+    broken = [
+        r for by_mode in results.values() for rows in by_mode.values() for r in rows if r["reason"] == "harness_error"
+    ]
     if broken:
         print(f"{len(broken)} task(s) broke the harness: {broken[0].get('harness_error')}", file=sys.stderr)
         return 1
-    if args.quick and "full" in results and not any(r["correct"] for r in results["full"]):
+    full = results.get("dev", {}).get("full", [])
+    if args.quick and not any(r["correct"] for r in full):
         print("quick: no task succeeded with the full loop", file=sys.stderr)
         return 1
     return 0
+
+
+def select(taskset: Any, args: argparse.Namespace) -> list[Task]:
+    tasks = list(taskset.TASKS)
+    if args.quick:
+        tasks = [t for t in tasks if t.id in taskset.QUICK]
+    if args.dev:
+        tasks = [t for t in tasks if t.id in getattr(taskset, "DEV", [])]
+    if args.tasks:
+        tasks = [t for t in tasks if t.id in args.tasks.split(",")]
+    if args.difficulty:
+        tasks = [t for t in tasks if t.difficulty == args.difficulty]
+    return tasks
 
 
 if __name__ == "__main__":

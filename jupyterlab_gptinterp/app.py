@@ -15,18 +15,21 @@ from jupyter_server.services.contents.manager import ContentsManager
 from traitlets import Bool, Dict, Enum, Float, Int, List, Unicode, default
 
 from . import __version__, kernel, local_model
+from .agent import aids
 from .agent.llm import OpenAIChat
-from .agent.loop import AIDS, LoopConfig
+from .agent.loop import LoopConfig
 from .agent.seams import LLM
 from .approval import ApprovalGate
 from .chat import ChatService
 from .errors import MESSAGES, ErrorCode, GPTInterpError
 from .handlers import make_handlers
 from .history import HistoryStore
-from .kernel import KernelExecutor
+from .kernel import KernelExecutor, NotebookKernels
+from .keys import ProviderKeys
 from .local_model import LocalChat, LocalModelServer
 from .protocol import PROTOCOL_VERSION, Info
 from .providers import LOCAL_PROVIDER, Catalog, ModelSpec, ProviderSpec
+from .workspace import DiskWorkspace
 
 CONTENTS_EVENTS = ContentsManager.event_schema_id
 
@@ -92,14 +95,21 @@ class GPTInterp(ExtensionApp):
         "of exactly that code, recorded as automatic). Off by default.",
     )
     loop_aids = List(
-        Enum(list(AIDS)),
-        list(AIDS),
+        Enum(list(aids.AIDS)),
+        list(aids.AIDS),
         config=True,
-        help="How the loop helps the model: 'preview' (show the data files the request names or that sit "
-        "beside the notebook), 'hints' (a specific hint after an error), 'checks' (a note on a result that "
-        "is wrong on its face: NaN, text values summed, nothing found), 'duplicates' (never propose code "
-        "already run in the request), 'grounding' (mark answer numbers found in no output), 'echo' (drop a "
-        "recital of the rules from a reply). eval/README.md measures each.",
+        help="How the loop helps the model, each a plug-in in agent/aids/: 'preview' (the data files the request "
+        "names, as pandas sees them), 'hints' (what to do about an error), 'checks' (a note on a result that cannot "
+        "be the answer), 'answer' (a short check call: does this output answer exactly the question?), 'repeats' "
+        "(decline code that would repeat a run or a failure), 'echo' (a reply that repeats what the model was sent "
+        "is no answer), 'revise' (after a rejection with a reason, revised code), 'grounding' (answers rest on "
+        "outputs). eval/README.md measures them.",
+    )
+    turn_timeout = Float(
+        300.0,
+        config=True,
+        help="Seconds of model and execution time one request may take (waiting for the user does not count); "
+        "then the turn ends with the last result it got. 0: no limit.",
     )
 
     @default("api_key")
@@ -111,18 +121,42 @@ class GPTInterp(ExtensionApp):
         return str(Path(jupyter_data_dir()) / "gptinterp" / "history.sqlite3")
 
     def initialize_settings(self) -> None:
-        self.catalog = Catalog(self._provider_specs(), self.default_model)
+        specs = self._provider_specs()
+        self.catalog = Catalog(specs, self.default_model)
         self.store = HistoryStore(self.db_path)
         self.gate = ApprovalGate()
-        self.executor = KernelExecutor(self.serverapp.kernel_manager, timeout=self.execution_timeout)
         self.local_server = None
-        # One client per model while its settings stay: building one costs ~25 ms (its TLS
-        # context), and a new client cannot reuse the open connections to the API (bench/README.md).
-        self._clients: dict[str, tuple[tuple[object, ...], OpenAIChat]] = {}
         if any(c.local for c in self.catalog.choices):
             cache = Path(jupyter_data_dir()) / "gptinterp" / "models"
             self.local_server = LocalModelServer(self.local_model_path or None, cache, n_ctx=self.local_context)
-        self.service = ChatService(self.store, self.gate, self.executor, self._provider, self.allow_auto_run)
+        # Kernels are launched without the keys, and outputs that hold one anyway are redacted.
+        self.keys = ProviderKeys.configured(
+            names=[p.api_key_env for p in specs],
+            values=[
+                self.api_key,
+                *(p.key() for p in specs),
+                *([self.local_server.api_key] if self.local_server else []),
+            ],
+            environ=os.environ,
+        )
+        kernel.launch_kernels_without_keys(self.serverapp.kernel_manager, self.keys)
+        self.executor = KernelExecutor(self.serverapp.kernel_manager, timeout=self.execution_timeout, keys=self.keys)
+        # One client per model while its settings stay: building one costs ~25 ms (its TLS
+        # context), and a new client cannot reuse the open connections to the API (bench/README.md).
+        self._clients: dict[str, tuple[tuple[object, ...], OpenAIChat]] = {}
+        root = getattr(self.serverapp.contents_manager, "root_dir", "")
+        # File previews and written-file links only where the contents live on this server's disk.
+        self.workspace = DiskWorkspace(root) if root and os.path.isdir(root) else None
+        self.service = ChatService(
+            self.store,
+            self.gate,
+            self.executor,
+            self._provider,
+            self.allow_auto_run,
+            workspace=self.workspace,
+            keys=self.keys,
+            kernels=NotebookKernels(self.serverapp.session_manager),
+        )
         self._warm_up()
         self.serverapp.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
         self.log.info(
@@ -183,7 +217,8 @@ class GPTInterp(ExtensionApp):
             max_steps=self.max_steps,
             max_turn_tokens=self.max_turn_tokens,
             llm_retries=self.max_retries,
-            **self._aids(),
+            turn_timeout=self.turn_timeout,
+            aids=aids.build(self.loop_aids, self.workspace),
         )
         if choice.local:
             if self.local_server is None:
@@ -224,11 +259,6 @@ class GPTInterp(ExtensionApp):
             memory_budget=memory_budget,
             **common,
         )
-
-    def _aids(self) -> dict[str, Any]:
-        """The loop's aids; file previews only where the contents live on this server's disk."""
-        root = getattr(self.serverapp.contents_manager, "root_dir", "")
-        return {"aids": frozenset(self.loop_aids), "root_dir": root if root and os.path.isdir(root) else ""}
 
     def info(self) -> Info:
         kind = self.provider_kind

@@ -94,7 +94,8 @@ class ApprovalGate:
     def pending(self, chat_id: str) -> list[Proposal]:
         return [p for p in self._pending.values() if p.chat_id == chat_id]
 
-    def _take(self, chat_id: str, proposal_id: str) -> Proposal:
+    def check(self, chat_id: str, proposal_id: str) -> Proposal:
+        """The pending proposal, or the typed refusal a decision on it would get."""
         proposal = self._pending.get(proposal_id)
         if proposal is None:
             owner = self._decided.get(proposal_id)
@@ -105,6 +106,10 @@ class ApprovalGate:
             raise GPTInterpError(ErrorCode.proposal_decided)
         if proposal.chat_id != chat_id:
             raise GPTInterpError(ErrorCode.wrong_chat)
+        return proposal
+
+    def _take(self, chat_id: str, proposal_id: str) -> Proposal:
+        proposal = self.check(chat_id, proposal_id)
         del self._pending[proposal_id]
         self._decided[proposal_id] = chat_id
         return proposal

@@ -15,12 +15,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import uploads
-from .agent.loop import AgentLoop, ChatState, LoopConfig, settle_proposal
-from .agent.seams import LLM, Executor
+from .agent.context import outcome_for_model
+from .agent.loop import AgentLoop, ChatState, LoopConfig
+from .agent.seams import LLM, Executor, Workspace
+from .agent.settle import settle_proposal
 from .approval import ApprovalGate
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
-from .protocol import AssistantDelta, ChatInfo, NotebookView, ProposalEvent, StatusEvent, TurnEnded
+from .keys import ProviderKeys
+from .names import without_bidi_controls
+from .protocol import (
+    AssistantDelta,
+    ChatInfo,
+    NotebookView,
+    ProposalDecided,
+    ProposalEvent,
+    StatusEvent,
+    TurnEnded,
+)
 
 Send = Callable[[str], Any]
 log = logging.getLogger(__name__)
@@ -36,6 +48,8 @@ class _Session:
     # out as one frame; the first of a message goes at once (first-token latency).
     pending: tuple[str, list[str]] | None = None
     streaming: str | None = None  # the message whose first delta has been sent
+    # Undecided proposals: the notebook each was made in, and the kernel the request named.
+    proposals: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     @property
     def busy(self) -> bool:
@@ -50,12 +64,20 @@ class ChatService:
         executor: Executor,
         provider: Callable[[str | None], tuple[LLM, LoopConfig]],
         allow_auto_run: bool = False,
+        workspace: Workspace | None = None,
+        keys: ProviderKeys | None = None,
+        kernels: Any = None,
     ):
         self.store = store
+        self.workspace = workspace  # the notebooks' files, where they are on this server's disk
         self.gate = gate
         self.executor = executor
         self.provider = provider  # a model id (None: the default) → its client and the loop settings that suit it
         self.allow_auto_run = allow_auto_run
+        self.keys = keys or ProviderKeys()  # redacted from the notebook the browser reports
+        # `await kernels.of(path)`: the kernel ids of the notebook's session (kernel.NotebookKernels).
+        # Without it no kernel can be shown to be the notebook's, and every request is refused.
+        self.kernels = kernels
         self._sessions: dict[str, _Session] = {}
 
     # --- chats and subscriptions ---------------------------------------------------------------
@@ -74,7 +96,10 @@ class ChatService:
     def rename_chat(self, chat_id: str, title: str) -> ChatInfo:
         if self.store.get_chat(chat_id) is None:
             raise GPTInterpError(ErrorCode.unknown_chat)
-        self.store.set_title(chat_id, title.strip())
+        title = without_bidi_controls(title).strip()
+        if not title:
+            raise GPTInterpError(ErrorCode.invalid_message, "A chat title needs a visible character.")
+        self.store.set_title(chat_id, title)
         return self.store.get_chat(chat_id)  # type: ignore[return-value]
 
     async def delete_chat(self, chat_id: str) -> None:
@@ -82,10 +107,10 @@ class ChatService:
         if self.store.get_chat(chat_id) is None:
             raise GPTInterpError(ErrorCode.unknown_chat)
         session = self._sessions.pop(chat_id, None)
+        self.gate.cancel_chat(chat_id, reason="The chat was deleted.")  # first, as Stop does
         if session is not None and session.busy:
             session.task.cancel()  # type: ignore[union-attr]
             await asyncio.wait([session.task], timeout=30)  # type: ignore[list-item]
-        self.gate.cancel_chat(chat_id, reason="The chat was deleted.")
         if session is not None and session.restored:
             # Proposals restored after a restart record their cancellation before the chat goes.
             await asyncio.wait(session.restored, timeout=30)
@@ -155,11 +180,13 @@ class ChatService:
         for ev in events:
             if ev["type"] == "proposal" and ev["proposal_id"] not in decided:
                 event = ProposalEvent.model_validate(ev)
+                session.proposals[event.proposal_id] = (event.notebook_path, event.kernel_id)
                 proposal = self.gate.restore(chat_id, event.proposal_id, event.code, event.reason, event.kind)
                 session.restored.append(asyncio.ensure_future(self._settle_restored(session, event, proposal)))
 
     async def _settle_restored(self, session: _Session, event: ProposalEvent, proposal: Any) -> None:
-        text, _ = await settle_proposal(self, self.executor, LoopConfig().result_budget, event, proposal)
+        outcome = await settle_proposal(self, self.executor, event, proposal, self.workspace)
+        text = outcome_for_model(outcome, LoopConfig().result_budget)
         session.state.memory.append({"role": "user", "content": f"(About code you proposed before a restart) {text}"})
 
     # --- the Sink seam ---------------------------------------------------------------------------
@@ -169,6 +196,11 @@ class ChatService:
 
     def _record(self, event: Any) -> None:
         self._flush_text(event.chat_id)
+        session = self._sessions.get(event.chat_id)
+        if session is not None and isinstance(event, ProposalEvent):
+            session.proposals[event.proposal_id] = (event.notebook_path, event.kernel_id)
+        elif session is not None and isinstance(event, ProposalDecided):
+            session.proposals.pop(event.proposal_id, None)
         event.seq, frame = self.store.append_frame(event.chat_id, event.model_dump(mode="json"))
         self._broadcast(event.chat_id, frame)  # what a replay would send: the stored text
 
@@ -214,7 +246,7 @@ class ChatService:
 
     # --- actions ---------------------------------------------------------------------------------
 
-    def send_message(
+    async def send_message(
         self,
         chat_id: str,
         text: str,
@@ -234,15 +266,19 @@ class ChatService:
             raise GPTInterpError(ErrorCode.no_kernel)
         if not self.executor.has_kernel(notebook.kernel_id):
             raise GPTInterpError(ErrorCode.kernel_not_found)
+        await self._check_kernel(notebook.path, notebook.kernel_id)
+        if session.busy:  # another request may have started a turn while the sessions were read
+            raise GPTInterpError(ErrorCode.chat_busy)
         if auto_run and not self.allow_auto_run:
             raise GPTInterpError(ErrorCode.auto_run_not_allowed)
         llm, config = self.provider(model)
         if auto_run:
             config = dataclasses.replace(config, auto_run=True)
-        _check_attachments(config.root_dir, attachments or [])
+        _check_attachments(str(getattr(self.workspace, "root", "")), attachments or [])
         if not self.store.get_chat(chat_id).title:  # type: ignore[union-attr]
             self.store.set_title(chat_id, _title_from(text))
-        loop = AgentLoop(llm, self.executor, self, self.gate, config)
+        notebook = self.keys.redact_view(notebook)  # a cell of the user's own may have printed a key
+        loop = AgentLoop(llm, self.executor, self, self.gate, config, self.workspace)
         session.task = asyncio.ensure_future(
             self._run(loop, session.state, text, notebook, action, cell_id, attachments)
         )
@@ -266,7 +302,7 @@ class ChatService:
         except Exception:  # the loop reports its own errors; this is the last line of defence
             log.exception("gptinterp: turn failed")
 
-    def approve(
+    async def approve(
         self,
         chat_id: str,
         proposal_id: str,
@@ -276,10 +312,28 @@ class ChatService:
         run: bool = True,
         kernel_id: str | None = None,
     ) -> None:
-        self._session(chat_id)
-        if run and kernel_id and not self.executor.has_kernel(kernel_id):
-            raise GPTInterpError(ErrorCode.kernel_not_found)
+        """Approve a pending proposal. The code runs in `kernel_id` (default: the kernel the
+        request named), which must be the kernel the proposal's notebook runs now."""
+        session = self._session(chat_id)
+        self.gate.check(chat_id, proposal_id)  # unknown, another chat's, decided: said first
+        if run:
+            if proposal_id not in session.proposals:  # the chat has recorded its decision already
+                raise GPTInterpError(ErrorCode.proposal_decided)
+            notebook_path, proposed = session.proposals[proposal_id]
+            kernel_id = kernel_id or proposed
+            if not kernel_id:
+                raise GPTInterpError(ErrorCode.no_kernel)
+            if not self.executor.has_kernel(kernel_id):
+                raise GPTInterpError(ErrorCode.kernel_not_found)
+            await self._check_kernel(notebook_path, kernel_id)
+        # Decided meanwhile (Stop, another tab)? The gate refuses it with a typed error.
         self.gate.approve(chat_id, proposal_id, code, user, after_cell_id=after_cell_id, run=run, kernel_id=kernel_id)
+
+    async def _check_kernel(self, notebook_path: str, kernel_id: str) -> None:
+        """Refuse a kernel that is not the one the notebook's session runs now (another
+        notebook's, or one no notebook runs)."""
+        if self.kernels is None or kernel_id not in await self.kernels.of(notebook_path):
+            raise GPTInterpError(ErrorCode.wrong_kernel)
 
     def reject(self, chat_id: str, proposal_id: str, reason: str) -> None:
         self._session(chat_id)
@@ -287,10 +341,12 @@ class ChatService:
 
     async def stop(self, chat_id: str) -> None:
         session = self._session(chat_id)
+        # The gate first, in the same step as the cancellation: an approval arriving while the
+        # turn winds down is refused as decided (it was taken, silently, and never ran).
+        self.gate.cancel_chat(chat_id)
         if session.task is not None and not session.task.done():
             session.task.cancel()
             await asyncio.wait([session.task], timeout=30)
-        self.gate.cancel_chat(chat_id)
 
     async def shutdown(self) -> None:
         for chat_id, session in list(self._sessions.items()):
@@ -323,8 +379,10 @@ def _shown(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def _title_from(text: str, limit: int = 60) -> str:
-    """A chat's default title: the first line of its first message, shortened."""
-    line = text.strip().splitlines()[0] if text.strip() else ""
+    """A chat's default title: the first line of its first message, shortened, without
+    bidirectional controls."""
+    text = without_bidi_controls(text).strip()
+    line = text.splitlines()[0].strip() if text else ""
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 

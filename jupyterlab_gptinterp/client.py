@@ -42,6 +42,7 @@ from tornado.websocket import WebSocketClientConnection, websocket_connect
 from .errors import ErrorCode
 from .protocol import (
     PROTOCOL_VERSION,
+    Ack,
     Approve,
     AssistantMessage,
     CellView,
@@ -465,8 +466,10 @@ class GPTInterpClient:
         return (await self._request(message, _decided(chat_id, proposal_id)))[1]
 
     async def stop(self, chat_id: str) -> None:
-        """Stop the chat's turn. The server answers only with the turn's `turn_ended` (if one ran)."""
-        await self._write(Stop(type="stop", request_id=self._rid(), chat_id=chat_id))
+        """Stop the chat's turn; returns when the server has (its `ack`; the turn's `turn_ended`,
+        if one ran, came before it)."""
+        message = Stop(type="stop", request_id=self._rid(), chat_id=chat_id)
+        await self._request(message, lambda m: isinstance(m, Ack) and m.request_id == message.request_id)
 
     async def run_turn(
         self,

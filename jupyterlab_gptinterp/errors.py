@@ -19,6 +19,7 @@ class ErrorCode(str, Enum):
     unknown_cell = "unknown_cell"
     no_kernel = "no_kernel"
     kernel_not_found = "kernel_not_found"
+    wrong_kernel = "wrong_kernel"
     kernel_died = "kernel_died"
     not_configured = "not_configured"
     unknown_model = "unknown_model"
@@ -43,6 +44,8 @@ MESSAGES: dict[ErrorCode, str] = {
     ErrorCode.unknown_cell: "That cell is not in the notebook (it may have been deleted).",
     ErrorCode.no_kernel: "This notebook has no running kernel. Start one and try again.",
     ErrorCode.kernel_not_found: "The notebook's kernel is not running on this server.",
+    ErrorCode.wrong_kernel: "That kernel is not the one this notebook runs now; only the notebook's own kernel may "
+    "run its code. Reopen the notebook (or select its kernel) and try again.",
     ErrorCode.kernel_died: "The kernel died while running the code.",
     ErrorCode.not_configured: "No model is configured: set OPENAI_API_KEY, configure c.GPTInterp.base_url, "
     'or install the local model with pip install "jupyterlab-gptinterp[local]".',

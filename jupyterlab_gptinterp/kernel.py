@@ -2,12 +2,14 @@
 
 One `AsyncKernelClient` per kernel, kept open (connecting costs ~200 ms); executions on one kernel
 are serialized; outputs are picked from iopub by the parent msg_id and handed on as they come.
-Only an unspent `Approval` gets in: `execute` takes no code string.
+Only an unspent `Approval` gets in: `execute` takes no code string. Outputs holding a provider
+key are redacted here, where they enter the server, before anyone stores, shows or sends them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import queue
 import time
 from typing import Any
@@ -17,8 +19,31 @@ from nbformat.v4 import output_from_msg
 from .agent.seams import ExecutionResult, OnOutput
 from .approval import Approval
 from .errors import ErrorCode, GPTInterpError
+from .keys import ProviderKeys
 
 _OUTPUT_TYPES = {"stream", "display_data", "execute_result", "error"}
+
+
+class NotebookKernels:
+    """Which kernel a notebook runs now: the kernel of its session in jupyter_server's session
+    manager (JupyterLab opens one per notebook, by path; a kernel switch updates it)."""
+
+    def __init__(self, session_manager: Any):
+        self.session_manager = session_manager
+
+    async def of(self, notebook_path: str) -> set[str]:
+        """The kernel ids of the sessions of `notebook_path` (empty when it has none); sessions
+        whose kernel died are dropped by the session manager as it lists them."""
+        sessions = await self.session_manager.list_sessions()
+        return {
+            s["kernel"]["id"]
+            for s in sessions
+            if _same_path(s.get("path"), notebook_path) and (s.get("kernel") or {}).get("id")
+        }
+
+
+def _same_path(a: Any, b: str) -> bool:
+    return isinstance(a, str) and a.strip("/") == b.strip("/")
 
 
 class _KernelChannel:
@@ -47,10 +72,13 @@ class _KernelChannel:
 class KernelExecutor:
     """The Executor seam, on jupyter_server's kernel manager."""
 
-    def __init__(self, kernel_manager: Any, timeout: float = 600.0, poll: float = 0.5):
+    def __init__(
+        self, kernel_manager: Any, timeout: float = 600.0, poll: float = 0.5, keys: ProviderKeys | None = None
+    ):
         self.kernel_manager = kernel_manager
         self.timeout = timeout
         self.poll = poll
+        self.keys = keys or ProviderKeys()
         self._channels: dict[str, _KernelChannel] = {}
 
     def has_kernel(self, kernel_id: str) -> bool:
@@ -102,6 +130,7 @@ class KernelExecutor:
         held = _Held()  # stream text already waiting in the socket goes on as one output
 
         async def hand_on(output: dict[str, Any]) -> None:
+            output = self.keys.redact_output(output)
             result.outputs.append(output)
             await on_output(output)
 
@@ -243,6 +272,31 @@ async def _maybe_await(value: Any) -> Any:
     if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future):
         return await value
     return value
+
+
+def launch_kernels_without_keys(kernel_manager: Any, keys: ProviderKeys) -> None:
+    """Every kernel the server's kernel manager starts from now on (a notebook's session, a bare
+    POST /api/kernels, and their restarts, which reuse the launch arguments) gets an environment
+    without the provider keys.
+
+    jupyter_client builds a kernel's environment from the `env` launch argument, or the server's
+    own os.environ when none is given, and `MultiKernelManager.pre_start_kernel(kernel_name,
+    kwargs)` is where every start passes its (mutable) launch arguments; jupyter_server's session
+    manager passes a copy of os.environ there. Wrapping that one method of the server's kernel
+    manager leaves the manager class, its kernel specs and provisioners the admin's own. A
+    Gateway kernel manager starts kernels remotely, with only KERNEL_* variables and its
+    allowed_envs, and never calls it.
+    """
+    start = getattr(kernel_manager, "pre_start_kernel", None)
+    if start is None or getattr(start, "keeps_out_keys", False):
+        return
+
+    def pre_start_kernel(kernel_name: str | None, kwargs: dict[str, Any]) -> Any:
+        kwargs["env"] = keys.kernel_env(kwargs["env"] if kwargs.get("env") is not None else os.environ)
+        return start(kernel_name, kwargs)
+
+    pre_start_kernel.keeps_out_keys = True  # type: ignore[attr-defined]
+    kernel_manager.pre_start_kernel = pre_start_kernel
 
 
 def warm_up() -> None:

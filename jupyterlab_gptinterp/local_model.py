@@ -139,7 +139,9 @@ class LocalChat:
     def ready(self) -> bool:
         return self.server.started
 
-    async def stream(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> Any:
+    async def stream(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, schema: dict[str, Any] | None = None
+    ) -> Any:
         from .agent.llm import OpenAIChat
 
         if self._inner is None:
@@ -155,5 +157,5 @@ class LocalChat:
                 temperature=0.0,
                 max_tokens=MAX_REPLY_TOKENS,
             )
-        async for event in self._inner.stream(messages, tools):
+        async for event in self._inner.stream(messages, tools, schema):
             yield event

@@ -4,7 +4,8 @@
 two drift. Bump PROTOCOL_VERSION on any incompatible change: the frontend compares it with
 `/gptinterp/info` and tells the user to reload when they differ.
 
-Client messages are validated strictly (unknown fields refused). Server events that belong to a
+Client messages are validated strictly (unknown fields refused, no type coercion); an invalid one
+is answered with its request_id when it has a valid one. Server events that belong to a
 chat carry `chat_id` and a per-chat `seq`; a client reconnecting with its last `seq` receives
 what it missed. `assistant_delta` and `status` are ephemeral (seq 0): the full text follows in
 `assistant_message`; `phase` is ephemeral too. A delta carries one token or several (those parsed in one server loop turn):
@@ -17,7 +18,7 @@ import json
 import sys
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter, ValidationError
 from pydantic.json_schema import GenerateJsonSchema
 
 from .errors import ErrorCode
@@ -34,7 +35,10 @@ Id = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_.:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """What a browser sends: unknown fields refused, and no field coerced from another JSON type
+    (lax mode took `"run": "true"`, 1 or 1.0 for true)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # --- the notebook as the browser sees it ------------------------------------------------------
@@ -118,6 +122,17 @@ class Stop(_Strict):
 
 ClientMessage = Annotated[OpenChat | SendMessage | Approve | Reject | Stop, Field(discriminator="type")]
 client_message_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+_request_id_adapter: TypeAdapter[Any] = TypeAdapter(Id)
+
+
+def request_id_of(frame: str | bytes) -> str | None:
+    """The request_id of a frame that failed validation, when it has a valid one (so the error
+    reply can name the request it answers); None otherwise."""
+    try:
+        data = json.loads(frame)
+        return _request_id_adapter.validate_python(data["request_id"], strict=True)
+    except (ValueError, TypeError, KeyError, ValidationError):
+        return None
 
 
 # --- server → client --------------------------------------------------------------------------
@@ -142,6 +157,16 @@ class ChatOpened(_Out):
     request_id: str | None = None
     chat: ChatInfo
     last_seq: int
+
+
+class Ack(_Out):
+    """The reply to a request the server took (`of`: its type); open_chat's is `chat_opened`, a
+    refused request's an `error`. Every client frame gets exactly one of the three, on its own
+    socket; what the request then does arrives as chat events, on every subscribed socket."""
+
+    type: Literal["ack"] = "ack"
+    request_id: str | None = None
+    of: Literal["send_message", "approve", "reject", "stop"]
 
 
 class Error(_Out):
@@ -292,12 +317,13 @@ class TurnEnded(_Event):
 
     type: Literal["turn_ended"] = "turn_ended"
     turn_id: str
-    reason: Literal["answer", "step_cap", "token_cap", "stopped", "error"]
+    reason: Literal["answer", "step_cap", "token_cap", "time_cap", "stopped", "error"]
     message: str = ""
     error_code: ErrorCode | None = None
     llm_calls: int = 0  # model requests in this turn, and the tokens they used (as the API reported)
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = 0  # prompt tokens the model server reused from its cache (not read again)
 
 
 _CHAT_EVENTS = (
@@ -317,7 +343,7 @@ _CHAT_EVENTS = (
 ChatEvent = Annotated[Union[_CHAT_EVENTS], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007 (a tuple of types)
 chat_event_adapter: TypeAdapter[Any] = TypeAdapter(ChatEvent)
 
-ServerMessage = Annotated[Union[(ChatOpened, Error, *_CHAT_EVENTS)], Field(discriminator="type")]  # type: ignore[valid-type]
+ServerMessage = Annotated[Union[(ChatOpened, Ack, Error, *_CHAT_EVENTS)], Field(discriminator="type")]  # type: ignore[valid-type]
 
 
 # --- REST -------------------------------------------------------------------------------------

@@ -14,9 +14,11 @@ import re
 import unicodedata
 from pathlib import Path, PurePosixPath
 
-from .agent import files
+from .names import has_bidi_controls, without_bidi_controls
 
 MAX_NAME = 200
+MAX_COMPONENT_BYTES = 255  # NAME_MAX of common file systems: longer names cannot exist
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"|?*\\/]+')
 
 
@@ -26,8 +28,9 @@ class UploadRefused(ValueError):
 
 def sanitize_name(name: str) -> str:
     """A safe file name from what the browser reported: no directories, no control or reserved
-    characters, no leading dots or spaces; '' when nothing usable is left."""
-    name = unicodedata.normalize("NFC", name.replace("\\", "/").split("/")[-1])
+    characters, no bidirectional controls, no leading dots or spaces; '' when nothing usable is
+    left."""
+    name = unicodedata.normalize("NFC", without_bidi_controls(name).replace("\\", "/").split("/")[-1])
     name = _UNSAFE.sub("_", name).strip().lstrip(".").strip()
     if len(name) > MAX_NAME:
         stem, dot, ext = name.rpartition(".")
@@ -43,48 +46,62 @@ def check_path(root: str | Path, path: str) -> Path:
         )
     if path.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", path) or os.path.isabs(path):
         raise UploadRefused(f"{path!r} is refused: absolute paths are not allowed, only paths inside the server root.")
+    if has_bidi_controls(path):
+        raise UploadRefused(
+            f"{path!r} is refused: it contains a bidirectional control character, which makes a name read "
+            "as something else."
+        )
     parts = PurePosixPath(path.replace("\\", "/")).parts
     if ".." in parts:
         raise UploadRefused(f"{path!r} is refused: '..' would leave the server root.")
+    if any(len(part.encode("utf-8", "surrogatepass")) > MAX_COMPONENT_BYTES for part in parts):
+        raise UploadRefused(
+            f"{path!r} is refused: a name in it is longer than {MAX_COMPONENT_BYTES} bytes, so no such file can exist."
+        )
     root = Path(root).resolve()
     current = root
-    for part in parts:
-        current = current / part
-        if current.is_symlink():
-            target = current.resolve()
-            if target != root and root not in target.parents:
-                raise UploadRefused(f"{path!r} is refused: it is a symlink pointing outside the server root.")
-            raise UploadRefused(f"{path!r} is refused: attached files may not be symlinks.")
-    if not current.is_file():
-        raise UploadRefused(f"{path!r} is refused: there is no such file in the server root.")
+    try:
+        for part in parts:
+            current = current / part
+            if current.is_symlink():
+                target = current.resolve()
+                if target != root and root not in target.parents:
+                    raise UploadRefused(f"{path!r} is refused: it is a symlink pointing outside the server root.")
+                raise UploadRefused(f"{path!r} is refused: attached files may not be symlinks.")
+        if not current.is_file():
+            raise UploadRefused(f"{path!r} is refused: there is no such file in the server root.")
+    except OSError as exc:  # a name the file system refuses to look up, a directory it may not read
+        raise UploadRefused(f"{path!r} is refused: it cannot be read ({exc.strerror or exc}).") from None
     return current
 
 
-def describe(root: str | Path, notebook_path: str, paths: list[str], budget: int = 3000) -> str:
-    """What the model is told about the attached files (all checked first), within `budget`."""
-    checked = [(p, check_path(root, p)) for p in paths]
-    if not checked:
-        return ""
+def names_beside(notebook_path: str, paths: list[str]) -> list[str]:
+    """Root-relative paths as the notebook's code opens them: relative to its directory when inside it."""
     nb_dir = PurePosixPath(notebook_path.lstrip("/")).parent
-    per_file = max(budget // len(checked), 200)
-    parts: list[str] = []
-    used = 0
-    for n, (rel, disk) in enumerate(checked):
-        if used + 80 > budget:
-            parts.append(f"[{len(checked) - n} more attached files not described]")
-            break
-        # Named as the code should open it: relative to the notebook's directory when inside it.
+    out = []
+    for rel in paths:
         rel_posix = PurePosixPath(rel.replace("\\", "/"))
         try:
-            name = rel_posix.relative_to(nb_dir).as_posix() if str(nb_dir) != "." else rel_posix.as_posix()
+            out.append(rel_posix.relative_to(nb_dir).as_posix() if str(nb_dir) != "." else rel_posix.as_posix())
         except ValueError:
-            name = rel_posix.as_posix()
-        size = disk.stat().st_size
+            out.append(rel_posix.as_posix())
+    return out
+
+
+def describe(root: str | Path, notebook_path: str, paths: list[str], budget: int = 3000) -> str:
+    """What the model is told about the attached files (all checked first), within `budget`: each
+    one's name, size and type (the preview aid describes the data files' contents)."""
+    checked = [check_path(root, p) for p in paths]
+    if not checked:
+        return ""
+    parts: list[str] = []
+    used = 0
+    for n, (name, disk) in enumerate(zip(names_beside(notebook_path, paths), checked)):
         mime = mimetypes.guess_type(disk.name)[0] or "unknown type"
-        head = f"- {name} ({size} bytes, {mime})"
-        if disk.suffix.lower() in files.DATA_SUFFIXES:
-            preview = files.preview(name, disk).text
-            head += "\n" + preview[: per_file - len(head)]
-        parts.append(head[: min(per_file, budget - used)])
-        used += len(parts[-1]) + 1
+        line = f"- {_CONTROL.sub('?', name)} ({disk.stat().st_size} bytes, {mime})"
+        if used + len(line) > budget:
+            parts.append(f"[{len(checked) - n} more attached files not listed]")
+            break
+        parts.append(line)
+        used += len(line) + 1
     return "The user attached these files (uploaded beside the notebook):\n" + "\n".join(parts)

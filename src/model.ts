@@ -149,6 +149,9 @@ export class ChatModel {
    * or foreign event (callers use this to mirror each event into the notebook only once).
    */
   applyServerMessage(msg: ServerMessage): boolean {
+    if (msg.type === 'ack') {
+      return false; // the events the request causes follow
+    }
     if (msg.type === 'chat_opened') {
       this._opened(msg);
     } else if (msg.type === 'error') {

@@ -27,6 +27,7 @@ export type ErrorCode =
   | 'unknown_cell'
   | 'no_kernel'
   | 'kernel_not_found'
+  | 'wrong_kernel'
   | 'kernel_died'
   | 'not_configured'
   | 'unknown_model'
@@ -41,6 +42,7 @@ export type ErrorCode =
 export type ClientMessage = OpenChat | SendMessage | Approve | Reject | Stop;
 export type ServerMessage =
   | ChatOpened
+  | Ack
   | Error
   | UserMessageEvent
   | AssistantDelta
@@ -232,13 +234,15 @@ export interface TurnStarted {
  * `reason` says why; `message` is what the user is told (a cap hit, an error).
  */
 export interface TurnEnded {
+  cached_tokens: number;
   chat_id: string;
   completion_tokens: number;
   error_code: ErrorCode | null;
   llm_calls: number;
   message: string;
   prompt_tokens: number;
-  reason: 'answer' | 'step_cap' | 'token_cap' | 'stopped' | 'error';
+  reason:
+    'answer' | 'step_cap' | 'token_cap' | 'time_cap' | 'stopped' | 'error';
   seq: number;
   ts: number;
   turn_id: string;
@@ -369,6 +373,16 @@ export interface ChatOpened {
   last_seq: number;
   request_id: string | null;
   type: 'chat_opened';
+}
+/**
+ * The reply to a request the server took (`of`: its type); open_chat's is `chat_opened`, a
+ * refused request's an `error`. Every client frame gets exactly one of the three, on its own
+ * socket; what the request then does arrives as chat events, on every subscribed socket.
+ */
+export interface Ack {
+  of: 'send_message' | 'approve' | 'reject' | 'stop';
+  request_id: string | null;
+  type: 'ack';
 }
 /**
  * A typed error reply; the connection stays open.

@@ -112,6 +112,9 @@ export class ChatRouter {
   }
 
   private _route(msg: ServerMessage): void {
+    if (msg.type === 'ack') {
+      return; // a request was taken: what it does arrives as chat events
+    }
     if (msg.type === 'chat_opened' || msg.type === 'error') {
       const opening = msg.request_id
         ? this._opening.get(msg.request_id)

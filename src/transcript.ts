@@ -179,6 +179,7 @@ function turnNotice(
       return msg.message ? { level: 'info', text: msg.message } : null;
     case 'step_cap':
     case 'token_cap':
+    case 'time_cap':
       return { level: 'warning', text: msg.message };
     case 'error':
       return { level: 'error', text: msg.message };

@@ -16,14 +16,22 @@ export const CHUNK_SIZE = 1024 * 1024;
 // Control and reserved characters, as the server's sanitize_name refuses them.
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[\x00-\x1f\x7f<>:"|?*\\/]+/g;
+// Bidirectional controls (they make 'invoice\u202ecsv.exe' read 'invoiceexe.vsc'): dropped.
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * A safe file name from what the browser reported: no directories, no control or reserved
- * characters, no leading dots or spaces; '' when nothing usable is left. Mirrors the server's
- * `uploads.sanitize_name`.
+ * A safe file name from what the browser reported: no directories, no control, reserved or
+ * bidirectional control characters, no leading dots or spaces; '' when nothing usable is
+ * left. Mirrors the server's `uploads.sanitize_name`.
  */
 export function sanitizeName(name: string): string {
-  const base = name.normalize('NFC').replace(/\\/g, '/').split('/').pop() ?? '';
+  const base =
+    name
+      .replace(BIDI, '')
+      .normalize('NFC')
+      .replace(/\\/g, '/')
+      .split('/')
+      .pop() ?? '';
   let safe = base.replace(UNSAFE, '_').trim().replace(/^\.+/, '').trim();
   if (safe.length > 200) {
     const dot = safe.lastIndexOf('.');

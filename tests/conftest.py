@@ -66,12 +66,30 @@ def gptinterp_app(jp_serverapp):
 
 
 @pytest.fixture
-def kernel_id(jp_serverapp, jp_asyncio_loop):
+def session_kernel(jp_serverapp, jp_asyncio_loop):
+    """`await session_kernel(path)`: open a notebook as JupyterLab does, with a session for its
+    path in the server's session manager; returns the session's kernel id. Code proposed in a
+    notebook runs only in that kernel."""
     km = jp_serverapp.kernel_manager
-    kid = jp_asyncio_loop.run_until_complete(km.start_kernel(kernel_name="python3"))
-    yield kid
-    if kid in km:
-        jp_asyncio_loop.run_until_complete(km.shutdown_kernel(kid, now=True))
+    started: list[str] = []
+
+    async def start(path: str) -> str:
+        model = await jp_serverapp.session_manager.create_session(
+            path=path, name=path.rsplit("/", 1)[-1], type="notebook", kernel_name="python3"
+        )
+        started.append(model["kernel"]["id"])
+        return model["kernel"]["id"]
+
+    yield start
+    for kid in started:
+        if kid in km:  # its session goes with it
+            jp_asyncio_loop.run_until_complete(km.shutdown_kernel(kid, now=True))
+
+
+@pytest.fixture
+def kernel_id(session_kernel, jp_asyncio_loop):
+    """The kernel of notebook nb.ipynb's session."""
+    return jp_asyncio_loop.run_until_complete(session_kernel("nb.ipynb"))
 
 
 @pytest.fixture
@@ -101,12 +119,18 @@ def _collect(sink: list[str]):
     return hook
 
 
+# What the server sends to the one socket a frame came from, in answer to it (the rest are chat
+# events, broadcast to every subscriber).
+REPLY_TYPES = ("error", "chat_opened", "ack")
+
+
 class ChatClient:
     """A websocket client of the extension's protocol, keeping every message it receives."""
 
     def __init__(self, ws: Any):
         self.ws = ws
         self.received: list[dict[str, Any]] = []
+        self._barriers = 0
 
     async def send(self, message: dict[str, Any] | str) -> None:
         await self.ws.write_message(message if isinstance(message, str) else json.dumps(message))
@@ -130,6 +154,26 @@ class ChatClient:
             if msg["type"] == type_ and all(msg.get(k) == v for k, v in match.items()):
                 msg["_used"] = True
                 return msg
+
+    async def replies(self, frames: list[dict[str, Any] | str], timeout: float = 120) -> list[dict[str, Any]]:
+        """Send `frames`, then a barrier frame (a stop for a chat that does not exist); return the
+        replies that came before the barrier's own. The server answers one socket's frames in
+        order, so by then every frame has had all the replies it will get."""
+        self._barriers += 1
+        barrier = f"barrier-{self._barriers}"
+        for frame in frames:
+            await self.send(frame)
+        await self.send({"type": "stop", "chat_id": "c-no-such-chat", "request_id": barrier})
+        got: list[dict[str, Any]] = []
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            msg = await self.next(max(deadline - asyncio.get_running_loop().time(), 0.01))
+            if msg["type"] in REPLY_TYPES:
+                msg["_used"] = True  # taken here: until() does not return it again
+                if msg.get("request_id") == barrier:
+                    assert msg["type"] == "error" and msg["code"] == "unknown_chat", msg
+                    return got
+                got.append(msg)
 
     def of(self, type_: str) -> list[dict[str, Any]]:
         return [m for m in self.received if m["type"] == type_]

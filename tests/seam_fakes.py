@@ -22,9 +22,11 @@ class ScriptedLLM:
     def __init__(self, *replies: Any):
         self.replies = list(replies)
         self.requests: list[list[dict[str, Any]]] = []
+        self.schemas: list[Any] = []  # the JSON schema each request asked the reply to follow (None: free text)
 
-    async def stream(self, messages, tools):
+    async def stream(self, messages, tools, schema=None):
         self.requests.append([dict(m) for m in messages])
+        self.schemas.append(schema)
         reply = self.replies.pop(0) if self.replies else "done"
         if isinstance(reply, Exception):
             raise reply
@@ -32,6 +34,13 @@ class ScriptedLLM:
         for i in range(0, len(text), 5):
             yield TextDelta(text[i : i + 5])
         yield Completion(text, [ToolCall(f"call_{i}", name, args) for i, (name, args) in enumerate(calls)])
+
+
+class OneNotebookKernel:
+    """jupyter_server's sessions, as the chat service asks them: every notebook runs kernel k1."""
+
+    async def of(self, notebook_path: str) -> set[str]:
+        return {"k1"}
 
 
 class ExecExecutor:
@@ -79,7 +88,7 @@ class ExecExecutor:
 class ListSink:
     def __init__(self) -> None:
         self.events: list[Any] = []
-        self.deltas: list[Any] = []
+        self.ephemeral: list[Any] = []  # deltas, statuses and phases, in order
         self.new_event = asyncio.Event()
 
     async def emit(self, event):
@@ -88,7 +97,19 @@ class ListSink:
         self.new_event.set()
 
     async def emit_ephemeral(self, event):
-        self.deltas.append(event)
+        self.ephemeral.append(event)
+
+    @property
+    def deltas(self) -> list[Any]:
+        return [e for e in self.ephemeral if e.type == "assistant_delta"]
+
+    @property
+    def statuses(self) -> list[str]:
+        return [e.text for e in self.ephemeral if e.type == "status"]
+
+    @property
+    def phases(self) -> list[str]:
+        return [e.phase for e in self.ephemeral if e.type == "phase"]
 
     def of(self, kind: str) -> list[Any]:
         return [e for e in self.events if e.type == kind]

@@ -60,6 +60,7 @@ async def test_chats_are_listed_titled_renamed_and_deleted(jp_fetch, chat_client
         ("DELETE", "c-doesnotexist", None, 404),
         ("PATCH", None, {"title": ""}, 400),
         ("PATCH", None, {"title": "x", "extra": 1}, 400),
+        ("PATCH", None, {"title": " \u202e\u2066 "}, 400),  # nothing visible left
         ("PATCH", None, "not json", 400),
     ],
 )
@@ -74,6 +75,28 @@ async def test_bad_chat_updates_get_clear_errors_and_change_nothing(jp_fetch, ch
     if status == 404:
         assert "no such chat" in json.loads(err.value.response.body)["message"]
     assert [c["title"] for c in await chats_of(jp_fetch, "nb.ipynb")] == ["Kept"]
+
+
+async def test_titles_lose_bidirectional_controls(jp_fetch, chat_client, fake_llm, kernel_id):
+    """A title cannot be made to read as something else (U+202E turns 'exe.pdf' around)."""
+    fake_llm.script({"text": "Hello."})
+    client = await chat_client()
+    chat = await client.open_chat("nb.ipynb")
+    await client.send(
+        {
+            "type": "send_message",
+            "chat_id": chat,
+            "text": "open \u202ereport\u2066.pdf\u2069 now",
+            "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": []},
+        }
+    )
+    await client.until("turn_ended", chat_id=chat)
+    assert [c["title"] for c in await chats_of(jp_fetch, "nb.ipynb")] == ["open report.pdf now"]
+    response = await jp_fetch(
+        "gptinterp", "chats", chat, method="PATCH", body=json.dumps({"title": "\u2067fdp.exe\u202c\u200f"})
+    )
+    assert json.loads(response.body)["title"] == "fdp.exe"
+    assert [c["title"] for c in await chats_of(jp_fetch, "nb.ipynb")] == ["fdp.exe"]
 
 
 async def test_deleting_a_chat_cancels_its_pending_proposal_which_never_runs(

@@ -115,12 +115,13 @@ async def test_malformed_tool_arguments_are_told_to_the_model_which_retries(fake
     await ws.until("turn_ended")
 
 
-async def test_an_empty_reply_is_reported(fake_llm, chat_client, kernel_id):
-    fake_llm.script({"empty": True})
+async def test_an_empty_reply_is_asked_again_once_then_reported(fake_llm, chat_client, kernel_id):
+    fake_llm.script({"empty": True}, {"empty": True})
     ws = await chat_client()
     chat = await ws.open_chat()
     ended = await ask(ws, chat, kernel_id)
     assert "empty reply" in ended["message"]
+    assert len(fake_llm.requests) == 2 and "was empty" in fake_llm.requests[1]["messages"][-1]["content"]
 
 
 class TestUnknownModel:

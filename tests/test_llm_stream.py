@@ -32,12 +32,16 @@ async def test_null_content_and_a_usage_only_chunk_are_read_as_providers_mean_th
         chunk({"content": "Hello"}),
         chunk({"content": None}),
         chunk({"content": " there"}, finish="stop"),
-        {"id": "c", "choices": [], "usage": {"prompt_tokens": 12, "completion_tokens": 3}},
+        {
+            "id": "c",
+            "choices": [],
+            "usage": {"prompt_tokens": 12, "completion_tokens": 3, "prompt_tokens_details": {"cached_tokens": 8}},
+        },
         "[DONE]",
     )
     assert text == "Hello there"
     assert isinstance(done, Completion) and done.text == "Hello there" and done.finish_reason == "stop"
-    assert (done.prompt_tokens, done.completion_tokens) == (12, 3)
+    assert (done.prompt_tokens, done.completion_tokens, done.cached_tokens) == (12, 3, 8)
 
 
 async def test_calls_without_an_index_and_arguments_as_an_object(fake_llm):

@@ -143,7 +143,7 @@ async def test_a_rate_limit_is_retried_after_the_wait_the_provider_asked_and_the
     ended = await loop.run_turn(ChatState("c"), "hi", NB)
     assert ended.reason == "answer" and sink.of("assistant_message")[0].text == "finally"
     assert asyncio.get_running_loop().time() - started >= 0.4
-    statuses = [d.text for d in sink.deltas if d.type == "status"]
+    statuses = sink.statuses
     assert len(statuses) == 2 and "Retrying in 0.2 s" in statuses[0] and "retry 2 of 2" in statuses[1]
 
 

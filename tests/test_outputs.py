@@ -10,12 +10,14 @@ import zlib
 
 from seam_fakes import ListSink, ScriptedLLM
 
-from jupyterlab_gptinterp.agent import outputs, written
-from jupyterlab_gptinterp.agent.context import result_for_model
+from jupyterlab_gptinterp.agent import outputs
+from jupyterlab_gptinterp.agent.context import result_for_model, written_for_model
 from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.agent.seams import ExecutionResult
 from jupyterlab_gptinterp.approval import ApprovalGate
 from jupyterlab_gptinterp.protocol import ExecutionDone, NotebookView
+from jupyterlab_gptinterp.workspace import DiskWorkspace, written
+from jupyterlab_gptinterp.workspace.paths import notebook_dir
 
 
 def png(width, height):
@@ -195,9 +197,10 @@ def run_code(code):
     return ("", [("run_code", json.dumps({"code": code, "reason": "r"}))])
 
 
-async def run_one(outs, write=None, **cfg):
+async def run_one(outs, write=None, root=None, **cfg):
     llm, sink, gate = ScriptedLLM(run_code("plot()"), "Done."), ListSink(), ApprovalGate()
-    loop = AgentLoop(llm, OutputsExecutor(outs, write), sink, gate, LoopConfig(**cfg))
+    workspace = DiskWorkspace(root) if root else None
+    loop = AgentLoop(llm, OutputsExecutor(outs, write), sink, gate, LoopConfig(**cfg), workspace)
     chat = ChatState("c")
     turn = asyncio.ensure_future(loop.run_turn(chat, "plot it", NotebookView(path="work/nb.ipynb", kernel_id="k1")))
     proposal = await sink.wait_for("proposal")
@@ -236,7 +239,7 @@ def test_written_files_diff_reports_new_and_changed_files_only(tmp_path):
     (work / "same.txt").write_text("x")
     (work / ".hidden").write_text("x")
     (work / "nb.ipynb").write_text("{}")
-    directory = written.notebook_dir(str(tmp_path), "work/nb.ipynb")
+    directory = notebook_dir(str(tmp_path), "work/nb.ipynb")
     before = written.snapshot(directory)
     (work / "old.csv").write_text("a\n1\n2\n")
     os.utime(work / "old.csv", ns=(1, 10**18))
@@ -249,27 +252,27 @@ def test_written_files_diff_reports_new_and_changed_files_only(tmp_path):
         ("work/old.csv", False, "text/csv"),
         ("work/plot.png", True, "image/png"),
     ]
-    assert "plot.png (new" in written.for_model(files)
+    assert "plot.png (new" in written_for_model(files)
 
 
 def test_written_files_are_bounded_and_never_outside_the_root(tmp_path):
     for i in range(3000):
         (tmp_path / f"f{i:04}.txt").write_text("x")
-    after = written.snapshot(written.notebook_dir(str(tmp_path), "nb.ipynb"))
+    after = written.snapshot(notebook_dir(str(tmp_path), "nb.ipynb"))
     assert len(after) <= written.MAX_ENTRIES
     assert len(written.changes(str(tmp_path), tmp_path.resolve(), {}, after)) == written.MAX_REPORTED
-    assert written.notebook_dir(str(tmp_path / "root"), "../../etc/nb.ipynb") is None
+    assert notebook_dir(str(tmp_path / "root"), "../../etc/nb.ipynb") is None
     outside = tmp_path / "outside"
     outside.mkdir()
     (tmp_path / "root").mkdir()
     (tmp_path / "root" / "link").symlink_to(outside)
-    assert written.notebook_dir(str(tmp_path / "root"), "link/nb.ipynb") is None
+    assert notebook_dir(str(tmp_path / "root"), "link/nb.ipynb") is None
 
 
 async def test_the_execution_reports_the_files_it_wrote_to_the_user_and_the_model(tmp_path):
     (tmp_path / "work").mkdir()
     write = lambda: (tmp_path / "work" / "out.csv").write_text("a,b\n1,2\n")  # noqa: E731
-    llm, sink, _ = await run_one([], write=write, root_dir=str(tmp_path))
+    llm, sink, _ = await run_one([], write=write, root=str(tmp_path))
     done = next(e for e in sink.events if isinstance(e, ExecutionDone))
     assert [(f.path, f.name, f.size, f.new) for f in done.files] == [("work/out.csv", "out.csv", 8, True)]
     tool = next(m for m in llm.requests[1] if m["role"] == "tool")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from seam_fakes import ExecExecutor, ScriptedLLM
+from seam_fakes import ExecExecutor, OneNotebookKernel, ScriptedLLM
 
 from jupyterlab_gptinterp.agent.loop import LoopConfig
 from jupyterlab_gptinterp.approval import ApprovalGate
@@ -24,7 +24,11 @@ def run_code(code):
 def server(db, *replies):
     executor = ExecExecutor()
     service = ChatService(
-        HistoryStore(db), ApprovalGate(), executor, lambda model=None: (ScriptedLLM(*replies), LoopConfig())
+        HistoryStore(db),
+        ApprovalGate(),
+        executor,
+        lambda model=None: (ScriptedLLM(*replies), LoopConfig()),
+        kernels=OneNotebookKernel(),
     )
     received: list[dict] = []
     return service, executor, received
@@ -43,7 +47,7 @@ async def test_a_restart_mid_turn_keeps_the_proposal_pending_and_never_runs_it(t
     first, first_exec, seen = server(db, run_code("marker = 'ran'"))
     chat = first.open_chat("nb.ipynb").chat_id
     first.subscribe(chat, lambda p: seen.append(json.loads(p)))
-    first.send_message(chat, "go", NB)
+    await first.send_message(chat, "go", NB)
     proposal = await wait_for(seen, "proposal")
     acknowledged = [m["seq"] for m in seen if m["seq"]]
     # The first server dies here (nothing shut down cleanly); a second one opens the same file.
@@ -56,7 +60,7 @@ async def test_a_restart_mid_turn_keeps_the_proposal_pending_and_never_runs_it(t
     await asyncio.sleep(0.05)
     assert second_exec.ran == [] and first_exec.ran == []
     # Still pending, still approvable, and it runs exactly what was approved.
-    second.approve(chat, proposal["proposal_id"], "marker = 'approved after restart'", "u")
+    await second.approve(chat, proposal["proposal_id"], "marker = 'approved after restart'", "u")
     done = await wait_for(seen2, "execution_done")
     assert done["status"] == "ok" and second_exec.ran == ["marker = 'approved after restart'"]
     memory = second._session(chat).state.memory
@@ -70,7 +74,7 @@ async def test_a_restored_proposal_can_be_rejected_and_reopening_does_not_close_
     first, _, seen = server(db, run_code("x = 1"))
     chat = first.open_chat("nb.ipynb").chat_id
     first.subscribe(chat, lambda p: seen.append(json.loads(p)))
-    first.send_message(chat, "go", NB)
+    await first.send_message(chat, "go", NB)
     proposal = await wait_for(seen, "proposal")
     second, second_exec, seen2 = server(db)
     second.subscribe(chat, lambda p: seen2.append(json.loads(p)))
@@ -92,9 +96,9 @@ async def test_every_stored_event_is_sent_as_the_frame_a_replay_sends(tmp_path):
     seen: list[dict] = []
     service.subscribe(chat, frames.append)
     service.subscribe(chat, lambda p: seen.append(json.loads(p)))
-    service.send_message(chat, "go — plot the café's sales", NB)
+    await service.send_message(chat, "go — plot the café's sales", NB)
     proposal = await wait_for(seen, "proposal")
-    service.approve(chat, proposal["proposal_id"], "print('hi')", "u")
+    await service.approve(chat, proposal["proposal_id"], "print('hi')", "u")
     await wait_for(seen, "turn_ended")
     stored = [f for f, m in zip(frames, seen) if m["seq"]]
     assert [json.loads(f)["type"] for f in stored][-3:] == ["execution_done", "assistant_message", "turn_ended"]

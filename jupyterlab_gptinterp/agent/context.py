@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from collections.abc import Iterable
 from typing import Any
 
-from ..protocol import NotebookView
+from ..protocol import NotebookView, WrittenFile
 from . import outputs as _outputs
+from .outcome import Outcome
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 _MISSING_MODULE = re.compile(r"No module named '([^'.]+)")
@@ -29,10 +31,6 @@ def head_tail(text: str, budget: int) -> str:
     half = max(budget // 2 - 40, 0)
     cut = len(text) - 2 * half
     return f"{text[:half]}\n[... {cut} characters cut ...]\n{text[len(text) - half :]}"
-
-
-def output_text(output: dict[str, Any]) -> str:
-    return _outputs.output_text(output)
 
 
 RESULT_HEAD = "Execution status:"  # how every result we send the model starts
@@ -56,13 +54,40 @@ def result_for_model(status: str, outputs: Iterable[dict[str, Any]], message: st
     if error:
         lines.append("Error:\n" + head_tail(error, budget // 2))
         missing = _MISSING_MODULE.search(error)
-        if missing:
+        if missing and missing.group(1) not in sys.stdlib_module_names:
             lines.append(
                 f"Hint: the module '{missing.group(1)}' is not installed. You may propose a cell whose "
                 f"only line is `%pip install {missing.group(1)}` (not commented out); the user approves it "
                 "like any other cell."
             )
     return "\n".join(lines)
+
+
+def outcome_for_model(outcome: Outcome, budget: int = 4000) -> str:
+    """What the model is told about its proposal: the user's decision, what ran, what it printed
+    (bounded), the files it wrote, and the aids' notes. The one place this text is made."""
+    if outcome.decision == "refused":
+        text = ""
+    elif outcome.decision == "rejected":
+        why = f" Their reason: {outcome.reason}" if outcome.reason else " They gave no reason."
+        text = f"The user rejected this code; it did not run.{why} Do not propose it again unchanged."
+    elif outcome.decision == "cancelled":
+        text = "The code was cancelled and did not run."
+    elif not outcome.run:
+        text = "The user accepted the new source; the cell was replaced but not run."
+    else:
+        text = result_for_model(outcome.status or "error", outcome.outputs, outcome.message, budget)
+        if outcome.files:
+            text += "\n" + written_for_model(outcome.files)
+        if outcome.edited:
+            text = f"The user edited your code before running it. What ran:\n```python\n{outcome.code}\n```\n{text}"
+    return "\n".join(p for p in (text, *outcome.notes) if p)
+
+
+def written_for_model(files: list[WrittenFile]) -> str:
+    """One line telling the model which files its code wrote."""
+    listed = ", ".join(f"{f.name} ({'new' if f.new else 'changed'}, {f.size} bytes)" for f in files)
+    return f"Files written in the notebook's directory (shown to the user as links): {listed}."
 
 
 def notebook_for_model(nb: NotebookView, budget: int = 6000) -> str:
@@ -99,7 +124,9 @@ def _names(source: str) -> tuple[set[str], set[str], list[str]]:
         tree = ast.parse(code)
     except SyntaxError:
         return set(), set(), [line for line in source.splitlines() if line.startswith(("import ", "from "))]
-    used, defined, imports = set(), set(), []
+    used: set[str] = set()
+    defined: set[str] = set()
+    imports: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             (used if isinstance(node.ctx, ast.Load) else defined).add(node.id)

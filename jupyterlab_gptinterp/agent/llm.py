@@ -17,6 +17,7 @@ import openai
 from openai import AsyncOpenAI
 
 from ..errors import ErrorCode, GPTInterpError
+from .outputs import as_dict
 from .seams import Completion, LLMEvent, TextDelta, ToolCall
 
 _SLICE = 0.004  # seconds of stream parsing between two turns of the event loop
@@ -48,11 +49,16 @@ class OpenAIChat:
         return _KEYLIKE.sub("[redacted]", text)
 
     async def stream(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, schema: dict[str, Any] | None = None
     ) -> AsyncIterator[LLMEvent]:
         kwargs: dict[str, Any] = {"stream_options": {"include_usage": True}}
         if tools:
             kwargs["tools"] = tools
+        if schema is not None:  # the server constrains the reply to the schema (llama.cpp: a grammar)
+            kwargs["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": "reply", "schema": schema, "strict": True},
+            }
         if self.temperature is not None:
             kwargs["temperature"] = self.temperature
         if self.max_tokens is not None:
@@ -110,21 +116,24 @@ class _Reader:
         self.calls: dict[Any, dict[str, Any]] = {}  # in the order they appear
         self.last_call: Any = 0
         self.finish: str | None = None
-        self.usage = (0, 0)
+        self.usage = (0, 0, 0)  # prompt, completion, and prompt tokens the server had cached
 
     def take(self, chunk: Any) -> str:
         """Fold one chunk in; returns its text ("" if none)."""
         if not isinstance(chunk, dict):
             raise GPTInterpError(ErrorCode.llm_bad_response, f"The model's stream sent {self._shown(chunk)}.")
         if "choices" not in chunk and ("error" in chunk or "message" in chunk or chunk.get("object") == "error"):
-            error = chunk.get("error") if isinstance(chunk.get("error"), dict) else chunk
-            message = error.get("message") if isinstance(error.get("message"), str) else self._shown(chunk)
+            error = as_dict(chunk.get("error")) or chunk
+            said = error.get("message")
+            message = said if isinstance(said, str) else self._shown(chunk)
             raise GPTInterpError(ErrorCode.llm_unavailable, f"(stream error) {self.redact(message)}")
         if isinstance(got := chunk.get("usage"), dict):
-            self.usage = (got.get("prompt_tokens") or 0, got.get("completion_tokens") or 0)
+            cached = as_dict(got.get("prompt_tokens_details")).get("cached_tokens")
+            cached = cached if isinstance(cached, int) else 0
+            self.usage = (got.get("prompt_tokens") or 0, got.get("completion_tokens") or 0, cached)
         text = ""
         for choice in _dicts(chunk.get("choices")):
-            delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
+            delta = as_dict(choice.get("delta"))
             if (content := delta.get("content")) and isinstance(content, str):
                 self.text.append(content)
                 text += content
@@ -141,7 +150,7 @@ class _Reader:
         key = index if isinstance(index, int) else (f"id:{cid}" if cid else self.last_call)
         self.last_call = key
         slot = self.calls.setdefault(key, {"id": "", "name": "", "arguments": []})
-        function = call.get("function") if isinstance(call.get("function"), dict) else {}
+        function = as_dict(call.get("function"))
         if cid:
             slot["id"] = str(cid)
         if function.get("name"):

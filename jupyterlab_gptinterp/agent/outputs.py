@@ -122,6 +122,11 @@ def html_text(html: str, budget: int) -> str:
     return "\n".join(rows) if rows else "[HTML table shown to the user]"
 
 
+def as_dict(value: Any) -> dict[str, Any]:
+    """`value` when it is a dict, else an empty one (outputs and chunks come from outside)."""
+    return value if isinstance(value, dict) else {}
+
+
 def _joined(value: Any) -> str:
     return "".join(value) if isinstance(value, list) else str(value)
 
@@ -170,7 +175,7 @@ def described(outputs: list[dict[str, Any]], budget: int) -> list[tuple[dict[str
     out: list[tuple[dict[str, Any], str]] = []
     images = 0
     for o in outputs:
-        data = o.get("data") if isinstance(o.get("data"), dict) else {}
+        data = as_dict(o.get("data"))
         if any(m in data for m in _IMAGE_MIMES):
             images += 1
             if images > MAX_IMAGES_DESCRIBED:
@@ -185,7 +190,7 @@ def image_parts(outputs: list[dict[str, Any]], limit: int = MAX_IMAGE_PARTS) -> 
     """OpenAI image_url content parts for the first few PNG/JPEG/GIF images (not too large)."""
     parts: list[dict[str, Any]] = []
     for o in outputs:
-        data = o.get("data") if isinstance(o.get("data"), dict) else {}
+        data = as_dict(o.get("data"))
         for mime in ("image/png", "image/jpeg", "image/gif"):
             if mime in data and len(parts) < limit:
                 b64 = re.sub(r"\s+", "", _joined(data[mime]))

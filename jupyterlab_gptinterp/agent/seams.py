@@ -1,7 +1,7 @@
-"""The agent loop's three seams: the model, the executor, and the event sink.
+"""The agent loop's seams: the model, the executor, the event sink, and the workspace's files.
 
 The loop depends only on these shapes, so it is tested against small fakes in milliseconds;
-`agent/llm.py`, `kernel.py` and `chat.py` hold the real implementations.
+`agent/llm.py`, `kernel.py`, `chat.py` and `workspace/` hold the real implementations.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from ..approval import Approval
+from ..protocol import WrittenFile
 
 # --- the model ---------------------------------------------------------------------------------
 
@@ -34,6 +35,7 @@ class Completion:
     finish_reason: str = "stop"
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = 0  # of the prompt tokens, those the server reused from its cache
 
 
 LLMEvent = TextDelta | Completion
@@ -42,8 +44,11 @@ LLMEvent = TextDelta | Completion
 class LLM(Protocol):
     model: str
 
-    def stream(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> AsyncIterator[LLMEvent]:
-        """Yield text deltas, then exactly one Completion. Raise GPTInterpError on failure."""
+    def stream(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, schema: dict[str, Any] | None = None
+    ) -> AsyncIterator[LLMEvent]:
+        """Yield text deltas, then exactly one Completion. Raise GPTInterpError on failure.
+        `schema`: a JSON Schema the reply must follow (the server constrains the output)."""
         ...
 
 
@@ -80,4 +85,59 @@ class Sink(Protocol):
 
     async def emit_ephemeral(self, event: Any) -> None:
         """Send without recording (streamed text deltas)."""
+        ...
+
+
+# --- the workspace: data files beside the notebook, and what a run wrote -----------------------
+
+
+@dataclass
+class ColumnProfile:
+    name: str
+    dtype: str  # as pandas loads it: int, float, text, datetime, bool, nested, mixed ...
+    missing: int = 0
+    distinct: int = 0
+    samples: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what it really holds ("numbers written as text ...")
+
+
+@dataclass
+class TableProfile:
+    name: str  # the sheet or table; "" for a file that is one table
+    rows: int | None
+    load: str  # Python that loads it into `df` (it ran when the profile was made)
+    columns: list[ColumnProfile] = field(default_factory=list)
+    width: int = 0  # columns in all (only the first ones are profiled)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class FileProfile:
+    name: str  # as the code should open it (relative to the notebook's directory)
+    kind: str  # table | records | workbook | database | lines | text | unreadable
+    size: int = 0
+    tables: list[TableProfile] = field(default_factory=list)
+    lines: str = ""  # a text file's first lines, or a log's record format with its load lines
+    load: str = ""  # a log's load lines
+    note: str = ""  # sheets or tables it has, why it cannot be read ...
+
+
+Snapshot = dict[str, tuple[int, int]]  # file name -> (mtime_ns, size)
+
+
+class Workspace(Protocol):
+    def data_files(self, notebook_path: str) -> list[str]:
+        """Names of the data files beside the notebook, newest first (bounded)."""
+        ...
+
+    async def profiles(self, notebook_path: str, names: list[str]) -> list[FileProfile]:
+        """Profiles of these files (names relative to the notebook); unreadable ones say why."""
+        ...
+
+    def pandas_version(self) -> str: ...
+
+    async def snapshot(self, notebook_path: str) -> Snapshot: ...
+
+    async def written(self, notebook_path: str, before: Snapshot) -> list[WrittenFile]:
+        """Files at the top of the notebook's directory that are new or changed since `before`."""
         ...

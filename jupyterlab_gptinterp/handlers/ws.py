@@ -1,7 +1,7 @@
 """The chat websocket: one per browser tab, authenticated before the upgrade.
 
-Every incoming frame is validated by pydantic; anything wrong gets a typed `error` reply and
-the socket stays open.
+Every incoming frame is validated by pydantic and gets exactly one reply: `chat_opened` or `ack`
+when the service took it, a typed `error` when anything was wrong (the socket stays open).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from tornado.websocket import WebSocketClosedError, WebSocketHandler
 from ..errors import MESSAGES, ErrorCode, GPTInterpError
 from ..protocol import (
     MAX_MESSAGE_BYTES,
+    Ack,
     Approve,
     ChatOpened,
     Error,
@@ -27,6 +28,7 @@ from ..protocol import (
     SendMessage,
     Stop,
     client_message_adapter,
+    request_id_of,
 )
 
 
@@ -78,7 +80,11 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first.get("loc", ()))
-            self._error(ErrorCode.invalid_message, f"{MESSAGES[ErrorCode.invalid_message]} {where}: {first.get('msg')}")
+            self._error(
+                ErrorCode.invalid_message,
+                f"{MESSAGES[ErrorCode.invalid_message]} {where}: {first.get('msg')}",
+                request_id_of(message),
+            )
             return
         try:
             await self._dispatch(msg)
@@ -87,6 +93,9 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
         except Exception:
             self.log.exception("gptinterp: message failed")
             self._error(ErrorCode.internal, MESSAGES[ErrorCode.internal], msg.request_id)
+        else:
+            if not isinstance(msg, OpenChat):  # chat_opened is open_chat's reply
+                self.send(Ack(request_id=msg.request_id, of=msg.type).model_dump_json())
 
     async def _dispatch(self, msg: Any) -> None:
         service = self.service
@@ -101,7 +110,7 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
             for frame in service.replay(info.chat_id, msg.after_seq):
                 self.send(frame)
         elif isinstance(msg, SendMessage):
-            service.send_message(
+            await service.send_message(
                 msg.chat_id,
                 msg.text,
                 msg.notebook,
@@ -112,7 +121,7 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
                 attachments=msg.attachments,
             )
         elif isinstance(msg, Approve):
-            service.approve(
+            await service.approve(
                 msg.chat_id, msg.proposal_id, msg.code, self.username, msg.after_cell_id, msg.run, msg.kernel_id
             )
         elif isinstance(msg, Reject):

@@ -20,7 +20,12 @@ const DEFAULTS: { [K in ChatEvent['type']]?: Record<string, unknown> } = {
   proposal_decided: { auto: false },
   execution_done: { files: [] },
   execution_started: { kernel_busy: false },
-  turn_ended: { llm_calls: 0, prompt_tokens: 0, completion_tokens: 0 }
+  turn_ended: {
+    llm_calls: 0,
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    cached_tokens: 0
+  }
 };
 type Defaulted =
   | 'model'
@@ -31,7 +36,8 @@ type Defaulted =
   | 'kernel_busy'
   | 'llm_calls'
   | 'prompt_tokens'
-  | 'completion_tokens';
+  | 'completion_tokens'
+  | 'cached_tokens';
 
 /** A chat event of `type`; `seq` is required except for the ephemeral ones. */
 export function ev<T extends ChatEvent['type']>(

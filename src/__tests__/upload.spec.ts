@@ -34,7 +34,9 @@ describe('sanitizeName', () => {
     ['..', ''],
     ['a\x00b\x1f.csv', 'a_b_.csv'],
     ['we<ird>:"na|me?*.txt', 'we_ird_na_me_.txt'],
-    [`${'x'.repeat(300)}.csv`, `${'x'.repeat(196)}.csv`]
+    [`${'x'.repeat(300)}.csv`, `${'x'.repeat(196)}.csv`],
+    ['report\u202efdp.exe', 'reportfdp.exe'],
+    ['\u2067\u200fdata\u2069\u061c.csv', 'data.csv']
   ])('%j → %j (as the server does)', (name, safe) => {
     expect(sanitizeName(name)).toBe(safe);
   });

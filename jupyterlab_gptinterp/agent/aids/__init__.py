@@ -1,0 +1,88 @@
+"""The loop's aids, one plug-in per module; `build` makes the list a LoopConfig holds.
+
+Their order is the order their hooks run in: hints and checks note a run before the answer aid
+judges it; echo cuts a recital before revise and grounding look at what is left.
+"""
+
+from __future__ import annotations
+
+from ..outcome import Outcome
+from ..seams import Workspace
+from .answer import Answer
+from .base import Aid, Check, Note, Refusal, Review, TurnState
+from .checks import Checks
+from .echo import Echo
+from .grounding import Grounding
+from .hints import Hints
+from .preview import Preview
+from .repeats import Repeats
+from .revise import Revise
+
+AIDS = ("preview", "hints", "checks", "answer", "repeats", "echo", "revise", "grounding")
+
+__all__ = ["AIDS", "Aid", "Check", "Note", "Pipeline", "Refusal", "Review", "TurnState", "build"]
+
+
+def build(
+    names: list[str] | tuple[str, ...] | frozenset[str], workspace: Workspace | None = None, preview_budget: int = 1500
+) -> list[Aid]:
+    """The aids named in `names`, in their working order."""
+    makers = {
+        "preview": lambda: Preview(workspace, preview_budget),
+        "hints": Hints,
+        "checks": Checks,
+        "answer": Answer,
+        "repeats": Repeats,
+        "echo": Echo,
+        "revise": Revise,
+        "grounding": Grounding,
+    }
+    unknown = set(names) - set(makers)
+    if unknown:
+        raise ValueError(f"unknown loop aids {sorted(unknown)}; known: {', '.join(AIDS)}")
+    return [makers[n]() for n in AIDS if n in names]
+
+
+class Pipeline:
+    """A turn's aids, each hook run in order and their answers folded into one."""
+
+    def __init__(self, aids: list[Aid]):
+        self.aids = [aid.fresh() for aid in aids]
+
+    async def context(self, turn: TurnState) -> str:
+        return "\n\n".join(c for c in [await aid.context(turn) for aid in self.aids] if c)
+
+    async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
+        for aid in self.aids:
+            refusal = await aid.refuse(turn, code)
+            if refusal is not None:
+                return refusal
+        return None
+
+    async def after_run(self, turn: TurnState, outcome: Outcome) -> str:
+        """Notes added to the outcome (and the turn); the answer an aid found in it, or ""."""
+        for aid in self.aids:
+            note = await aid.after_run(turn, outcome)
+            if note is not None and note.text:
+                outcome.notes.append(note.text)
+                turn.notes.append(note.text)
+            if note is not None and note.answer:
+                return note.answer
+        return ""
+
+    async def review(self, turn: TurnState, text: str) -> Review:
+        """The reviews of a final reply; the first that asks the model again ends the round."""
+        done = Review(text=text)
+        for aid in self.aids:
+            got = await aid.review(turn, done.text or "")
+            if got is None:
+                continue
+            done = Review(
+                text=got.text if got.text is not None else done.text,
+                show=done.show and got.show,
+                flags=[*done.flags, *got.flags],
+                retry=got.retry,
+            )
+            if got.retry:
+                break
+        return done

@@ -1,0 +1,78 @@
+"""Checks: a run that worked but whose result cannot be the answer gets a short note first.
+
+Read from the outcome, by kind of result, never by the data: nothing printed by a cell that only
+loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
+or filter that found nothing; text values summed end to end; a conversion with
+errors='coerce' that silently turned what it could not parse into NaN.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..outcome import Outcome
+from .base import Aid, Note, TurnState
+
+_NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\]|\{\}|set\(\))\.?\s*$")
+_EMPTY = re.compile(r"^(?:Empty DataFrame|Series\(\[\],)|\bno\b.{0,60}\bfound\b", re.IGNORECASE | re.MULTILINE)
+_ZERO = re.compile(r"(?:^|[:=]\s*|\bis\s+)-?0(?:\.0+)?\s*$")
+_AGGREGATE = re.compile(r"\.(?:sum|mean|median|count|size|nunique|max|min)\(|\blen\(|\bsum\(")
+_FILTERS = re.compile(r"==|!=|>=|<=|\.isin\(|\.between\(|\.query\(|\.loc\[|\.str\.(?:contains|startswith)")
+_SEARCHES = re.compile(r"\bre\.(?:findall|search|match|finditer)|\.str\.(?:contains|extract|match)|\.startswith\(")
+_COERCE = re.compile(r"errors\s*=\s*['\"]coerce['\"]")
+_COUNTS_NA = re.compile(r"\.isna\(|\.isnull\(|\.notna\(|\.notnull\(|\.dropna\(")
+_WRITES = re.compile(
+    r"\.to_(?:csv|parquet|excel|json|pickle|feather|sql|html|xml|hdf)\(|\.savefig\(|\.write\(|open\([^)]*['\"][wax]b?\+?['\"]"
+)
+_LOADS = re.compile(r"\b(?:pd\.read_\w+|pd\.json_normalize|open)\(")
+# The same symbol around three or more numbers with nothing between them: strings summed.
+_JOINED = re.compile(r"^(\D{0,3})\d[\d.,]*(\D{0,3})(?:\1\d[\d.,]*\2){2,}$")
+
+
+class Checks(Aid):
+    name = "checks"
+
+    async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
+        if not outcome.ran or outcome.failed:
+            return None
+        text = check(outcome)
+        return Note(text=f"Check: {text}") if text else None
+
+
+def check(outcome: Outcome) -> str:
+    """A note when the result of a run that worked cannot be the answer, or ""."""
+    code, output = outcome.code, outcome.printed
+    if not output:
+        if not _LOADS.search(code) or _WRITES.search(code) or outcome.files:
+            return ""
+        return (
+            "the cell loaded data and printed nothing, so there is no result to answer from yet. Its variables "
+            "exist in the kernel: run a cell that computes what was asked and prints it."
+        )
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    last = lines[-1] if lines else ""
+    value = last.split(":")[-1].split("=")[-1].strip()
+    if _JOINED.match(value) and len(value) >= 12 and re.search(r"\D", value.strip("0123456789.,")):
+        return (
+            "the output is text values joined end to end, so the column holds text and adding concatenated "
+            "strings. Convert it to numbers first (remove the symbols, then astype(float)), then compute again."
+        )
+    if _COERCE.search(code) and not _COUNTS_NA.search(code):
+        return (
+            "errors='coerce' turns every value it cannot parse into NaN, silently, and sums and means skip them. "
+            "Print how many values became NaN; if any that hold a number did, clean the text first and run again."
+        )
+    if _NOTHING.search(last) or any(_NOTHING.fullmatch(line) for line in lines):
+        return (
+            "the result is empty or NaN, so it cannot be the answer. Usually a column still holds text, a "
+            "conversion turned every value into NaN, or a filter matched no rows. Print the intermediate values, "
+            "fix the code and run it again."
+        )
+    if _EMPTY.search(output) or (last in ("0", "0.0") and _SEARCHES.search(code)):
+        return "the search or filter found nothing; it probably does not match the data. Print a few rows first."
+    if _ZERO.search(last) and _AGGREGATE.search(code) and _FILTERS.search(code):
+        return (
+            "the result is 0: the filter probably kept no rows (a date or text compared in another format?). "
+            "Print how many rows the filter keeps."
+        )
+    return ""

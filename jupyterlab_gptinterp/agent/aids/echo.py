@@ -1,0 +1,139 @@
+"""Echo: a reply that repeats what the model was sent is not an answer.
+
+A small model sometimes opens its reply by reciting the rules, a note we added, or the notebook
+and file previews; or it answers with our own tool text (a status line, a traceback, a hint),
+as if the result we sent were the user's words. The recital is cut; a reply with nothing else
+left is not shown, and the model is asked once for the answer itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .. import prompts
+from ..context import RESULT_HEAD
+from .base import Aid, Review, TurnState
+
+# How our own tool text starts: a result, its parts, the aids' notes.
+TOOL_LINES = (
+    RESULT_HEAD,
+    "Error:",
+    "Hint:",
+    "Check:",
+    "Not run:",
+    "Not proposed:",
+    "Traceback (most recent call",
+    prompts.RESULT_INTRO,
+)
+TOOL_LABELS = ("Result:", "Output:")  # alone on a line
+ASK_AGAIN = (
+    "Your reply only repeated what you were sent. Reply with one line and one ```python block that computes the "
+    "answer, or with the answer itself."
+)
+_WORD = re.compile(r"\S+")
+_SENTENCE_END = re.compile(r"(?<=[.!?:])\s+(?=[A-Z])")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_FENCE = re.compile(r"```[^\n]*\n(.*?)(?:```|$)", re.DOTALL)
+
+
+class Echo(Aid):
+    name = "echo"
+
+    def __init__(self) -> None:
+        self.asked = False
+
+    async def review(self, turn: TurnState, text: str) -> Review | None:
+        rules = [prompts.FENCED_RULES, prompts.TOOLS_RULES, prompts.SYSTEM]
+        kept = strip_echo(text, turn.system, notes=[*turn.notes, *rules])
+        kept = without_tool_text(kept, turn.sent)
+        if kept == text:
+            return None
+        if kept.strip() or not text.strip():
+            return Review(text=kept)
+        if self.asked:
+            return Review(text="", show=False)
+        self.asked = True
+        return Review(text="", show=False, retry=ASK_AGAIN)
+
+
+def without_tool_text(text: str, sent: Sequence[str]) -> str:
+    """`text` without lines of our own tool text: lines that start like it, or long lines (and
+    code blocks) copied from what we sent this turn."""
+    body = " ".join(" ".join(sent).split())
+
+    def copied(chunk: str) -> bool:
+        flat = " ".join(chunk.split())
+        return len(flat.split()) >= 5 and flat in body
+
+    original = text
+    text = _FENCE.sub(lambda m: "" if copied(m.group(1)) or _starts_like_tool(m.group(1)) else m.group(0), text)
+    lines = text.splitlines()
+    if any(_starts_like_tool(line) for line in lines):
+        # From the first line of tool text on, a copy runs to the next blank line.
+        out, skipping = [], False
+        for line in lines:
+            if _starts_like_tool(line):
+                skipping = True
+            elif not line.strip():
+                skipping = False
+            if not skipping:
+                out.append(line)
+        lines = out
+    kept = [line for line in lines if not copied(line)]
+    return original if text == original and len(kept) == len(text.splitlines()) else "\n".join(kept).strip()
+
+
+def _starts_like_tool(line: str) -> bool:
+    stripped = line.strip().lstrip("`>*_ ")
+    return stripped in TOOL_LABELS or any(stripped.startswith(head) for head in TOOL_LINES)
+
+
+def strip_echo(
+    reply: str, prompt: str = "", min_words: int = 6, min_prompt_words: int = 12, notes: Sequence[str] = ()
+) -> str:
+    """The reply without a leading copy of what we sent it: six words of a rule or note (or of
+    any sentence of one; a note's label may be left out), or a long copy of a paragraph of the
+    prompt (the notebook, the previews) running to a paragraph's end or the reply's end, so a
+    reply that opens by quoting one sentence of the notebook keeps it."""
+    rules: list[list[str]] = []
+    for note in notes:
+        note_words = note.split()
+        rules.append(note_words)
+        if note_words and note_words[0].endswith(":"):
+            rules.append(note_words[1:])
+        rules += [s.split() for s in _SENTENCE_END.split(note)[1:]]
+    said: list[str] = []
+    starts: list[int] = []
+    end = 0
+    for m in _WORD.finditer(prompt):
+        if not said or _BLANK_LINE.search(prompt, end, m.start()):
+            starts.append(len(said))
+        said.append(m.group(0))
+        end = m.end()
+    paragraph_starts = set(starts) | {len(said)}
+    while True:
+        words = list(_WORD.finditer(reply))
+        if not words:
+            return reply
+        cut = max((n for n in (_common(words, rule, 0) for rule in rules) if n >= min_words), default=0)
+        for start in starts:
+            if said[start] != words[0].group(0):
+                continue
+            n = _common(words, said, start)
+            if n >= min_prompt_words and (n == len(words) or start + n in paragraph_starts):
+                cut = max(cut, n)
+        if not cut:
+            return reply
+        reply = reply[words[cut - 1].end() :].lstrip()
+
+
+def _same(said: str, ours: str) -> bool:
+    return said == ours or said.rstrip(".,:;!").lower() == ours.rstrip(".,:;!").lower()
+
+
+def _common(words: list[re.Match[str]], expected: list[str], start: int) -> int:
+    n = 0
+    while n < len(words) and start + n < len(expected) and _same(words[n].group(0), expected[start + n]):
+        n += 1
+    return n

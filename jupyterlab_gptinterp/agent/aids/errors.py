@@ -1,0 +1,52 @@
+"""What an error says, read from a run's outcome: its kind, the line that raised it, and whether
+the call itself is what the installed library rejects (it would fail again on any data)."""
+
+from __future__ import annotations
+
+import re
+
+from .. import outputs as _outputs
+from ..outcome import Outcome
+
+_ARROW = re.compile(r"^-*>\s*(\d+)\s(.*)$")
+# Errors about the call itself, not the data: the same line fails again whatever the data.
+_API = re.compile(
+    r"unexpected keyword argument|takes \d+ positional|missing \d+ required positional|is not callable"
+    r"|has no attribute|cannot import name|Invalid frequency|is no longer supported|was removed|"
+    r"is not supported|got an invalid value for|must be one of",
+    re.IGNORECASE,
+)
+
+
+def traceback_text(outcome: Outcome) -> str:
+    error = outcome.error
+    lines = error.get("traceback") or []
+    return _outputs.clean_text("\n".join(str(x) for x in lines)) if isinstance(lines, list) else ""
+
+
+def failing_line(outcome: Outcome) -> str:
+    """The line of the cell that raised (the last `---->` line of the cell's frame), or ""."""
+    found = ""
+    for line in traceback_text(outcome).splitlines():
+        m = _ARROW.match(line.strip())
+        if m:
+            found = m.group(2).strip()
+            if found:
+                break  # the first arrow is the cell's own line; later ones are inside libraries
+    if found and any(found == code_line.strip() for code_line in outcome.code.splitlines()):
+        return found
+    return ""
+
+
+def is_api_error(outcome: Outcome) -> bool:
+    """The error is about how a function or attribute was used, not about the data."""
+    name = outcome.error_name
+    if name in ("KeyError", "FileNotFoundError", "NameError", "ModuleNotFoundError"):
+        return False
+    if name == "AttributeError" and "'DataFrame' object has no attribute" in outcome.error_value:
+        return False  # often a column written as an attribute: a data question
+    return bool(_API.search(outcome.error_value))
+
+
+def normalise(line: str) -> str:
+    return re.sub(r"\s+", "", line.replace('"', "'"))

@@ -1,0 +1,111 @@
+"""Grounding: an answer about data must rest on an output the model saw.
+
+- A reply to a question about data files with no run behind it is not shown; the model is asked
+  once to run code that computes it (a preview shows a file's layout, not its answer).
+- Numbers of an answer found in no output, request or preview the model saw (allowing rounding,
+  separators and a ratio shown as a percentage) are flagged for the user, and the model is asked
+  once to compute them; the same answer again, with nothing in between, is not shown twice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .base import Aid, Review, TurnState
+
+FLAG = "Check: "
+_FENCE = re.compile(r"```[^\n]*\n.*?```", re.DOTALL)
+_LIST_MARK = re.compile(r"^\s*\d+[.)]\s", re.MULTILINE)
+_NUM = re.compile(r"(?<![\w.])[-−]?\$?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w])")
+_PRINT_ARGS = re.compile(r"\bprint\(([^()]*)\)")
+_STRINGS = re.compile(r"""(?:[rbfu]{0,2})("[^"\n]*"|'[^'\n]*')""", re.IGNORECASE)
+
+
+class Grounding(Aid):
+    name = "grounding"
+
+    def __init__(self) -> None:
+        self.asked_to_run = False
+        self.asked_numbers = False
+        self.flagged = ""  # the answer shown flagged, before the model was asked to check it
+
+    async def review(self, turn: TurnState, text: str) -> Review | None:
+        if turn.action != "chat" or not text.strip():
+            return None
+        how = "reply with one ```python block" if turn.fenced else "call run_code"
+        if not turn.ran_code and (turn.files or turn.attachments) and not self.asked_to_run:
+            self.asked_to_run = True
+            return Review(
+                show=False,
+                retry=f"{FLAG}you have run no code for this question, and the description of the data shows only its "
+                f"layout and a few values. To answer, {how} that computes the answer from the data and prints it.",
+            )
+        if self.flagged and text.strip() == self.flagged:
+            return Review(show=False)  # the same answer again: it is on screen already, flagged
+        missing = ungrounded(text, self._seen(turn))
+        if not missing:
+            return None
+        if self.asked_numbers:
+            return Review(flags=missing)
+        self.asked_numbers = True
+        self.flagged = text.strip()
+        shown = ", ".join(missing[:5])
+        if not turn.ran_code:
+            note = f"{FLAG}{shown} appear(s) in no output: you have run no code for this question. To compute the answer, {how} that prints it."
+        else:
+            note = f"{FLAG}{shown} appear(s) in no output you have seen. Do not guess: run code that computes and prints the answer, or answer again using only numbers from the outputs."
+        return Review(flags=missing, retry=note)
+
+    @staticmethod
+    def _seen(turn: TurnState) -> list[str]:
+        runs = [o for o in turn.outcomes if o.ran]
+        return [*turn.seen, *(without_literals(o.printed, o.code) for o in runs)]
+
+
+def _numbers(text: str) -> list[tuple[str, float, int]]:
+    """(as written, value, decimals) for each number in `text`."""
+    out = []
+    for raw in _NUM.findall(text):
+        clean = raw.replace("$", "").replace(",", "").replace("−", "-")
+        try:
+            value = float(clean)
+        except ValueError:
+            continue
+        decimals = len(clean.split(".")[1]) if "." in clean and "e" not in clean.lower() else 0
+        out.append((raw, value, decimals))
+    return out
+
+
+def ungrounded(answer: str, seen: Iterable[str]) -> list[str]:
+    """Numbers of `answer` (code blocks and list markers aside) found in none of the `seen` texts."""
+    prose = _LIST_MARK.sub(" ", _FENCE.sub(" ", answer))
+    wanted = _numbers(prose)
+    if not wanted:
+        return []
+    values = {v for text in seen for _, v, _ in _numbers(text)}
+    missing = []
+    for raw, value, decimals in wanted:
+        unit = 10.0**-decimals  # the answer may round or truncate what it saw to its last digit
+
+        def near(v: float, value: float = value, unit: float = unit) -> bool:
+            return abs(v - value) < unit or abs(v - value) <= 1e-5 * abs(value)
+
+        if not any(near(v) or near(100 * v) for v in values):
+            missing.append(raw.strip())
+    return list(dict.fromkeys(missing))
+
+
+def without_literals(output: str, code: str) -> str:
+    """`output` without the numbers `code` printed as bare literals (`print(1042)`): printing a
+    number grounds nothing. Data written in code and computed on still counts."""
+    literals = set()
+    for args in _PRINT_ARGS.findall(code):
+        if not re.search(r"[A-Za-z_]", _STRINGS.sub(" ", args)):
+            literals |= {value for _, value, _ in _numbers(args)}
+    if not literals:
+        return output
+    return _NUM.sub(
+        lambda m: " " if any(v == value for _, v, _ in _numbers(m.group(0)) for value in literals) else m.group(0),
+        output,
+    )

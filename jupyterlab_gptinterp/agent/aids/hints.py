@@ -1,0 +1,193 @@
+"""Hints: after a failed run, what any Python or pandas user would be told about that error.
+
+By the error's kind, never by the data: a close match for a misspelt name (columns of the files
+the code reads, inner keys of flattened records, standard-library modules), the import a
+NameError lacks, the tested load line when a file was read wrongly, how to convert a column
+that holds text where numbers or dates are needed, and that a call the installed pandas rejects
+must be written another way. Column facts come from the preview's profiles, so a hint never
+contradicts what the model was shown.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import sys
+
+from ..outcome import Outcome
+from ..seams import ColumnProfile, FileProfile, TableProfile
+from .base import Aid, Note, TurnState
+from .errors import failing_line, is_api_error
+
+_QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
+_UNDEFINED = re.compile(r"name '(\w+)' is not defined")
+_NO_MODULE = re.compile(r"No module named '([\w.]+)'")
+_NO_ATTR = re.compile(r"'(\w+)' object has no attribute '(\w+)'")
+_IMPORTS = {
+    "pd": "import pandas as pd", "np": "import numpy as np", "plt": "import matplotlib.pyplot as plt",
+    "sns": "import seaborn as sns", "json": "import json", "re": "import re", "math": "import math",
+    "sqlite3": "import sqlite3", "datetime": "import datetime", "os": "import os", "io": "import io",
+    "statistics": "import statistics", "collections": "import collections", "Counter": "from collections import Counter",
+}  # fmt: skip
+# Methods a newer pandas removed, and what replaced them.
+_REMOVED = {
+    "append": "pd.concat([df, other])", "iteritems": ".items()", "applymap": ".map(func)",
+    "mad": "(s - s.mean()).abs().mean()", "swapaxes": ".transpose()", "is_monotonic": ".is_monotonic_increasing",
+}  # fmt: skip
+_TEXT_NOT_NUMBER = re.compile(
+    r"unsupported operand type|can only concatenate str|not supported between instances of 'str'"
+    r"|could not convert string to float|Could not convert .* to numeric|agg function failed|"
+    r"dtype->(?:object|str)|cannot perform \w+ with type|must be real number, not str|invalid literal for int",
+    re.IGNORECASE,
+)
+_DATE_PARSE = re.compile(
+    r"doesn't match format|time data .* does not match|Unknown datetime string format|DateParseError"
+    r"|day is out of range|month must be in 1..12|Can only use \.dt accessor",
+    re.IGNORECASE,
+)
+_READ_FAIL = re.compile(r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError")
+
+
+class Hints(Aid):
+    name = "hints"
+
+    async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
+        if not outcome.failed or not outcome.error_name:
+            return None
+        text = hint(outcome, turn.files, turn.listing)
+        return Note(text=f"Hint: {text}") if text else None
+
+
+def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
+    name, value, code = outcome.error_name, outcome.error_value, outcome.code
+    tables = [t for f in files for t in f.tables]
+    read = [t for f in files for t in f.tables if f.name in code] or tables
+    columns = [c for t in read for c in t.columns]
+    if name == "KeyError":
+        return _key_hint(_first_quoted(value) or value.strip("'\""), read)
+    if name == "NameError":
+        return _name_hint(value, code, read)
+    if name == "ModuleNotFoundError":
+        return _module_hint(value)
+    if name == "FileNotFoundError":
+        return f"Files beside the notebook: {', '.join(listing)}." if listing else ""
+    if _READ_FAIL.search(name) or _READ_FAIL.search(value):
+        named = [f for f in files if f.name in code] or files
+        return f"read {named[0].name} with its tested load line: {_load_of(named[0])}" if named else ""
+    if name == "AttributeError":
+        return _accessor_hint(value, code, columns) or _attribute_hint(value, columns)
+    if _DATE_PARSE.search(value):
+        dated = [c for c in columns if c.name in code and any("date" in n for n in c.notes)]
+        how = f" For {dated[0].name!r}: {_date_note(dated[0])}" if dated else ""
+        return "The dates are written as text in a layout that was not given: parse them explicitly." + how
+    if _TEXT_NOT_NUMBER.search(value) or (name == "TypeError" and "str" in value):
+        texts = [c for c in columns if c.name in code and c.dtype in ("text", "mixed") and c.notes]
+        which = "; ".join(f"{c.name!r} is {c.notes[0]}" for c in texts[:2])
+        return (
+            "A column still holds text where numbers or dates are needed: convert it first "
+            "(pd.to_numeric after cleaning, or pd.to_datetime), then compute." + (f" {which}." if which else "")
+        )
+    if is_api_error(outcome):
+        line = failing_line(outcome)
+        where = f" The line `{line}`" if line else " That call"
+        return f"{where} is rejected by the installed library version ({name}: {value[:160]}). Write it another way."
+    return ""
+
+
+def _first_quoted(value: str) -> str:
+    m = _QUOTED.search(value)
+    return m.group(1) if m else ""
+
+
+def _key_hint(missing: str, tables: list[TableProfile]) -> str:
+    if not tables:
+        return f"There is no key {missing!r}: print df.columns (or the keys) to see the exact names; they are case-sensitive."
+    for t in tables:
+        names = [c.name for c in t.columns]
+        if missing in names:
+            return (
+                f"{missing!r} is a column of the file as loaded by `{t.load.splitlines()[-1]}`, but not of the object "
+                "this line indexes (a grouped or filtered result, or another frame): print its columns first."
+            )
+        inner = [n for n in names if n.endswith("." + missing)]
+        if inner:
+            return f"The records are nested: after pd.json_normalize the column is {inner[0]!r}."
+    t = tables[0]
+    names = [c.name for c in t.columns]
+    close = {n.lower(): n for n in names}.get(missing.lower()) or next(
+        iter(difflib.get_close_matches(missing, names, 1, 0.6)), None
+    )
+    listed = ", ".join(repr(n) for n in names[:30])
+    return (
+        f"There is no column {missing!r}"
+        + (f"; did you mean {close!r}?" if close else ".")
+        + f" The columns are exactly: {listed}."
+    )
+
+
+def _name_hint(value: str, code: str, tables: list[TableProfile]) -> str:
+    m = _UNDEFINED.search(value)
+    name = m.group(1) if m else ""
+    if name in _IMPORTS:
+        return f"add `{_IMPORTS[name]}` at the top of the cell."
+    load = tables[0].load if tables else ""
+    if load:
+        return (
+            f"{name!r} is not defined: nothing is loaded yet (a cell that failed defines nothing, and the data files "
+            f"are only described). Start the cell with:\nimport pandas as pd\n{load}"
+        )
+    return f"{name!r} is not defined: a cell that failed defines nothing; define it in this cell."
+
+
+def _module_hint(value: str) -> str:
+    m = _NO_MODULE.search(value)
+    module = m.group(1).split(".")[0] if m else ""
+    close = difflib.get_close_matches(module, sorted(sys.stdlib_module_names), 1, 0.75)
+    if module in sys.stdlib_module_names:
+        return f"{module} is part of Python's standard library; nothing needs installing."
+    if close:
+        return f"Did you mean {close[0]!r}? It is part of Python's standard library (nothing to install)."
+    return ""
+
+
+def _attribute_hint(value: str, columns: list[ColumnProfile]) -> str:
+    m = _NO_ATTR.search(value)
+    if not m:
+        return ""
+    owner, attr = m.groups()
+    names = {c.name.lower(): c.name for c in columns}
+    if attr.lower() in names:
+        return f"{attr!r} is a column: write df[{names[attr.lower()]!r}]."
+    if owner in ("DataFrame", "Series") and attr in _REMOVED:
+        return f"this pandas has no {owner}.{attr}: use {_REMOVED[attr]}."
+    if "accessor" in value or attr in ("str", "dt"):
+        return "the .str accessor is for text and .dt for dates: check the column's type in the preview."
+    close = difflib.get_close_matches(attr, list(names.values()), 1, 0.7)
+    return f"did you mean the column {close[0]!r}? Write df[{close[0]!r}]." if close else ""
+
+
+_STR_ON = re.compile(r"\[\s*['\"]([^'\"]+)['\"]\s*\]\.(str|dt)\b")
+
+
+def _accessor_hint(value: str, code: str, columns: list[ColumnProfile]) -> str:
+    """`.str` on a column that is not text, `.dt` on one that is not dates yet."""
+    accessor = "str" if "Can only use .str accessor" in value else "dt" if "Can only use .dt accessor" in value else ""
+    if not accessor:
+        return ""
+    types = {c.name: c for c in columns}
+    used = [types[c] for c, a in _STR_ON.findall(code) if a == accessor and c in types]
+    if accessor == "str":
+        which = ", ".join(f"{c.name!r} is {c.dtype}" for c in used) or "that column is not text"
+        return f"{which}: use it as it is (.dt for dates, arithmetic for numbers); do not clean it with .str."
+    which = "; ".join(f"{c.name!r}: {_date_note(c) or 'pd.to_datetime(col)'}" for c in used)
+    return "the column is not dates yet: convert it with pd.to_datetime first." + (f" {which}." if which else "")
+
+
+def _date_note(column: ColumnProfile) -> str:
+    return next((n for n in column.notes if "date" in n), "")
+
+
+def _load_of(f: FileProfile) -> str:
+    if f.tables:
+        return f.tables[0].load
+    return f.load or f"open({f.name!r})"

@@ -1,0 +1,103 @@
+"""Preview: the data files a request is about, as pandas sees them, before the model writes code.
+
+A model that guesses a file's columns, separator or types writes code that fails or, worse,
+computes the wrong thing. The files the request names (by file name, or by a name's stem as a
+word: "the trips data" for trips.parquet) and the files attached to it are profiled through the
+Workspace seam: the tested load line, exact column names and types, and what each column really
+holds. Files the request does not name are only listed by name.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from ..seams import FileProfile, TableProfile, Workspace
+from .base import Aid, TurnState
+
+HEADER = "Data files, described here and not loaded yet (paths relative to the notebook; use these exact names):"
+_NAME = re.compile(r"[\w./-]+\.[A-Za-z0-9]{1,8}\b")
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def named_files(question: str, available: list[str]) -> list[str]:
+    """The files of `available` that `question` names: by file name, else by every word of a
+    name's stem ("air quality" or "air_quality" for air_quality.csv)."""
+    lowered = question.lower()
+    named = [n for n in dict.fromkeys(m.group(0) for m in _NAME.finditer(question)) if n in available or "/" in n]
+    words = set(_WORD.findall(lowered))
+    for name in available:
+        stem = _WORD.findall(PurePosixPath(name).stem.lower())
+        if name not in named and stem and all(w in words for w in stem) and any(len(w) > 2 for w in stem):
+            named.append(name)
+    return named
+
+
+class Preview(Aid):
+    name = "preview"
+
+    def __init__(self, workspace: Workspace | None, budget: int = 1500, limit: int = 4):
+        self.workspace = workspace
+        self.budget = budget
+        self.limit = limit
+
+    def fresh(self) -> Preview:
+        return self  # no per-turn state (the workspace is shared and caches profiles)
+
+    async def context(self, turn: TurnState) -> str:
+        if self.workspace is None or turn.action == "explain":
+            return ""
+        path = turn.notebook.path
+        available = self.workspace.data_files(path)
+        wanted = list(dict.fromkeys([*turn.attachments, *named_files(turn.question, available)]))[: self.limit]
+        turn.listing = available
+        if not wanted:
+            return f"Data files beside the notebook: {', '.join(available)}." if available else ""
+        turn.files = await self.workspace.profiles(path, wanted)
+        return render(turn.files, self.budget, self.workspace.pandas_version())
+
+
+def render(files: list[FileProfile], budget: int, pandas: str = "") -> str:
+    """The profiles as the model reads them, within `budget` characters (columns cut last)."""
+    head = HEADER + (f" pandas {pandas} is installed." if pandas else "")
+    for detail in (2, 1, 0):
+        parts = [_file(f, detail) for f in files]
+        text = head + "\n\n" + "\n\n".join(parts)
+        if len(text) <= budget:
+            return text
+    return text[:budget]
+
+
+def _file(f: FileProfile, detail: int) -> str:
+    if f.kind == "unreadable":
+        return f"{f.name}: cannot be read ({f.note})."
+    if f.kind in ("lines", "text"):
+        note = f" ({f.note})" if f.note else ""
+        return f"{f.name}: text{note}. {f.lines}" if f.kind == "text" else f.lines
+    out = [f"{f.name}: {f.note}" if f.note else ""]
+    for t in f.tables:
+        out.append(_table(f, t, detail))
+    return "\n".join(p for p in out if p)
+
+
+def _table(f: FileProfile, t: TableProfile, detail: int) -> str:
+    where = f"{'sheet' if f.kind == 'workbook' else 'table'} {t.name!r}" if t.name else f.name
+    rows = f"{t.rows} rows" if t.rows is not None else "many rows"
+    # Complete lines a cell can start with: a small model copies them as they are.
+    imports = "import pandas as pd\n" + ("import sqlite3\n" if f.kind == "database" else "")
+    connect = f"con = sqlite3.connect({f.name!r})\n" if f.kind == "database" else ""
+    lines = [f"{where}: {rows}. Load it with:\n{imports}{connect}{t.load}"]
+    lines += [f"Note: {n}." for n in t.notes]
+    lines.append("Columns (exact names):")
+    shown = t.columns if detail else t.columns[:12]
+    for c in shown:
+        what = c.dtype + (f", {c.missing} missing" if c.missing else "")
+        if c.notes:
+            what += "; " + "; ".join(c.notes if detail else c.notes[:1])
+        elif detail == 2 and c.samples and c.dtype in ("text", "datetime"):
+            what += " like " + ", ".join(repr(s) for s in c.samples[:2])
+        lines.append(f"  {c.name!r}: {what}")
+    more = max(t.width, len(t.columns)) - len(shown)
+    if more > 0:
+        lines.append(f"  … and {more} more columns (print df.columns)")
+    return "\n".join(lines)

@@ -1,0 +1,163 @@
+"""Repeats: proposals not worth the user's attention are declined, and the model told why.
+
+- code that is all comments (it would do nothing);
+- the last output pasted back as code;
+- a python block holding only a value (`3`, `'/api/users'`): that is the answer, not code;
+- `%pip install` of a standard-library module (there is nothing to install);
+- the code of the run just before, again: after a failure it would fail the same way; after a
+  success its output is already there, so the output is checked against the question first;
+- code the user rejected, again;
+- the very line that a library rejected last time (an unexpected keyword, a removed method).
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import sys
+import tokenize
+
+from ..outcome import Outcome
+from .base import Aid, Refusal, TurnState
+from .errors import failing_line, is_api_error, normalise
+
+_PIP = re.compile(r"^\s*[%!]\s*pip3?\s+install\s+(.+)$", re.MULTILINE)
+COMMENTS_ONLY = (
+    "Not run: every line of that code is a comment, so it would do nothing. Write the code itself, without '#' in "
+    "front (an install is the line `%pip install <package>`)."
+)
+PASTED_OUTPUT = (
+    "Not run: that is the output of the last run, not code. If that output answers the question, reply with the "
+    "answer in text; if it is wrong, change the code that made it."
+)
+
+
+class Repeats(Aid):
+    name = "repeats"
+
+    async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
+        if only_comments(code):
+            return Refusal("The model proposed code that is all comments; it was asked to write it out.", COMMENTS_ONLY)
+        last = turn.last_run
+        told = turn.sent[-1] if turn.sent else ""  # the last result as the model read it (errors, hints)
+        if (last is not None and pasted_output(code, last.printed)) or (told and pasted_output(code, told)):
+            return Refusal("The model proposed the last output as code; it was asked to change it.", PASTED_OUTPUT)
+        if turn.fenced and turn.action == "chat":
+            value = literal(code)
+            if value is not None:
+                return Refusal("", "", answer=value)
+        stdlib = [m for m in pip_targets(code) if m in sys.stdlib_module_names]
+        if stdlib:
+            return Refusal(
+                f"The model tried to install {stdlib[0]}, which comes with Python; it was told.",
+                f"Not run: {', '.join(stdlib)} is part of Python's standard library, so there is nothing to install. "
+                f"Import it (import {stdlib[0]}) and go on.",
+            )
+        return await self._repeat(turn, code)
+
+    async def _repeat(self, turn: TurnState, code: str) -> Refusal | None:
+        decided = [o for o in turn.outcomes if o.decision != "refused"]
+        previous = decided[-1] if decided else None
+        mine = normalise_code(code)
+        if any(o.decision == "rejected" and normalise_code(o.proposed) == mine for o in decided):
+            return Refusal(
+                "The model proposed code the user had rejected; it was asked to change it.",
+                "Not proposed: the user already rejected exactly this code. Do something different, or answer.",
+            )
+        if previous is not None and previous.ran and normalise_code(previous.code) == mine:
+            if previous.failed:
+                return Refusal(
+                    "The model proposed the same code again; it was asked to change it.",
+                    "Not run: this is the same code that just failed, so it would fail the same way. Read the error "
+                    "and the hint, change the code to fix the cause, and propose the corrected code.",
+                )
+            return await self._same_success(turn, previous)
+        line = _rejected_line(previous)
+        if line and any(normalise(line) == normalise(c) for c in code.splitlines()):
+            return Refusal(
+                "The model proposed a line that failed again; it was asked to write it another way.",
+                f"Not run: the line `{line}` failed with {previous.error_name}: {previous.error_value[:160]} "  # type: ignore[union-attr]
+                "This library version rejects that call, so it would fail again. Write that line another way.",
+            )
+        return None
+
+    async def _same_success(self, turn: TurnState, previous: Outcome) -> Refusal:
+        """The code that just worked, again: its output may already answer the question."""
+        status = "The model proposed the same code again; its earlier output was used."
+        if previous.printed and turn.check is not None:
+            verdict = await turn.check(previous)
+            if verdict is not None and verdict.answers and verdict.answer.strip():
+                return Refusal(status, "", answer=verdict.answer.strip())
+        return Refusal(
+            "The model proposed the same code again; it was asked to answer from its output.",
+            "Not run: you already ran exactly this code; its output is above. Answer from that output, or run "
+            "different code.",
+        )
+
+
+def _rejected_line(previous: Outcome | None) -> str:
+    if previous is None or not previous.failed or not is_api_error(previous):
+        return ""
+    return failing_line(previous)
+
+
+def only_comments(code: str) -> bool:
+    """Every line is blank or a comment: running it does nothing."""
+    return all(not line.strip() or line.lstrip().startswith("#") for line in code.splitlines())
+
+
+def pasted_output(code: str, printed: str) -> bool:
+    """`code` is a copy of (part of) the last output, not code."""
+    output = " ".join(printed.split())
+    mine = " ".join(code.split())
+    if len(mine) < 3 or mine not in output:
+        return False
+    try:  # code that the last cell happened to print (a name, a line of source) is still code
+        compile(code, "<proposal>", "exec")
+        return mine == output
+    except (SyntaxError, ValueError):
+        return True
+
+
+def literal(code: str) -> str | None:
+    """The value, when a block holds nothing but one (a small model answers in a code block)."""
+    text = code.strip()
+    if not text or text.startswith(('"' * 3, "'" * 3)):  # a docstring: code to come
+        return None
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
+    return str(value)
+
+
+def pip_targets(code: str) -> list[str]:
+    """The package names a `%pip install` line asks for (options left out)."""
+    names: list[str] = []
+    for args in _PIP.findall(code):
+        names += [re.split(r"[<>=!~\[]", a)[0].lower() for a in args.split() if not a.startswith("-")]
+    return names
+
+
+def normalise_code(code: str) -> str:
+    """The code without comments, blank lines and layout, for spotting a repeat."""
+    try:
+        skipped = (
+            tokenize.COMMENT,
+            tokenize.NL,
+            tokenize.NEWLINE,
+            tokenize.INDENT,
+            tokenize.DEDENT,
+            tokenize.ENDMARKER,
+        )
+        tokens = [
+            t.string
+            for t in tokenize.generate_tokens(io.StringIO(code.strip() + "\n").readline)
+            if t.type not in skipped
+        ]
+        return " ".join(tokens).replace('"', "'")
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return " ".join(line.split("#")[0].strip() for line in code.splitlines() if line.strip()).replace('"', "'")

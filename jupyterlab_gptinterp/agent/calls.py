@@ -1,0 +1,129 @@
+"""The model calls of one turn: streamed replies with retries, and short JSON-constrained checks.
+
+Counts the turn's calls and tokens, names each wait for the user (the `phase` event), keeps the
+text streamed so far (Stop keeps it), and bounds every call by the turn's remaining time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from typing import Any
+
+from ..errors import GPTInterpError
+from ..protocol import AssistantDelta, Phase, PhaseEvent, StatusEvent
+from . import prompts
+from .aids.base import Check
+from .outcome import Outcome
+from .seams import LLM, Completion, Sink, TextDelta
+
+
+class TurnTimeout(Exception):
+    """The turn's time budget ran out during a model call."""
+
+
+class ModelCalls:
+    def __init__(self, llm: LLM, sink: Sink, chat_id: str, turn_id: str, retries: int, max_retry_wait: float):
+        self.llm = llm
+        self.sink = sink
+        self.chat_id = chat_id
+        self.turn_id = turn_id
+        self.retries = retries
+        self.max_retry_wait = max_retry_wait
+        self.usage = [0, 0, 0, 0]  # calls, prompt tokens, completion tokens, cached prompt tokens
+        self.partial = ""  # text of the reply being streamed (kept if the user stops it)
+        self.deadline = float("inf")  # monotonic time the turn's budget ends (waits for the user excluded)
+
+    async def phase(self, phase: Phase, detail: str = "") -> None:
+        event = PhaseEvent(
+            chat_id=self.chat_id, ts=time.time(), turn_id=self.turn_id, phase=phase, detail=detail, since=time.time()
+        )
+        await self.sink.emit_ephemeral(event)
+
+    def extend(self, seconds: float) -> None:
+        """Time spent waiting for the user does not count against the turn's budget."""
+        self.deadline += seconds
+
+    async def ask(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> tuple[str, Completion]:
+        """One streamed reply, retried on rate limits and outages (never once text has streamed)."""
+        for attempt in range(1, self.retries + 2):
+            message_id = "m-" + secrets.token_hex(6)
+            try:
+                return message_id, await self._bounded(self._stream(message_id, messages, tools))
+            except GPTInterpError as exc:
+                wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
+                if self.partial or not exc.retryable or attempt > self.retries or wait > self.max_retry_wait:
+                    raise
+                text = f"{exc.text} Retrying in {wait:g} s (retry {attempt} of {self.retries})."
+                await self.sink.emit_ephemeral(StatusEvent(chat_id=self.chat_id, text=text))
+                await self.phase("retrying", text)
+                await asyncio.sleep(wait)
+        raise AssertionError("unreachable")
+
+    async def _stream(
+        self, message_id: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None
+    ) -> Completion:
+        self.partial = ""
+        reply = Completion("")
+        await self.phase("reading")
+        async for event in self.llm.stream(messages, tools):
+            if isinstance(event, TextDelta):
+                if not self.partial:
+                    await self.phase("writing")
+                self.partial += event.text
+                await self.sink.emit_ephemeral(
+                    AssistantDelta(chat_id=self.chat_id, message_id=message_id, delta=event.text)
+                )
+            elif isinstance(event, Completion):
+                reply = event
+        self._count(reply)
+        self.partial = ""
+        return reply
+
+    async def check(self, question: str, outcome: Outcome, budget: int) -> Check | None:
+        """Does this output answer exactly the question? A short call that sees nothing else."""
+        await self.phase("checking")
+        messages = prompts.check_messages(question, outcome.code, outcome.printed[:budget])
+        try:
+            replies = await self._bounded(self._collect(messages))
+        except GPTInterpError:
+            return None
+        reply = replies[-1] if replies else Completion("")
+        try:
+            data = json.loads(reply.text)
+            return Check(bool(data["answers"]) is True, str(data.get("answer") or ""), str(data.get("missing") or ""))
+        except (ValueError, KeyError, TypeError):
+            return None
+
+    async def _collect(self, messages: list[dict[str, Any]]) -> list[Completion]:
+        out = [
+            event
+            async for event in self.llm.stream(messages, None, schema=prompts.CHECK_SCHEMA)
+            if isinstance(event, Completion)
+        ]
+        for reply in out:
+            self._count(reply)
+        return out
+
+    async def _bounded(self, work: Any) -> Any:
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            work.close()
+            raise TurnTimeout
+        try:
+            return await asyncio.wait_for(work, remaining if remaining != float("inf") else None)
+        except asyncio.TimeoutError:
+            raise TurnTimeout from None
+
+    def totals(self) -> dict[str, int]:
+        """The turn's usage, as `turn_ended` reports it."""
+        calls, prompt, completion, cached = self.usage
+        return {"llm_calls": calls, "prompt_tokens": prompt, "completion_tokens": completion, "cached_tokens": cached}
+
+    def _count(self, reply: Completion) -> None:
+        self.usage[0] += 1
+        self.usage[1] += reply.prompt_tokens
+        self.usage[2] += reply.completion_tokens
+        self.usage[3] += reply.cached_tokens

@@ -1,0 +1,47 @@
+"""A chat's memory: the messages of earlier turns, kept valid and within budget."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import outputs as _outputs
+
+
+def without_images(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Memory keeps the text of image messages, not the images (they would fill the budget)."""
+    return [
+        {**m, "content": _outputs.text_of(m["content"])} if isinstance(m.get("content"), list) else m for m in messages
+    ]
+
+
+def repair(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Answer tool calls left open by Stop or an error, so the next request is valid."""
+    out: list[dict[str, Any]] = []
+    open_ids: list[str] = []
+    for msg in messages:
+        if msg["role"] != "tool" and open_ids:
+            out.extend(
+                {"role": "tool", "tool_call_id": i, "content": "Not run: the turn was stopped."} for i in open_ids
+            )
+            open_ids = []
+        out.append(msg)
+        if msg.get("tool_calls"):
+            open_ids = [c["id"] for c in msg["tool_calls"]]
+        elif msg["role"] == "tool" and msg.get("tool_call_id") in open_ids:
+            open_ids.remove(msg["tool_call_id"])
+    out.extend({"role": "tool", "tool_call_id": i, "content": "Not run: the turn was stopped."} for i in open_ids)
+    return out
+
+
+def trim(memory: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
+    """The most recent whole turns of memory within `budget` characters (a turn starts at a user message)."""
+    size = 0
+    start = len(memory)
+    for i in range(len(memory) - 1, -1, -1):
+        size += len(str(memory[i].get("content") or "")) + len(json.dumps(memory[i].get("tool_calls") or ""))
+        if size > budget:
+            break
+        if memory[i]["role"] == "user":
+            start = i
+    return memory[start:]

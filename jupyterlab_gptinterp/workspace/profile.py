@@ -1,0 +1,617 @@
+"""A data file as pandas sees it: how to load it, its columns and types, and what looks odd.
+
+Run in a child process (`python -m jupyterlab_gptinterp.workspace.profile`, a JSON request on
+stdin, a JSON list of profiles on stdout) so a slow or hostile file can cost a timeout, never the
+server. The profile is what a careful analyst finds in the first minutes with a new file:
+
+- the load line, tried here before it is offered: separator, header row below a title, decimal
+  comma, thousands separator and missing-value markers of a CSV; the sheets of a workbook; the
+  tables of a SQLite file; records (flattened when nested) of JSON;
+- per column: the type pandas gives it, missing values, a few samples;
+- general observations on text columns: numbers after removing symbols (with the suffixes that
+  differ, e.g. units), percentages, dates as text (day first or month first, several formats),
+  yes/no text, values with spaces around them, one id spelled several ways;
+- a wide table (one column per month or year) that wants melting.
+
+Nothing here knows any particular file; every observation is about pandas and common data.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import sqlite3
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from . import logformat
+
+MAX_READ = 512 * 1024  # bytes of a text file looked at
+MAX_ROWS = 5000  # rows loaded to profile a table
+MAX_COLUMNS = 40  # columns profiled per table
+MAX_TABLES = 6  # sheets or tables profiled per file
+SAMPLES = 3
+TEXT_SUFFIXES = {".csv", ".tsv", ".txt", ".dat", ".tab", ".psv"}
+JSON_SUFFIXES = {".json", ".jsonl", ".ndjson"}
+EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".ods"}
+PARQUET_SUFFIXES = {".parquet", ".pq", ".feather", ".arrow"}
+SQLITE_SUFFIXES = {".sqlite", ".sqlite3", ".db"}
+LOG_SUFFIXES = {".log", ".out"}
+DATA_SUFFIXES = TEXT_SUFFIXES | JSON_SUFFIXES | EXCEL_SUFFIXES | PARQUET_SUFFIXES | SQLITE_SUFFIXES | LOG_SUFFIXES
+
+_MISSING_WORDS = {"", "-", "--", "—", "?", "na", "n/a", "nan", "null", "none", "nil", "missing", "#n/a", "."}
+_NUMBERISH = re.compile(r"^[^\d\-+.,]*[-+]?[\d.,' ]*\d[^\d]*$")
+_DECIMAL_COMMA = re.compile(r"^-?\d+,\d+$")
+_GROUPED = re.compile(r"^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
+_BOOL_WORDS = {"yes", "no", "y", "n", "true", "false", "t", "f"}
+_MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
+_MONTH_NAME = re.compile(rf"^(?:{_MONTHS})[a-z]*\.?$", re.IGNORECASE)
+_PERIOD = re.compile(
+    rf"^(?:(?:{_MONTHS})[a-z]*[ _\-/]*\d{{2,4}}|\d{{4}}[ _\-/]*(?:{_MONTHS})[a-z]*|\d{{4}}[-_/]\d{{1,2}}|(?:19|20)\d{{2}}|q[1-4][ _-]*\d{{2,4}})$",
+    re.IGNORECASE,
+)
+_UNIT_NAME = re.compile(r"\b(?:units?|uom|currency|scale)\b|_units?$|^units?_", re.IGNORECASE)
+_DATEISH = re.compile(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\d{1,2} [A-Za-z]{3,9},? \d{4}|[A-Za-z]{3,9} \d{1,2},? \d{4}")
+
+
+def _pd() -> Any:
+    import pandas
+
+    return pandas
+
+
+# --- reading text tables ------------------------------------------------------------------------
+
+
+def _decode(head: bytes) -> tuple[str, str]:
+    for encoding in ("utf-8-sig", "cp1252", "latin-1"):
+        try:
+            return head.decode(encoding), encoding
+        except UnicodeDecodeError:
+            continue
+    return head.decode("utf-8", errors="replace"), "utf-8"
+
+
+def _dialect(lines: list[str], suffix: str) -> tuple[str, int]:
+    """(separator, rows before the header): the separator that splits most lines into the same
+    number of fields, and the title or note lines above the header that do not."""
+    candidates = ["\t"] if suffix == ".tsv" else [",", ";", "\t", "|"]
+    best = (",", 0, 0.0)
+    body = [line for line in lines[:60] if line.strip()]
+    for sep in candidates:
+        counts = [len(next(csv.reader([line], delimiter=sep))) for line in body]
+        if not counts:
+            continue
+        width, freq = Counter(counts).most_common(1)[0]
+        if width < 2:
+            continue
+        score = freq / len(counts) * min(width, 20)
+        if score > best[2]:
+            skip = next((i for i, c in enumerate(counts) if c == width), 0)
+            best = (sep, skip, score)
+    sep, skip, _ = best
+    # Blank lines before the header count as rows to skip too.
+    nonblank = [i for i, line in enumerate(lines) if line.strip()]
+    return sep, nonblank[skip] if skip < len(nonblank) else 0
+
+
+def _csv_load(name: str, path: Path) -> tuple[str, dict[str, Any], list[str]]:
+    """(the read_csv call as code, its keyword arguments, notes)."""
+    with path.open("rb") as f:
+        head = f.read(MAX_READ)
+    text, encoding = _decode(head)
+    lines = text.splitlines()
+    if len(head) == MAX_READ and lines:
+        lines = lines[:-1]
+    sep, skip = _dialect(lines, path.suffix.lower())
+    rows = list(csv.reader(lines[skip:], delimiter=sep))
+    cells = [c.strip() for row in rows[1:400] for c in row]
+    kwargs: dict[str, Any] = {}
+    notes: list[str] = []
+    if sep != ",":
+        kwargs["sep"] = sep
+    if skip:
+        kwargs["skiprows"] = skip
+        notes.append(f"the header is on line {skip + 1}; the line(s) above it are a title or notes")
+    if encoding not in ("utf-8-sig", "utf-8"):
+        kwargs["encoding"] = encoding
+    numeric_cells = [c for c in cells if c and _NUMBERISH.match(c)]
+    if (
+        sep != ","
+        and numeric_cells
+        and sum(bool(_DECIMAL_COMMA.match(c)) for c in numeric_cells) > 0.2 * len(numeric_cells)
+    ):
+        kwargs["decimal"] = ","
+        notes.append("numbers use a decimal comma")
+    elif sum(bool(_GROUPED.match(c)) for c in numeric_cells) > 0.05 * max(len(numeric_cells), 1):
+        kwargs["thousands"] = ","
+    markers = _missing_markers(rows[1:400])
+    if markers:
+        kwargs["na_values"] = markers
+    return _call("pd.read_csv", name, kwargs), kwargs, notes
+
+
+def _missing_markers(rows: list[list[str]]) -> list[str]:
+    """Words that stand for a missing value in columns that otherwise hold numbers."""
+    if not rows:
+        return []
+    width = max(len(r) for r in rows)
+    found: set[str] = set()
+    for i in range(width):
+        column = [r[i].strip() for r in rows if i < len(r)]
+        numeric = [v for v in column if v and _NUMBERISH.match(v)]
+        if len(numeric) < 0.5 * len(column):
+            continue
+        found |= {v for v in column if v and not _NUMBERISH.match(v) and v.lower() in _MISSING_WORDS}
+    return sorted(found)
+
+
+def _call(func: str, name: str, kwargs: dict[str, Any]) -> str:
+    args = [repr(name)] + [f"{k}={v!r}" for k, v in kwargs.items()]
+    return f"{func}({', '.join(args)})"
+
+
+# --- columns --------------------------------------------------------------------------------------
+
+
+def _kind(series: Any) -> str:
+    pd = _pd()
+    dtype = series.dtype
+    if pd.api.types.is_bool_dtype(dtype):
+        return "bool"
+    if pd.api.types.is_integer_dtype(dtype):
+        return "int"
+    if pd.api.types.is_float_dtype(dtype):
+        return "float"
+    if pd.api.types.is_datetime64_any_dtype(dtype):
+        return "datetime"
+    if pd.api.types.is_timedelta64_dtype(dtype):
+        return "timedelta"
+    values = series.dropna()
+    if len(values) and all(isinstance(v, str) for v in values.head(200)):
+        return "text"
+    kinds = {type(v).__name__ for v in values.head(200)}
+    if kinds & {"dict", "list"}:
+        return "nested"
+    if kinds <= {"date", "datetime", "Timestamp"}:
+        return "date objects"
+    return "mixed " + "/".join(sorted(kinds)) if len(kinds) > 1 else (kinds.pop() if kinds else "empty")
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _text_notes(values: list[str]) -> list[str]:
+    """What a text column holds, when it is something else written as text."""
+    notes: list[str] = []
+    if not values:
+        return notes
+    distinct = list(dict.fromkeys(values))
+    lowered = {v.strip().lower() for v in distinct}
+    if lowered <= _BOOL_WORDS | {"0", "1"} and len(lowered) >= 2:
+        return [f"yes/no written as text ({', '.join(repr(v) for v in distinct[:6])}): map it to True/False"]
+    padded = [v for v in distinct if v != v.strip()]
+    if padded:
+        notes.append(f"some values have spaces around them ({padded[0]!r}): .str.strip()")
+    numbers = _as_numbers(values)
+    if numbers:
+        notes.append(numbers)
+        return notes
+    dates = _as_dates(values)
+    if dates:
+        notes.append(dates)
+        return notes
+    spelled = _spellings(distinct)
+    if spelled:
+        notes.append(spelled)
+    return notes
+
+
+def _as_numbers(values: list[str]) -> str:
+    """'numbers after removing ...' when nearly every value is a number wrapped in symbols."""
+    parsed = 0
+    removed: Counter[str] = Counter()
+    suffixes: Counter[str] = Counter()
+    percent = 0
+    for v in values:
+        s = v.strip()
+        m = re.fullmatch(r"([^\d\-+.]*)\s*([-+]?\d[\d,]*(?:\.\d+)?|[-+]?\.\d+)\s*([^\d]*)", s)
+        if not m:
+            continue
+        parsed += 1
+        pre, num, post = m.groups()
+        if re.search(r"[A-Za-z]", pre):  # a code like 'E100', not a number
+            return ""
+        if pre:
+            removed[pre.strip()] += 1
+        if "," in num:
+            removed[","] += 1
+        if post.strip() == "%":
+            percent += 1
+        elif post.strip():
+            suffixes[post.strip()] += 1
+    if parsed < 0.9 * len(values) or not (removed or suffixes or percent):
+        return ""
+    if percent >= 0.9 * parsed:
+        return f"percentages as text ({values[0]!r}): remove '%' and convert to float"
+    parts = []
+    if removed:
+        parts.append("removing " + " and ".join(repr(s) for s, _ in removed.most_common(3)))
+    if suffixes:
+        kinds = [s for s, _ in suffixes.most_common(6)]
+        if len(kinds) > 1:
+            parts.append(
+                "splitting off the suffix; the suffixes differ ("
+                + ", ".join(repr(k) for k in kinds)
+                + "), so the values are in different units: convert to one before comparing or adding"
+            )
+        else:
+            parts.append(f"removing the suffix {kinds[0]!r}")
+    return f"numbers written as text ({values[0]!r}): numbers after " + "; ".join(parts)
+
+
+def _shape(value: str) -> str:
+    return re.sub(r"[A-Za-z]+", "a", re.sub(r"\d+", "9", value.strip()))
+
+
+def _as_dates(values: list[str]) -> str:
+    """How dates written as text are laid out: the formats, and day-first or month-first."""
+    dated = [v for v in values if _DATEISH.search(v)]
+    if len(dated) < 0.8 * len(values):
+        return ""
+    shapes = Counter(_shape(v) for v in dated)
+    notes = []
+    if len(shapes) > 1:
+        listed = ", ".join(repr(next(v for v in dated if _shape(v) == s)) for s, _ in shapes.most_common(4))
+        notes.append(f"dates as text in {len(shapes)} formats ({listed}): pd.to_datetime(col, format='mixed'")
+    else:
+        notes.append(f"dates as text ({dated[0]!r}): pd.to_datetime(col")
+    order = _day_order(dated)
+    if order == "day":
+        notes[-1] += (
+            ", dayfirst=True); the day comes first (values like "
+            + repr(next(v for v in dated if _first_over_12(v)))
+            + ")"
+        )
+    elif order == "month":
+        notes[-1] += "); the month comes first"
+    else:
+        notes[-1] += ")"
+    return notes[0]
+
+
+def _numeric_parts(value: str) -> list[int]:
+    m = re.search(r"(\d{1,4})[-/.](\d{1,2})[-/.](\d{1,4})", value)
+    return [int(g) for g in m.groups()] if m else []
+
+
+def _first_over_12(value: str) -> bool:
+    parts = _numeric_parts(value)
+    return len(parts) == 3 and parts[0] <= 31 and parts[0] > 12 and parts[2] > 31
+
+
+def _day_order(values: list[str]) -> str:
+    """'day' when some date has a first field over 12 (dd/mm/yyyy), 'month' when a second does."""
+    day = month = False
+    for v in values:
+        parts = _numeric_parts(v)
+        if len(parts) != 3 or parts[0] > 31:  # year first: ISO order
+            continue
+        day |= parts[0] > 12
+        month |= parts[1] > 12
+    return "day" if day and not month else "month" if month and not day else ""
+
+
+def _spellings(distinct: list[str]) -> str:
+    """One code spelled several ways ('AB-007', 'ab7', 'Ab 07'): they collapse once case, symbols
+    and leading zeros are set aside."""
+    if len(distinct) < 4 or not all(re.search(r"\d", v) and re.search(r"[A-Za-z]", v) for v in distinct[:50]):
+        return ""
+
+    def key(v: str) -> str:
+        return re.sub(r"(?<![0-9])0+(?=\d)", "", re.sub(r"[^a-z0-9]", "", v.lower()))
+
+    keys = Counter(key(v) for v in distinct)
+    if len(keys) >= 0.8 * len(distinct):
+        return ""
+    example = next(k for k, n in keys.items() if n > 1)
+    same = [v for v in distinct if key(v) == example][:4]
+    return (
+        f"one code is spelled several ways ({', '.join(repr(v) for v in same)}): normalise before comparing or "
+        "joining (lower-case, keep letters and digits, drop leading zeros)"
+    )
+
+
+def _columns(df: Any) -> list[dict[str, Any]]:
+    out = []
+    for col in list(df.columns)[:MAX_COLUMNS]:
+        series = df[col]
+        if getattr(series, "ndim", 1) != 1:  # a repeated column name: pandas gives a frame
+            series = series.iloc[:, 0]
+        kind = _kind(series)
+        values = series.dropna()
+        notes: list[str] = []
+        samples: list[str] = []
+        distinct = 0
+        try:
+            uniques = values.astype(str).unique().tolist() if kind != "nested" else []
+            distinct = len(uniques)
+            samples = [_shown(v) for v in uniques[:SAMPLES]]
+        except (TypeError, ValueError):
+            pass
+        if kind == "text":
+            texts = [str(v) for v in values.head(2000)]
+            notes = _text_notes(texts)
+            if not notes and 0 < distinct <= 8:
+                samples = [_shown(v) for v in uniques]
+                notes.append("values: " + ", ".join(repr(v) for v in samples))
+                samples = []
+                if _UNIT_NAME.search(str(col)):
+                    notes.append("the unit of each row's number: convert to one unit before comparing or averaging")
+        elif kind == "nested":
+            first = values.iloc[0] if len(values) else None
+            if isinstance(first, dict):
+                notes.append(f"nested records with keys {', '.join(repr(k) for k in list(first)[:8])}")
+            elif isinstance(first, list):
+                notes.append(
+                    f"lists ({_shown(json.dumps(first, default=str), 60)}): df.explode({str(col)!r}) gives a row per item"
+                )
+            samples = [_shown(json.dumps(v, default=str), 60) for v in values.head(2)]
+        elif kind.startswith("mixed"):
+            notes.append(
+                "values of several types ("
+                + ", ".join(repr(v) for v in list(dict.fromkeys(values.head(200).tolist()))[:6])
+                + ")"
+            )
+        elif kind == "datetime":
+            notes.append("already dates: use .dt, not .str")
+        out.append(
+            {
+                "name": str(col),
+                "dtype": kind,
+                "missing": int(series.isna().sum()),
+                "distinct": distinct,
+                "samples": samples,
+                "notes": notes,
+            }
+        )
+    return out
+
+
+def _wide(df: Any) -> str:
+    periods = [str(c) for c in df.columns if _PERIOD.match(str(c).strip()) or _MONTH_NAME.match(str(c).strip())]
+    if len(periods) < 6:
+        return ""
+    keep = [str(c) for c in df.columns if str(c) not in periods][:4]
+    return (
+        f"wide: {len(periods)} columns are periods ({periods[0]!r} … {periods[-1]!r}), one value per column; "
+        f"df.melt(id_vars={keep!r}, var_name='period', value_name='value') gives one row per period"
+    )
+
+
+def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) -> dict[str, Any]:
+    wide = _wide(df)
+    return {
+        "name": name,
+        "rows": rows,
+        "load": load,
+        "columns": _columns(df),
+        "width": int(df.shape[1]),
+        "notes": notes + ([wide] if wide else []),
+    }
+
+
+# --- one file of each kind -------------------------------------------------------------------------
+
+
+def _count_lines(path: Path) -> int:
+    n = 0
+    last = b"\n"
+    with path.open("rb") as f:
+        while block := f.read(1 << 20):
+            n += block.count(b"\n")
+            last = block[-1:]
+    return n + (last != b"\n")
+
+
+def _text_table(name: str, path: Path) -> dict[str, Any]:
+    pd = _pd()
+    call, kwargs, notes = _csv_load(name, path)
+    try:
+        df = pd.read_csv(path, nrows=MAX_ROWS, **kwargs)
+    except Exception:
+        call, kwargs, notes = (
+            _call("pd.read_csv", name, {"sep": None, "engine": "python"}),
+            {"sep": None, "engine": "python"},
+            [],
+        )
+        df = pd.read_csv(path, nrows=MAX_ROWS, **kwargs)
+    total = _count_lines(path) - 1 - kwargs.get("skiprows", 0) if path.stat().st_size < 50_000_000 else None
+    return {"kind": "table", "tables": [_table("", df, f"df = {call}", total, notes)]}
+
+
+def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
+    pd = _pd()
+    if path.suffix.lower() in (".jsonl", ".ndjson"):
+        return f"df = pd.read_json({name!r}, lines=True)", pd.read_json(path, lines=True, nrows=MAX_ROWS), []
+    data = json.loads(path.read_text(encoding="utf-8", errors="replace"))
+    notes = []
+    prefix = ""
+    if isinstance(data, dict):
+        key = next((k for k, v in data.items() if isinstance(v, list) and v and isinstance(v[0], dict)), None)
+        if key is None:
+            keys = ", ".join(repr(k) for k in list(data)[:20])
+            return "", None, [f"a JSON object with keys {keys}"]
+        notes.append(f"a JSON object; the records are under {key!r}")
+        prefix, data = f"[{key!r}]", data[key]
+    if not isinstance(data, list) or not data or not all(isinstance(r, dict) for r in data[:200]):
+        return "", None, ["JSON, but not a list of records"]
+    nested = any(isinstance(v, dict) for r in data[:200] for v in r.values())
+    if nested or prefix:
+        notes.append(
+            "nested records are flattened with pd.json_normalize: inner keys become 'outer.inner' columns"
+            if nested
+            else ""
+        )
+        load = f"import json\ndf = pd.json_normalize(json.load(open({name!r})){prefix})"
+        return load, pd.json_normalize(data[:MAX_ROWS]), [n for n in notes if n]
+    return f"df = pd.read_json({name!r})", pd.read_json(io.StringIO(json.dumps(data[:MAX_ROWS]))), notes
+
+
+def _records(name: str, path: Path) -> dict[str, Any]:
+    load, df, notes = _records_load(name, path)
+    if df is None:
+        return {"kind": "text", "note": "; ".join(notes), "lines": _first_lines(path)}
+    rows = len(df) if len(df) < MAX_ROWS else None
+    return {"kind": "records", "tables": [_table("", df, load, rows, notes)]}
+
+
+def _header_row(raw: Any) -> int:
+    """The first row of a sheet that is as wide as the table under it (titles sit above it)."""
+    widths = [int(raw.iloc[i].notna().sum()) for i in range(min(len(raw), 30))]
+    if not widths:
+        return 0
+    full = max(widths)
+    return next(i for i, w in enumerate(widths) if w >= max(2, full * 0.8))
+
+
+def _workbook(name: str, path: Path) -> dict[str, Any]:
+    pd = _pd()
+    book = pd.ExcelFile(path)
+    tables = []
+    for sheet in book.sheet_names[:MAX_TABLES]:
+        raw = pd.read_excel(book, sheet_name=sheet, header=None, nrows=40)
+        skip = _header_row(raw)
+        kwargs = {"sheet_name": sheet, **({"skiprows": skip} if skip else {})}
+        df = pd.read_excel(book, sheet_name=sheet, skiprows=skip, nrows=MAX_ROWS)
+        notes = [f"the header is on row {skip + 1}; the row(s) above it are a title or notes"] if skip else []
+        tables.append(_table(str(sheet), df, f"df = {_call('pd.read_excel', name, kwargs)}", len(df), notes))
+    return {"kind": "workbook", "tables": tables, "note": f"sheets: {', '.join(repr(s) for s in book.sheet_names)}"}
+
+
+def _parquet(name: str, path: Path) -> dict[str, Any]:
+    pd = _pd()
+    reader = "read_feather" if path.suffix.lower() in (".feather", ".arrow") else "read_parquet"
+    df = getattr(pd, reader)(path)
+    return {"kind": "table", "tables": [_table("", df.head(MAX_ROWS), f"df = pd.{reader}({name!r})", len(df), [])]}
+
+
+def _database(name: str, path: Path) -> dict[str, Any]:
+    pd = _pd()
+    con = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+    try:
+        names = [
+            r[0]
+            for r in con.execute(
+                "SELECT name FROM sqlite_master WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
+            )
+        ]
+        tables = []
+        for table in names[:MAX_TABLES]:
+            quoted = '"' + table.replace('"', '""') + '"'
+            rows = con.execute(f"SELECT COUNT(*) FROM {quoted}").fetchone()[0]
+            df = pd.read_sql(f"SELECT * FROM {quoted} LIMIT {MAX_ROWS}", con)
+            load = f"df = pd.read_sql('SELECT * FROM {quoted}', con)"
+            tables.append(_table(table, df, load, rows, []))
+    finally:
+        con.close()
+    return {
+        "kind": "database",
+        "tables": tables,
+        "note": f"SQLite tables: {', '.join(repr(t) for t in names)}",
+    }
+
+
+def _first_lines(path: Path, n: int = 5) -> str:
+    with path.open("rb") as f:
+        text, _ = _decode(f.read(8192))
+    return "\n".join(line[:200] for line in text.splitlines()[:n])
+
+
+def _lines(name: str, path: Path) -> dict[str, Any]:
+    with path.open("rb") as f:
+        head = f.read(MAX_READ)
+    text, _ = _decode(head)
+    lines = text.splitlines()[:2000]
+    total = _count_lines(path) if path.stat().st_size < 50_000_000 else None
+    fmt = logformat.infer(lines)
+    if fmt is not None:
+        return {
+            "kind": "lines",
+            "lines": logformat.describe(name, fmt, total),
+            "load": logformat.load_lines(name, fmt),
+            "rows": total,
+        }
+    return {"kind": "text", "lines": _first_lines(path), "rows": total}
+
+
+def _looks_tabular(path: Path) -> bool:
+    with path.open("rb") as f:
+        text, _ = _decode(f.read(16384))
+    lines = [line for line in text.splitlines()[:20] if line.strip()]
+    if len(lines) < 3:
+        return False
+    for sep in (",", ";", "\t", "|"):
+        counts = Counter(len(next(csv.reader([line], delimiter=sep))) for line in lines)
+        width, freq = counts.most_common(1)[0]
+        if width >= 2 and freq >= 0.7 * len(lines):
+            return True
+    return False
+
+
+def profile(name: str, path: Path) -> dict[str, Any]:
+    """The profile of one file as a dict (the fields of `agent.seams.FileProfile`)."""
+    suffix = path.suffix.lower()
+    base: dict[str, Any] = {"name": name, "size": path.stat().st_size}
+    try:
+        if suffix in EXCEL_SUFFIXES:
+            found = _workbook(name, path)
+        elif suffix in PARQUET_SUFFIXES:
+            found = _parquet(name, path)
+        elif suffix in SQLITE_SUFFIXES:
+            found = _database(name, path)
+        elif suffix in JSON_SUFFIXES:
+            found = _records(name, path)
+        elif suffix in TEXT_SUFFIXES - {".txt"} or (suffix in {".txt", ".dat"} and _looks_tabular(path)):
+            found = _text_table(name, path)
+        else:
+            found = _lines(name, path)
+    except ImportError as exc:
+        found = {"kind": "unreadable", "note": f"reading it needs a package that is not installed here ({exc.name})"}
+    except Exception as exc:  # a file no rule foresaw: say so, never fail the turn
+        try:
+            found = {
+                "kind": "text",
+                "lines": _first_lines(path),
+                "note": f"pandas could not read it ({type(exc).__name__}: {_shown(exc, 120)})",
+            }
+        except OSError as os_exc:
+            found = {"kind": "unreadable", "note": os_exc.strerror or "cannot be read"}
+    return {**base, **found}
+
+
+def main() -> None:
+    request = json.loads(sys.stdin.read())
+    pd = None
+    try:
+        pd = _pd()
+    except ImportError:
+        pass
+    out = []
+    for name, path in request["files"]:
+        out.append(
+            profile(name, Path(path))
+            if pd is not None
+            else {"name": name, "kind": "unreadable", "note": "pandas is not installed"}
+        )
+    json.dump({"pandas": getattr(pd, "__version__", ""), "files": out}, sys.stdout, default=str)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,221 @@
+"""Data files as pandas sees them: the tested load line, column types, and general observations.
+
+Each load line the profile offers is run here with pandas exactly as written, and its result
+compared with what the test wrote, not with the profile's own words.
+"""
+
+import asyncio
+import json
+import random
+import re
+import sqlite3
+
+import pandas as pd
+import pytest
+
+from jupyterlab_gptinterp.agent.aids.preview import named_files, render
+from jupyterlab_gptinterp.workspace import DiskWorkspace, _typed, logformat
+from jupyterlab_gptinterp.workspace.profile import profile
+
+
+def prof(tmp_path, name, content=None):
+    path = tmp_path / name
+    if content is not None:
+        path.write_text(content) if isinstance(content, str) else path.write_bytes(content)
+    return _typed(profile(name, path))
+
+
+def load(tmp_path, monkeypatch, code):
+    monkeypatch.chdir(tmp_path)
+    scope = {"pd": pd}
+    exec(compile(code, "<load line>", "exec"), scope)  # noqa: S102 - the profile's own load line
+    return scope["df"]
+
+
+def column(p, name, table=0):
+    return next(c for c in p.tables[table].columns if c.name == name)
+
+
+def test_a_csv_with_a_title_line_semicolons_decimal_commas_and_missing_markers_loads_as_numbers(tmp_path, monkeypatch):
+    rows = [
+        f"{i};{i * 1.5:.1f};{'-' if i % 7 == 0 else str(i) + ',25'};{'n/a' if i % 5 == 0 else i}" for i in range(40)
+    ]
+    text = "Readings exported 2024\n" + "id;value;reading;count\n" + "\n".join(r.replace(".", ",") for r in rows) + "\n"
+    p = prof(tmp_path, "r.csv", text)
+    code = p.tables[0].load
+    assert "sep=';'" in code and "decimal=','" in code and "skiprows=1" in code and "na_values=" in code
+    df = load(tmp_path, monkeypatch, code)
+    assert list(df.columns) == ["id", "value", "reading", "count"] and len(df) == 40
+    assert df["reading"].dtype.kind == "f" and df["reading"].isna().sum() == 6 and df["reading"][1] == 1.25
+    assert df["value"][3] == 4.5 and df["count"].isna().sum() == 8
+    assert column(p, "reading").dtype == "float" and column(p, "reading").missing == 6
+    assert any("title" in n for n in p.tables[0].notes)
+
+
+def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
+    lines = ["price,when,ok,weight,share,name"]
+    for i in range(30):
+        when = [f"2024-03-0{1 + i % 9}", f"{13 + i % 10}/03/2024", f"{1 + i % 9} Mar 2024"][i % 3]
+        unit = ["kg", "g", "lb"][i % 3]
+        lines.append(f'"${i},{i:03d}.50",{when},{["yes", "no", "Y"][i % 3]},{i + 1} {unit},{i}.5%,Name {i}')
+    p = prof(tmp_path, "t.csv", "\n".join(lines) + "\n")
+    price, when, ok, weight, share = (column(p, n) for n in ("price", "when", "ok", "weight", "share"))
+    assert price.dtype == "text" and "numbers after removing '$' and ','" in price.notes[0]
+    assert "3 formats" in when.notes[0] and "format='mixed'" in when.notes[0] and "dayfirst=True" in when.notes[0]
+    assert "yes/no" in ok.notes[0]
+    assert "suffixes differ" in weight.notes[0] and "'kg'" in weight.notes[0]
+    assert "percentages" in share.notes[0]
+    assert not column(p, "name").notes  # plain text gets no observation
+
+
+def test_day_first_month_first_and_codes_spelled_several_ways(tmp_path):
+    day = prof(tmp_path, "d.csv", "when,v\n" + "".join(f"{d:02d}/0{1 + d % 9}/2024,{d}\n" for d in range(1, 29)))
+    assert "dayfirst=True" in column(day, "when").notes[0]
+    month = prof(tmp_path, "m.csv", "when,v\n" + "".join(f"0{1 + d % 9}/{d:02d}/2024,{d}\n" for d in range(1, 29)))
+    assert "the month comes first" in column(month, "when").notes[0]
+    ids = ["ST-007", "st7", "St 07", "ST-012", "st12", "ST-003"] * 3
+    codes = prof(tmp_path, "c.csv", "store,v\n" + "".join(f"{s},{i}\n" for i, s in enumerate(ids)))
+    assert "spelled several ways" in column(codes, "store").notes[0]
+    plain = prof(tmp_path, "p.csv", "sku,v\n" + "".join(f"SKU-{3000 + i},{i}\n" for i in range(20)))
+    assert not column(plain, "sku").notes  # distinct codes are just codes
+
+
+def test_a_wide_table_is_told_to_melt(tmp_path):
+    months = [f"{m} 2024" for m in ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul")]
+    p = prof(
+        tmp_path,
+        "w.csv",
+        "store," + ",".join(months) + "\n" + "".join(f"s{i}," + ",".join("1" * 7) + "\n" for i in range(3)),
+    )
+    assert any("melt" in n and "'Jan 2024'" in n for n in p.tables[0].notes)
+
+
+def test_nested_json_is_flattened_by_its_load_line(tmp_path, monkeypatch):
+    records = [{"id": i, "info": {"city": f"C{i}", "geo": {"lat": i}}, "tags": ["a", "b"]} for i in range(5)]
+    p = prof(tmp_path, "n.json", json.dumps(records))
+    assert p.kind == "records" and "json_normalize" in p.tables[0].load
+    df = load(tmp_path, monkeypatch, "import json\n" + p.tables[0].load)
+    assert "info.city" in df.columns and "info.geo.lat" in df.columns and df["info.city"][2] == "C2"
+    assert "lists" in column(p, "tags").notes[0] and "explode" in column(p, "tags").notes[0]
+    wrapped = prof(tmp_path, "w.json", json.dumps({"meta": 1, "rows": records}))
+    assert "['rows']" in wrapped.tables[0].load
+
+
+def test_json_lines_with_mixed_types_and_dates_already_parsed(tmp_path, monkeypatch):
+    lines = [json.dumps({"when": f"2024-01-{1 + i:02d}", "flag": [True, "yes", "N"][i % 3]}) for i in range(9)]
+    p = prof(tmp_path, "l.jsonl", "\n".join(lines) + "\n")
+    assert p.tables[0].load == "df = pd.read_json('l.jsonl', lines=True)"
+    assert len(load(tmp_path, monkeypatch, p.tables[0].load)) == 9
+    assert column(p, "flag").dtype.startswith("mixed") or column(p, "flag").notes
+
+
+def test_a_workbook_lists_its_sheets_and_finds_a_header_below_a_title(tmp_path, monkeypatch):
+    path = tmp_path / "book.xlsx"
+    with pd.ExcelWriter(path) as writer:
+        pd.DataFrame({"id": [1, 2], "name": ["a", "b"]}).to_excel(writer, sheet_name="Stores", index=False)
+        body = pd.DataFrame([["Targets for 2024", None], [None, None], ["id", "target"], [1, 10], [2, 20]])
+        body.to_excel(writer, sheet_name="Targets", index=False, header=False)
+    p = prof(tmp_path, "book.xlsx")
+    assert p.kind == "workbook" and [t.name for t in p.tables] == ["Stores", "Targets"]
+    targets = p.tables[1]
+    assert "sheet_name='Targets'" in targets.load and "skiprows=2" in targets.load
+    df = load(tmp_path, monkeypatch, targets.load)
+    assert list(df.columns) == ["id", "target"] and df["target"].sum() == 30
+
+
+def test_parquet_and_sqlite(tmp_path, monkeypatch):
+    pd.DataFrame({"t": pd.to_datetime(["2024-01-01", "2024-01-02"]), "v": [1.0, 2.0]}).to_parquet(
+        tmp_path / "x.parquet"
+    )
+    p = prof(tmp_path, "x.parquet")
+    assert column(p, "t").dtype == "datetime" and "already dates" in column(p, "t").notes[0]
+    con = sqlite3.connect(tmp_path / "c.sqlite")
+    con.executescript("CREATE TABLE patients(id INTEGER, name TEXT); INSERT INTO patients VALUES (1, 'A'), (2, 'B');"
+                      "CREATE TABLE visits(pid INTEGER, day TEXT); INSERT INTO visits VALUES (1, '2024-01-01');")  # fmt: skip
+    con.close()
+    db = prof(tmp_path, "c.sqlite")
+    assert db.kind == "database" and [t.name for t in db.tables] == ["patients", "visits"] and db.tables[0].rows == 2
+    monkeypatch.chdir(tmp_path)
+    scope = {"pd": pd, "sqlite3": sqlite3}
+    exec(f"con = sqlite3.connect('c.sqlite')\n{db.tables[0].load}", scope)  # noqa: S102
+    assert list(scope["df"]["name"]) == ["A", "B"]
+
+
+def _log(tmp_path, n=200, seed=3):
+    rng = random.Random(seed)
+    records, lines = [], []
+    for i in range(n):
+        if rng.random() < 0.2:
+            lines.append(f"2024-06-0{1 + i % 9} 10:{i % 60:02d}:00 WARNING scheduler: job {i} was late by a while")
+            continue
+        rec = {"method": rng.choice(["GET", "POST"]), "path": rng.choice(["/a", "/b/c", "/"]), "status": rng.choice([200, 404, 503]), "ms": round(rng.uniform(1, 900), 1)}  # fmt: skip
+        records.append(rec)
+        lines.append(
+            f"2024-06-0{1 + i % 9} 10:{i % 60:02d}:00 INFO {rec['method']} {rec['path']} {rec['status']} {rec['ms']}ms"
+        )
+    (tmp_path / "access.log").write_text("\n".join(lines) + "\n")
+    return records
+
+
+def test_a_logs_record_format_is_inferred_checked_and_loads_every_record(tmp_path, monkeypatch):
+    records = _log(tmp_path)
+    p = prof(tmp_path, "access.log")
+    assert p.kind == "lines" and f"{len(records)} of the 200 lines are requests" in p.lines
+    compile("\n".join(p.lines.splitlines()[1:]), "<preview>", "exec")  # pasted whole, it is Python
+    monkeypatch.chdir(tmp_path)
+    scope = {"pd": pd}
+    exec(compile("\n".join(p.lines.splitlines()[1:]), "<preview>", "exec"), scope)  # noqa: S102
+    assert len(scope["all_lines"]) == 200 and (scope["all_lines"]["level"] == "WARNING").sum() == 200 - len(records)
+    df = scope["df"]
+    assert list(df["status"]) == [r["status"] for r in records] and df["status"].dtype.kind == "i"
+    assert list(df["ms"]) == pytest.approx([r["ms"] for r in records])
+
+
+def test_no_record_format_for_prose_and_odd_lines_never_break_the_profile(tmp_path):
+    prose = ["It was a dark and stormy night;", "the rain fell in torrents,", "except at occasional intervals"] * 5
+    assert logformat.infer(prose) is None
+    assert logformat.infer([f"2024-05-01 INFO line {i}" for i in range(50)]) is None
+    cases = {
+        "brackets.log": "]" * 60_000 + "x\nGET /a 200 5ms\nGET /b 200 6ms\n",
+        "quote.log": "".join(f"svc='api' GET /p{i} 200 {i}ms\n" for i in range(10)),
+        "ctrl.log": "".join(f"a\x01b GET /p{i} 200 {i}ms\n" for i in range(10)),
+        "binary.csv": bytes(range(256)) * 50,
+        "empty.csv": "",
+        "broken.json": "[{]",
+    }
+    for name, content in cases.items():
+        p = prof(tmp_path, name, content)
+        assert p.kind in ("lines", "text", "table", "unreadable"), name
+        if p.kind == "lines":
+            rx = re.search(r"df = lines\.str\.extract\(r'(.*)'\)\.dropna", p.lines).group(1)
+            assert any(re.match(rx, line) for line in content.splitlines()), name
+    assert prof(tmp_path, "broken.json").note.startswith("pandas could not read it")
+
+
+def test_files_are_named_by_file_name_or_by_their_stem_and_others_only_listed():
+    available = ["air_quality.csv", "trips.parquet", "notes.txt", "a.csv"]
+    assert named_files("mean PM2.5 in air_quality.csv?", available) == ["air_quality.csv"]
+    assert named_files("How many rows has the air quality data?", available) == ["air_quality.csv"]
+    assert named_files("longest of the Trips", available) == ["trips.parquet"]
+    assert named_files("what is 6*7? a question about nothing", available) == []  # 'a' is too short a stem
+
+
+async def test_the_workspace_profiles_in_a_child_process_and_never_leaves_the_root(tmp_path):
+    root = tmp_path / "root"
+    (root / "work").mkdir(parents=True)
+    (tmp_path / "secret.csv").write_text("password\nhunter2\n")
+    (root / "work" / "link.csv").symlink_to(tmp_path / "secret.csv")
+    (root / "work" / "ok.csv").write_text("a,b\n1,2\n")
+    ws = DiskWorkspace(root)
+    assert ws.data_files("work/nb.ipynb") == ["ok.csv"]
+    ok, link, out = await ws.profiles("work/nb.ipynb", ["ok.csv", "link.csv", "../../secret.csv"])
+    assert ok.kind == "table" and [c.name for c in ok.tables[0].columns] == ["a", "b"] and ws.pandas_version()
+    assert link.kind == out.kind == "unreadable" and "hunter2" not in json.dumps([link.__dict__, out.__dict__])
+    text = render([ok], 1500, ws.pandas_version())
+    assert (
+        "import pandas as pd\ndf = pd.read_csv('ok.csv')" in text and "'a': int" in text
+    )  # lines a cell can start with
+    slow = DiskWorkspace(root, timeout=0.001)
+    (never,) = await slow.profiles("work/nb.ipynb", ["ok.csv"])
+    assert never.kind == "unreadable" and "too long" in never.note
+    await asyncio.sleep(0)

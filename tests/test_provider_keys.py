@@ -1,0 +1,114 @@
+"""Provider keys stay out of kernels, and out of anything an output carries.
+
+Kernels inherit the server's environment: with the key in OPENAI_API_KEY (or a provider's
+api_key_env), approved code printing os.environ showed it, and from there it went into the
+history, the browser and the next model request. Kernels this server starts get an environment
+without the key variables; an output that holds a configured key anyway (read from a file, say)
+is redacted before it is stored, sent to the browser or sent to a model.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+
+import pytest
+from conftest import API_KEY, run_code_call
+
+OPENAI_KEY = "sk-openai-SECRET-aaaaaaaaaaaaaaaaaaaa"
+PROVIDER_KEY = API_KEY  # the fake model server accepts only this one
+KEY_NAMES = ("OPENAI_API_KEY", "GPTINTERP_TEST_PROVIDER_KEY", "GPTINTERP_TEST_KEY_COPY")
+
+
+@pytest.fixture
+def keys_in_env(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", OPENAI_KEY)
+    monkeypatch.setenv("GPTINTERP_TEST_PROVIDER_KEY", PROVIDER_KEY)
+    monkeypatch.setenv("GPTINTERP_TEST_KEY_COPY", PROVIDER_KEY)  # the same key under a name we do not know
+    monkeypatch.setenv("GPTINTERP_TEST_HARMLESS", "kept")
+
+
+@pytest.fixture
+def gptinterp_config(keys_in_env, fake_llm_server):
+    return {
+        "providers": [
+            {
+                "name": "main",
+                "base_url": fake_llm_server.url,
+                "api_key_env": "GPTINTERP_TEST_PROVIDER_KEY",
+                "models": [{"name": "fake-model"}],
+            }
+        ]
+    }
+
+
+async def _environ(kernel_eval, kid: str) -> dict:
+    return json.loads(
+        ast.literal_eval(await kernel_eval(kid, "__import__('json').dumps(dict(__import__('os').environ))"))
+    )
+
+
+async def test_kernels_started_by_the_server_get_no_provider_key(jp_fetch, jp_serverapp, gptinterp_app, kernel_eval):
+    session = json.loads(
+        (
+            await jp_fetch(
+                "api",
+                "sessions",
+                method="POST",
+                body=json.dumps({"path": "keys.ipynb", "type": "notebook", "kernel": {"name": "python3"}}),
+            )
+        ).body
+    )
+    plain = json.loads((await jp_fetch("api", "kernels", method="POST", body=json.dumps({"name": "python3"}))).body)
+    kernels = {"session": session["kernel"]["id"], "plain": plain["id"]}
+    try:
+        await jp_fetch("api", "kernels", kernels["plain"], "restart", method="POST", body="")
+        for how, kid in kernels.items():
+            env = await _environ(kernel_eval, kid)
+            assert env.get("GPTINTERP_TEST_HARMLESS") == "kept", how  # the rest of the environment is there
+            assert not set(KEY_NAMES) & set(env), (how, set(KEY_NAMES) & set(env))
+            assert OPENAI_KEY not in json.dumps(env) and PROVIDER_KEY not in json.dumps(env), how
+    finally:
+        await jp_fetch("api", "sessions", session["id"], method="DELETE")
+        await jp_fetch("api", "kernels", kernels["plain"], method="DELETE")
+
+
+async def test_an_output_holding_a_key_is_redacted_everywhere(
+    tmp_path, fake_llm, chat_client, kernel_id, jp_fetch, gptinterp_app
+):
+    (tmp_path / "leak.txt").write_text(PROVIDER_KEY)  # a file the approved code can read, as any file
+    code = (
+        f"k = open({str(tmp_path / 'leak.txt')!r}).read()\n"
+        "print('stdout', k)\n"
+        "display({'text/plain': 'shown ' + k, 'text/html': '<b>' + k + '</b>'}, raw=True)\n"
+        "raise ValueError('in the error ' + k)"
+    )
+    fake_llm.script(run_code_call(code), {"text": "done"})
+    ws = await chat_client()
+    chat = await ws.open_chat()
+    cells = [{"id": "a", "cell_type": "code", "source": "print(k)", "outputs": [f"user output {OPENAI_KEY}"]}]
+    await ws.send(
+        {
+            "type": "send_message",
+            "chat_id": chat,
+            "text": "go",
+            "notebook": {"path": "nb.ipynb", "kernel_id": kernel_id, "cells": cells},
+        }
+    )
+    proposal = await ws.until("proposal")
+    await ws.send({"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": code})
+    done = await ws.until("execution_done")
+    await ws.until("turn_ended")
+    assert done["status"] == "error"
+
+    outputs = [m["output"] for m in ws.of("execution_output")]
+    assert {o["output_type"] for o in outputs} == {"stream", "display_data", "error"}
+    shown = json.dumps(outputs)
+    assert "stdout [redacted]" in shown and "shown [redacted]" in shown and "in the error [redacted]" in shown
+    sent = json.dumps(fake_llm.requests)
+    assert "[redacted]" in sent and "user output [redacted]" in sent  # the notebook the browser sent, too
+    history = "\n".join(gptinterp_app.service.replay(chat))
+    for key in (PROVIDER_KEY, OPENAI_KEY):
+        assert key not in json.dumps(ws.received), "sent to the browser"
+        assert key not in history, "stored"
+        assert key not in sent, "sent to the model"
