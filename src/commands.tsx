@@ -51,7 +51,8 @@ const proposalArgs = {
     },
     proposalId: {
       type: 'string' as const,
-      description: 'The proposal; default: the one waiting for a decision'
+      description:
+        'The proposal: a pending card the sidebar shows (required; nothing is decided without it)'
     },
     reason: {
       type: 'string' as const,
@@ -73,10 +74,18 @@ export function registerCommands(options: ICommandsOptions): void {
   } = options;
   const { commands } = app;
   const current = (): ChatModel | null => manager.current;
-  const proposalOf = (args: ReadonlyPartialJSONObject) => {
-    const id = args.proposalId as string | undefined;
-    const model = current();
-    return id ? model?.proposal(id) : model?.pendingProposal();
+  /**
+   * The proposal a decision names, if it is a pending card the sidebar shows. Only an explicit
+   * id counts: a command run from elsewhere (another extension, a link in some content) must
+   * not decide whichever proposal happens to be pending.
+   */
+  const decidable = (args: ReadonlyPartialJSONObject) => {
+    const id = args.proposalId;
+    const item =
+      typeof id === 'string' && sidebar.isVisible
+        ? current()?.proposal(id)
+        : undefined;
+    return item?.status === 'pending' && !item.submitting ? item : undefined;
   };
 
   commands.addCommand(CommandIDs.open, {
@@ -164,23 +173,22 @@ export function registerCommands(options: ICommandsOptions): void {
       'Approve the proposed code and run it in the notebook’s kernel'
     ),
     describedBy: { args: proposalArgs },
-    isEnabled: args => canDecide(proposalOf(args)),
-    execute: args =>
-      manager.approve(
-        args.proposalId as string | undefined,
-        args.run as boolean | undefined
-      )
+    isEnabled: args => !!decidable(args),
+    execute: args => {
+      const item = decidable(args);
+      return !!item && manager.approve(item.proposalId, args.run === true);
+    }
   });
 
   commands.addCommand(CommandIDs.reject, {
     label: trans.__('Reject Proposed Code'),
     describedBy: { args: proposalArgs },
-    isEnabled: args => canDecide(proposalOf(args)),
-    execute: args =>
-      manager.reject(
-        args.proposalId as string | undefined,
-        (args.reason as string | undefined) ?? ''
-      )
+    isEnabled: args => !!decidable(args),
+    execute: args => {
+      const item = decidable(args);
+      const reason = typeof args.reason === 'string' ? args.reason : '';
+      return !!item && manager.reject(item.proposalId, reason);
+    }
   });
 
   commands.addCommand(CommandIDs.stop, {
@@ -407,8 +415,4 @@ export function registerCommands(options: ICommandsOptions): void {
       id => commands.notifyCommandChanged(id)
     );
   });
-}
-
-function canDecide(item: ReturnType<ChatModel['proposal']>): boolean {
-  return !!item && item.status === 'pending' && !item.submitting;
 }

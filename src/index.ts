@@ -26,6 +26,7 @@ import { ChatManager } from './chatmanager';
 import { registerCommands } from './commands';
 import { ChatConnection } from './connection';
 import { followNotebooks } from './follownotebooks';
+import { disarmCommandLinks } from './linkguard';
 import { MirrorLink } from './mirrorlink';
 import { NotebookMirror } from './notebookmirror';
 import { OpenNotebooks } from './opennotebooks';
@@ -109,6 +110,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       sidebarId: sidebar.id
     });
     followNotebooks(tracker, manager, mirror);
+    disarmCommandLinks('gptinterp:');
 
     void settingRegistry
       ?.load(PLUGIN_ID)

@@ -323,7 +323,7 @@ describe('ChatManager', () => {
     connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
     connection.receive(proposal(1, 'p-1', 'x = 1'));
     manager.current!.setProposalCode('p-1', 'x = 2');
-    expect(manager.approve()).toBe(true);
+    expect(manager.approve('p-1')).toBe(true);
     expect(connection.sent[connection.sent.length - 1]).toMatchObject({
       type: 'approve',
       proposal_id: 'p-1',
