@@ -130,13 +130,12 @@ test.describe('chats of a notebook', () => {
     await expect(page.locator('#jupyterlab-splash')).toHaveCount(0, {
       timeout: 60_000
     });
-    await page.evaluate(
-      to =>
-        (window as any).jupyterapp.commands.execute('docmanager:open', {
-          path: to
-        }),
-      newPath
-    );
+    // The command resolves to the opened widget, which cannot be sent back from the page.
+    await page.evaluate(async to => {
+      await (window as any).jupyterapp.commands.execute('docmanager:open', {
+        path: to
+      });
+    }, newPath);
     const again = await reloadedChat(page);
     await expect(again.locator('.jp-gptinterp-user')).toHaveText([
       'Remember me',
