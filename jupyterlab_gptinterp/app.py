@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from jupyter_core.paths import jupyter_data_dir
 from jupyter_server.extension.application import ExtensionApp
@@ -16,8 +16,8 @@ from traitlets import Bool, Dict, Enum, Float, Int, List, Unicode, default
 
 from . import __version__, kernel, local_model
 from .agent import aids
+from .agent.config import LoopConfig
 from .agent.llm import OpenAIChat
-from .agent.loop import LoopConfig
 from .agent.seams import LLM
 from .approval import ApprovalGate
 from .chat import ChatService
@@ -27,7 +27,7 @@ from .history import HistoryStore
 from .kernel import KernelExecutor, NotebookKernels
 from .keys import ProviderKeys
 from .local_model import LocalChat, LocalModelServer
-from .protocol import PROTOCOL_VERSION, Info
+from .protocol import PROTOCOL_VERSION, Info, ProviderKind, ToolMode
 from .providers import LOCAL_PROVIDER, Catalog, ModelSpec, ProviderSpec
 from .workspace import DiskWorkspace
 
@@ -121,6 +121,8 @@ class GPTInterp(ExtensionApp):
         return str(Path(jupyter_data_dir()) / "gptinterp" / "history.sqlite3")
 
     def initialize_settings(self) -> None:
+        server = self.serverapp
+        assert server is not None and server.event_logger is not None  # jupyter_server sets both before this
         specs = self._provider_specs()
         self.catalog = Catalog(specs, self.default_model)
         self.store = HistoryStore(self.db_path)
@@ -139,12 +141,12 @@ class GPTInterp(ExtensionApp):
             ],
             environ=os.environ,
         )
-        kernel.launch_kernels_without_keys(self.serverapp.kernel_manager, self.keys)
-        self.executor = KernelExecutor(self.serverapp.kernel_manager, timeout=self.execution_timeout, keys=self.keys)
+        kernel.launch_kernels_without_keys(server.kernel_manager, self.keys)
+        self.executor = KernelExecutor(server.kernel_manager, timeout=self.execution_timeout, keys=self.keys)
         # One client per model while its settings stay: building one costs ~25 ms (its TLS
         # context), and a new client cannot reuse the open connections to the API (bench/README.md).
         self._clients: dict[str, tuple[tuple[object, ...], OpenAIChat]] = {}
-        root = getattr(self.serverapp.contents_manager, "root_dir", "")
+        root = getattr(server.contents_manager, "root_dir", "")
         # File previews and written-file links only where the contents live on this server's disk.
         self.workspace = DiskWorkspace(root) if root and os.path.isdir(root) else None
         self.service = ChatService(
@@ -155,10 +157,10 @@ class GPTInterp(ExtensionApp):
             self.allow_auto_run,
             workspace=self.workspace,
             keys=self.keys,
-            kernels=NotebookKernels(self.serverapp.session_manager),
+            kernels=NotebookKernels(server.session_manager),
         )
         self._warm_up()
-        self.serverapp.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
+        server.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
         self.log.info(
             "gptinterp: models %s (default %s), history in %s",
             ", ".join(c.id for c in self.catalog.choices) or "none",
@@ -184,12 +186,13 @@ class GPTInterp(ExtensionApp):
         except ValueError as exc:
             raise ValueError(f"c.GPTInterp.providers is not valid: {exc}") from exc
         if not specs and (self.base_url or self.api_key):
+            # tool_mode is an Enum trait: traitlets lets only ToolMode's values in.
             specs.append(
                 ProviderSpec(
                     name="default",
                     base_url=self.base_url,
                     api_key=self.api_key,
-                    models=[ModelSpec(name=self.model, tool_mode=self.tool_mode)],
+                    models=[ModelSpec(name=self.model, tool_mode=cast(ToolMode, self.tool_mode))],
                 )
             )
         if self.local_model_path or local_model.extra_installed():
@@ -204,7 +207,7 @@ class GPTInterp(ExtensionApp):
         return specs
 
     @property
-    def provider_kind(self) -> str:
+    def provider_kind(self) -> ProviderKind:
         """What the default model is: a remote endpoint, the embedded model, or none at all."""
         if not self.catalog.choices:
             return "none"

@@ -66,7 +66,10 @@ class Proposal:
     code: str
     reason: str
     kind: str = "run_code"
-    future: asyncio.Future[Decision] = field(repr=False, default=None)  # type: ignore[assignment]
+    # Made on the running loop: a proposal is always created inside the server's event loop.
+    future: asyncio.Future[Decision] = field(
+        repr=False, default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
 
     async def wait(self) -> Decision:
         return await self.future
@@ -81,13 +84,13 @@ class ApprovalGate:
 
     def propose(self, chat_id: str, code: str, reason: str = "", kind: str = "run_code") -> Proposal:
         proposal_id = "p-" + secrets.token_hex(8)
-        proposal = Proposal(chat_id, proposal_id, code, reason, kind, asyncio.get_running_loop().create_future())
+        proposal = Proposal(chat_id, proposal_id, code, reason, kind)
         self._pending[proposal_id] = proposal
         return proposal
 
     def restore(self, chat_id: str, proposal_id: str, code: str, reason: str = "", kind: str = "run_code") -> Proposal:
         """Bring back a proposal that was pending when the server stopped: pending again, never run."""
-        proposal = Proposal(chat_id, proposal_id, code, reason, kind, asyncio.get_running_loop().create_future())
+        proposal = Proposal(chat_id, proposal_id, code, reason, kind)
         self._pending[proposal_id] = proposal
         return proposal
 

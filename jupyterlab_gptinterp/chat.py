@@ -15,21 +15,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import uploads
+from .agent.config import ChatState, LoopConfig
 from .agent.context import outcome_for_model
-from .agent.loop import AgentLoop, ChatState, LoopConfig
+from .agent.loop import AgentLoop
 from .agent.seams import LLM, Executor, Workspace
 from .agent.settle import settle_proposal
-from .approval import ApprovalGate
+from .approval import ApprovalGate, Proposal
 from .errors import ErrorCode, GPTInterpError
 from .history import HistoryStore
+from .kernel import NotebookKernels
 from .keys import ProviderKeys
 from .names import without_bidi_controls
 from .protocol import (
+    Action,
+    AnyChatEvent,
     AssistantDelta,
     ChatInfo,
     NotebookView,
     ProposalDecided,
     ProposalEvent,
+    SentMessage,
     StatusEvent,
     TurnEnded,
 )
@@ -43,7 +48,7 @@ class _Session:
     state: ChatState
     subscribers: set[Send] = field(default_factory=set)
     task: asyncio.Task[Any] | None = None
-    restored: list[asyncio.Future[Any]] = field(default_factory=list)  # proposals back from history
+    restored: list[asyncio.Future[None]] = field(default_factory=list)  # proposals back from history
     # Streamed text not yet sent: (message_id, parts). Deltas parsed in one event-loop turn go
     # out as one frame; the first of a message goes at once (first-token latency).
     pending: tuple[str, list[str]] | None = None
@@ -66,7 +71,7 @@ class ChatService:
         allow_auto_run: bool = False,
         workspace: Workspace | None = None,
         keys: ProviderKeys | None = None,
-        kernels: Any = None,
+        kernels: NotebookKernels | None = None,
     ):
         self.store = store
         self.workspace = workspace  # the notebooks' files, where they are on this server's disk
@@ -75,8 +80,8 @@ class ChatService:
         self.provider = provider  # a model id (None: the default) → its client and the loop settings that suit it
         self.allow_auto_run = allow_auto_run
         self.keys = keys or ProviderKeys()  # redacted from the notebook the browser reports
-        # `await kernels.of(path)`: the kernel ids of the notebook's session (kernel.NotebookKernels).
-        # Without it no kernel can be shown to be the notebook's, and every request is refused.
+        # `await kernels.of(path)`: the kernel ids of the notebook's session. Without it no kernel
+        # can be shown to be the notebook's, and every request is refused.
         self.kernels = kernels
         self._sessions: dict[str, _Session] = {}
 
@@ -85,6 +90,9 @@ class ChatService:
     def open_chat(self, notebook_path: str, chat_id: str | None = None) -> ChatInfo:
         if chat_id is None:
             return self.store.create_chat(notebook_path)
+        return self._chat(chat_id)
+
+    def _chat(self, chat_id: str) -> ChatInfo:
         info = self.store.get_chat(chat_id)
         if info is None:
             raise GPTInterpError(ErrorCode.unknown_chat)
@@ -94,23 +102,22 @@ class ChatService:
         return self.store.list_chats(notebook_path)
 
     def rename_chat(self, chat_id: str, title: str) -> ChatInfo:
-        if self.store.get_chat(chat_id) is None:
-            raise GPTInterpError(ErrorCode.unknown_chat)
+        self._chat(chat_id)
         title = without_bidi_controls(title).strip()
         if not title:
             raise GPTInterpError(ErrorCode.invalid_message, "A chat title needs a visible character.")
         self.store.set_title(chat_id, title)
-        return self.store.get_chat(chat_id)  # type: ignore[return-value]
+        return self._chat(chat_id)
 
     async def delete_chat(self, chat_id: str) -> None:
         """Stop its turn, drop its pending proposals (they can never run), then forget it."""
-        if self.store.get_chat(chat_id) is None:
-            raise GPTInterpError(ErrorCode.unknown_chat)
+        self._chat(chat_id)
         session = self._sessions.pop(chat_id, None)
         self.gate.cancel_chat(chat_id, reason="The chat was deleted.")  # first, as Stop does
-        if session is not None and session.busy:
-            session.task.cancel()  # type: ignore[union-attr]
-            await asyncio.wait([session.task], timeout=30)  # type: ignore[list-item]
+        task = session.task if session is not None else None
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.wait([task], timeout=30)
         if session is not None and session.restored:
             # Proposals restored after a restart record their cancellation before the chat goes.
             await asyncio.wait(session.restored, timeout=30)
@@ -119,14 +126,10 @@ class ChatService:
     def notebook_moved(self, old_path: str, new_path: str) -> int:
         return self.store.move_notebook(old_path, new_path)
 
-    def events(self, chat_id: str, after_seq: int = 0) -> list[dict[str, Any]]:
-        return self.store.events(chat_id, after_seq)
-
-    def last_request(self, chat_id: str) -> list[dict[str, Any]]:
+    def last_request(self, chat_id: str) -> list[SentMessage]:
         """What the model was sent in this chat's latest call (since the server started), images
         as placeholders. Only messages: no key, no endpoint."""
-        if self.store.get_chat(chat_id) is None:
-            raise GPTInterpError(ErrorCode.unknown_chat)
+        self._chat(chat_id)
         session = self._sessions.get(chat_id)
         return [_shown(m) for m in session.state.last_request] if session else []
 
@@ -147,8 +150,7 @@ class ChatService:
     def _session(self, chat_id: str) -> _Session:
         session = self._sessions.get(chat_id)
         if session is None:
-            if self.store.get_chat(chat_id) is None:
-                raise GPTInterpError(ErrorCode.unknown_chat)
+            self._chat(chat_id)
             events = self.store.events(chat_id)
             session = self._sessions[chat_id] = _Session(ChatState(chat_id, memory_from_events(events)))
             self._recover(session, events)
@@ -184,17 +186,17 @@ class ChatService:
                 proposal = self.gate.restore(chat_id, event.proposal_id, event.code, event.reason, event.kind)
                 session.restored.append(asyncio.ensure_future(self._settle_restored(session, event, proposal)))
 
-    async def _settle_restored(self, session: _Session, event: ProposalEvent, proposal: Any) -> None:
+    async def _settle_restored(self, session: _Session, event: ProposalEvent, proposal: Proposal) -> None:
         outcome = await settle_proposal(self, self.executor, event, proposal, self.workspace)
         text = outcome_for_model(outcome, LoopConfig().result_budget)
         session.state.memory.append({"role": "user", "content": f"(About code you proposed before a restart) {text}"})
 
     # --- the Sink seam ---------------------------------------------------------------------------
 
-    async def emit(self, event: Any) -> None:
+    async def emit(self, event: AnyChatEvent) -> None:
         self._record(event)
 
-    def _record(self, event: Any) -> None:
+    def _record(self, event: AnyChatEvent) -> None:
         self._flush_text(event.chat_id)
         session = self._sessions.get(event.chat_id)
         if session is not None and isinstance(event, ProposalEvent):
@@ -204,7 +206,7 @@ class ChatService:
         event.seq, frame = self.store.append_frame(event.chat_id, event.model_dump(mode="json"))
         self._broadcast(event.chat_id, frame)  # what a replay would send: the stored text
 
-    async def emit_ephemeral(self, event: Any) -> None:
+    async def emit_ephemeral(self, event: AnyChatEvent) -> None:
         if isinstance(event, AssistantDelta):
             self._queue_text(event)
             return
@@ -238,11 +240,13 @@ class ChatService:
 
     def _broadcast(self, chat_id: str, payload: str) -> None:
         session = self._sessions.get(chat_id)
-        for send in list(session.subscribers if session else ()):
+        if session is None:
+            return
+        for send in list(session.subscribers):
             try:
                 send(payload)
             except Exception:  # a closed socket must not stop the turn or the other tabs
-                session.subscribers.discard(send)  # type: ignore[union-attr]
+                session.subscribers.discard(send)
 
     # --- actions ---------------------------------------------------------------------------------
 
@@ -251,7 +255,7 @@ class ChatService:
         chat_id: str,
         text: str,
         notebook: NotebookView,
-        action: str = "chat",
+        action: Action = "chat",
         cell_id: str | None = None,
         model: str | None = None,
         auto_run: bool = False,
@@ -275,7 +279,7 @@ class ChatService:
         if auto_run:
             config = dataclasses.replace(config, auto_run=True)
         _check_attachments(str(getattr(self.workspace, "root", "")), attachments or [])
-        if not self.store.get_chat(chat_id).title:  # type: ignore[union-attr]
+        if not self._chat(chat_id).title:
             self.store.set_title(chat_id, _title_from(text))
         notebook = self.keys.redact_view(notebook)  # a cell of the user's own may have printed a key
         loop = AgentLoop(llm, self.executor, self, self.gate, config, self.workspace)
@@ -289,7 +293,7 @@ class ChatService:
         state: ChatState,
         text: str,
         notebook: NotebookView,
-        action: str,
+        action: Action,
         cell_id: str | None,
         attachments: list[str] | None = None,
     ) -> None:
@@ -365,17 +369,16 @@ def _check_attachments(root_dir: str, paths: list[str]) -> None:
             raise GPTInterpError(ErrorCode.bad_attachment, str(exc)) from None
 
 
-def _shown(message: dict[str, Any]) -> dict[str, Any]:
+def _shown(message: dict[str, Any]) -> SentMessage:
     """A message as the user may read it: image parts become a placeholder."""
     content = message.get("content")
     if isinstance(content, list):
         content = "\n".join(
             p.get("text", "") if p.get("type") == "text" else "[image]" for p in content if isinstance(p, dict)
         )
-    shown = {"role": message.get("role", ""), "content": content or ""}
-    if message.get("tool_calls"):
-        shown["tool_calls"] = message["tool_calls"]
-    return shown
+    return SentMessage(
+        role=message.get("role", ""), content=content or "", tool_calls=message.get("tool_calls") or None
+    )
 
 
 def _title_from(text: str, limit: int = 60) -> str:

@@ -27,25 +27,33 @@ import itertools
 import json
 import os
 import posixpath
-import re
 import sys
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, get_args
 from urllib.parse import quote, urlsplit, urlunsplit
 
 import nbformat
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
+from .agent.context import head_tail
+from .agent.outputs import output_text
 from .errors import ErrorCode
 from .protocol import (
     PROTOCOL_VERSION,
+    VIEW_LIMITS,
     Ack,
+    Action,
+    AnyChatEvent,
+    AnyClientMessage,
+    AnyServerMessage,
     Approve,
+    AssistantDelta,
     AssistantMessage,
     CellView,
+    ChatEvent,
     ChatOpened,
     Error,
     ExecutionDone,
@@ -58,18 +66,18 @@ from .protocol import (
     ProposalEvent,
     Reject,
     SendMessage,
+    SentReply,
     ServerMessage,
+    StatusEvent,
     Stop,
     TurnEnded,
     TurnStarted,
     UserMessageEvent,
 )
 
-server_message_adapter: TypeAdapter[Any] = TypeAdapter(ServerMessage)
-
-# The bounds the browser applies to the notebook it describes (src/notebookview.ts).
-VIEW_CELLS, VIEW_OUTPUT, VIEW_OUTPUTS_PER_CELL, VIEW_SOURCE, VIEW_TOTAL = 300, 2_000, 20, 20_000, 1_000_000
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
+server_message_adapter: TypeAdapter[AnyServerMessage] = TypeAdapter(ServerMessage)
+M = TypeVar("M", bound=BaseModel)
+_CHAT_EVENTS = get_args(AnyChatEvent)
 
 
 # --- errors ----------------------------------------------------------------------------------
@@ -135,23 +143,16 @@ class Execution:
 
     @property
     def text(self) -> str:
-        """Stream text and text/plain results, joined (for quick checks)."""
-        parts = []
-        for out in self.outputs:
-            if out.get("output_type") == "stream":
-                parts.append(_joined(out.get("text", "")))
-            elif out.get("output_type") in ("execute_result", "display_data"):
-                parts.append(_joined(out.get("data", {}).get("text/plain", "")))
-            elif out.get("output_type") == "error":
-                parts.append(f"{out.get('ename')}: {out.get('evalue')}")
-        return "".join(parts)
+        """The outputs as text, each as the model is shown it (`agent/outputs.py`): streams and
+        text results as printed, an error as its traceback, images described."""
+        return "".join(output_text(out) for out in self.outputs)
 
 
 @dataclass
 class TurnResult:
     chat_id: str
     turn_id: str = ""
-    events: list[Any] = field(default_factory=list)  # every message of this chat during the turn
+    events: list[AnyServerMessage] = field(default_factory=list)  # every message of this chat during the turn
     messages: list[AssistantMessage] = field(default_factory=list)
     proposals: list[ProposalEvent] = field(default_factory=list)
     decisions: list[ProposalDecided] = field(default_factory=list)
@@ -178,90 +179,50 @@ class TurnResult:
 class OpenedChat(ChatOpened):
     """`chat_opened`, with the events the server replayed after it (seq > after_seq)."""
 
-    replay: list[Any] = []
+    replay: list[ChatEvent] = []
 
 
 # --- the notebook as the browser describes it -------------------------------------------------
 
 
 def view_of_notebook(
-    nb: Any, path: str, kernel_id: str | None = None, active_cell_id: str | None = None
+    nb: Mapping[str, Any], path: str, kernel_id: str | None = None, active_cell_id: str | None = None
 ) -> NotebookView:
-    """The NotebookView the browser would send for this nbformat notebook (dict or node)."""
+    """The NotebookView of this nbformat notebook (dict or node), bounded as the browser bounds
+    its own (the protocol's VIEW_LIMITS): the cells nearest the active one (default: the last),
+    each source and output cut to its head and tail, outputs as text as the model reads them."""
     cells = [_cell_view(cell, i) for i, cell in enumerate(nb.get("cells", []))]
     ids = [c.id for c in cells]
     active = ids.index(active_cell_id) if active_cell_id in ids else len(cells) - 1
-    chosen: dict[int, CellView] = {}
-    budget = VIEW_TOTAL
-    for i in _nearest(max(active, 0), len(cells), VIEW_CELLS):
+    nearest = sorted(range(len(cells)), key=lambda i: (abs(i - active), -i))[: VIEW_LIMITS.cells]
+    chosen: list[int] = []
+    budget = VIEW_LIMITS.total
+    for i in nearest:
         budget -= len(cells[i].source) + sum(len(o) for o in cells[i].outputs)
         if budget < 0:
             break
-        chosen[i] = cells[i]
+        chosen.append(i)
     return NotebookView(
         path=path,
         kernel_id=kernel_id,
         active_cell_id=ids[active] if cells else None,
-        cells=[chosen[i] for i in sorted(chosen)],
+        cells=[cells[i] for i in sorted(chosen)],
     )
 
 
-def _cell_view(cell: Any, index: int) -> CellView:
+def _cell_view(cell: Mapping[str, Any], index: int) -> CellView:
     kind = cell.get("cell_type")
+    source = cell.get("source", "")
     view = CellView(
         id=str(cell.get("id") or f"cell-{index}")[:128],
         cell_type=kind if kind in ("code", "markdown") else "raw",
-        source=_truncate(_joined(cell.get("source", "")), VIEW_SOURCE),
+        source=head_tail("".join(source) if isinstance(source, list) else str(source or ""), VIEW_LIMITS.source),
     )
     if kind == "code":
         view.execution_count = cell.get("execution_count")
-        outputs = cell.get("outputs", [])[-VIEW_OUTPUTS_PER_CELL:]
-        view.outputs = [_truncate(output_text(o), VIEW_OUTPUT) for o in outputs]
+        outputs = cell.get("outputs", [])[-VIEW_LIMITS.outputs_per_cell :]
+        view.outputs = [head_tail(output_text(o), VIEW_LIMITS.output) for o in outputs]
     return view
-
-
-def output_text(output: dict[str, Any]) -> str:
-    """One nbformat output as text the model can read (images and HTML only named)."""
-    kind = output.get("output_type")
-    if kind == "stream":
-        return _joined(output.get("text", ""))
-    if kind == "error":
-        tb = "\n".join(output.get("traceback") or [])
-        return _strip_ansi(tb or f"{output.get('ename')}: {output.get('evalue')}")
-    if kind in ("execute_result", "display_data"):
-        data = output.get("data") or {}
-        for mime, label in (("image/png", "PNG"), ("image/jpeg", "JPEG"), ("image/svg+xml", "SVG")):
-            if mime in data:
-                return f"[{label} image]"
-        if "text/plain" in data:
-            return _joined(data["text/plain"])
-        return f"[output of type {', '.join(sorted(data))}]"
-    return ""
-
-
-def _nearest(center: int, length: int, count: int) -> Iterator[int]:
-    """Indices from `center` outwards, alternately after and before, at most `count`."""
-    n = 0
-    for d in range(length):
-        for i in [center] if d == 0 else [center + d, center - d]:
-            if 0 <= i < length and n < count:
-                n += 1
-                yield i
-
-
-def _joined(text: Any) -> str:
-    return "".join(text) if isinstance(text, list) else str(text or "")
-
-
-def _truncate(text: str, limit: int) -> str:
-    if len(text) <= limit:
-        return text
-    half = limit // 2
-    return f"{text[:half]}\n[... {len(text) - 2 * half} characters cut ...]\n{text[-half:]}"
-
-
-def _strip_ansi(text: str) -> str:
-    return _ANSI.sub("", text)
 
 
 # --- the client ------------------------------------------------------------------------------
@@ -275,7 +236,7 @@ class GPTInterpClient:
         self.token = token
         self.timeout = timeout  # for REST calls and for the server's reply to a request
         self.info: Info | None = None
-        self.received: list[Any] = []  # every server message, parsed, in arrival order
+        self.received: list[AnyServerMessage] = []  # every server message, parsed, in arrival order
         self._ws: WebSocketClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._arrived = asyncio.Event()
@@ -285,8 +246,8 @@ class GPTInterpClient:
         self._sessions: dict[str, str] = {}  # kernel id -> session id, for end_kernel_session
 
     @classmethod
-    async def connect(cls, base_url: str, token: str, **kwargs: Any) -> GPTInterpClient:
-        client = cls(base_url, token, **kwargs)
+    async def connect(cls, base_url: str, token: str, *, timeout: float = 60.0) -> GPTInterpClient:
+        client = cls(base_url, token, timeout=timeout)
         await client.open()
         return client
 
@@ -349,7 +310,7 @@ class GPTInterpClient:
         self._arrived.set()
         self._arrived = asyncio.Event()
 
-    async def _at(self, index: int, deadline: float | None) -> Any:
+    async def _at(self, index: int, deadline: float | None) -> AnyServerMessage:
         """The message at `index` of `received`, waiting for it to arrive."""
         loop = asyncio.get_running_loop()
         while index >= len(self.received):
@@ -365,7 +326,9 @@ class GPTInterpClient:
     def _deadline(self, timeout: float | None) -> float | None:
         return None if timeout is None else asyncio.get_running_loop().time() + timeout
 
-    async def _until(self, start: int, match: Callable[[Any], bool], timeout: float | None) -> tuple[int, Any]:
+    async def _until(
+        self, start: int, match: Callable[[AnyServerMessage], bool], timeout: float | None
+    ) -> tuple[int, AnyServerMessage]:
         deadline = self._deadline(timeout)
         index = start
         while True:
@@ -384,22 +347,28 @@ class GPTInterpClient:
     def _rid(self) -> str:
         return f"py-{next(self._ids)}"
 
-    async def _write(self, message: Any) -> None:
+    async def _write(self, message: AnyClientMessage) -> None:
         if self._ws is None or self._closed:
             raise ConnectionClosed("Not connected.")
         await self._ws.write_message(message.model_dump_json(exclude_none=True))
 
-    async def _request(self, message: Any, reply: Callable[[Any], bool]) -> tuple[int, Any]:
-        """Send, then wait for the message `reply` accepts or an error for this request (or one
-        with no request id: the server could not even parse the frame, e.g. it was too large)."""
+    async def _request(self, message: AnyClientMessage, kind: type[M], match: Callable[[M], bool]) -> tuple[int, M]:
+        """Send, then wait for the reply: the `kind` of message `match` accepts, or an error for this
+        request (or one with no request id: the server could not even parse the frame, e.g. it
+        was too large)."""
         start = len(self.received)
         await self._write(message)
         rid = message.request_id
-        index, msg = await self._until(
-            start, lambda m: (isinstance(m, Error) and m.request_id in (rid, None)) or reply(m), self.timeout
-        )
+
+        def answers(m: AnyServerMessage) -> bool:
+            if isinstance(m, Error):
+                return m.request_id in (rid, None)
+            return isinstance(m, kind) and match(m)
+
+        index, msg = await self._until(start, answers, self.timeout)
         if isinstance(msg, Error):
             raise ServerError(msg)
+        assert isinstance(msg, kind)  # what answers() accepted
         return index, msg
 
     async def open_chat(self, notebook_path: str, chat_id: str | None = None, after_seq: int = 0) -> OpenedChat:
@@ -408,21 +377,21 @@ class GPTInterpClient:
         message = OpenChat(
             type="open_chat", request_id=rid, notebook_path=notebook_path, chat_id=chat_id, after_seq=after_seq
         )
-        index, opened = await self._request(message, lambda m: isinstance(m, ChatOpened) and m.request_id == rid)
+        index, opened = await self._request(message, ChatOpened, lambda m: m.request_id == rid)
         cid = opened.chat.chat_id
         self._subscribed.add(cid)
-        replay: list[Any] = []
+        replay: list[AnyChatEvent] = []
         if opened.last_seq > after_seq:  # the server sends the replay right after chat_opened
             deadline = self._deadline(self.timeout)
             while not replay or replay[-1].seq < opened.last_seq:
                 index += 1
                 msg = await self._at(index, deadline)
-                if getattr(msg, "chat_id", None) == cid and after_seq < getattr(msg, "seq", 0) <= opened.last_seq:
+                if isinstance(msg, _CHAT_EVENTS) and msg.chat_id == cid and after_seq < msg.seq <= opened.last_seq:
                     replay.append(msg)
         return OpenedChat.model_validate({**opened.model_dump(), "replay": replay})
 
     async def send(
-        self, chat_id: str, text: str, notebook: NotebookView, action: str = "chat", cell_id: str | None = None
+        self, chat_id: str, text: str, notebook: NotebookView, action: Action = "chat", cell_id: str | None = None
     ) -> UserMessageEvent:
         """Start a turn; returns once the server has recorded the message (raises ServerError)."""
         if chat_id not in self._subscribed:
@@ -434,9 +403,9 @@ class GPTInterpClient:
             text=text,
             notebook=notebook,
             action=action,
-            cell_id=cell_id,  # type: ignore[arg-type]
+            cell_id=cell_id,
         )
-        _, event = await self._request(message, lambda m: isinstance(m, UserMessageEvent) and m.chat_id == chat_id)
+        _, event = await self._request(message, UserMessageEvent, lambda m: m.chat_id == chat_id)
         return event
 
     async def approve(
@@ -459,17 +428,17 @@ class GPTInterpClient:
             kernel_id=kernel_id,
             after_cell_id=after_cell_id,
         )
-        return (await self._request(message, _decided(chat_id, proposal_id)))[1]
+        return (await self._request(message, ProposalDecided, _decided(chat_id, proposal_id)))[1]
 
     async def reject(self, chat_id: str, proposal_id: str, reason: str = "") -> ProposalDecided:
         message = Reject(type="reject", request_id=self._rid(), chat_id=chat_id, proposal_id=proposal_id, reason=reason)
-        return (await self._request(message, _decided(chat_id, proposal_id)))[1]
+        return (await self._request(message, ProposalDecided, _decided(chat_id, proposal_id)))[1]
 
     async def stop(self, chat_id: str) -> None:
         """Stop the chat's turn; returns when the server has (its `ack`; the turn's `turn_ended`,
         if one ran, came before it)."""
         message = Stop(type="stop", request_id=self._rid(), chat_id=chat_id)
-        await self._request(message, lambda m: isinstance(m, Ack) and m.request_id == message.request_id)
+        await self._request(message, Ack, lambda m: m.request_id == message.request_id)
 
     async def run_turn(
         self,
@@ -478,9 +447,9 @@ class GPTInterpClient:
         notebook: NotebookView,
         decide: Decide | None = None,
         *,
-        action: str = "chat",
+        action: Action = "chat",
         cell_id: str | None = None,
-        on_event: Callable[[Any], Any] | None = None,
+        on_event: Callable[[AnyServerMessage], object] | None = None,
         timeout: float | None = None,
     ) -> TurnResult:
         """Send `text`, decide each proposal with `decide` (default: approve as proposed), and return
@@ -525,11 +494,10 @@ class GPTInterpClient:
     async def _decide(
         self, chat_id: str, proposal: ProposalEvent, notebook: NotebookView, decide: Decide | None
     ) -> None:
-        choice: Any = decide(proposal) if decide is not None else Decision()
-        if inspect.isawaitable(choice):
-            choice = await choice
-        if isinstance(choice, bool):
-            choice = Decision(choice)
+        chosen = decide(proposal) if decide is not None else Decision()
+        if inspect.isawaitable(chosen):
+            chosen = await chosen
+        choice = chosen if isinstance(chosen, Decision) else Decision(bool(chosen))
         try:
             if choice.approved:
                 await self.approve(
@@ -573,11 +541,15 @@ class GPTInterpClient:
             raise ClientError(f"{method} {path}: HTTP {response.code} {detail}")
         return json.loads(response.body) if response.body else None
 
+    async def sent(self, chat_id: str) -> SentReply:
+        """What the model was sent in the chat's latest call (since the server started)."""
+        return SentReply.model_validate(await self._rest("GET", f"gptinterp/chats/{quote(chat_id)}/sent"))
+
     @staticmethod
     def _contents(path: str) -> str:
         return "api/contents/" + quote(path.strip("/"))
 
-    async def read_notebook(self, path: str) -> Any:
+    async def read_notebook(self, path: str) -> nbformat.NotebookNode:
         model = await self._rest("GET", self._contents(path) + "?type=notebook&content=1")
         return nbformat.from_dict(model["content"])
 
@@ -616,10 +588,16 @@ class GPTInterpClient:
             await self._rest("DELETE", f"api/sessions/{session_id}", ok_missing=True)
 
     async def notebook_view(
-        self, path_or_nb: Any, kernel_id: str | None, *, path: str | None = None, active_cell_id: str | None = None
+        self,
+        path_or_nb: str | Mapping[str, Any],
+        kernel_id: str | None,
+        *,
+        path: str | None = None,
+        active_cell_id: str | None = None,
     ) -> NotebookView:
-        """The view the browser would send: of the notebook at this path (read through the Contents
-        API), or of an nbformat notebook given with its `path`."""
+        """The view a client sends (see view_of_notebook): of the notebook at this path (read
+        through the Contents API), or of an nbformat notebook given with its `path`."""
+        nb: Mapping[str, Any]
         if isinstance(path_or_nb, str):
             path, nb = path_or_nb, await self.read_notebook(path_or_nb)
         else:
@@ -629,8 +607,8 @@ class GPTInterpClient:
         return view_of_notebook(nb, path, kernel_id, active_cell_id)
 
 
-def _decided(chat_id: str, proposal_id: str) -> Callable[[Any], bool]:
-    return lambda m: isinstance(m, ProposalDecided) and m.chat_id == chat_id and m.proposal_id == proposal_id
+def _decided(chat_id: str, proposal_id: str) -> Callable[[ProposalDecided], bool]:
+    return lambda m: m.chat_id == chat_id and m.proposal_id == proposal_id
 
 
 class _Events:
@@ -642,7 +620,7 @@ class _Events:
     def __aiter__(self) -> _Events:
         return self
 
-    async def __anext__(self) -> Any:
+    async def __anext__(self) -> AnyServerMessage:
         try:
             msg = await self.client._at(self.index, self.client._deadline(self.timeout))
         except ConnectionClosed:
@@ -654,26 +632,25 @@ class _Events:
 # --- command line ----------------------------------------------------------------------------
 
 
-def _print_event(msg: Any) -> None:
+def _print_event(msg: AnyServerMessage) -> None:
     out = sys.stdout
-    kind = msg.type
-    if kind == "assistant_delta":
+    if isinstance(msg, AssistantDelta):
         out.write(msg.delta)
-    elif kind == "assistant_message":
+    elif isinstance(msg, AssistantMessage):
         out.write("\n")
-    elif kind == "status":
+    elif isinstance(msg, StatusEvent):
         out.write(f"[{msg.text}]\n")
-    elif kind == "proposal":
+    elif isinstance(msg, ProposalEvent):
         what = f"replace cell {msg.cell_id}" if msg.kind == "replace_cell" else "run"
         out.write(f"\n--- proposal {msg.proposal_id} ({what}): {msg.reason}\n{msg.code}\n---\n")
-    elif kind == "proposal_decided":
+    elif isinstance(msg, ProposalDecided):
         out.write(f"[{msg.decision}{': ' + msg.reason if msg.reason else ''}]\n")
-    elif kind == "execution_output":
+    elif isinstance(msg, ExecutionOutput):
         text = output_text(msg.output)
         out.write(text if text.endswith("\n") else text + "\n")
-    elif kind == "execution_done":
+    elif isinstance(msg, ExecutionDone):
         out.write(f"[run {msg.status}{': ' + msg.message if msg.message else ''}]\n")
-    elif kind == "turn_ended" and msg.message:
+    elif isinstance(msg, TurnEnded) and msg.message:
         out.write(f"[{msg.reason}: {msg.message}]\n")
     out.flush()
 

@@ -14,6 +14,7 @@ import queue
 import time
 from typing import Any
 
+from jupyter_core.utils import ensure_async
 from nbformat.v4 import output_from_msg
 
 from .agent.seams import ExecutionResult, OnOutput
@@ -210,7 +211,7 @@ class KernelExecutor:
 
     async def _interrupt(self, kernel_id: str) -> None:
         if self.has_kernel(kernel_id):
-            await _maybe_await(self.kernel_manager.interrupt_kernel(kernel_id))
+            await ensure_async(self.kernel_manager.interrupt_kernel(kernel_id))
 
     def close(self) -> None:
         for channel in self._channels.values():
@@ -265,13 +266,7 @@ def _output(msg: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _alive(kernel: Any) -> bool:
-    return bool(await _maybe_await(kernel.is_alive()))
-
-
-async def _maybe_await(value: Any) -> Any:
-    if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future):
-        return await value
-    return value
+    return bool(await ensure_async(kernel.is_alive()))
 
 
 def launch_kernels_without_keys(kernel_manager: Any, keys: ProviderKeys) -> None:

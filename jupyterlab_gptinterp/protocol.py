@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter, ValidationError
 from pydantic.json_schema import GenerateJsonSchema
@@ -32,6 +32,9 @@ MAX_CODE = 200_000
 MAX_CELLS = 5_000
 
 Id = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_.:-]+$")]
+Action = Literal["chat", "explain", "fix"]  # what a user message asks: chat, or explain / fix a cell
+ToolMode = Literal["tools", "fenced"]  # how a model proposes code: a tool call, or a ```python block
+ProviderKind = Literal["remote", "local", "none"]  # the default model: an endpoint, the embedded one, none
 
 
 class _Strict(BaseModel):
@@ -52,6 +55,24 @@ class CellView(_Strict):
     source: Annotated[str, Field(max_length=MAX_CODE)]
     execution_count: int | None = None
     outputs: Annotated[list[Annotated[str, Field(max_length=MAX_CODE)]], Field(max_length=200)] = []
+
+
+class ViewLimits(BaseModel):
+    """The bounds a client puts on the notebook view it sends, so that a huge notebook stays well
+    inside the server's own limits (MAX_MESSAGE_BYTES, CellView's bounds). The browser and the
+    scripting client (`client.py`) read these same numbers: `jlpm gen:protocol` writes them into
+    `src/protocol.ts` as `VIEW_LIMITS`."""
+
+    model_config = ConfigDict(frozen=True, json_schema_serialization_defaults_required=True)
+
+    cells: int = Field(300, description="Cells in the view: those nearest the active cell.")
+    output: int = Field(2_000, description="Characters of one output's text (head and tail kept).")
+    outputs_per_cell: int = Field(20, description="Outputs of a code cell: its last ones.")
+    source: int = Field(20_000, description="Characters of one cell's source (head and tail kept).")
+    total: int = Field(1_000_000, description="Characters of all sources and outputs in the view.")
+
+
+VIEW_LIMITS = ViewLimits()
 
 
 class NotebookView(_Strict):
@@ -83,7 +104,7 @@ class SendMessage(_Strict):
     chat_id: Id
     text: Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
     notebook: NotebookView
-    action: Literal["chat", "explain", "fix"] = "chat"
+    action: Action = "chat"
     cell_id: Annotated[str, Field(max_length=128)] | None = None
     model: Annotated[str, Field(max_length=300)] | None = None  # an id from Info.models; null: the default
     auto_run: bool = False  # run proposed code without asking (only where the admin allows it)
@@ -120,9 +141,10 @@ class Stop(_Strict):
     chat_id: Id
 
 
-ClientMessage = Annotated[OpenChat | SendMessage | Approve | Reject | Stop, Field(discriminator="type")]
-client_message_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-_request_id_adapter: TypeAdapter[Any] = TypeAdapter(Id)
+AnyClientMessage = OpenChat | SendMessage | Approve | Reject | Stop
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+client_message_adapter: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
+_request_id_adapter: TypeAdapter[str] = TypeAdapter(Id)
 
 
 def request_id_of(frame: str | bytes) -> str | None:
@@ -326,24 +348,26 @@ class TurnEnded(_Event):
     cached_tokens: int = 0  # prompt tokens the model server reused from its cache (not read again)
 
 
-_CHAT_EVENTS = (
-    UserMessageEvent,
-    AssistantDelta,
-    StatusEvent,
-    PhaseEvent,
-    AssistantMessage,
-    ProposalEvent,
-    ProposalDecided,
-    ExecutionStarted,
-    ExecutionOutput,
-    ExecutionDone,
-    TurnStarted,
-    TurnEnded,
+# The unions as types (what a function takes or returns), and annotated with their discriminator
+# (what pydantic validates and the schema names).
+AnyChatEvent = (
+    UserMessageEvent
+    | AssistantDelta
+    | StatusEvent
+    | PhaseEvent
+    | AssistantMessage
+    | ProposalEvent
+    | ProposalDecided
+    | ExecutionStarted
+    | ExecutionOutput
+    | ExecutionDone
+    | TurnStarted
+    | TurnEnded
 )
-ChatEvent = Annotated[Union[_CHAT_EVENTS], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007 (a tuple of types)
-chat_event_adapter: TypeAdapter[Any] = TypeAdapter(ChatEvent)
+ChatEvent = Annotated[AnyChatEvent, Field(discriminator="type")]
 
-ServerMessage = Annotated[Union[(ChatOpened, Ack, Error, *_CHAT_EVENTS)], Field(discriminator="type")]  # type: ignore[valid-type]
+AnyServerMessage = ChatOpened | Ack | Error | AnyChatEvent
+ServerMessage = Annotated[AnyServerMessage, Field(discriminator="type")]
 
 
 # --- REST -------------------------------------------------------------------------------------
@@ -355,7 +379,7 @@ class ModelInfo(_Out):
     id: str  # "<provider>/<model>"
     provider: str
     name: str
-    tool_mode: Literal["tools", "fenced"]
+    tool_mode: ToolMode
     vision: bool
     context_window: int  # tokens; 0 when unknown
     local: bool  # the embedded model, started on first use
@@ -367,8 +391,8 @@ class Info(_Out):
     server_version: str
     protocol_version: int
     model: str
-    tool_mode: Literal["tools", "fenced"]
-    provider: Literal["remote", "local", "none"]
+    tool_mode: ToolMode
+    provider: ProviderKind
     configured: bool
     setup_hint: str = ""
     models: list[ModelInfo] = []
@@ -378,6 +402,22 @@ class Info(_Out):
 
 class ChatList(_Out):
     chats: list[ChatInfo]
+
+
+class SentMessage(_Out):
+    """One message of a model request, as the user may read it: image parts become "[image]"."""
+
+    role: str
+    content: str
+    tool_calls: list[dict[str, Any]] | None = None  # as the model's reply gave them
+
+
+class SentReply(_Out):
+    """`GET /gptinterp/chats/<chat_id>/sent`: what the model was sent in the chat's latest call
+    since the server started (empty before any). Only messages: no key, no endpoint."""
+
+    chat_id: str
+    messages: list[SentMessage]
 
 
 class ChatPatch(_Strict):
@@ -408,6 +448,8 @@ class _Protocol(BaseModel):
     info: Info
     chat_list: ChatList
     chat_patch: ChatPatch
+    sent: SentReply
+    view_limits: ViewLimits
 
 
 class _NoFieldTitles(GenerateJsonSchema):

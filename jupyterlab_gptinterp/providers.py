@@ -17,12 +17,12 @@ told names, modes and sizes, never a key or where a key lives.
 from __future__ import annotations
 
 import os
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from .errors import ErrorCode, GPTInterpError
-from .protocol import ModelInfo
+from .protocol import ModelInfo, ToolMode
 
 LOCAL_PROVIDER = "local"
 
@@ -31,7 +31,7 @@ class ModelSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: Annotated[str, Field(min_length=1, max_length=200)]
-    tool_mode: Literal["tools", "fenced"] = "tools"
+    tool_mode: ToolMode = "tools"
     vision: bool = False
     context_window: Annotated[int, Field(ge=0)] = 0  # tokens; 0: unknown
 

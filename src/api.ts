@@ -5,7 +5,14 @@
 import { URLExt } from '@jupyterlab/coreutils';
 import { ServerConnection } from '@jupyterlab/services';
 
-import type { ChatInfo, ChatList, ChatPatch, Info } from './protocol';
+import type {
+  ChatInfo,
+  ChatList,
+  ChatPatch,
+  Info,
+  SentMessage,
+  SentReply
+} from './protocol';
 
 async function requestAPI<T>(
   endPoint: string,
@@ -67,18 +74,12 @@ export function deleteChat(
 }
 
 /** One message of what the model was sent (images as "[image]"). */
-export interface ISentMessage {
-  role: string;
-  content: string;
-  tool_calls?: unknown;
-}
-
 /** The messages of the chat's latest model call (empty before any, or after a restart). */
 export async function fetchSent(
   chatId: string,
   settings?: ServerConnection.ISettings
-): Promise<ISentMessage[]> {
-  const reply = await requestAPI<{ messages: ISentMessage[] }>(
+): Promise<SentMessage[]> {
+  const reply = await requestAPI<SentReply>(
     `chats/${encodeURIComponent(chatId)}/sent`,
     '',
     settings

@@ -7,17 +7,8 @@ import type * as nbformat from '@jupyterlab/nbformat';
 import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 
+import { VIEW_LIMITS as LIMITS } from './protocol';
 import type { CellView, NotebookView } from './protocol';
-
-export const LIMITS = {
-  /** Cells sent, those nearest the active cell. */
-  cells: 300,
-  /** Characters per output, per cell source and for the whole view. */
-  output: 2_000,
-  outputsPerCell: 20,
-  source: 20_000,
-  total: 1_000_000
-};
 
 export function notebookView(panel: NotebookPanel): NotebookView {
   const notebook = panel.content;
@@ -58,7 +49,7 @@ export function cellView(cell: ICellModel): CellView {
     view.execution_count = code.executionCount ?? null;
     view.outputs = code.outputs
       .toJSON()
-      .slice(-LIMITS.outputsPerCell)
+      .slice(-LIMITS.outputs_per_cell)
       .map(o => truncate(outputText(o), LIMITS.output));
   }
   return view;

@@ -357,3 +357,12 @@ async def test_an_empty_code_block_is_no_answer_and_our_error_text_is_not_code()
     state = turn(outcomes=[error], sent=[told])
     refused = await Repeats().refuse(state, "Execution status: error.\nError:\nKeyError: 'x'")
     assert refused is not None and refused.note.startswith("Not run: that is the output")
+
+
+async def test_a_nameerror_on_a_log_gets_its_load_lines_and_an_explanation_of_an_error_is_no_answer():
+    log = FileProfile(name="app.log", kind="lines", lines="...", load="lines = pd.Series(open('app.log'))\ndf = lines")
+    said = await hint(failed("print(df[df.status >= 500])", "NameError", "name 'df' is not defined"), files=[log])
+    assert "lines = pd.Series(open('app.log'))" in said
+    error = failed("print(df.x)", "NameError", "name 'df' is not defined")
+    review = await Grounding().review(turn(files=[log], outcomes=[error]), "The error means df is not defined.")
+    assert not review.show and "failed" in review.retry

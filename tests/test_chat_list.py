@@ -10,6 +10,8 @@ import pytest
 from conftest import run_code_call
 from tornado.httpclient import HTTPClientError
 
+from jupyterlab_gptinterp.protocol import SentReply
+
 
 async def chats_of(jp_fetch, path: str) -> list[dict]:
     response = await jp_fetch("gptinterp", "chats", params={"notebook_path": path})
@@ -164,9 +166,13 @@ async def test_what_the_model_was_sent_can_be_read_back_without_secrets(jp_fetch
     )
     await client.until("turn_ended")
     body = (await jp_fetch("gptinterp", "chats", chat, "sent")).body.decode()
-    sent = json.loads(body)["messages"]
-    assert sent == [{"role": m["role"], "content": m["content"]} for m in fake_llm.requests[-1]["messages"]]
-    assert sent[0]["role"] == "system" and sent[-1]["content"] == "What is in df?"
+    sent = SentReply.model_validate_json(body)
+    assert sent.chat_id == chat
+    assert [(m.role, m.content) for m in sent.messages] == [
+        (m["role"], m["content"]) for m in fake_llm.requests[-1]["messages"]
+    ]
+    assert sent.messages[0].role == "system" and sent.messages[-1].content == "What is in df?"
+    assert all(m.tool_calls is None for m in sent.messages)
     assert "SECRET" not in body
     with pytest.raises(HTTPClientError) as err:
         await jp_fetch("gptinterp", "chats", "c-unknown", "sent")

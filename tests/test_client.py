@@ -22,7 +22,7 @@ from jupyterlab_gptinterp.client import (
     view_of_notebook,
 )
 from jupyterlab_gptinterp.errors import ErrorCode
-from jupyterlab_gptinterp.protocol import CellView, NotebookView
+from jupyterlab_gptinterp.protocol import VIEW_LIMITS, CellView, NotebookView
 
 
 @pytest.fixture
@@ -80,6 +80,9 @@ async def test_an_approved_proposal_runs_in_the_notebook_kernel_and_the_answer_a
     assert "assistant_delta" in seen  # streamed, as in the browser
     assert await kernel_eval(kernel_id, "x") == "42"  # the notebook's own kernel holds the state
     assert "x is 42" in fake_llm.requests[1]["messages"][-1]["content"]  # the model saw the output
+    sent = await client.sent(chat_id)  # what the model was sent, as the sidebar shows it
+    assert [m.content for m in sent.messages] == [m["content"] or "" for m in fake_llm.requests[1]["messages"]]
+    assert [m.role for m in sent.messages if m.tool_calls] == ["assistant"]
 
     # The session is the notebook's: the REST API lists it with this kernel.
     sessions = await client._rest("GET", "api/sessions")
@@ -180,7 +183,7 @@ async def test_reopening_a_chat_replays_its_events_with_their_seq(fake_llm, conn
     assert [e.seq for e in later.replay] == [e.seq for e in stored[3:]] and later.last_seq == stored[-1].seq
 
 
-def test_the_view_of_a_notebook_is_what_the_browser_would_send():
+def test_the_view_of_a_notebook_has_its_cells_and_outputs_as_text_the_model_reads():
     nb = nbformat.v4.new_notebook(
         cells=[
             nbformat.v4.new_markdown_cell("# Title", id="md"),
@@ -211,10 +214,31 @@ def test_the_view_of_a_notebook_is_what_the_browser_would_send():
     assert view.active_cell_id == "bad" and view.kernel_id == "k1"
     assert [(c.id, c.cell_type) for c in view.cells] == [("md", "markdown"), ("bad", "code"), ("img", "code")]
     assert view.cells[1].outputs == ["ZeroDivisionError: division by zero"] and view.cells[1].execution_count == 3
-    assert view.cells[2].outputs == ["[PNG image]", "a\nb\n"]
+    assert view.cells[2].outputs == ["[PNG image shown to the user]", "a\nb\n"]
     old_format = {"cells": [{"cell_type": "code", "source": "x" * 50_000, "outputs": []}]}  # nbformat 4.4: no ids
     (cell,) = view_of_notebook(old_format, "b.ipynb").cells
-    assert len(cell.source) < 20_100 and "characters cut" in cell.source and cell.id == "cell-0"
+    assert len(cell.source) <= VIEW_LIMITS.source and "characters cut" in cell.source and cell.id == "cell-0"
+
+
+def test_the_view_of_a_large_notebook_keeps_the_protocol_limits_around_the_active_cell():
+    def output(i: int) -> nbformat.NotebookNode:
+        return nbformat.v4.new_output("stream", name="stdout", text=f"out {i}\n" + "y" * VIEW_LIMITS.output * (i % 2))
+
+    many = VIEW_LIMITS.outputs_per_cell + 5
+    cells = [nbformat.v4.new_code_cell(f"x = {i}", id=f"c{i}") for i in range(VIEW_LIMITS.cells + 50)]
+    cells[10].outputs = [output(k) for k in range(many)]
+    view = view_of_notebook(nbformat.v4.new_notebook(cells=cells), "big.ipynb", active_cell_id="c10")
+    # Nearest the active cell first: all ten before it, then the ones after it up to the limit.
+    assert [c.id for c in view.cells] == [f"c{i}" for i in range(VIEW_LIMITS.cells)]
+    outputs = view.cells[10].outputs
+    assert len(outputs) == VIEW_LIMITS.outputs_per_cell and outputs[-1].startswith(f"out {many - 1}")
+    assert all(len(o) <= VIEW_LIMITS.output for o in outputs) and "characters cut" in outputs[-2]
+
+    long = [nbformat.v4.new_code_cell("z" * VIEW_LIMITS.source, id=f"l{i}") for i in range(100)]
+    view = view_of_notebook(nbformat.v4.new_notebook(cells=long), "long.ipynb", active_cell_id="l50")
+    kept = [int(c.id[1:]) for c in view.cells]
+    assert sum(len(c.source) for c in view.cells) <= VIEW_LIMITS.total < sum(len(c.source) for c in view.cells) * 1.1
+    assert 50 in kept and kept == list(range(min(kept), max(kept) + 1))
 
 
 async def test_the_command_line_asks_before_running_and_prints_the_answer(fake_llm, server_url, token, jp_root_dir):

@@ -10,7 +10,9 @@ import pytest
 import tornado.httpclient
 import tornado.websocket
 from conftest import run_code_call
+from jupyter_server.auth import Authorizer
 
+from jupyterlab_gptinterp.handlers.auth import AUTH_RESOURCE
 from jupyterlab_gptinterp.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 
 
@@ -136,6 +138,37 @@ async def test_every_route_refuses_requests_without_credentials(gptinterp_app, j
     with pytest.raises(tornado.httpclient.HTTPClientError) as refused:
         await tornado.websocket.websocket_connect(ws_url)
     assert refused.value.code == 403
+
+
+async def test_every_route_is_authorized_as_the_one_gptinterp_resource(
+    gptinterp_app, jp_serverapp, jp_fetch, jp_ws_fetch, monkeypatch
+):
+    """An Authorizer that refuses the extension's resource refuses every route of it, with a
+    valid token: no handler is authorized under another name."""
+    asked: list[str] = []
+
+    class RefuseGptinterp(Authorizer):
+        def is_authorized(self, handler, user, action, resource):
+            asked.append(resource)
+            return resource != AUTH_RESOURCE
+
+    refuse = RefuseGptinterp(identity_provider=jp_serverapp.identity_provider)
+    monkeypatch.setitem(jp_serverapp.web_app.settings, "authorizer", refuse)
+    for route in _extension_routes(gptinterp_app):
+        path = re.sub(r"\(\?P<\w+>[^)]*\)", "c-0123", route).strip("/").split("/")
+        if route.endswith("/ws"):
+            calls = [jp_ws_fetch(*path)]
+        else:
+            calls = [
+                jp_fetch(*path, method=m, **kw) for m, kw in (("GET", {}), ("PATCH", {"body": "{}"}), ("DELETE", {}))
+            ]
+        codes = []
+        for call in calls:
+            with pytest.raises(tornado.httpclient.HTTPClientError) as refused:
+                await call
+            codes.append(refused.value.code)
+        assert 403 in codes and set(codes) <= {403, 405}, (route, codes)  # 405: a verb the route does not have
+    assert asked and set(asked) == {AUTH_RESOURCE}
 
 
 async def test_info_handshake_and_no_secret_in_it(jp_fetch):

@@ -52,10 +52,10 @@ async def test_a_restart_mid_turn_keeps_the_proposal_pending_and_never_runs_it(t
     acknowledged = [m["seq"] for m in seen if m["seq"]]
     # The first server dies here (nothing shut down cleanly); a second one opens the same file.
     second, second_exec, seen2 = server(db)
-    events = second.events(chat)
+    events = second.store.events(chat)
     assert [e["seq"] for e in events][: len(acknowledged)] == acknowledged  # nothing acknowledged lost
     second.subscribe(chat, lambda p: seen2.append(json.loads(p)))
-    closed = second.events(chat)[-1]
+    closed = second.store.events(chat)[-1]
     assert closed["type"] == "turn_ended" and "restarted" in closed["message"]
     await asyncio.sleep(0.05)
     assert second_exec.ran == [] and first_exec.ran == []
@@ -83,7 +83,7 @@ async def test_a_restored_proposal_can_be_rejected_and_reopening_does_not_close_
     assert decided["decision"] == "rejected" and second_exec.ran == []
     third, _, _ = server(db)
     third._session(chat)
-    assert [e["type"] for e in third.events(chat)].count("turn_ended") == 1
+    assert [e["type"] for e in third.store.events(chat)].count("turn_ended") == 1
     for s in (first, second, third):
         s.store.close()
 

@@ -60,12 +60,32 @@ def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
         lines.append(f'"${i},{i:03d}.50",{when},{["yes", "no", "Y"][i % 3]},{i + 1} {unit},{i}.5%,Name {i}')
     p = prof(tmp_path, "t.csv", "\n".join(lines) + "\n")
     price, when, ok, weight, share = (column(p, n) for n in ("price", "when", "ok", "weight", "share"))
-    assert price.dtype == "text" and "numbers after removing '$' and ','" in price.notes[0]
+    assert price.dtype == "text" and "remove '$' and ','" in price.notes[0]
     assert "3 formats" in when.notes[0] and "format='mixed'" in when.notes[0] and "dayfirst=True" in when.notes[0]
     assert "yes/no" in ok.notes[0]
-    assert "suffixes differ" in weight.notes[0] and "'kg'" in weight.notes[0]
+    assert "different units" in weight.notes[0] and "'kg'" in weight.notes[0]
     assert "percentages" in share.notes[0]
     assert not column(p, "name").notes  # plain text gets no observation
+
+
+def test_each_observation_ends_in_an_expression_that_converts_the_column(tmp_path, monkeypatch):
+    lines = ["price,ok,share,code"] + [
+        f'"${i},{i:03d}.50",{["Yes", "no"][i % 2]},{i}.5%,{["AB-007", "ab7", "Ab 07", "AB-012", "ab12"][i % 5]}'
+        for i in range(20)
+    ]
+    p = prof(tmp_path, "x.csv", "\n".join(lines) + "\n")
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    for name in ("price", "ok", "share", "code"):
+        expression = column(p, name).notes[0].rsplit(": ", 1)[1]
+        converted = eval(expression, {"df": df, "pd": pd})  # noqa: S307 - the profile's own expression
+        if name == "price":
+            assert converted[3] == 3003.5 and converted.dtype.kind == "f"
+        elif name == "ok":
+            assert list(converted[:2]) == [True, False]
+        elif name == "share":
+            assert converted[4] == 4.5
+        else:
+            assert converted.nunique() == 2 and converted[0] == converted[1] == "ab7"
 
 
 def test_day_first_month_first_and_codes_spelled_several_ways(tmp_path):

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
+from ..protocol import ToolMode
 from .aids import Aid
 
 
@@ -13,7 +14,7 @@ class LoopConfig:
     max_steps: int = 10  # model calls per request; calls whose proposals were all declined do not count
     max_turn_tokens: int = 0  # prompt + completion tokens one request may use (0: no cap)
     turn_timeout: float = 0.0  # seconds of model and run time per request (0: none); waiting for the user is free
-    tool_mode: Literal["tools", "fenced"] = "tools"
+    tool_mode: ToolMode = "tools"
     result_budget: int = 4000
     notebook_budget: int = 6000
     memory_budget: int = 24000

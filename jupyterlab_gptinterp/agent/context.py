@@ -16,12 +16,11 @@ from ..protocol import NotebookView, WrittenFile
 from . import outputs as _outputs
 from .outcome import Outcome
 
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 _MISSING_MODULE = re.compile(r"No module named '([^'.]+)")
 
 
 def strip_ansi(text: str) -> str:
-    return _ANSI.sub("", text)
+    return _outputs.ANSI.sub("", text)
 
 
 def head_tail(text: str, budget: int) -> str:

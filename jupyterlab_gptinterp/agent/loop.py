@@ -22,12 +22,14 @@ from . import memory, prompts, replies
 from . import outputs as _outputs
 from .aids import Check, Pipeline, TurnState
 from .calls import ModelCalls, TurnTimeout
-from .config import ChatState, LoopConfig  # noqa: F401 (the loop's public names)
+from .config import ChatState, LoopConfig
 from .context import cell_for_model, notebook_for_model, outcome_for_model
 from .outcome import Outcome
 from .replies import Proposed
 from .seams import LLM, Completion, Executor, Sink, Workspace
 from .settle import Emitter, open_proposal, settle_proposal
+
+__all__ = ["AgentLoop", "ChatState", "LoopConfig"]
 
 log = logging.getLogger(__name__)
 

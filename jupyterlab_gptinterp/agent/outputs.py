@@ -21,7 +21,7 @@ MAX_IMAGE_B64 = 2_000_000  # larger images are described, not sent
 _IMAGE_MIMES = {"image/png": "PNG", "image/jpeg": "JPEG", "image/gif": "GIF", "image/svg+xml": "SVG"}
 # C0 controls but \t \n \r, DEL and C1 controls, and lone surrogates: what a binary blob leaves.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]+")
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 _SVG_SIZE = re.compile(r"""<svg\b[^>]*?\bwidth=["']?([\d.]+)[^>]*?\bheight=["']?([\d.]+)""", re.S)
 
 
@@ -75,7 +75,7 @@ def describe_image(mime: str, value: Any) -> str:
 def clean_text(text: str) -> str:
     """Printable text: ANSI codes dropped; control characters and binary debris become one '�'
     per run."""
-    return _CONTROL.sub("\ufffd", _ANSI.sub("", text))
+    return _CONTROL.sub("\ufffd", ANSI.sub("", text))
 
 
 class _TableText(HTMLParser):

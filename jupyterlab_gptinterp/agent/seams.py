@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from ..approval import Approval
-from ..protocol import WrittenFile
+from ..protocol import AnyChatEvent, WrittenFile
 
 # --- the model ---------------------------------------------------------------------------------
 
@@ -79,11 +79,11 @@ class Executor(Protocol):
 
 
 class Sink(Protocol):
-    async def emit(self, event: Any) -> None:
+    async def emit(self, event: AnyChatEvent) -> None:
         """Record a chat event (assigns its seq) and send it to subscribers."""
         ...
 
-    async def emit_ephemeral(self, event: Any) -> None:
+    async def emit_ephemeral(self, event: AnyChatEvent) -> None:
         """Send without recording (streamed text deltas)."""
         ...
 

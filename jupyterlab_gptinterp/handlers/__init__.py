@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from jupyter_server.utils import url_path_join
 
+from ..chat import ChatService
+from ..protocol import Info
 from .rest import ChatHandler, ChatsHandler, InfoHandler, SentHandler
 from .ws import ChatSocket
 
-AUTH_RESOURCE = "gptinterp"
 
-
-def make_handlers(service: Any, info: Any) -> list[tuple[str, type, dict[str, Any]]]:
+def make_handlers(service: ChatService, info: Callable[[], Info]) -> list[tuple[str, type, dict[str, Any]]]:
     """Routes relative to the server's base_url (ExtensionApp prefixes it)."""
 
     def route(path: str) -> str:

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from jupyter_server.auth.decorator import authorized
 from jupyter_server.base.handlers import APIHandler
 from pydantic import ValidationError
 from tornado import web
 
+from ..chat import ChatService
 from ..errors import GPTInterpError
-from ..protocol import ChatList, ChatPatch, Info
+from ..protocol import ChatList, ChatPatch, Info, SentReply
+from .auth import AUTH_RESOURCE
 
 
 class _Base(APIHandler):
-    auth_resource = "gptinterp"
+    auth_resource = AUTH_RESOURCE
 
 
 class InfoHandler(_Base):
@@ -31,7 +31,7 @@ class InfoHandler(_Base):
 
 
 class ChatsHandler(_Base):
-    def initialize(self, service: Any) -> None:
+    def initialize(self, service: ChatService) -> None:
         self.service = service
 
     @web.authenticated
@@ -44,7 +44,7 @@ class ChatsHandler(_Base):
 class ChatHandler(_Base):
     """One chat: PATCH renames it, DELETE stops its turn and removes it with its history."""
 
-    def initialize(self, service: Any) -> None:
+    def initialize(self, service: ChatService) -> None:
         self.service = service
 
     @web.authenticated
@@ -72,7 +72,7 @@ class ChatHandler(_Base):
 class SentHandler(_Base):
     """`GET /gptinterp/chats/<chat_id>/sent`: the messages of the chat's latest model call."""
 
-    def initialize(self, service: Any) -> None:
+    def initialize(self, service: ChatService) -> None:
         self.service = service
 
     @web.authenticated
@@ -80,7 +80,7 @@ class SentHandler(_Base):
     def get(self, chat_id: str) -> None:
         with _http_errors():
             messages = self.service.last_request(chat_id)
-        self.finish(json.dumps({"chat_id": chat_id, "messages": messages}))
+        self.finish(SentReply(chat_id=chat_id, messages=messages).model_dump_json())
 
 
 @contextmanager

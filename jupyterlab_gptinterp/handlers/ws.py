@@ -16,10 +16,12 @@ from pydantic import ValidationError
 from tornado import web
 from tornado.websocket import WebSocketClosedError, WebSocketHandler
 
+from ..chat import ChatService
 from ..errors import MESSAGES, ErrorCode, GPTInterpError
 from ..protocol import (
     MAX_MESSAGE_BYTES,
     Ack,
+    AnyClientMessage,
     Approve,
     ChatOpened,
     Error,
@@ -30,12 +32,13 @@ from ..protocol import (
     client_message_adapter,
     request_id_of,
 )
+from .auth import AUTH_RESOURCE
 
 
 class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
-    auth_resource = "gptinterp"
+    auth_resource = AUTH_RESOURCE
 
-    def initialize(self, service: Any) -> None:
+    def initialize(self, service: ChatService) -> None:
         self.service = service
 
     def set_default_headers(self) -> None:
@@ -97,7 +100,7 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
             if not isinstance(msg, OpenChat):  # chat_opened is open_chat's reply
                 self.send(Ack(request_id=msg.request_id, of=msg.type).model_dump_json())
 
-    async def _dispatch(self, msg: Any) -> None:
+    async def _dispatch(self, msg: AnyClientMessage) -> None:
         service = self.service
         if isinstance(msg, OpenChat):
             info = service.open_chat(msg.notebook_path, msg.chat_id)

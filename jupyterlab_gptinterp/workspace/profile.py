@@ -195,10 +195,13 @@ def _text_notes(values: list[str]) -> list[str]:
     distinct = list(dict.fromkeys(values))
     lowered = {v.strip().lower() for v in distinct}
     if lowered <= _BOOL_WORDS | {"0", "1"} and len(lowered) >= 2:
-        return [f"yes/no written as text ({', '.join(repr(v) for v in distinct[:6])}): map it to True/False"]
+        yes = sorted(v for v in lowered if v in ("yes", "y", "true", "t", "1"))
+        return [
+            f"yes/no written as text ({', '.join(repr(v) for v in distinct[:6])}): {{col}}.str.strip().str.lower().isin({yes!r})"
+        ]
     padded = [v for v in distinct if v != v.strip()]
     if padded:
-        notes.append(f"some values have spaces around them ({padded[0]!r}): .str.strip()")
+        notes.append(f"some values have spaces around them ({padded[0]!r}): {{col}}.str.strip()")
     numbers = _as_numbers(values)
     if numbers:
         notes.append(numbers)
@@ -239,21 +242,21 @@ def _as_numbers(values: list[str]) -> str:
     if parsed < 0.9 * len(values) or not (removed or suffixes or percent):
         return ""
     if percent >= 0.9 * parsed:
-        return f"percentages as text ({values[0]!r}): remove '%' and convert to float"
-    parts = []
-    if removed:
-        parts.append("removing " + " and ".join(repr(s) for s, _ in removed.most_common(3)))
-    if suffixes:
-        kinds = [s for s, _ in suffixes.most_common(6)]
-        if len(kinds) > 1:
-            parts.append(
-                "splitting off the suffix; the suffixes differ ("
-                + ", ".join(repr(k) for k in kinds)
-                + "), so the values are in different units: convert to one before comparing or adding"
-            )
-        else:
-            parts.append(f"removing the suffix {kinds[0]!r}")
-    return f"numbers written as text ({values[0]!r}): numbers after " + "; ".join(parts)
+        return f"percentages as text ({values[0]!r}): {{col}}.str.rstrip('%').astype(float)"
+    kinds = [s for s, _ in suffixes.most_common(6)]
+    if len(kinds) > 1:
+        return (
+            f"numbers with different units as text ({values[0]!r}; units {', '.join(repr(k) for k in kinds)}): "
+            f"{{col}}.str.extract(r'([-\\d.,]+)\\s*(.*)') gives the number and the unit; convert every row to one unit "
+            "before comparing or adding"
+        )
+    symbols = [s for s, _ in removed.most_common(3)] + kinds
+    pattern = "[" + "".join(re.escape(c) for c in dict.fromkeys("".join(symbols))) + "]"
+    listed = " and ".join(repr(s) for s in symbols)
+    return (
+        f"numbers written as text ({values[0]!r}): remove {listed}, then convert: "
+        f"{{col}}.str.replace(r'{pattern}', '', regex=True).str.strip().astype(float)"
+    )
 
 
 def _shape(value: str) -> str:
@@ -269,9 +272,9 @@ def _as_dates(values: list[str]) -> str:
     notes = []
     if len(shapes) > 1:
         listed = ", ".join(repr(next(v for v in dated if _shape(v) == s)) for s, _ in shapes.most_common(4))
-        notes.append(f"dates as text in {len(shapes)} formats ({listed}): pd.to_datetime(col, format='mixed'")
+        notes.append(f"dates as text in {len(shapes)} formats ({listed}): pd.to_datetime({{col}}, format='mixed'")
     else:
-        notes.append(f"dates as text ({dated[0]!r}): pd.to_datetime(col")
+        notes.append(f"dates as text ({dated[0]!r}): pd.to_datetime({{col}}")
     order = _day_order(dated)
     if order == "day":
         notes[-1] += (
@@ -323,8 +326,9 @@ def _spellings(distinct: list[str]) -> str:
     example = next(k for k, n in keys.items() if n > 1)
     same = [v for v in distinct if key(v) == example][:4]
     return (
-        f"one code is spelled several ways ({', '.join(repr(v) for v in same)}): normalise before comparing or "
-        "joining (lower-case, keep letters and digits, drop leading zeros)"
+        f"one code is spelled several ways ({', '.join(repr(v) for v in same)}): normalise it before comparing or "
+        "joining: {col}.str.lower().str.replace(r'[^a-z0-9]', '', regex=True).str.replace(r'(?<![0-9])0+(?=[0-9])', "
+        "'', regex=True)"
     )
 
 
@@ -371,6 +375,7 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             )
         elif kind == "datetime":
             notes.append("already dates: use .dt, not .str")
+        notes = [n.replace("{col}", f"df[{str(col)!r}]") for n in notes]
         out.append(
             {
                 "name": str(col),

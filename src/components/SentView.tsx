@@ -5,10 +5,10 @@
 import type { TranslationBundle } from '@jupyterlab/translation';
 import React from 'react';
 
-import type { ISentMessage } from '../api';
+import type { SentMessage } from '../protocol';
 
 export function SentView(props: {
-  messages: ISentMessage[];
+  messages: SentMessage[];
   trans: TranslationBundle;
 }): JSX.Element {
   const { messages, trans } = props;

@@ -166,14 +166,15 @@ test.describe('rich outputs and files', () => {
       '525'
     );
 
-    // The model was told the file's name, size, type and columns with the message.
+    // The model was told the file's name, size and type with the message, and its columns
+    // as pandas loads them in the description of the data files.
     const first = (await fakeRequests(request))[0].messages;
     const user = text(first[first.length - 1].content);
     expect(user).toContain('What is the total revenue in the file I attached?');
     expect(user).toContain('The user attached these files');
     expect(user).toMatch(/sales\.csv \(\d+ bytes, text\/csv\)/);
-    expect(user).toContain("'revenue': int");
-    expect(user).not.toContain('spare.csv');
+    expect(text(first[0].content)).toContain("'revenue': int");
+    expect(user + text(first[0].content)).not.toContain('spare.csv');
 
     await panel.screenshot({
       path: path.join(SCREENSHOTS, 'outputs-upload.png')

@@ -1,7 +1,8 @@
 """Grounding: an answer about data must rest on an output the model saw.
 
-- A reply to a question about data files with no run behind it is not shown; the model is asked
-  once to run code that computes it (a preview shows a file's layout, not its answer).
+- A reply to a question about data files with no run behind it that worked (none, or only
+  failed ones) is not shown; the model is asked once to run code that computes it (a preview
+  shows a file's layout, not its answer; an explanation of an error is not an answer).
 - Numbers of an answer found in no output, request or preview the model saw (allowing rounding,
   separators and a ratio shown as a percentage) are flagged for the user, and the model is asked
   once to compute them; the same answer again, with nothing in between, is not shown twice.
@@ -34,12 +35,14 @@ class Grounding(Aid):
         if turn.action != "chat" or not text.strip():
             return None
         how = "reply with one ```python block" if turn.fenced else "call run_code"
-        if not turn.ran_code and (turn.files or turn.attachments) and not self.asked_to_run:
+        worked = any(o.ran and not o.failed for o in turn.outcomes)
+        if not worked and (turn.files or turn.attachments) and not self.asked_to_run:
             self.asked_to_run = True
+            why = "the last run failed" if turn.ran_code else "you have run no code for this question"
             return Review(
                 show=False,
-                retry=f"{FLAG}you have run no code for this question, and the description of the data shows only its "
-                f"layout and a few values. To answer, {how} that computes the answer from the data and prints it.",
+                retry=f"{FLAG}{why}, and the description of the data shows only its layout and a few values. To "
+                f"answer, {how} that computes the answer from the data and prints it.",
             )
         if self.flagged and text.strip() == self.flagged:
             return Review(show=False)  # the same answer again: it is on screen already, flagged

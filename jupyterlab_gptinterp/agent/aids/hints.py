@@ -66,7 +66,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     if name == "KeyError":
         return _key_hint(_first_quoted(value) or value.strip("'\""), read)
     if name == "NameError":
-        return _name_hint(value, code, read)
+        logs = [f for f in files if f.load and (f.name in code or not read)]
+        return _name_hint(value, code, read, logs[0].load if logs else "")
     if name == "ModuleNotFoundError":
         return _module_hint(value)
     if name == "FileNotFoundError":
@@ -125,12 +126,12 @@ def _key_hint(missing: str, tables: list[TableProfile]) -> str:
     )
 
 
-def _name_hint(value: str, code: str, tables: list[TableProfile]) -> str:
+def _name_hint(value: str, code: str, tables: list[TableProfile], lines_load: str = "") -> str:
     m = _UNDEFINED.search(value)
     name = m.group(1) if m else ""
     if name in _IMPORTS:
         return f"add `{_IMPORTS[name]}` at the top of the cell."
-    load = tables[0].load if tables else ""
+    load = tables[0].load if tables else lines_load
     if load:
         return (
             f"{name!r} is not defined: nothing is loaded yet (a cell that failed defines nothing, and the data files "

@@ -94,8 +94,9 @@ def _table(f: FileProfile, t: TableProfile, detail: int) -> str:
         what = c.dtype + (f", {c.missing} missing" if c.missing else "")
         if c.notes:
             what += "; " + "; ".join(c.notes if detail else c.notes[:1])
-        elif detail == 2 and c.samples and c.dtype in ("text", "datetime"):
-            what += " like " + ", ".join(repr(s) for s in c.samples[:2])
+        elif detail == 2 and c.samples:  # values show what a column holds better than its name
+            values = c.samples[:3] if c.dtype in ("int", "float") else [repr(s) for s in c.samples[:2]]
+            what += " like " + ", ".join(values)
         lines.append(f"  {c.name!r}: {what}")
     more = max(t.width, len(t.columns)) - len(shown)
     if more > 0:
