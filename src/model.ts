@@ -6,7 +6,8 @@
  * Replays are expected (a reconnect asks for the events after the last seq seen, a second tab
  * sees the same events), so applying an event is idempotent by `seq`. The ephemeral events
  * (seq 0) are `assistant_delta`, folded into a streaming message that the final
- * `assistant_message` replaces, and `status`, a transient progress line.
+ * `assistant_message` replaces, `status`, a transient progress line, and `phase`, what the
+ * running turn does now.
  */
 import { ISignal, Signal } from '@lumino/signaling';
 
@@ -25,6 +26,7 @@ import type {
   NotebookView,
   ServerMessage
 } from './protocol';
+import { ITurnPhase, phaseFrom } from './phase';
 import {
   addNotice,
   applyEvent,
@@ -95,6 +97,24 @@ export class ChatModel {
   get loaded(): boolean {
     return this._chatId !== null && this._lastSeq >= this._historyUntil;
   }
+  /**
+   * What the turn is doing (the server names each phase; "sending" until it has the message),
+   * or null when no turn runs or the server has not said.
+   */
+  get phase(): ITurnPhase | null {
+    if (this._phase) {
+      return this._phase;
+    }
+    return this._sending
+      ? {
+          phase: 'sending',
+          detail: '',
+          processed: 0,
+          total: 0,
+          startedAt: this._sentAt
+        }
+      : null;
+  }
   /** Transient progress from the server (e.g. "loading the model"), or ''. */
   get status(): string {
     return this._status;
@@ -162,6 +182,8 @@ export class ChatModel {
       }
       if (msg.type === 'status') {
         this._status = msg.text;
+      } else if (msg.type === 'phase') {
+        this._phase = phaseFrom(msg, Date.now());
       } else {
         if (msg.type !== 'assistant_delta') {
           if (msg.seq <= this._lastSeq) {
@@ -227,6 +249,7 @@ export class ChatModel {
     );
     if (sent) {
       this._sending = true;
+      this._sentAt = Date.now();
       if (!cell) {
         this._draft = '';
         this._attachments = [];
@@ -304,6 +327,7 @@ export class ChatModel {
       this._turnActive = false;
       this._sending = false;
       this._status = '';
+      this._phase = null;
       this._pending.clear();
     }
     this._chatId = msg.chat.chat_id;
@@ -321,6 +345,9 @@ export class ChatModel {
         this._title = titleFrom(msg.text);
       }
     } else if (type === 'proposal_decided') {
+      if (this._phase?.phase === 'waiting') {
+        this._phase = null; // decided: the server names what comes next
+      }
       this._forget(
         r => r.kind === 'decide' && r.proposalId === msg.proposal_id
       );
@@ -330,6 +357,7 @@ export class ChatModel {
     } else if (type === 'turn_ended') {
       this._turnActive = false;
       this._sending = false;
+      this._phase = null;
     }
   }
 
@@ -421,6 +449,8 @@ export class ChatModel {
   private _turnActive = false;
   private _sending = false;
   private _status = '';
+  private _phase: ITurnPhase | null = null;
+  private _sentAt = 0;
   private _draft = '';
   private _attachments: ReadonlyArray<IAttachment> = [];
   private _notices = 0;

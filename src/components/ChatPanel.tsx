@@ -12,12 +12,15 @@ import type { ChatItem } from '../items';
 import type { ChatInfo } from '../protocol';
 import type { ChatModel } from '../model';
 import { CommandIDs } from '../tokens';
+import { phaseLabel } from '../phase';
+import { Announcer } from './Announcer';
 import { Attachments } from './Attachments';
 import { Composer } from './Composer';
 import { ChatServices, IChatServices, useServices, useSignal } from './hooks';
 import { AssistantMessage, Notice, Usage, UserMessage } from './MessageView';
 import { DiffCard } from './DiffCard';
 import { ModelPicker } from './ModelPicker';
+import { PhaseLine } from './PhaseLine';
 import { ProposalCard } from './ProposalCard';
 import { SetupPanel } from './SetupPanel';
 
@@ -75,6 +78,7 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
         {model ? (
           <>
             <Transcript model={model} />
+            <Announcer model={model} />
             <Attachments model={model} />
             <Composer
               model={model}
@@ -95,9 +99,16 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
 function Header(props: { manager: ChatManager; model: ChatModel | null }) {
   const { manager, model } = props;
   const { commands, trans } = useServices();
+  // The phase's own words: never "working" while a card waits for the user.
+  const phase = model?.phase;
   const status =
     manager.status === 'connected'
-      ? model?.status || (model?.busy ? trans.__('Working…') : '')
+      ? model?.status ||
+        (phase
+          ? phaseLabel(phase, trans)
+          : model?.busy
+            ? trans.__('Working…')
+            : '')
       : manager.status === 'connecting'
         ? trans.__('Connecting…')
         : trans.__('Disconnected, reconnecting…');
@@ -112,6 +123,7 @@ function Header(props: { manager: ChatManager; model: ChatModel | null }) {
       <span
         className="jp-gptinterp-activity"
         data-busy={model?.busy ? 'true' : 'false'}
+        data-phase={phase?.phase}
         data-connection={manager.status}
       >
         {status}
@@ -235,6 +247,7 @@ function Transcript(props: { model: ChatModel }) {
           </div>
         )}
         {items.map(item => renderItem(item))}
+        <PhaseLine model={props.model} />
       </div>
     </div>
   );

@@ -19,7 +19,7 @@ import React, {
 import { formatElapsed, formatSize } from '../format';
 import type { IProposalItem } from '../items';
 import type { WrittenFile } from '../protocol';
-import { useServices } from './hooks';
+import { useNow, useServices } from './hooks';
 import { LuminoHost } from './LuminoHost';
 
 /** Outputs taller than this (px, ~30 lines) are collapsed. */
@@ -30,15 +30,7 @@ export function Elapsed(props: { item: IProposalItem }): JSX.Element | null {
   const { item } = props;
   const { trans } = useServices();
   const running = item.status === 'running';
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!running) {
-      return;
-    }
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 100);
-    return () => window.clearInterval(timer);
-  }, [running]);
+  const now = useNow(running ? 100 : null);
   if (item.startedAt === null) {
     return null;
   }
