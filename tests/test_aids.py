@@ -129,6 +129,7 @@ async def test_results_that_cannot_be_the_answer_get_a_note():
     assert "NaN" in await check(ok("print(df['x'].mean())", "nan\n"))
     assert "joined end to end" in await check(ok("print(df['a'].sum())", "$1,960.16$818.54$580.39$12.00\n"))
     assert "joined end to end" in await check(ok("print(df['w'].sum())", "0.56 kg0.56 kg1.2 kg\n"))
+    assert "joined end to end" in await check(ok("print(m['amount'].sum())", "$580.39$1,841.46\n"))
     assert "coerce" in await check(ok("x = pd.to_numeric(df['a'], errors='coerce')\nprint(x.sum())", "12.0\n"))
     assert "kept no rows" in await check(ok("print(df[df['d'] == '2024-03'].amount.sum())", "0.0\n"))
     assert "found nothing" in await check(ok("print(len(re.findall('x', t)))", "0\n"))
@@ -139,6 +140,8 @@ async def test_plausible_results_and_cells_that_write_files_get_no_check():
     assert await check(ok("df = pd.read_csv('a.csv')\ndf.to_csv('b.csv')")) == ""
     assert await check(ok("x = pd.to_numeric(df['a'], errors='coerce')\nprint(x.isna().sum())", "3\n")) == ""
     assert await check(ok("print(pd.Timestamp('2024-01-01'))", "2024-01-01 00:00:00\n")) == ""
+    assert await check(ok("print(ratio)", "12.5%\n")) == "" and await check(ok("print(v)", "1,234,567.89\n")) == ""
+    assert await check(ok("print(when)", "2024-03-13\n")) == "" and await check(ok("print(t)", "10:30:15\n")) == ""
 
 
 # --- repeats -----------------------------------------------------------------------------------

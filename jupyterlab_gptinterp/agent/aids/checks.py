@@ -25,8 +25,8 @@ _WRITES = re.compile(
     r"\.to_(?:csv|parquet|excel|json|pickle|feather|sql|html|xml|hdf)\(|\.savefig\(|\.write\(|open\([^)]*['\"][wax]b?\+?['\"]"
 )
 _LOADS = re.compile(r"\b(?:pd\.read_\w+|pd\.json_normalize|open)\(")
-# The same symbol around three or more numbers with nothing between them: strings summed.
-_JOINED = re.compile(r"^(\D{0,3})\d[\d.,]*(\D{0,3})(?:\1\d[\d.,]*\2){2,}$")
+# The same symbol around two or more numbers with nothing between them: strings summed.
+_JOINED = re.compile(r"^(\D{0,3})\d[\d.,]*(\D{0,3})(?:\1\d[\d.,]*\2)+$")
 
 
 class Checks(Aid):
@@ -52,7 +52,7 @@ def check(outcome: Outcome) -> str:
     lines = [line.strip() for line in output.splitlines() if line.strip()]
     last = lines[-1] if lines else ""
     value = last.split(":")[-1].split("=")[-1].strip()
-    if _JOINED.match(value) and len(value) >= 12 and re.search(r"\D", value.strip("0123456789.,")):
+    if _JOINED.match(value) and len(value) >= 9 and re.search(r"\D", value.strip("0123456789.,")):
         return (
             "the output is text values joined end to end, so the column holds text and adding concatenated "
             "strings. Convert it to numbers first (remove the symbols, then astype(float)), then compute again."
