@@ -44,7 +44,8 @@ export function applyEvent(
         text: msg.text,
         streaming: false,
         model: msg.model,
-        ungrounded: msg.ungrounded
+        ungrounded: msg.ungrounded,
+        stopped: msg.stopped
       });
     case 'proposal':
       if (findProposal(items, msg.proposal_id)) {
@@ -205,7 +206,8 @@ function delta(
         text,
         streaming: true,
         model: '',
-        ungrounded: []
+        ungrounded: [],
+        stopped: false
       }
     ];
   }

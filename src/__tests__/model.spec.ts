@@ -366,4 +366,30 @@ describe('ChatModel', () => {
     model.applyServerMessage(opened('c-3', 4));
     expect(model.loaded).toBe(false);
   });
+
+  it('keeps a stopped answer in place of its stream, marked as stopped', () => {
+    const { model } = setup();
+    model.applyServerMessage(
+      ev('assistant_delta', {
+        seq: 0,
+        message_id: 'm',
+        delta: 'The first half'
+      })
+    );
+    model.applyServerMessage(
+      ev('assistant_message', {
+        seq: 1,
+        message_id: 'm',
+        text: 'The first half',
+        stopped: true
+      })
+    );
+    expect(model.items).toHaveLength(1);
+    expect(model.items[0]).toMatchObject({
+      kind: 'assistant',
+      text: 'The first half',
+      streaming: false,
+      stopped: true
+    });
+  });
 });

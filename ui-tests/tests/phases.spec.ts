@@ -106,3 +106,26 @@ test('the phase shows at once, moves at least every 2 s until the first token, a
   );
   await expect(panel.locator('.jp-gptinterp-phase')).toHaveCount(0);
 });
+
+test('Stop keeps what the model had written, marked as stopped', async ({
+  page,
+  request
+}) => {
+  const text =
+    'First I will look at the columns of the table, then at the missing values, ' +
+    'then at the totals per month, and finally I will plot the revenue by month.';
+  await script(request, [{ text, chunk_chars: 4, delay: 0.15 }]);
+  await newNotebook(page);
+  const panel = await openSidebar(page);
+  await send(panel, 'Explain your plan');
+  const answer = panel.locator('.jp-gptinterp-assistant');
+  await expect(answer).toContainText('First I will look');
+  await panel.locator('.jp-gptinterp-stop').click();
+  await expect(answer).toHaveAttribute('data-stopped', 'true');
+  await expect(answer).toContainText('First I will look');
+  await expect(answer).not.toContainText('plot the revenue by month');
+  await expect(answer.locator('.jp-gptinterp-stopped')).toBeVisible();
+  await expect(panel.locator('.jp-gptinterp-phase')).toHaveCount(0);
+  await expect(panel.locator('.jp-gptinterp-send')).toBeDisabled(); // empty composer
+  await expect(panel.locator('.jp-gptinterp-stop')).toBeDisabled();
+});
