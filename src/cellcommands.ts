@@ -35,6 +35,10 @@ const cellArgs = {
       type: 'boolean' as const,
       description:
         'Run from the cell toolbar (set by JupyterLab): the toolbar’s own cell'
+    },
+    contextMenu: {
+      type: 'boolean' as const,
+      description: 'Run from the context menu: the cell that was right-clicked'
     }
   }
 };
@@ -43,9 +47,18 @@ export function registerCellCommands(options: ICellCommandsOptions): void {
   const { app, manager, questions, tracker, trans, sidebarId } = options;
   const { commands } = app;
 
-  /** The code cell a cell command acts on, and the notebook holding it. */
+  /**
+   * The code cell a cell command acts on, and the notebook holding it: the cell named by id,
+   * the one right-clicked (from the context menu), else the active one (the keyboard, and the
+   * cell toolbar, which is on the active cell only).
+   */
   const targetCell = (args: ReadonlyPartialJSONObject) => {
-    const wanted = args.cellId as string | undefined;
+    const wanted =
+      (args.cellId as string | undefined) ??
+      (args.contextMenu ? rightClicked() : undefined);
+    if (args.contextMenu && !wanted) {
+      return null; // not over a cell: no guess
+    }
     // A cell named by id may be in a notebook that is not the current one.
     const panel =
       (wanted && tracker.find(p => hasCell(p, wanted))) ||
@@ -54,7 +67,6 @@ export function registerCellCommands(options: ICellCommandsOptions): void {
     if (!panel || !cells) {
       return null;
     }
-    // The cell toolbar is on the active cell only: its own cell is the active one.
     const cellId = wanted ?? panel.content.activeCell?.model.id;
     for (let index = 0; index < cells.length; index++) {
       const cell = cells.get(index);
@@ -63,6 +75,15 @@ export function registerCellCommands(options: ICellCommandsOptions): void {
       }
     }
     return null;
+  };
+  /** The id of the cell under the context menu's click (inside a selection it is not active). */
+  const rightClicked = (): string | undefined => {
+    const node = app.contextMenuHitTest(n => n.classList.contains('jp-Cell'));
+    let id: string | undefined;
+    tracker.forEach(panel => {
+      id ??= panel.content.widgets.find(w => w.node === node)?.model.id;
+    });
+    return id;
   };
   const canAsk = (args: ReadonlyPartialJSONObject) => {
     const target = targetCell(args);

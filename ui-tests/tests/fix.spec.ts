@@ -195,12 +195,18 @@ test.describe('explain and fix a cell', () => {
         attributes: true
       });
     });
-    await page.click(
-      '.jp-Notebook .jp-CodeCell >> nth=1 >> .jp-InputArea-editor',
-      {
-        button: 'right'
-      }
-    );
+    // The context menu acts on the cell right-clicked, not on the active one: both cells are
+    // selected and the first is active (a right click inside a selection keeps it as it is).
+    await page.notebook.selectCells(1);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Shift+ArrowUp');
+    expect(
+      await page.evaluate(
+        () =>
+          (window as any).jupyterapp.shell.currentWidget.content.activeCellIndex
+      )
+    ).toBe(0);
+    await cell.locator('.jp-OutputArea-output').click({ button: 'right' });
     await page
       .locator('.lm-Menu')
       .getByText('Explain Cell with GPT Interpreter')
