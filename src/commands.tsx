@@ -7,13 +7,15 @@ import {
   Dialog,
   ICommandPalette,
   InputDialog,
+  MainAreaWidget,
   showDialog,
   showErrorMessage
 } from '@jupyterlab/apputils';
 import type { INotebookTracker } from '@jupyterlab/notebook';
 import type { TranslationBundle } from '@jupyterlab/translation';
-import { fileUploadIcon } from '@jupyterlab/ui-components';
+import { fileUploadIcon, imageIcon } from '@jupyterlab/ui-components';
 import type { ReadonlyPartialJSONObject } from '@lumino/coreutils';
+import { Widget } from '@lumino/widgets';
 
 import React from 'react';
 
@@ -242,6 +244,42 @@ export function registerCommands(options: ICommandsOptions): void {
       }
     }
   });
+
+  commands.addCommand(CommandIDs.openImage, {
+    label: trans.__('Open Image Full Size'),
+    caption: trans.__('An image from a card’s outputs, in a tab of its own'),
+    describedBy: {
+      args: {
+        type: 'object',
+        properties: {
+          src: { type: 'string', description: 'The image, as a data: URL' },
+          name: { type: 'string', description: 'What it shows (its alt text)' }
+        },
+        required: ['src']
+      }
+    },
+    execute: args => {
+      const src = typeof args.src === 'string' ? args.src : '';
+      if (!src.startsWith('data:image/')) {
+        return; // outputs' images are data URLs; nothing else is opened from here
+      }
+      const content = new Widget();
+      content.addClass('jp-gptinterp-image-view');
+      const img = document.createElement('img');
+      img.src = src;
+      img.alt = typeof args.name === 'string' ? args.name : '';
+      content.node.appendChild(img);
+      const widget = new MainAreaWidget({ content });
+      widget.id = `jp-gptinterp-image-${++images}`;
+      widget.title.label = trans.__('Image %1', images);
+      widget.title.caption = img.alt;
+      widget.title.icon = imageIcon;
+      widget.title.closable = true;
+      app.shell.add(widget, 'main');
+      app.shell.activateById(widget.id);
+    }
+  });
+  let images = 0;
 
   /** The open notebook of the current chat. */
   const chatPanel = () => {

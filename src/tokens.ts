@@ -26,6 +26,7 @@ export namespace CommandIDs {
   export const selectModel = 'gptinterp:select-model';
   export const startKernel = 'gptinterp:start-kernel';
   export const showSent = 'gptinterp:show-sent';
+  export const openImage = 'gptinterp:open-image';
   export const explainCell = 'gptinterp:explain-cell';
   export const fixCell = 'gptinterp:fix-cell';
 }
