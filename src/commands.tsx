@@ -54,7 +54,13 @@ const proposalArgs = {
     proposalId: {
       type: 'string' as const,
       description:
-        'The proposal: a pending card the sidebar shows (required; nothing is decided without it)'
+        'The proposal: a pending card the sidebar shows (nothing is decided without it)'
+    },
+    card: {
+      type: 'string' as const,
+      enum: ['focused'],
+      description:
+        'Instead of proposalId (the shortcuts): the card that holds the keyboard focus'
     },
     reason: {
       type: 'string' as const,
@@ -82,12 +88,22 @@ export function registerCommands(options: ICommandsOptions): void {
    * not decide whichever proposal happens to be pending.
    */
   const decidable = (args: ReadonlyPartialJSONObject) => {
-    const id = args.proposalId;
+    const id = args.card === 'focused' ? focusedCard() : args.proposalId;
     const item =
       typeof id === 'string' && sidebar.isVisible
         ? current()?.proposal(id)
         : undefined;
     return item?.status === 'pending' && !item.submitting ? item : undefined;
+  };
+
+  /** The id of the card holding the keyboard focus (its shortcuts act on it alone). */
+  const focusedCard = () => {
+    const focused = document.activeElement;
+    const card =
+      focused && sidebar.node.contains(focused)
+        ? focused.closest('[data-proposal-id]')
+        : null;
+    return card?.getAttribute('data-proposal-id') ?? undefined;
   };
 
   commands.addCommand(CommandIDs.open, {

@@ -255,3 +255,20 @@ function lastModel(items: ReadonlyArray<ChatItem>): string {
   }
   return '';
 }
+
+/**
+ * Whether the proposal at `index` would repeat, as its reason, what the assistant said right
+ * before it (the reason of a fenced reply is the last line of the prose before its code).
+ */
+export function echoedReason(
+  items: ReadonlyArray<ChatItem>,
+  index: number
+): boolean {
+  const item = items[index];
+  const before = items[index - 1];
+  if (item?.kind !== 'proposal' || before?.kind !== 'assistant') {
+    return false;
+  }
+  const reason = item.reason.trim();
+  return !!reason && before.text.trim().endsWith(reason);
+}

@@ -4,11 +4,9 @@
  */
 import { PathExt, Time } from '@jupyterlab/coreutils';
 import { addIcon, caretDownIcon, MenuSvg } from '@jupyterlab/ui-components';
-import React, { useEffect, useMemo, useRef } from 'react';
+import React, { useMemo } from 'react';
 
 import type { ChatManager } from '../chatmanager';
-import { FollowEnd } from '../followend';
-import type { ChatItem } from '../items';
 import type { ChatInfo } from '../protocol';
 import type { ChatModel } from '../model';
 import { CommandIDs } from '../tokens';
@@ -17,12 +15,9 @@ import { Announcer } from './Announcer';
 import { Attachments } from './Attachments';
 import { Composer } from './Composer';
 import { ChatServices, IChatServices, useServices, useSignal } from './hooks';
-import { AssistantMessage, Notice, Usage, UserMessage } from './MessageView';
-import { DiffCard } from './DiffCard';
 import { ModelPicker } from './ModelPicker';
-import { PhaseLine } from './PhaseLine';
-import { ProposalCard } from './ProposalCard';
 import { SetupPanel } from './SetupPanel';
+import { Transcript } from './Transcript';
 
 export interface IChatPanelProps extends Omit<IChatServices, 'model'> {
   manager: ChatManager;
@@ -191,83 +186,4 @@ function ChatSwitcher(props: { manager: ChatManager; model: ChatModel }) {
       <caretDownIcon.react tag="span" elementSize="normal" />
     </button>
   );
-}
-
-function Transcript(props: { model: ChatModel }) {
-  const { trans } = useServices();
-  const list = useRef<HTMLDivElement>(null);
-  const content = useRef<HTMLDivElement>(null);
-  const follow = useRef(new FollowEnd());
-  const { items } = props.model;
-
-  // Keep the end in view unless the user has scrolled up to read. Content also grows after a
-  // render (Markdown and outputs render asynchronously), so follow sizes, not the items.
-  useEffect(() => {
-    const node = list.current;
-    const inner = content.current;
-    if (!node || !inner) {
-      return;
-    }
-    const toEnd = () => {
-      const top = follow.current.target(node.scrollHeight, node.clientHeight);
-      if (top !== null) {
-        node.scrollTop = top;
-      }
-    };
-    toEnd();
-    const observer = new ResizeObserver(toEnd);
-    observer.observe(inner);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
-
-  return (
-    <div
-      ref={list}
-      className="jp-gptinterp-transcript"
-      data-loaded={props.model.loaded ? 'true' : 'false'}
-      aria-busy={!props.model.loaded}
-      onScroll={e => {
-        const node = e.currentTarget;
-        follow.current.scrolled(
-          node.scrollTop,
-          node.scrollHeight,
-          node.clientHeight
-        );
-      }}
-    >
-      <div ref={content} className="jp-gptinterp-transcript-items">
-        {items.length === 0 && (
-          <div className="jp-gptinterp-empty">
-            {props.model.loaded
-              ? trans.__(
-                  'Ask for something to do in this notebook. Code runs in its kernel only after you approve it.'
-                )
-              : trans.__('Loading the chat…')}
-          </div>
-        )}
-        {items.map(item => renderItem(item))}
-        <PhaseLine model={props.model} />
-      </div>
-    </div>
-  );
-}
-
-function renderItem(item: ChatItem): JSX.Element {
-  switch (item.kind) {
-    case 'user':
-      return <UserMessage key={item.key} item={item} />;
-    case 'assistant':
-      return <AssistantMessage key={item.key} item={item} />;
-    case 'proposal':
-      return item.proposalKind === 'replace_cell' ? (
-        <DiffCard key={item.key} item={item} />
-      ) : (
-        <ProposalCard key={item.key} item={item} />
-      );
-    case 'notice':
-      return <Notice key={item.key} item={item} />;
-    case 'usage':
-      return <Usage key={item.key} item={item} />;
-  }
 }

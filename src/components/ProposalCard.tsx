@@ -5,43 +5,49 @@
  * count and outputs (rendered untrusted).
  */
 import { CodeEditor } from '@jupyterlab/codeeditor';
-import React, { useEffect, useRef } from 'react';
+import type { CodeMirrorEditor } from '@jupyterlab/codemirror';
+import { EditorView } from '@codemirror/view';
+import { CommandRegistry } from '@lumino/commands';
+import React, { useEffect, useId, useRef } from 'react';
 
 import type { IProposalItem } from '../items';
 import { CommandIDs } from '../tokens';
-import { CardFooter, CardHeader } from './CardParts';
+import { CardFooter, CardHeader, keysOf, useDecision } from './CardParts';
 import { useServices } from './hooks';
 
 export const ProposalCard = React.memo(function ProposalCard(props: {
   item: IProposalItem;
+  hideReason?: boolean;
 }) {
-  const { item } = props;
+  const { item, hideReason } = props;
   const { commands, trans } = useServices();
   const pending = item.status === 'pending';
   const decidable = pending && !item.submitting;
-
-  const run = () => {
-    void commands.execute(CommandIDs.approve, { proposalId: item.proposalId });
-  };
+  const { card, decide } = useDecision(item);
+  const title = pending ? trans.__('Proposed code') : trans.__('Code');
 
   return (
     <div
+      ref={card}
       className="jp-gptinterp-proposal"
       data-status={item.status}
       data-proposal-id={item.proposalId}
       data-submitting={item.submitting ? 'true' : 'false'}
+      tabIndex={-1}
+      role="group"
+      aria-label={title}
     >
-      <CardHeader
-        item={item}
-        title={pending ? trans.__('Proposed code') : trans.__('Code')}
-      />
+      <CardHeader item={item} title={title} hideReason={hideReason} />
       <CodeView item={item} editable={decidable} />
-      <CardFooter item={item} decidable={decidable}>
+      <CardFooter item={item} decidable={decidable} decide={decide}>
         <button
           className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-run"
           disabled={!decidable}
-          onClick={run}
-          title={trans.__('Run this code in the notebook’s kernel')}
+          onClick={() => decide(CommandIDs.approve)}
+          title={
+            trans.__('Run this code in the notebook’s kernel') +
+            keysOf(commands, CommandIDs.approve)
+          }
         >
           {trans.__('Run')}
         </button>
@@ -53,7 +59,8 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
 /** The code in a CodeMirror editor from JupyterLab's editor services, Python highlighted. */
 function CodeView(props: { item: IProposalItem; editable: boolean }) {
   const { item, editable } = props;
-  const { editorServices, model } = useServices();
+  const { editorServices, model, trans } = useServices();
+  const hint = useId();
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<CodeEditor.IEditor | null>(null);
   // The latest callback target, so the editor created once always reports to the shown chat.
@@ -63,11 +70,23 @@ function CodeView(props: { item: IProposalItem; editable: boolean }) {
   useEffect(() => {
     const editorModel = new CodeEditor.Model({ mimeType: 'text/x-python' });
     editorModel.sharedModel.setSource(item.code);
-    editor.current = editorServices.factoryService.newInlineEditor({
+    // Long lines scroll inside the code block rather than wrap every few words in a narrow
+    // sidebar.
+    const created = editorServices.factoryService.newInlineEditor({
       host: host.current!,
       model: editorModel,
-      config: { readOnly: !editable, lineNumbers: false }
-    });
+      config: { readOnly: !editable, lineNumbers: false, lineWrap: false }
+    }) as CodeMirrorEditor;
+    created.injectExtension(
+      EditorView.contentAttributes.of({
+        'aria-label': trans.__('Code proposed by the assistant'),
+        'aria-describedby': hint
+      })
+    );
+    // Tab moves the focus on, as everywhere else in a page: it must never change the code that
+    // will run without the user seeing it. Indentation has keys of its own (the hint names them).
+    created.editor.setTabFocusMode(true);
+    editor.current = created;
     editorModel.sharedModel.changed.connect(() =>
       report.current(editorModel.sharedModel.getSource())
     );
@@ -90,10 +109,21 @@ function CodeView(props: { item: IProposalItem; editable: boolean }) {
   }, [item.code]);
 
   return (
-    <div
-      ref={host}
-      className="jp-gptinterp-proposal-editor"
-      data-editable={editable ? 'true' : 'false'}
-    />
+    <>
+      <div
+        ref={host}
+        className="jp-gptinterp-proposal-editor"
+        data-editable={editable ? 'true' : 'false'}
+      />
+      <div id={hint} className="jp-gptinterp-editor-hint">
+        {editable
+          ? trans.__(
+              'Tab leaves the code; %1 indents, %2 dedents.',
+              CommandRegistry.formatKeystroke('Accel ]'),
+              CommandRegistry.formatKeystroke('Accel [')
+            )
+          : trans.__('Read only.')}
+      </div>
+    </>
   );
 }
