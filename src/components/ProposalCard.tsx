@@ -114,6 +114,9 @@ function CodeView(props: { item: IProposalItem; editable: boolean }) {
         ref={host}
         className="jp-gptinterp-proposal-editor"
         data-editable={editable ? 'true' : 'false'}
+        // A code runner to JupyterLab's editor: Accel Enter is left to the card's shortcut
+        // (Run) instead of inserting a blank line.
+        data-jp-code-runner
       />
       <div id={hint} className="jp-gptinterp-editor-hint">
         {editable
