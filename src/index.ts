@@ -35,6 +35,7 @@ import { ChatRouter } from './router';
 import { ServerInfo } from './serverinfo';
 import { PLUGIN_ID } from './tokens';
 import { Uploader } from './upload';
+import { registerExportCommands } from './exportcommands';
 import { ChatSidebar } from './widgets/ChatSidebar';
 /* eslint-enable jupyter/prefer-lazy-imports */
 
@@ -101,6 +102,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       trans,
       palette
     });
+    registerExportCommands({ app, manager, trans, palette });
     registerCellCommands({
       app,
       manager,

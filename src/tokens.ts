@@ -27,6 +27,8 @@ export namespace CommandIDs {
   export const startKernel = 'gptinterp:start-kernel';
   export const showSent = 'gptinterp:show-sent';
   export const openImage = 'gptinterp:open-image';
+  export const exportMarkdown = 'gptinterp:export-markdown';
+  export const exportNotebook = 'gptinterp:export-notebook';
   export const explainCell = 'gptinterp:explain-cell';
   export const fixCell = 'gptinterp:fix-cell';
 }

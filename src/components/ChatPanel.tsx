@@ -169,6 +169,9 @@ function ChatSwitcher(props: { manager: ChatManager; model: ChatModel }) {
     ]) {
       menu.addItem({ command });
     }
+    menu.addItem({ type: 'separator' });
+    menu.addItem({ command: CommandIDs.exportMarkdown });
+    menu.addItem({ command: CommandIDs.exportNotebook });
     // Disposed after the chosen command has run (the menu closes first).
     menu.aboutToClose.connect(() =>
       requestAnimationFrame(() => menu.dispose())
