@@ -129,3 +129,51 @@ test('a card by keyboard: Tab leaves the code, shortcuts decide, focus stays on 
     path: path.join(SCREENSHOTS, 'keyboard-image-tab.png')
   });
 });
+
+test('new messages while the user reads further up: a way down', async ({
+  page,
+  request
+}) => {
+  test.setTimeout(300_000);
+  await newNotebook(page);
+  const panel = await openSidebar(page);
+  const lines = Array.from(
+    { length: 80 },
+    (_, i) => `${i + 1}. A line of the answer.`
+  );
+  await script(request, [
+    { text: lines.join('\n\n'), chunk_chars: 30, delay: 0.25 }
+  ]);
+  await send(panel, 'Tell me a long story');
+  const transcript = panel.locator('.jp-gptinterp-transcript');
+  const down = panel.locator('.jp-gptinterp-new-messages');
+  // Once the answer overflows the view, the user scrolls up to read while it still streams.
+  await expect
+    .poll(
+      () => transcript.evaluate(n => n.scrollHeight - n.clientHeight > 200),
+      { timeout: 60_000 }
+    )
+    .toBe(true);
+  await expect(down).toHaveCount(0);
+  await transcript.hover();
+  await page.mouse.wheel(0, -5000);
+  await expect(down).toBeVisible({ timeout: 30_000 });
+  await panel.screenshot({
+    path: path.join(SCREENSHOTS, 'new-messages.png')
+  });
+  await down.click();
+  await expect(down).toHaveCount(0);
+  const atEnd = () =>
+    transcript.evaluate(
+      n => n.scrollHeight - n.scrollTop - n.clientHeight < 30
+    );
+  await expect.poll(atEnd).toBe(true);
+  // Back at the end, the view follows the answer to its last line.
+  await expect(panel.locator('.jp-gptinterp-assistant').last()).toHaveAttribute(
+    'data-streaming',
+    'false',
+    { timeout: 120_000 }
+  );
+  await expect.poll(atEnd).toBe(true);
+  await expect(down).toHaveCount(0);
+});
