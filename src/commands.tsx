@@ -26,6 +26,7 @@ import { SentView } from './components/SentView';
 import { chatIcon } from './icons';
 import type { ChatModel } from './model';
 import type { Preferences } from './preferences';
+import type { ErrorCode } from './protocol';
 import { CommandIDs, PALETTE_CATEGORY } from './tokens';
 import type { ChatSidebar } from './widgets/ChatSidebar';
 
@@ -68,6 +69,13 @@ const proposalArgs = {
     }
   }
 };
+
+/** The faults "Start a kernel" fixes: their notes go once it has. */
+const KERNEL_FAULTS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'no_kernel',
+  'kernel_not_found',
+  'kernel_died'
+]);
 
 export function registerCommands(options: ICommandsOptions): void {
   const {
@@ -316,7 +324,14 @@ export function registerCommands(options: ICommandsOptions): void {
       if (!session) {
         return;
       }
-      if (session.session?.kernel) {
+      // After a server restart the page still holds the old session and kernel until its next
+      // poll: restarting them fails (404). Ask the server what runs first, which drops them.
+      const { sessions, kernels } = app.serviceManager;
+      await Promise.all([sessions.refreshRunning(), kernels.refreshRunning()]);
+      const kernel = session.session?.kernel;
+      const running =
+        !!kernel && !!kernels.findById(kernel.id) && !kernel.isDisposed;
+      if (running) {
         await session.restartKernel();
       } else {
         const name =
@@ -325,6 +340,7 @@ export function registerCommands(options: ICommandsOptions): void {
           'python3';
         await session.changeKernel({ name });
       }
+      current()?.dismissNotices(KERNEL_FAULTS);
     }
   });
 

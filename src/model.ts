@@ -31,7 +31,8 @@ import {
   addNotice,
   applyEvent,
   findProposal,
-  updateProposal
+  updateProposal,
+  withoutNotices
 } from './transcript';
 
 export * from './items';
@@ -314,6 +315,15 @@ export class ChatModel {
   ): void {
     this._items = addNotice(this._items, this._noticeKey(), level, text, code);
     this._changed.emit();
+  }
+
+  /** The fault these codes name was fixed (e.g. a kernel started): its notes go. */
+  dismissNotices(codes: ReadonlySet<ErrorCode>): void {
+    const items = withoutNotices(this._items, codes);
+    if (items !== this._items) {
+      this._items = items;
+      this._changed.emit();
+    }
   }
 
   // --- internals -------------------------------------------------------------------------------

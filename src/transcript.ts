@@ -171,6 +171,17 @@ export function addNotice(
   return [...items, { kind: 'notice', key, level, text, code }];
 }
 
+/** The items without the notices of these error codes (a fixed fault's notes, now stale). */
+export function withoutNotices(
+  items: ReadonlyArray<ChatItem>,
+  codes: ReadonlySet<ErrorCode>
+): ReadonlyArray<ChatItem> {
+  const kept = items.filter(
+    i => i.kind !== 'notice' || i.code === null || !codes.has(i.code)
+  );
+  return kept.length === items.length ? items : kept;
+}
+
 /** What the user is told when a turn ends otherwise than with an answer. */
 function turnNotice(
   msg: TurnEnded

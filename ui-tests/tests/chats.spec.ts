@@ -179,6 +179,42 @@ test.describe('kernel faults', () => {
   });
 });
 
+test.describe('kernel recovery', () => {
+  test('the server lost the kernel (as after its restart): the first click starts one and the stale notes go', async ({
+    page,
+    request
+  }) => {
+    await script(request, [{ text: 'Kernel is up.' }]);
+    await newNotebook(page);
+    const panel = await openSidebar(page);
+    // The server forgets the notebook's session and kernel; the page still holds them.
+    const sessionId = await page.evaluate(
+      () =>
+        (window as any).jupyterapp.shell.currentWidget.sessionContext.session
+          .id as string
+    );
+    expect((await request.delete(`/api/sessions/${sessionId}`)).ok()).toBe(
+      true
+    );
+    const composer = panel.locator('.jp-gptinterp-composer textarea');
+    await composer.fill('Are you there?');
+    await panel.locator('.jp-gptinterp-send').click();
+    const notices = panel.locator('.jp-gptinterp-notice[data-level="error"]');
+    await expect(notices.first()).toBeVisible({ timeout: 30_000 });
+    await notices.first().locator('.jp-gptinterp-start-kernel').click();
+    // One click: the notebook has a kernel again, and the notes about it are gone.
+    await expect(
+      page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]')
+    ).toHaveCount(1, { timeout: 60_000 });
+    await expect(notices).toHaveCount(0);
+    await panel.locator('.jp-gptinterp-send').click();
+    await expect(panel.locator('.jp-gptinterp-assistant')).toContainText(
+      'Kernel is up.',
+      { timeout: 60_000 }
+    );
+  });
+});
+
 test.describe('two tabs', () => {
   test('a second tab on the same chat sees the same card and the decision made in the first', async ({
     page,
