@@ -127,6 +127,30 @@ export function registerCommands(options: ICommandsOptions): void {
     }
   });
 
+  commands.addCommand(CommandIDs.toggleMainArea, {
+    label: () =>
+      sidebar.inMainArea
+        ? trans.__('Move GPT Interpreter Back to the Sidebar')
+        : trans.__('Open GPT Interpreter in the Main Area'),
+    caption: trans.__(
+      'Show the chat in a tab of the main area, wider than the sidebar (closing the tab puts it back)'
+    ),
+    icon: chatIcon,
+    describedBy: noArgs,
+    execute: () => {
+      sidebar.inMainArea = !sidebar.inMainArea;
+      if (sidebar.inMainArea) {
+        app.shell.add(sidebar, 'main', { mode: 'split-right' });
+      } else {
+        app.shell.add(sidebar, 'right', { rank: 600 });
+      }
+      app.shell.activateById(sidebar.id);
+    }
+  });
+  sidebar.closeRequested.connect(() => {
+    void commands.execute(CommandIDs.toggleMainArea);
+  });
+
   commands.addCommand(CommandIDs.send, {
     label: trans.__('Send Message to GPT Interpreter'),
     describedBy: {
@@ -446,6 +470,7 @@ export function registerCommands(options: ICommandsOptions): void {
 
   for (const command of [
     CommandIDs.open,
+    CommandIDs.toggleMainArea,
     CommandIDs.newChat,
     CommandIDs.renameChat,
     CommandIDs.deleteChat,

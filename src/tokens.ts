@@ -29,6 +29,7 @@ export namespace CommandIDs {
   export const openImage = 'gptinterp:open-image';
   export const exportMarkdown = 'gptinterp:export-markdown';
   export const exportNotebook = 'gptinterp:export-notebook';
+  export const toggleMainArea = 'gptinterp:toggle-main-area';
   export const explainCell = 'gptinterp:explain-cell';
   export const fixCell = 'gptinterp:fix-cell';
 }

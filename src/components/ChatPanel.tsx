@@ -172,6 +172,7 @@ function ChatSwitcher(props: { manager: ChatManager; model: ChatModel }) {
     menu.addItem({ type: 'separator' });
     menu.addItem({ command: CommandIDs.exportMarkdown });
     menu.addItem({ command: CommandIDs.exportNotebook });
+    menu.addItem({ command: CommandIDs.toggleMainArea });
     // Disposed after the chosen command has run (the menu closes first).
     menu.aboutToClose.connect(() =>
       requestAnimationFrame(() => menu.dispose())
