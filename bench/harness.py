@@ -113,8 +113,16 @@ def _kill_group(proc: subprocess.Popen[Any] | None) -> None:
 class Stack:
     """Fake LLM + jupyter server with the extension (+ the bench's lag probe), on free ports."""
 
-    def __init__(self, **gptinterp: Any) -> None:
+    def __init__(
+        self,
+        args: tuple[str, ...] = (),
+        env: dict[str, str] | None = None,
+        config: dict[str, dict[str, Any]] | None = None,
+        **gptinterp: Any,
+    ) -> None:
         self.gptinterp = gptinterp  # extra c.GPTInterp settings
+        self.args = args  # extra command-line arguments of the server (--gateway-url=...)
+        self.config = config or {}  # more sections of the server's config (GatewayClient)
         self.tmp = Path(tempfile.mkdtemp(prefix="gptinterp-bench-"))
         self.token = secrets.token_hex(16)
         self.llm_proc: subprocess.Popen[Any] | None = None
@@ -126,6 +134,7 @@ class Stack:
             "JUPYTER_DATA_DIR": str(self.tmp / "data"),
             "JUPYTER_RUNTIME_DIR": str(self.tmp / "runtime"),
             "PYTHONPATH": os.pathsep.join(filter(None, [str(BENCH), os.environ.get("PYTHONPATH", "")])),
+            **(env or {}),
         }
         self.http = AsyncHTTPClient()
 
@@ -193,6 +202,7 @@ class Stack:
                 "db_path": str(self.tmp / "history.sqlite3"),
                 **self.gptinterp,
             },
+            **self.config,
         }
         config.write_text(
             "".join(
@@ -206,7 +216,7 @@ class Stack:
         profile = os.environ.get("BENCH_PROFILE")
         prefix = ["-m", "cProfile", "-o", profile] if profile else []
         self.server_proc = subprocess.Popen(
-            [sys.executable, *prefix, "-m", "jupyter_server", f"--config={config}"],
+            [sys.executable, *prefix, "-m", "jupyter_server", f"--config={config}", *self.args],
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -356,6 +366,8 @@ class SeqCheck:
         self.last = last_seq
 
     def see(self, msg: dict[str, Any]) -> None:
+        if msg.get("type") == "ack":  # a request's receipt, on the socket that sent it: no chat event
+            return
         if msg.get("chat_id") != self.chat_id:
             raise BenchError(f"event of chat {msg.get('chat_id')} on the socket of {self.chat_id}")
         seq = msg.get("seq", 0)

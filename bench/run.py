@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import b_concurrency  # noqa: E402
 import b_context  # noqa: E402
 import b_execution  # noqa: E402
+import b_gateway  # noqa: E402
 import b_history  # noqa: E402
 import b_labext  # noqa: E402
 import b_relay  # noqa: E402
@@ -36,6 +37,7 @@ BENCHES = [
     ("4", "context", False, b_context.run),
     ("5", "history", False, b_history.run),
     ("6", "labextension", False, b_labext.run),
+    ("7", "gateway", False, b_gateway.run),
 ]
 
 

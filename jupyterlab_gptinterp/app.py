@@ -5,6 +5,7 @@ This is the one place that builds objects and hands them to each other.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any, cast
@@ -31,7 +32,28 @@ from .protocol import PROTOCOL_VERSION, Info, ProviderKind, ToolMode
 from .providers import LOCAL_PROVIDER, Catalog, ModelSpec, ProviderSpec
 from .workspace import DiskWorkspace
 
+
+class _ListOfDicts(List):
+    """A list of dicts that the command line can give as JSON: `--GPTInterp.providers='[{...}]'`,
+    or one dict per `--GPTInterp.providers='{...}'`, as a hub admin does in c.Spawner.args
+    (traitlets' own parsing takes Python literals, and jupyter_server hands an extension's
+    command-line values over as strings)."""
+
+    def from_string(self, s: str) -> Any:
+        return self.from_string_list([s])
+
+    def from_string_list(self, s_list: list[str]) -> Any:
+        items = [json.loads(s) if isinstance(s, str) else s for s in s_list]
+        if len(items) == 1 and isinstance(items[0], list):
+            items = items[0]
+        return list(items)  # validated when it is set on the app
+
+    def item_from_string(self, s: str, index: int | None = None) -> Any:
+        return json.loads(s)
+
+
 CONTENTS_EVENTS = ContentsManager.event_schema_id
+KERNEL_ACTIONS = "https://events.jupyter.org/jupyter_server/kernel_actions/v1"
 
 
 class GPTInterp(ExtensionApp):
@@ -77,7 +99,7 @@ class GPTInterp(ExtensionApp):
         "Used when no base_url and no api_key are configured.",
     )
     local_context = Int(8192, config=True, help="Context window of the embedded local model, in tokens.")
-    providers = List(
+    providers = _ListOfDicts(
         Dict(),
         config=True,
         help="OpenAI-compatible providers and their models: a list of {name, base_url, api_key_env, models: "
@@ -91,8 +113,15 @@ class GPTInterp(ExtensionApp):
     allow_auto_run = Bool(
         False,
         config=True,
-        help="Let users turn on running proposed code without asking (each run is still a server-held approval "
-        "of exactly that code, recorded as automatic). Off by default.",
+        help="Let users turn on running proposed code without asking, chat by chat (each run is still a "
+        "server-held approval of exactly that code, recorded as automatic). Off by default; turning it off "
+        "later makes every chat ask again.",
+    )
+    max_upload_mb = Float(
+        50.0,
+        config=True,
+        help="The largest file (MB) a user may attach to a message; the sidebar's own setting can only lower it. "
+        "0: no limit.",
     )
     loop_aids = List(
         Enum(list(aids.AIDS)),
@@ -156,11 +185,13 @@ class GPTInterp(ExtensionApp):
             self._provider,
             self.allow_auto_run,
             workspace=self.workspace,
+            max_upload_mb=self.max_upload_mb,
             keys=self.keys,
             kernels=NotebookKernels(server.session_manager),
         )
         self._warm_up()
         server.event_logger.add_listener(schema_id=CONTENTS_EVENTS, listener=self._on_contents_event)
+        server.event_logger.add_listener(schema_id=KERNEL_ACTIONS, listener=self._on_kernel_action)
         self.log.info(
             "gptinterp: models %s (default %s), history in %s",
             ", ".join(c.id for c in self.catalog.choices) or "none",
@@ -278,6 +309,7 @@ class GPTInterp(ExtensionApp):
             models=self.catalog.infos(),
             default_model=self.catalog.default,
             allow_auto_run=self.allow_auto_run,
+            max_upload_mb=self.max_upload_mb,
         )
 
     async def _on_contents_event(self, logger: Any, schema_id: str, data: dict[str, Any]) -> None:
@@ -286,6 +318,16 @@ class GPTInterp(ExtensionApp):
             moved = self.service.notebook_moved(data["source_path"], data["path"])
             if moved:
                 self.log.info("gptinterp: %d chat(s) follow %s to %s", moved, data["source_path"], data["path"])
+
+    async def _on_kernel_action(self, logger: Any, schema_id: str, data: dict[str, Any]) -> None:
+        """A kernel restarted through the server (by a user, or by the server after it died), local
+        or on a gateway: an execution waiting on it ends with a message instead of at the timeout,
+        and the next one says the kernel's state is gone. A kernel shut down: its channel closes."""
+        kernel_id = data.get("kernel_id")
+        if kernel_id and data.get("action") == "restart":
+            self.executor.kernel_restarted(kernel_id)
+        elif kernel_id and data.get("action") == "shutdown":
+            self.executor.forget(kernel_id)
 
     def initialize_handlers(self) -> None:
         self.handlers.extend(make_handlers(self.service, self.info))

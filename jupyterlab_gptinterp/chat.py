@@ -29,6 +29,8 @@ from .names import without_bidi_controls
 from .protocol import (
     Action,
     AnyChatEvent,
+    ApprovalMode,
+    ApprovalModeEvent,
     AssistantDelta,
     ChatInfo,
     NotebookView,
@@ -54,6 +56,7 @@ class _Session:
     # out as one frame; the first of a message goes at once (first-token latency).
     pending: tuple[str, list[str]] | None = None
     streaming: str | None = None  # the message whose first delta has been sent
+    approval_mode: ApprovalMode = "ask"  # "auto": run proposals as proposed, while the admin allows it
     # Undecided proposals: the notebook each was made in, and the kernel the request named.
     proposals: dict[str, tuple[str, str]] = field(default_factory=dict)
     phase: str | None = None  # the running turn's phase, as sent (a client opening the chat gets it)
@@ -72,6 +75,7 @@ class ChatService:
         provider: Callable[[str | None], tuple[LLM, LoopConfig]],
         allow_auto_run: bool = False,
         workspace: Workspace | None = None,
+        max_upload_mb: float = 0,
         keys: ProviderKeys | None = None,
         kernels: NotebookKernels | None = None,
     ):
@@ -80,7 +84,8 @@ class ChatService:
         self.gate = gate
         self.executor = executor
         self.provider = provider  # a model id (None: the default) → its client and the loop settings that suit it
-        self.allow_auto_run = allow_auto_run
+        self.allow_auto_run = allow_auto_run  # the admin's lock on approval_mode "auto"
+        self.max_upload_mb = max_upload_mb  # the admin's limit on an attached file (0: none)
         self.keys = keys or ProviderKeys()  # redacted from the notebook the browser reports
         # `await kernels.of(path)`: the kernel ids of the notebook's session. Without it no kernel
         # can be shown to be the notebook's, and every request is refused.
@@ -155,6 +160,8 @@ class ChatService:
             self._chat(chat_id)
             events = self.store.events(chat_id)
             session = self._sessions[chat_id] = _Session(ChatState(chat_id, memory_from_events(events)))
+            modes = [ev["mode"] for ev in events if ev["type"] == "approval_mode"]
+            session.approval_mode = modes[-1] if modes else "ask"
             self._recover(session, events)
         return session
 
@@ -271,7 +278,6 @@ class ChatService:
         action: Action = "chat",
         cell_id: str | None = None,
         model: str | None = None,
-        auto_run: bool = False,
         attachments: list[str] | None = None,
     ) -> None:
         session = self._session(chat_id)
@@ -286,12 +292,11 @@ class ChatService:
         await self._check_kernel(notebook.path, notebook.kernel_id)
         if session.busy:  # another request may have started a turn while the sessions were read
             raise GPTInterpError(ErrorCode.chat_busy)
-        if auto_run and not self.allow_auto_run:
-            raise GPTInterpError(ErrorCode.auto_run_not_allowed)
         llm, config = self.provider(model)
-        if auto_run:
+        # The chat's mode, while the admin allows it: a lock set after the user chose "auto" wins.
+        if session.approval_mode == "auto" and self.allow_auto_run:
             config = dataclasses.replace(config, auto_run=True)
-        _check_attachments(str(getattr(self.workspace, "root", "")), attachments or [])
+        _check_attachments(str(getattr(self.workspace, "root", "")), attachments or [], self.max_upload_mb)
         if not self._chat(chat_id).title:
             self.store.set_title(chat_id, _title_from(text))
         notebook = self.keys.redact_view(notebook)  # a cell of the user's own may have printed a key
@@ -346,6 +351,16 @@ class ChatService:
         # Decided meanwhile (Stop, another tab)? The gate refuses it with a typed error.
         self.gate.approve(chat_id, proposal_id, code, user, after_cell_id=after_cell_id, run=run, kernel_id=kernel_id)
 
+    def set_approval_mode(self, chat_id: str, mode: ApprovalMode, user: str) -> None:
+        """Ask every time, or run proposals as proposed (only where the admin allows it), from the
+        chat's next message on. Recorded, so every tab and a reload show it."""
+        session = self._session(chat_id)
+        if mode == "auto" and not self.allow_auto_run:
+            raise GPTInterpError(ErrorCode.auto_run_not_allowed)
+        if mode != session.approval_mode:
+            session.approval_mode = mode
+            self._record(ApprovalModeEvent(chat_id=chat_id, ts=time.time(), mode=mode, user=user))
+
     async def _check_kernel(self, notebook_path: str, kernel_id: str) -> None:
         """Refuse a kernel that is not the one the notebook's session runs now (another
         notebook's, or one no notebook runs)."""
@@ -371,15 +386,21 @@ class ChatService:
                 await self.stop(chat_id)
 
 
-def _check_attachments(root_dir: str, paths: list[str]) -> None:
-    """Refuse, before the turn starts, any attached path that is not a plain file in the root."""
+def _check_attachments(root_dir: str, paths: list[str], max_mb: float = 0) -> None:
+    """Refuse, before the turn starts, any attached path that is not a plain file in the root, or
+    that is larger than the admin's limit (the browser checks it too, but is not trusted)."""
     for path in paths:
         if not root_dir:
             raise GPTInterpError(ErrorCode.bad_attachment, "This server's files are not on a local disk.")
         try:
-            uploads.check_path(root_dir, path)
+            size = uploads.check_path(root_dir, path).stat().st_size
         except uploads.UploadRefused as exc:
             raise GPTInterpError(ErrorCode.bad_attachment, str(exc)) from None
+        if max_mb and size > max_mb * 1024 * 1024:
+            raise GPTInterpError(
+                ErrorCode.bad_attachment,
+                f"{path!r} is {size / 1024 / 1024:.1f} MB; this server accepts attachments up to {max_mb:g} MB.",
+            )
 
 
 def _shown(message: dict[str, Any]) -> SentMessage:

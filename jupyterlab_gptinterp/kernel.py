@@ -1,9 +1,11 @@
 """Running approved code in a notebook's own kernel, through jupyter_server's kernel manager.
 
-One `AsyncKernelClient` per kernel, kept open (connecting costs ~200 ms); executions on one kernel
-are serialized; outputs are picked from iopub by the parent msg_id and handed on as they come.
-Only an unspent `Approval` gets in: `execute` takes no code string. Outputs holding a provider
-key are redacted here, where they enter the server, before anyone stores, shows or sends them.
+One channel per kernel, kept open (connecting costs ~200 ms): jupyter_client for a local kernel,
+the gateway's websocket for a remote one (kernel_channels.py). Executions on one kernel are
+serialized; outputs are picked from iopub by the parent msg_id and handed on as they come. An
+execution ends early, with a message, when the kernel dies, restarts or is shut down. Only an
+unspent `Approval` gets in: `execute` takes no code string. Outputs holding a provider key are
+redacted here, where they enter the server, before anyone stores, shows or sends them.
 """
 
 from __future__ import annotations
@@ -20,7 +22,12 @@ from nbformat.v4 import output_from_msg
 from .agent.seams import ExecutionResult, OnOutput
 from .approval import Approval
 from .errors import ErrorCode, GPTInterpError
+from .kernel_channels import GatewayChannel, LocalChannel, open_channel
 from .keys import ProviderKeys
+
+Channel = LocalChannel | GatewayChannel
+RESTARTED_DURING = "The kernel restarted while running this code: its variables and imports are gone."
+RESTARTED_BEFORE = "The kernel restarted before this code ran: variables and imports from earlier runs are gone."
 
 _OUTPUT_TYPES = {"stream", "display_data", "execute_result", "error"}
 
@@ -44,34 +51,20 @@ class NotebookKernels:
 
 
 def _same_path(a: Any, b: str) -> bool:
-    return isinstance(a, str) and a.strip("/") == b.strip("/")
+    return isinstance(a, str) and _file_path(a) == _file_path(b)
 
 
-class _KernelChannel:
-    def __init__(self, kernel: Any):
-        self.kernel = kernel
-        self.client = kernel.client()
-        self.lock = asyncio.Lock()
-        self.started = False
-        self.ready = False
-
-    async def connect(self) -> None:
-        # Channels start once per client (their threads cannot restart); a Stop that cancels
-        # the wait for readiness must leave a client that the next run can still wait on.
-        if not self.started:
-            self.client.allow_stdin = False
-            self.client.start_channels()
-            self.started = True
-        if not self.ready:
-            await self.client.wait_for_ready(timeout=60)
-            self.ready = True
-
-    def close(self) -> None:
-        self.client.stop_channels()
+def _file_path(path: str) -> str:
+    """A notebook's path without a JupyterLab drive prefix: with real-time collaboration a tab
+    names a notebook `RTC:<path>`, and its session may carry either form."""
+    drive, sep, rest = path.partition(":")
+    if sep and drive and "/" not in drive:
+        path = rest
+    return path.strip("/")
 
 
 class KernelExecutor:
-    """The Executor seam, on jupyter_server's kernel manager."""
+    """The Executor seam, on jupyter_server's kernel manager (local or gateway kernels)."""
 
     def __init__(
         self, kernel_manager: Any, timeout: float = 600.0, poll: float = 0.5, keys: ProviderKeys | None = None
@@ -80,24 +73,48 @@ class KernelExecutor:
         self.timeout = timeout
         self.poll = poll
         self.keys = keys or ProviderKeys()
-        self._channels: dict[str, _KernelChannel] = {}
+        self._channels: dict[str, Channel] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._restarts: dict[str, int] = {}  # restarts noticed, per kernel
+        self._seen: dict[str, int] = {}  # the count the last execution knew of (it reported up to it)
 
     def has_kernel(self, kernel_id: str) -> bool:
         return bool(kernel_id) and kernel_id in self.kernel_manager
 
     def busy(self, kernel_id: str) -> bool:
-        """As jupyter_server tracks it from the kernel's status messages (the user's cells too)."""
+        """Whether the kernel is running something (the user's cells too), as last seen."""
         if not self.has_kernel(kernel_id):
             return False
+        channel = self._channels.get(kernel_id)
+        if channel is not None and channel.execution_state:
+            return channel.execution_state == "busy"
         return getattr(self.kernel_manager.get_kernel(kernel_id), "execution_state", "") == "busy"
 
-    def _channel(self, kernel_id: str) -> _KernelChannel:
+    def kernel_restarted(self, kernel_id: str) -> None:
+        """The kernel restarted (through the server, or on its own): an execution waiting on it
+        ends, the next one connects afresh, and the next result says the kernel's state is gone."""
+        self._restarts[kernel_id] = self._restarts.get(kernel_id, 0) + 1
+
+    def forget(self, kernel_id: str) -> None:
+        """The kernel was shut down: close its channel (unless an execution is still ending on it)."""
+        lock = self._locks.get(kernel_id)
+        if self.has_kernel(kernel_id) or (lock is not None and lock.locked()):
+            return
+        channel = self._channels.pop(kernel_id, None)
+        if channel is not None:
+            channel.close()
+        for known in (self._locks, self._restarts, self._seen):
+            known.pop(kernel_id, None)
+
+    def _channel(self, kernel_id: str) -> Channel:
         kernel = self.kernel_manager.get_kernel(kernel_id)
         channel = self._channels.get(kernel_id)
-        if channel is None or channel.kernel is not kernel:
+        restarts = self._restarts.get(kernel_id, 0)
+        if channel is None or channel.kernel is not kernel or channel.closed or channel.opened_at != restarts:
             if channel is not None:
                 channel.close()
-            channel = self._channels[kernel_id] = _KernelChannel(kernel)
+            channel = self._channels[kernel_id] = open_channel(kernel, lambda: self.kernel_restarted(kernel_id))
+            channel.opened_at = restarts
         return channel
 
     async def execute(self, approval: Approval, kernel_id: str, on_output: OnOutput) -> ExecutionResult:
@@ -106,24 +123,35 @@ class KernelExecutor:
         code = approval.spend()
         if not self.has_kernel(kernel_id):
             raise GPTInterpError(ErrorCode.kernel_not_found)
-        channel = self._channel(kernel_id)
-        async with channel.lock:
+        async with self._locks.setdefault(kernel_id, asyncio.Lock()):
+            channel = self._channel(kernel_id)
             await channel.connect()
-            msg_id = channel.client.execute(code, silent=False, store_history=True, allow_stdin=False)
+            restarts = self._restarts.get(kernel_id, 0)
+            # A restart since the last execution here (a user's, or the kernel died and came back).
+            since_last = self._seen.get(kernel_id, restarts) != restarts
+            msg_id = channel.execute(code)
+            # A restart that comes during this run and that the run does not report (the kernel
+            # may end the cell with an error of its own first) is told with the next run.
+            self._seen[kernel_id] = restarts
             try:
-                return await self._collect(channel, kernel_id, msg_id, on_output)
+                result = await self._collect(channel, kernel_id, msg_id, restarts, on_output)
             except asyncio.CancelledError:
                 # Stop: the code must not keep running after the user asked to stop. Wait for the
                 # kernel to go idle, or the next execution would be aborted with this one.
                 await self._interrupt(kernel_id)
                 try:
-                    await asyncio.wait_for(self._drain(channel, msg_id), 10)
+                    await asyncio.wait_for(self._drain(channel, msg_id, restarts), 10)
                 except Exception:  # a kernel that will not settle is reported on the next run
                     pass
                 raise
+            if result.message == RESTARTED_DURING:
+                self._seen[kernel_id] = self._restarts.get(kernel_id, 0)
+            if since_last:
+                result.message = " ".join(filter(None, [RESTARTED_BEFORE, result.message]))
+            return result
 
     async def _collect(
-        self, channel: _KernelChannel, kernel_id: str, msg_id: str, on_output: OnOutput
+        self, channel: Channel, kernel_id: str, msg_id: str, restarts: int, on_output: OnOutput
     ) -> ExecutionResult:
         result = ExecutionResult(status="ok")
         deadline = time.monotonic() + self.timeout
@@ -137,14 +165,15 @@ class KernelExecutor:
 
         while True:
             try:
-                msg = await channel.client.get_iopub_msg(timeout=0 if held else self.poll)
+                msg = await channel.get_iopub(timeout=0 if held else self.poll)
             except queue.Empty:
                 if held:
                     await hand_on(held.take())
                     continue
-                if not await _alive(channel.kernel):
+                gone = await self._gone(channel, kernel_id, restarts)
+                if gone:
                     result.status = "error"
-                    result.message = "The kernel died while running this code."
+                    result.message = gone
                     return result
                 if not interrupted and time.monotonic() > deadline:
                     interrupted = True
@@ -185,12 +214,24 @@ class KernelExecutor:
             result.status = "error"
         return result
 
-    async def _drain(self, channel: _KernelChannel, msg_id: str) -> None:
+    async def _gone(self, channel: Channel, kernel_id: str, restarts: int) -> str:
+        """Why an execution can never finish ('' while it still may)."""
+        if not self.has_kernel(kernel_id):
+            return "The kernel was shut down while running this code."
+        if self._restarts.get(kernel_id, 0) != restarts:
+            return RESTARTED_DURING
+        if not await channel.alive():
+            if channel.closed:
+                return "The connection to the kernel was lost while running this code."
+            return "The kernel died or restarted while running this code: its variables and imports are gone."
+        return ""
+
+    async def _drain(self, channel: Channel, msg_id: str, restarts: int) -> None:
         while True:
             try:
-                msg = await channel.client.get_iopub_msg(timeout=self.poll)
+                msg = await channel.get_iopub(timeout=self.poll)
             except queue.Empty:
-                if not await _alive(channel.kernel):
+                if self._restarts.get(channel.kernel_id, 0) != restarts or not await channel.alive():
                     return
                 continue
             if msg.get("parent_header", {}).get("msg_id") == msg_id and msg["msg_type"] == "status":
@@ -198,11 +239,11 @@ class KernelExecutor:
                     await self._reply(channel, msg_id)
                     return
 
-    async def _reply(self, channel: _KernelChannel, msg_id: str) -> dict[str, Any] | None:
+    async def _reply(self, channel: Channel, msg_id: str) -> dict[str, Any] | None:
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
             try:
-                msg = await channel.client.get_shell_msg(timeout=1)
+                msg = await channel.get_shell(timeout=1)
             except queue.Empty:
                 continue
             if msg.get("parent_header", {}).get("msg_id") == msg_id:
@@ -263,10 +304,6 @@ def _output(msg: dict[str, Any]) -> dict[str, Any]:
     if msg["msg_type"] == "stream" and isinstance(content.get("name"), str) and isinstance(content.get("text"), str):
         return {"output_type": "stream", "name": content["name"], "text": content["text"]}
     return output_from_msg(msg)
-
-
-async def _alive(kernel: Any) -> bool:
-    return bool(await ensure_async(kernel.is_alive()))
 
 
 def launch_kernels_without_keys(kernel_manager: Any, keys: ProviderKeys) -> None:

@@ -102,27 +102,67 @@ class LocalModelServer:
         return self._url, self.api_key
 
     def _start(self) -> None:
-        import xllamacpp  # the [local] extra; imported only when the local model is used
-
         path = self.model_path or assemble_model(self.cache_dir)
         if not path.exists():
             raise GPTInterpError(ErrorCode.llm_unavailable, f"Local model file not found: {path}")
-        params = xllamacpp.CommonParams()
-        params.model.path = str(path)
-        params.hostnames = ["127.0.0.1"]
-        params.port = _free_port()
-        params.api_keys = [self.api_key]
-        params.n_ctx = self.n_ctx
-        params.ui = False
-        params.verbosity = -1
-        params.cpuparams.n_threads = self.threads
-        params.cpuparams_batch.n_threads = self.threads
         log.info("gptinterp: starting the local model %s", path.name)
-        self._server = xllamacpp.Server(params)
+        self._server = start_server(path, "127.0.0.1", _free_port(), self.api_key, self.n_ctx, self.threads)
         self._url = self._server.listening_address.rstrip("/") + "/v1"
 
     def stop(self) -> None:
         self._server = None  # xllamacpp stops its server when the object is released
+
+
+def start_server(
+    path: Path, host: str, port: int, api_key: str, n_ctx: int, threads: int, jinja: bool = False, quiet: bool = True
+) -> Any:
+    """llama.cpp's OpenAI-compatible server on `path` (stops when the object is released).
+    `jinja`: render the model's own chat template, which llama.cpp needs for tool calls."""
+    import xllamacpp  # the [local] extra; imported only when the local model is used
+
+    params = xllamacpp.CommonParams()
+    params.model.path = str(path)
+    params.hostnames = [host]
+    params.port = port
+    params.api_keys = [api_key] if api_key else []
+    params.n_ctx = n_ctx
+    params.ui = False
+    params.use_jinja = jinja
+    if quiet:
+        params.verbosity = -1
+    params.cpuparams.n_threads = threads
+    params.cpuparams_batch.n_threads = threads
+    return xllamacpp.Server(params)
+
+
+def serve(argv: list[str] | None = None) -> None:
+    """`python -m jupyterlab_gptinterp.local_model`: the embedded model as a server of its own (a
+    team's shared model server, or a test's), OpenAI-compatible at the URL it prints; point
+    c.GPTInterp.base_url (or a provider) at it. Runs until interrupted or terminated."""
+    import argparse
+    import signal
+    import threading
+
+    parser = argparse.ArgumentParser(description=serve.__doc__.splitlines()[0] if serve.__doc__ else None)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8080)
+    parser.add_argument("--api-key", default=os.environ.get("GPTINTERP_MODEL_KEY", ""), help="(default: none)")
+    parser.add_argument("--model", default="", help="a GGUF file (default: the [local] extra's model)")
+    parser.add_argument("--cache", default=str(Path.home() / ".cache" / "gptinterp"), help="where it is assembled")
+    parser.add_argument("--ctx", type=int, default=8192)
+    parser.add_argument("--threads", type=int, default=max(os.cpu_count() or 1, 1))
+    parser.add_argument("--jinja", action="store_true", help="the model's chat template (for tool calls)")
+    args = parser.parse_args(argv)
+    path = Path(args.model) if args.model else assemble_model(Path(args.cache))
+    server = start_server(path, args.host, args.port, args.api_key, args.ctx, args.threads, args.jinja, quiet=False)
+    print(server.listening_address.rstrip("/") + "/v1", flush=True)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        stop.wait()
+    except KeyboardInterrupt:
+        pass
+    del server
 
 
 class LocalChat:
@@ -160,3 +200,7 @@ class LocalChat:
             )
         async for event in self._inner.stream(messages, tools, schema):
             yield event
+
+
+if __name__ == "__main__":
+    serve()

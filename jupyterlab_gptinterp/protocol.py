@@ -23,7 +23,7 @@ from pydantic.json_schema import GenerateJsonSchema
 
 from .errors import ErrorCode
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 # Bounds on what a browser may send; larger payloads are refused with a typed error.
 MAX_MESSAGE_BYTES = 4_000_000
@@ -107,7 +107,6 @@ class SendMessage(_Strict):
     action: Action = "chat"
     cell_id: Annotated[str, Field(max_length=128)] | None = None
     model: Annotated[str, Field(max_length=300)] | None = None  # an id from Info.models; null: the default
-    auto_run: bool = False  # run proposed code without asking (only where the admin allows it)
     # Files the user uploaded for this message, relative to the server root; the server checks
     # each stays inside the root and tells the model their name, size, type and a preview.
     attachments: Annotated[list[Annotated[str, Field(min_length=1, max_length=4096)]], Field(max_length=50)] = []
@@ -141,7 +140,20 @@ class Stop(_Strict):
     chat_id: Id
 
 
-AnyClientMessage = OpenChat | SendMessage | Approve | Reject | Stop
+ApprovalMode = Literal["ask", "auto"]
+
+
+class SetApprovalMode(_Strict):
+    """How this chat's proposed code is approved from its next message on: `ask` (every time, the
+    default) or `auto` (run as proposed; refused unless the admin allows it, Info.allow_auto_run)."""
+
+    type: Literal["set_approval_mode"]
+    request_id: Id | None = None
+    chat_id: Id
+    mode: ApprovalMode
+
+
+AnyClientMessage = OpenChat | SendMessage | Approve | Reject | Stop | SetApprovalMode
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 client_message_adapter: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 _request_id_adapter: TypeAdapter[str] = TypeAdapter(Id)
@@ -188,7 +200,7 @@ class Ack(_Out):
 
     type: Literal["ack"] = "ack"
     request_id: str | None = None
-    of: Literal["send_message", "approve", "reject", "stop"]
+    of: Literal["send_message", "approve", "reject", "stop", "set_approval_mode"]
 
 
 class Error(_Out):
@@ -329,6 +341,15 @@ class ExecutionDone(_Event):
     files: list[WrittenFile] = []
 
 
+class ApprovalModeEvent(_Event):
+    """The chat's approval mode changed (recorded: a replay or another tab shows the current one).
+    `auto` runs proposed code without asking only while the admin allows it; otherwise it asks."""
+
+    type: Literal["approval_mode"] = "approval_mode"
+    mode: ApprovalMode
+    user: str = ""  # who changed it
+
+
 class TurnStarted(_Event):
     type: Literal["turn_started"] = "turn_started"
     turn_id: str
@@ -363,6 +384,7 @@ AnyChatEvent = (
     | ExecutionDone
     | TurnStarted
     | TurnEnded
+    | ApprovalModeEvent
 )
 ChatEvent = Annotated[AnyChatEvent, Field(discriminator="type")]
 
@@ -398,6 +420,7 @@ class Info(_Out):
     models: list[ModelInfo] = []
     default_model: str = ""  # an id from `models`, "" when none is offered
     allow_auto_run: bool = False  # whether the admin lets users run proposed code without asking
+    max_upload_mb: float = 0  # the largest attachment the server accepts (the admin's limit)
 
 
 class ChatList(_Out):

@@ -13,6 +13,7 @@ import { ISignal, Signal } from '@lumino/signaling';
 
 import type { ConnectionStatus } from './connection';
 import { ChatModel } from './model';
+import type { ApprovalMode } from './model';
 import type { IPreferences, Preferences } from './preferences';
 import type { ChatInfo, ModelInfo, NotebookView } from './protocol';
 import type { ChatRouter } from './router';
@@ -62,9 +63,28 @@ export class ChatManager {
     return this._server.modelFor(this._preferences.values.model);
   }
 
-  /** Whether proposed code runs without asking: the user wants it and the server allows it. */
-  get autoRun(): boolean {
-    return this._server.allowsAutoRun && this._preferences.values.autoRun;
+  /** Whether the server lets a chat run proposed code without asking (the admin's lock). */
+  get autoRunAllowed(): boolean {
+    return this._server.allowsAutoRun;
+  }
+
+  /**
+   * The current chat's approval mode as the server applies it: 'auto' only while the admin
+   * allows it (a chat set to 'auto' asks again once the admin turns it off).
+   */
+  get approvalMode(): ApprovalMode {
+    return this.autoRunAllowed && this._current?.approvalMode === 'auto'
+      ? 'auto'
+      : 'ask';
+  }
+
+  /** Set the current chat's approval mode (refused by the server where the admin forbids it). */
+  setApprovalMode(mode: ApprovalMode): boolean {
+    const model = this._current;
+    if (!model || (mode === 'auto' && !this.autoRunAllowed)) {
+      return false;
+    }
+    return model.setApprovalMode(mode);
   }
 
   /** The chat shown for the notebook at `path`, if it has been shown. */
@@ -203,8 +223,7 @@ export class ChatManager {
       return false;
     }
     return model.sendMessage(text, view, cell, {
-      model: this.model?.id ?? null,
-      autoRun: this.autoRun
+      model: this.model?.id ?? null
     });
   }
 

@@ -251,6 +251,37 @@ export function registerCommands(options: ICommandsOptions): void {
     execute: () => manager.stop()
   });
 
+  commands.addCommand(CommandIDs.setApprovalMode, {
+    label: args =>
+      args.mode === 'auto'
+        ? trans.__('Run Proposed Code Without Asking in This Chat')
+        : trans.__('Ask Before Running Proposed Code in This Chat'),
+    caption: args =>
+      args.mode === 'auto' && !manager.autoRunAllowed
+        ? trans.__(
+            'Turned off on this server: your administrator requires every cell to be approved'
+          )
+        : trans.__('Applies from the next message in this chat'),
+    describedBy: {
+      args: {
+        type: 'object',
+        properties: {
+          mode: {
+            type: 'string',
+            enum: ['ask', 'auto'],
+            description:
+              'ask: every proposal waits for Run; auto: proposals run as proposed (where the server allows it)'
+          }
+        },
+        required: ['mode']
+      }
+    },
+    isToggled: args => manager.approvalMode === args.mode,
+    isEnabled: args =>
+      !!current()?.chatId && (args.mode === 'ask' || manager.autoRunAllowed),
+    execute: args => manager.setApprovalMode(args.mode as 'ask' | 'auto')
+  });
+
   commands.addCommand(CommandIDs.newChat, {
     label: trans.__('New GPT Interpreter Chat'),
     caption: trans.__('Start a new chat for the current notebook'),
@@ -483,6 +514,13 @@ export function registerCommands(options: ICommandsOptions): void {
     CommandIDs.stop
   ]) {
     palette?.addItem({ command, category: PALETTE_CATEGORY });
+  }
+  for (const mode of ['ask', 'auto']) {
+    palette?.addItem({
+      command: CommandIDs.setApprovalMode,
+      args: { mode },
+      category: PALETTE_CATEGORY
+    });
   }
 
   // Enabled states follow the chat; refresh them when it changes.

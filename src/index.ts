@@ -78,7 +78,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
     const questions = new CellQuestions({ manager, router });
     const uploader = new Uploader({
       contents: app.serviceManager.contents,
-      maxBytes: () => preferences.values.maxUploadBytes
+      maxBytes: () => server.maxUploadBytes(preferences.values.maxUploadBytes)
     });
     const uploads = new AttachmentUploads({ uploader, trans });
     const sidebar = new ChatSidebar({

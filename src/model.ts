@@ -18,6 +18,7 @@ import type {
   NoticeLevel
 } from './items';
 import type {
+  ApprovalModeEvent,
   ChatEvent,
   ChatOpened,
   ClientMessage,
@@ -36,6 +37,9 @@ import {
 } from './transcript';
 
 export * from './items';
+
+/** How a chat's proposed code is approved. */
+export type ApprovalMode = ApprovalModeEvent['mode'];
 
 /** Sends one message to the server; false when it could not be sent (not connected). */
 export type SendFunction = (message: ClientMessage) => boolean;
@@ -120,6 +124,14 @@ export class ChatModel {
   get status(): string {
     return this._status;
   }
+  /**
+   * How this chat's proposed code is approved: 'ask' (every time) or 'auto' (as proposed, only
+   * while the server allows it). Server-held: set by any tab, replayed on reload.
+   */
+  get approvalMode(): ApprovalMode {
+    return this._approvalMode;
+  }
+
   /** Files uploaded for the next message (paths relative to the server root). */
   get attachments(): ReadonlyArray<IAttachment> {
     return this._attachments;
@@ -244,7 +256,6 @@ export class ChatModel {
         notebook,
         ...(cell ? { action: cell.action, cell_id: cell.cellId } : {}),
         ...(options.model ? { model: options.model } : {}),
-        ...(options.autoRun ? { auto_run: true } : {}),
         ...(attached.length ? { attachments: attached.map(a => a.path) } : {})
       })
     );
@@ -299,6 +310,19 @@ export class ChatModel {
     }));
   }
 
+  /** Ask every time, or run proposed code as proposed (from this chat's next message on). */
+  setApprovalMode(mode: ApprovalMode): boolean {
+    if (mode === this._approvalMode) {
+      return false;
+    }
+    return this._request({ kind: 'other' }, (chat_id, request_id) => ({
+      type: 'set_approval_mode',
+      request_id,
+      chat_id,
+      mode
+    }));
+  }
+
   /** The user edits a pending proposal's code; it is sent only on Run. */
   setProposalCode(proposalId: string, code: string): void {
     const item = this.proposal(proposalId);
@@ -338,6 +362,7 @@ export class ChatModel {
       this._sending = false;
       this._status = '';
       this._phase = null;
+      this._approvalMode = 'ask';
       this._pending.clear();
     }
     this._chatId = msg.chat.chat_id;
@@ -368,6 +393,8 @@ export class ChatModel {
       this._turnActive = false;
       this._sending = false;
       this._phase = null;
+    } else if (type === 'approval_mode') {
+      this._approvalMode = msg.mode;
     }
   }
 
@@ -463,16 +490,16 @@ export class ChatModel {
   private _sentAt = 0;
   private _draft = '';
   private _attachments: ReadonlyArray<IAttachment> = [];
+  private _approvalMode: ApprovalMode = 'ask';
   private _notices = 0;
   private _pending = new Map<string, PendingRequest>();
   private _changed = new Signal<this, void>(this);
 }
 
 export namespace ChatModel {
-  /** How a message is to be answered: by which model, and whether code runs unasked. */
+  /** How a message is to be answered: by which model. */
   export interface ISendOptions {
     model?: string | null;
-    autoRun?: boolean;
   }
 
   /** What an explain/fix message is about. */

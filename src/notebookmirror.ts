@@ -4,7 +4,13 @@
  * execution count, so the notebook reads as if the user had run the cell.
  *
  * Idempotent by proposal id (a cell carrying `gptinterp.proposal_id` is reused) and by output
- * index, because reconnects and page reloads replay events. History replayed when a chat is
+ * index, because reconnects and page reloads replay events. With real-time collaboration the
+ * tabs that have a notebook open share one document, so each generated cell has one writer: the
+ * page that inserted it (named in the cell's metadata); were every tab to add the outputs, the
+ * shared document would hold them once per tab. Two tabs that inserted the same run's cell at
+ * once keep the one of the lower page id (the other page deletes its own).
+ * A notebook (re)opened while this page knows its executions gets them refilled from the events
+ * (a run that went on while it was closed is complete when it opens again). History replayed when a chat is
  * first opened is not mirrored (the saved notebook already holds it, and the user may have
  * deleted those cells since), except an execution still running, which is picked up.
  */
@@ -23,6 +29,9 @@ import { replacementState } from './replacement';
 /** The metadata key on generated cells and on the notebook (its chat id). */
 export const METADATA_KEY = 'gptinterp';
 
+/** This page, as the writer of the generated cells it inserts into a shared notebook. */
+const PAGE_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
 export const GENERATED_CLASS = 'jp-gptinterp-generated';
 
 interface IExecution {
@@ -35,6 +44,8 @@ interface IExecution {
   cellId: string | null;
   /** How many outputs went into that cell. */
   applied: number;
+  /** Known from a replay of the chat's history: written only if still running at its end. */
+  replayed: boolean;
   /** The fix's cell had been edited: the run went into a new cell below it. */
   diverted?: boolean;
 }
@@ -62,7 +73,8 @@ export class NotebookMirror implements INotebookEdits {
           outputs: [],
           done: null,
           cellId: null,
-          applied: 0
+          applied: 0,
+          replayed: replay
         });
       }
       if (!replay) {
@@ -91,6 +103,7 @@ export class NotebookMirror implements INotebookEdits {
     for (const [proposalId, execution] of this._executions) {
       const mine = execution.started.chat_id === chatId;
       if (mine && execution.done === null && execution.cellId === null) {
+        execution.replayed = false;
         this._materialize(proposalId);
       }
     }
@@ -128,9 +141,13 @@ export class NotebookMirror implements INotebookEdits {
   watch(panel: NotebookPanel): void {
     const mark = () => this.markGenerated(panel);
     void panel.context.ready.then(() => {
+      this._refill(panel);
       mark();
       // The notebook creates the new cells' widgets in its own handler of this signal.
-      panel.content.model?.cells.changed.connect(() => setTimeout(mark, 0));
+      panel.content.model?.cells.changed.connect(() => {
+        this._dedupe(panel);
+        setTimeout(mark, 0);
+      });
     });
   }
 
@@ -140,6 +157,56 @@ export class NotebookMirror implements INotebookEdits {
       cell.toggleClass(GENERATED_CLASS, generated);
       if (generated) {
         cell.node.dataset.gptinterpLabel = this._label;
+      }
+    }
+  }
+
+  /**
+   * A notebook opened (again): the generated cells it holds are refilled from the events this
+   * page knows, and a run still going on gets its cell. (A finished run whose cell is gone is
+   * left alone: the user may have deleted it.)
+   */
+  private _refill(panel: NotebookPanel): void {
+    const cells = panel.content.model?.cells;
+    for (const [proposalId, execution] of this._executions) {
+      if (
+        cells &&
+        !execution.replayed &&
+        execution.started.notebook_path === panel.context.path &&
+        (execution.done === null || findCell(cells, c => isFor(c, proposalId)))
+      ) {
+        execution.cellId = null;
+        this._materialize(proposalId);
+      }
+    }
+  }
+
+  /** Whether `panel` is a document shared with other tabs (real-time collaboration). */
+  private _shared(panel: NotebookPanel): boolean {
+    const model = panel.content.model as { collaborative?: boolean } | null;
+    return !!model?.collaborative;
+  }
+
+  /**
+   * Two tabs of a shared notebook inserted the same run's cell at once: the page with the higher
+   * id deletes its own, and the other one goes on writing.
+   */
+  private _dedupe(panel: NotebookPanel): void {
+    const cells = panel.content.model?.cells;
+    if (!cells || !this._shared(panel)) {
+      return;
+    }
+    for (const [proposalId, execution] of this._executions) {
+      const copies = [...cells].filter(c => isFor(c, proposalId));
+      if (copies.length < 2) {
+        continue;
+      }
+      const keep = copies.reduce((a, b) => (writerOf(b) < writerOf(a) ? b : a));
+      const mine = copies.find(c => c !== keep && writerOf(c) === PAGE_ID);
+      if (mine) {
+        const index = [...cells].indexOf(mine);
+        panel.content.model!.sharedModel.deleteCell(index);
+        execution.cellId = null;
       }
     }
   }
@@ -155,6 +222,15 @@ export class NotebookMirror implements INotebookEdits {
     // Ours from before a page reload, or the user's cell an accepted fix replaces.
     let cell =
       findCell(cells, c => isFor(c, proposalId)) ?? this._target(execution);
+    const shared = this._shared(panel);
+    if (
+      shared &&
+      cell &&
+      isFor(cell, proposalId) &&
+      writerOf(cell) !== PAGE_ID
+    ) {
+      return; // Another tab inserted it and writes it.
+    }
     if (cell && cell.type !== 'code') {
       cell = undefined;
     }
@@ -177,14 +253,19 @@ export class NotebookMirror implements INotebookEdits {
           break;
         }
       }
-      const shared = panel.content.model!.sharedModel.insertCell(index, {
+      const marker: Record<string, string> = {
+        chat_id: started.chat_id,
+        proposal_id: proposalId
+      };
+      if (shared) {
+        marker.writer = PAGE_ID;
+      }
+      const inserted = panel.content.model!.sharedModel.insertCell(index, {
         cell_type: 'code',
         source: started.code,
-        metadata: {
-          [METADATA_KEY]: { chat_id: started.chat_id, proposal_id: proposalId }
-        }
+        metadata: { [METADATA_KEY]: marker }
       });
-      cell = findCell(cells, c => c.id === shared.getId());
+      cell = findCell(cells, c => c.id === inserted.getId());
     }
     if (!cell) {
       return;
@@ -226,6 +307,7 @@ export class NotebookMirror implements INotebookEdits {
   }
 
   private _applyOutputs(execution: IExecution): void {
+    this._takeOver(execution);
     const cell = this._cell(execution);
     if (!cell) {
       return;
@@ -238,6 +320,7 @@ export class NotebookMirror implements INotebookEdits {
   }
 
   private _applyDone(execution: IExecution): void {
+    this._takeOver(execution);
     const cell = this._cell(execution);
     const done = execution.done;
     if (!cell || !done) {
@@ -250,6 +333,20 @@ export class NotebookMirror implements INotebookEdits {
     this._widget(panel, cell.id)?.setPrompt(
       count === null ? '' : String(count)
     );
+  }
+
+  /** A live run whose cell this page has not written so far (its notebook opened since). */
+  private _takeOver(execution: IExecution): void {
+    const id = execution.started.proposal_id;
+    if (
+      execution.cellId === null &&
+      !execution.replayed &&
+      this._executions.get(id) === execution
+    ) {
+      if (this._panel(execution.started.notebook_path)) {
+        this._materialize(id);
+      }
+    }
   }
 
   private _cell(execution: IExecution): ICodeCellModel | undefined {
@@ -282,6 +379,11 @@ export namespace NotebookMirror {
     /** The marker's text on generated cells (translated). */
     label: string;
   }
+}
+
+/** The page that writes a generated cell of a shared notebook ('' where none is named). */
+function writerOf(cell: ICellModel): string {
+  return (cell.getMetadata(METADATA_KEY)?.writer as string | undefined) ?? '';
 }
 
 function isFor(cell: ICellModel, proposalId: string): boolean {

@@ -11,8 +11,6 @@ const DEFAULT_MAX_UPLOAD_MB = 50;
 export interface IPreferences {
   /** A model id the server offers, or '' for its default. */
   readonly model: string;
-  /** Run proposed code without asking, where the server allows it. */
-  readonly autoRun: boolean;
   /** Where approved code goes: below the active cell, or at the end of the notebook. */
   readonly generatedCells: 'below-active' | 'end';
   /** Offer, after each turn, to show what the model was sent. */
@@ -33,7 +31,6 @@ export function preferencesFrom(value: (key: string) => unknown): IPreferences {
   const mb = Number(value('maxUploadMB'));
   return {
     model: typeof model === 'string' ? model : '',
-    autoRun: value('autoRun') === true,
     generatedCells: value('generatedCells') === 'end' ? 'end' : 'below-active',
     showSent: value('showSent') === true,
     sendOnEnter: value('sendOnEnter') !== false,

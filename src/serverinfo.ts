@@ -50,6 +50,14 @@ export class ServerInfo {
     );
   }
 
+  /** The largest attachment, in bytes: the user's limit, within the server's. */
+  maxUploadBytes(userBytes: number): number {
+    const serverMB = this._info?.max_upload_mb ?? 0;
+    return serverMB > 0
+      ? Math.min(userBytes, serverMB * 1024 * 1024)
+      : userBytes;
+  }
+
   /** Whether the server lets the user turn on "run without asking". */
   get allowsAutoRun(): boolean {
     return !!this._info?.allow_auto_run;

@@ -24,6 +24,7 @@ export namespace CommandIDs {
   export const renameChat = 'gptinterp:rename-chat';
   export const deleteChat = 'gptinterp:delete-chat';
   export const selectModel = 'gptinterp:select-model';
+  export const setApprovalMode = 'gptinterp:set-approval-mode';
   export const startKernel = 'gptinterp:start-kernel';
   export const showSent = 'gptinterp:show-sent';
   export const openImage = 'gptinterp:open-image';

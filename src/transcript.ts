@@ -133,6 +133,22 @@ export function applyEvent(
           ]
         : items;
     }
+    case 'approval_mode':
+      return items.some(i => i.key === `m-${msg.seq}`)
+        ? items
+        : [
+            ...items,
+            {
+              kind: 'notice',
+              key: `m-${msg.seq}`,
+              level: msg.mode === 'auto' ? 'warning' : 'info',
+              text:
+                msg.mode === 'auto'
+                  ? 'From the next message on, code proposed in this chat runs without asking.'
+                  : 'From the next message on, this chat asks before running code.',
+              code: null
+            }
+          ];
     default:
       return items;
   }

@@ -83,7 +83,7 @@ export class Uploader {
     if (file.size > maxBytes) {
       const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
       throw new UploadError(
-        `${name} is ${mb(file.size)}; the limit is ${mb(maxBytes)} (setting “Upload size limit”).`
+        `${name} is ${mb(file.size)}; the limit is ${mb(maxBytes)} (setting “Upload size limit”, within the server’s limit).`
       );
     }
     const path = await this._freePath(directory, name);

@@ -48,7 +48,6 @@ TEMPLATES: dict[str, dict[str, Any]] = {
         "action": "chat",
         "cell_id": "c1",
         "model": None,
-        "auto_run": False,
         "attachments": ["data.csv"],
     },
     "approve": {

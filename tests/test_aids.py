@@ -369,3 +369,20 @@ async def test_a_nameerror_on_a_log_gets_its_load_lines_and_an_explanation_of_an
     error = failed("print(df.x)", "NameError", "name 'df' is not defined")
     review = await Grounding().review(turn(files=[log], outcomes=[error]), "The error means df is not defined.")
     assert not review.show and "failed" in review.retry
+
+
+async def test_alternating_between_failed_versions_is_declined_until_something_works():
+    a, b = "df['w'].str.replace('kg', '').astype(float)", "df['w'].str.replace('lb', '').astype(float)"
+    first, second = failed(a, "ValueError", "could not convert"), failed(b, "ValueError", "could not convert")
+    assert "already failed" in (await refuse(a, [first, second])).note
+    installed = ok("%pip install x", "Successfully installed x")
+    assert await refuse(a, [first, installed]) is None  # something worked since: a fair retry
+    said = await hint(
+        failed("df.t.apply(lambda x: x.endswith('F'))", "AttributeError", "'float' object has no attribute 'endswith'")
+    )
+    assert "number" in said and "not text" in said
+    tb = ["----> 1 df.t.apply(lambda x: x.endswith('F'))"]
+    data = failed(
+        "df.t.apply(lambda x: x.endswith('F'))", "AttributeError", "'float' object has no attribute 'endswith'", tb
+    )
+    assert await refuse("y = 1\ndf.t.apply(lambda x: x.endswith('F'))", [data]) is None  # a data error, not an API one

@@ -172,3 +172,44 @@ def test_a_stream_output_is_built_as_nbformat_builds_it_and_a_malformed_one_is_r
     ):
         with pytest.raises(ValidationError):
             _output(bad)
+
+
+async def test_a_restart_through_the_server_ends_the_run_and_the_next_run_is_told(
+    jp_serverapp, gptinterp_app, kernel_id
+):
+    """The extension hears the server's kernel actions: a restart (here a local kernel's, as
+    JupyterLab's Restart Kernel does it) ends a run waiting on the kernel, and the next result says
+    the kernel's state is gone (tests/integration/test_gateway.py does the same on a gateway)."""
+    executor = gptinterp_app.executor
+    first = asyncio.Event()
+
+    async def on_output(out):
+        first.set()
+
+    assert (await executor.execute(approve("before = 1"), kernel_id, on_output)).status == "ok"
+    code = "import time\nprint('sleeping', flush=True)\ntime.sleep(600)"
+    task = asyncio.ensure_future(executor.execute(approve(code), kernel_id, on_output))
+    await asyncio.wait_for(first.wait(), 60)
+    await jp_serverapp.kernel_manager.restart_kernel(kernel_id)
+    result = await asyncio.wait_for(task, 60)
+    assert result.status == "error"
+    seen = []
+
+    async def collect(out):
+        seen.append(out)
+
+    again = await executor.execute(approve("print('before' in dir())"), kernel_id, collect)
+    assert again.status == "ok" and seen[-1]["text"] == "False\n"
+    assert "restarted" in again.message
+    assert "restarted" not in (await executor.execute(approve("1"), kernel_id, collect)).message
+
+
+def test_a_notebook_named_through_the_collaboration_drive_is_the_same_notebook():
+    """With jupyter-collaboration a tab names its notebook `RTC:<path>` while the session may carry
+    the plain path (or the other way round): one notebook, one kernel check."""
+    from jupyterlab_gptinterp.kernel import _same_path
+
+    assert _same_path("RTC:work/nb.ipynb", "work/nb.ipynb")
+    assert _same_path("/work/nb.ipynb", "RTC:work/nb.ipynb")
+    assert not _same_path("RTC:work/nb.ipynb", "work/other.ipynb")
+    assert _same_path("work/a:b.ipynb", "work/a:b.ipynb") and not _same_path("work/a:b.ipynb", "work/b.ipynb")

@@ -1,12 +1,12 @@
 """Providers and models: the admin's list (traitlets), what the browser is told (never a key),
-picking a model per message and switching mid-chat, and the auto-run ceiling."""
+picking a model per message and switching mid-chat. (The auto-run lock: test_approval_mode.py.)"""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from conftest import API_KEY, run_code_call
+from conftest import API_KEY
 
 from jupyterlab_gptinterp.errors import ErrorCode, GPTInterpError
 from jupyterlab_gptinterp.providers import Catalog, ModelSpec, ProviderSpec
@@ -128,37 +128,3 @@ async def test_each_message_uses_the_picked_model_and_the_chat_can_switch(two_mo
     refused = await client.until("error")
     assert refused["code"] == "unknown_model" and "small/fake-b" in refused["message"]
     assert len(two_models.requests) == 2
-
-
-async def test_auto_run_is_refused_unless_the_admin_allows_it(two_models, chat_client, kernel_id, kernel_eval):
-    two_models.script(run_code_call("auto_ran = 1"))
-    client = await chat_client()
-    chat = await client.open_chat()
-    await _ask(client, chat, kernel_id, "set it", auto_run=True)
-    assert (await client.until("error"))["code"] == "auto_run_not_allowed"
-    assert two_models.requests == []
-    assert await kernel_eval(kernel_id, "'auto_ran' in dir()") == "False"
-
-
-class TestAutoRunAllowed:
-    @pytest.fixture
-    def gptinterp_config(self, fake_llm):
-        return {"allow_auto_run": True}
-
-    async def test_proposed_code_runs_without_a_click_and_is_recorded_as_automatic(
-        self, fake_llm, chat_client, kernel_id, kernel_eval
-    ):
-        fake_llm.script(run_code_call("auto_ran = 6 * 7"), {"text": "Done: 42."})
-        client = await chat_client()
-        chat = await client.open_chat()
-        await _ask(client, chat, kernel_id, "set it", auto_run=True)
-        decided = await client.until("proposal_decided")
-        assert decided["decision"] == "approved" and decided["auto"] is True
-        assert (await client.until("execution_done"))["status"] == "ok"
-        await client.until("turn_ended")
-        assert await kernel_eval(kernel_id, "auto_ran") == "42"
-        # Without auto_run the same server still asks.
-        fake_llm.script(run_code_call("asked = 1"))
-        await _ask(client, chat, kernel_id, "again")
-        await client.until("proposal")
-        assert not [m for m in client.of("proposal_decided") if m["seq"] > decided["seq"]]

@@ -30,7 +30,6 @@ def _valid_messages(chat: str, proposal_id: str, kernel_id: str) -> list[dict]:
             "action": "chat",
             "cell_id": "a1",
             "model": "default/fake-model",
-            "auto_run": False,
             "attachments": ["data.csv"],
         },
         {

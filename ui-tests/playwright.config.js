@@ -13,6 +13,8 @@ const port = process.env.GPTINTERP_UI_PORT || '8888';
 
 module.exports = {
   ...baseConfig,
+  // tests-rtc/ needs jupyter-collaboration's own server (playwright-rtc.config.js runs it).
+  testDir: './tests',
   timeout: 120 * 1000,
   expect: { timeout: 15 * 1000 },
   workers: 1,

@@ -28,6 +28,7 @@ from ..protocol import (
     OpenChat,
     Reject,
     SendMessage,
+    SetApprovalMode,
     Stop,
     client_message_adapter,
     request_id_of,
@@ -122,7 +123,6 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
                 msg.action,
                 msg.cell_id,
                 model=msg.model,
-                auto_run=msg.auto_run,
                 attachments=msg.attachments,
             )
         elif isinstance(msg, Approve):
@@ -133,6 +133,8 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
             service.reject(msg.chat_id, msg.proposal_id, msg.reason)
         elif isinstance(msg, Stop):
             await service.stop(msg.chat_id)
+        elif isinstance(msg, SetApprovalMode):
+            service.set_approval_mode(msg.chat_id, msg.mode, self.username)
 
     def on_close(self) -> None:
         self.service.unsubscribe_all(self.send)

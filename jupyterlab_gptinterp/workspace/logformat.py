@@ -195,10 +195,11 @@ def _identifier(unit: str) -> str:
 
 
 def load_lines(name: str, fmt: LogFormat) -> str:
-    """The two lines that load the records into `df`."""
+    """The lines that load the records into `df` (a cell can start with them as they are)."""
     conv = ".astype({" + ", ".join(f"'{f}': {t}" for f, t in fmt.numeric.items()) + "})" if fmt.numeric else ""
     return (
-        f"lines = pd.Series(open({name!r}).read().splitlines())\ndf = lines.str.extract(r'{fmt.regex}').dropna(){conv}"
+        f"import pandas as pd\nlines = pd.Series(open({name!r}).read().splitlines())\n"
+        f"df = lines.str.extract(r'{fmt.regex}').dropna(){conv}"
     )
 
 
@@ -217,8 +218,8 @@ def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
             else f"{fmt.matched} of the first {fmt.total} lines are {what}s"
         )
     )
-    load, records = load_lines(name, fmt).split("\n")
-    out = [f"{name}: text log, {n}. To load it:", load]
+    imports, load, records = load_lines(name, fmt).split("\n")
+    out = [f"{name}: text log, {n}. To load it:", imports, load]
     if fmt.prefix and fmt.matched < fmt.total:
         fields = re.findall(r"\?P<(\w+)>", fmt.prefix)
         out += [

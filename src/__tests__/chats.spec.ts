@@ -18,6 +18,7 @@ import { ChatRouter } from '../router';
 import { ServerInfo } from '../serverinfo';
 import type {
   ChatInfo,
+  Info,
   ClientMessage,
   OpenChat,
   ServerMessage
@@ -46,6 +47,34 @@ class FakeConnection implements ChatRouter.IConnection {
   opens(): OpenChat[] {
     return this.sent.filter((m): m is OpenChat => m.type === 'open_chat');
   }
+}
+
+const model = (id: string) => ({
+  id,
+  provider: id.split('/')[0],
+  name: id.split('/')[1],
+  tool_mode: 'tools' as const,
+  vision: false,
+  context_window: 0,
+  local: false
+});
+
+/** What /gptinterp/info says, with `changes`. */
+function serverInfo(changes: Partial<Info> = {}): Info {
+  return {
+    server_version: '1',
+    protocol_version: 2,
+    model: 'b',
+    tool_mode: 'tools',
+    provider: 'remote',
+    configured: true,
+    setup_hint: '',
+    models: [model('p/a'), model('p/b')],
+    default_model: 'p/b',
+    allow_auto_run: false,
+    max_upload_mb: 50,
+    ...changes
+  };
 }
 
 function setup(remembered: string | null = null, listed: ChatInfo[] = []) {
@@ -258,49 +287,75 @@ describe('ChatManager', () => {
     expect(first.items).toHaveLength(0);
   });
 
-  it('sends with the picked model if offered, auto-run only where allowed', async () => {
+  it('sends with the picked model if offered', async () => {
     const { connection, manager, server, preferences } = setup('c-1');
     connection.setStatus('connected');
     await manager.show('nb.ipynb');
     connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
-    const model = (id: string) => ({
-      id,
-      provider: id.split('/')[0],
-      name: id.split('/')[1],
-      tool_mode: 'tools' as const,
-      vision: false,
-      context_window: 0,
-      local: false
-    });
-    const info = {
-      server_version: '1',
-      protocol_version: 1,
-      model: 'b',
-      tool_mode: 'tools' as const,
-      provider: 'remote' as const,
-      configured: true,
-      setup_hint: '',
-      models: [model('p/a'), model('p/b')],
-      default_model: 'p/b',
-      allow_auto_run: false
-    };
-    server.setInfo(info);
+    server.setInfo(serverInfo());
     const sent = () =>
       connection.sent.filter(m => m.type === 'send_message').pop() as any;
 
-    preferences.set({ model: 'gone/model', autoRun: true });
+    preferences.set({ model: 'gone/model' });
     expect(manager.model?.id).toBe('p/b'); // not offered any more: the default
-    expect(manager.autoRun).toBe(false); // the server does not allow it
     manager.current!.setDraft('hi');
     expect(manager.send()).toBe(true);
     expect(sent()).toMatchObject({ model: 'p/b' });
-    expect(sent().auto_run).toBeUndefined();
+    expect('auto_run' in sent()).toBe(false); // the chat's mode is the server's, not the message's
     connection.receive(ev('user_message', { seq: 1, text: 'hi' }));
 
-    server.setInfo({ ...info, allow_auto_run: true });
-    preferences.set({ model: 'p/a', autoRun: true, generatedCells: 'end' });
+    preferences.set({ model: 'p/a', generatedCells: 'end' });
     expect(manager.send('again')).toBe(true);
-    expect(sent()).toMatchObject({ model: 'p/a', auto_run: true });
+    expect(sent()).toMatchObject({ model: 'p/a' });
+  });
+
+  it('sets a chat’s approval mode only where the admin allows it, as the server says', async () => {
+    const { connection, manager, server } = setup('c-1');
+    connection.setStatus('connected');
+    await manager.show('nb.ipynb');
+    connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
+    const modes = () =>
+      connection.sent.filter(m => m.type === 'set_approval_mode') as any[];
+
+    server.setInfo(serverInfo({ allow_auto_run: false }));
+    expect(manager.approvalMode).toBe('ask');
+    expect(manager.setApprovalMode('auto')).toBe(false); // locked: nothing is sent
+    expect(modes()).toHaveLength(0);
+
+    server.setInfo(serverInfo({ allow_auto_run: true }));
+    expect(manager.setApprovalMode('auto')).toBe(true);
+    expect(modes()).toEqual([
+      expect.objectContaining({ chat_id: 'c-1', mode: 'auto' })
+    ]);
+    expect(manager.approvalMode).toBe('ask'); // not before the server records it
+    connection.receive(
+      ev('approval_mode', { seq: 1, mode: 'auto', user: 'alice' })
+    );
+    expect(manager.approvalMode).toBe('auto');
+    const items = manager.current!.items;
+    expect(items[items.length - 1]).toMatchObject({
+      kind: 'notice',
+      level: 'warning'
+    });
+    // Replayed (a reconnect): applied once.
+    connection.receive(
+      ev('approval_mode', { seq: 1, mode: 'auto', user: 'alice' })
+    );
+    expect(
+      manager.current!.items.filter(i => i.kind === 'notice')
+    ).toHaveLength(1);
+
+    // The admin turns it off later: the chat asks again, whatever it was set to.
+    server.setInfo(serverInfo({ allow_auto_run: false }));
+    expect(manager.approvalMode).toBe('ask');
+  });
+
+  it('keeps the attachments within the server’s limit', () => {
+    const { server } = setup('c-1');
+    expect(server.maxUploadBytes(50 * 1024 * 1024)).toBe(50 * 1024 * 1024);
+    server.setInfo(serverInfo({ max_upload_mb: 1 }));
+    expect(server.maxUploadBytes(50 * 1024 * 1024)).toBe(1024 * 1024);
+    expect(server.maxUploadBytes(1024)).toBe(1024);
   });
 
   it('keeps a notebook’s chat when the notebook is renamed', async () => {

@@ -6,7 +6,6 @@ describe('preferencesFrom', () => {
   it('gives the schema defaults for missing or odd values', () => {
     expect(preferencesFrom(() => undefined)).toEqual({
       model: '',
-      autoRun: false,
       generatedCells: 'below-active',
       showSent: false,
       sendOnEnter: true,
@@ -14,14 +13,12 @@ describe('preferencesFrom', () => {
     });
     const odd: Record<string, unknown> = {
       model: 7,
-      autoRun: 'yes',
       generatedCells: 'sideways',
       maxUploadMB: -3,
       sendOnEnter: 0
     };
     const values = preferencesFrom(key => odd[key]);
     expect(values.model).toBe('');
-    expect(values.autoRun).toBe(false);
     expect(values.generatedCells).toBe('below-active');
     expect(values.maxUploadBytes).toBe(50 * 1024 * 1024);
     expect(values.sendOnEnter).toBe(true);
@@ -30,7 +27,6 @@ describe('preferencesFrom', () => {
   it('maps the settings the user chose', () => {
     const chosen: Record<string, unknown> = {
       model: 'p/a',
-      autoRun: true,
       generatedCells: 'end',
       showSent: true,
       sendOnEnter: false,
@@ -38,7 +34,6 @@ describe('preferencesFrom', () => {
     };
     expect(preferencesFrom(key => chosen[key])).toEqual({
       model: 'p/a',
-      autoRun: true,
       generatedCells: 'end',
       showSent: true,
       sendOnEnter: false,
@@ -67,7 +62,8 @@ describe('ServerInfo.handshake', () => {
     setup_hint: '',
     models: [],
     default_model: '',
-    allow_auto_run: false
+    allow_auto_run: false,
+    max_upload_mb: 50
   });
 
   it('accepts a server of this protocol', async () => {

@@ -15,6 +15,7 @@ import { Announcer } from './Announcer';
 import { Attachments } from './Attachments';
 import { Composer } from './Composer';
 import { ChatServices, IChatServices, useServices, useSignal } from './hooks';
+import { ApprovalModePicker } from './ApprovalModePicker';
 import { ModelPicker } from './ModelPicker';
 import { SetupPanel } from './SetupPanel';
 import { Transcript } from './Transcript';
@@ -75,6 +76,7 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
             <Transcript model={model} />
             <Announcer model={model} />
             <Attachments model={model} />
+            <ApprovalModePicker manager={manager} />
             <Composer
               model={model}
               sendOnEnter={manager.preferences.sendOnEnter}

@@ -12,9 +12,14 @@ _ARROW = re.compile(r"^-*>\s*(\d+)\s(.*)$")
 # Errors about the call itself, not the data: the same line fails again whatever the data.
 _API = re.compile(
     r"unexpected keyword argument|takes \d+ positional|missing \d+ required positional|is not callable"
-    r"|has no attribute|cannot import name|Invalid frequency|is no longer supported|was removed|"
-    r"is not supported|got an invalid value for|must be one of",
+    r"|cannot import name|Invalid frequency|is no longer supported|was removed|is not supported"
+    r"|got an invalid value for|must be one of|^module '[\w.]+' has no attribute",
     re.IGNORECASE,
+)
+# A method a library object lacks (a removed or misspelt API); a plain value's missing method
+# ('float' object has no attribute 'endswith') is about the data instead.
+_LIBRARY_ATTR = re.compile(
+    r"^'(?:Series|Index|\w*GroupBy|Resampler|Rolling|Timestamp|DatetimeIndex|Styler|\w*Accessor)' object has no attribute"
 )
 
 
@@ -43,8 +48,8 @@ def is_api_error(outcome: Outcome) -> bool:
     name = outcome.error_name
     if name in ("KeyError", "FileNotFoundError", "NameError", "ModuleNotFoundError"):
         return False
-    if name == "AttributeError" and "'DataFrame' object has no attribute" in outcome.error_value:
-        return False  # often a column written as an attribute: a data question
+    if name == "AttributeError":
+        return bool(_LIBRARY_ATTR.search(outcome.error_value) or _API.search(outcome.error_value))
     return bool(_API.search(outcome.error_value))
 
 

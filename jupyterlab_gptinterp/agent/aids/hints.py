@@ -156,6 +156,14 @@ def _attribute_hint(value: str, columns: list[ColumnProfile]) -> str:
     if not m:
         return ""
     owner, attr = m.groups()
+    if owner in ("float", "int", "NoneType") and hasattr(str, attr):
+        return (
+            f"a value here is a number ({owner}; a missing value is a float NaN), not text, so it has no .{attr}: "
+            "that column holds numbers or missing values. Use it as numbers; if you need to tell rows apart "
+            "(a unit, a category), test the column that says so."
+        )
+    if owner == "str" and attr in ("dt", "year", "month", "day"):
+        return "the values are text, not dates: convert the column with pd.to_datetime first."
     names = {c.name.lower(): c.name for c in columns}
     if attr.lower() in names:
         return f"{attr!r} is a column: write df[{names[attr.lower()]!r}]."

@@ -4,8 +4,9 @@
 - the last output pasted back as code;
 - a python block holding only a value (`3`, `'/api/users'`): that is the answer, not code;
 - `%pip install` of a standard-library module (there is nothing to install);
-- the code of the run just before, again: after a failure it would fail the same way; after a
-  success its output is already there, so the output is checked against the question first;
+- the code of a run that failed, again, when nothing has worked since (it would fail the same
+  way; alternating between two failing versions is caught too); the code of the run just before
+  that worked, again: its output is already there, so it is checked against the question first;
 - code the user rejected, again;
 - the very line that a library rejected last time (an unexpected keyword, a removed method).
 """
@@ -65,14 +66,14 @@ class Repeats(Aid):
                 "The model proposed code the user had rejected; it was asked to change it.",
                 "Not proposed: the user already rejected exactly this code. Do something different, or answer.",
             )
-        if previous is not None and previous.ran and normalise_code(previous.code) == mine:
-            if previous.failed:
-                return Refusal(
-                    "The model proposed the same code again; it was asked to change it.",
-                    "Not run: this is the same code that just failed, so it would fail the same way. Read the error "
-                    "and the hint, change the code to fix the cause, and propose the corrected code.",
-                )
+        if previous is not None and previous.ran and not previous.failed and normalise_code(previous.code) == mine:
             return await self._same_success(turn, previous)
+        if _failed_since_last_success(decided, mine):
+            return Refusal(
+                "The model proposed code that already failed; it was asked to change it.",
+                "Not run: this exact code already failed in this request, so it would fail the same way. Read the "
+                "error and the hint, change the code to fix the cause, and propose the corrected code.",
+            )
         line = _rejected_line(previous)
         if line and any(normalise(line) == normalise(c) for c in code.splitlines()):
             return Refusal(
@@ -94,6 +95,17 @@ class Repeats(Aid):
             "Not run: you already ran exactly this code; its output is above. Answer from that output, or run "
             "different code.",
         )
+
+
+def _failed_since_last_success(decided: list[Outcome], code: str) -> bool:
+    """`code` failed already, and no run has worked since (a run that worked, an install say, can
+    make the same code work)."""
+    for outcome in reversed(decided):
+        if outcome.ran and not outcome.failed:
+            return False
+        if outcome.ran and normalise_code(outcome.code) == code:
+            return True
+    return False
 
 
 def _rejected_line(previous: Outcome | None) -> str:
