@@ -75,11 +75,18 @@ test('a card by keyboard: Tab leaves the code, shortcuts decide, focus stays on 
   await expect(content).not.toBeFocused();
   await expect(card.locator('.jp-gptinterp-edited')).toHaveCount(0);
 
-  // Typing in it marks the card edited.
+  // Typing in it marks the card edited; the keys the hint names indent and dedent.
   await content.click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\nprint(2)');
   await expect(card.locator('.jp-gptinterp-edited')).toBeVisible();
+  await expect(card.locator('.jp-gptinterp-editor-hint')).toContainText(
+    'indents'
+  );
+  await page.keyboard.press('Control+BracketRight');
+  await expect.poll(() => editorText(page)).toMatch(/ {4}print\(2\)$/);
+  await page.keyboard.press('Control+BracketLeft');
+  await expect.poll(() => editorText(page)).toMatch(/\nprint\(2\)$/);
 
   // The reject form opens in view with its field focused; Accel Shift Backspace rejects.
   await card.locator('.jp-gptinterp-reject').click();
