@@ -51,10 +51,16 @@ export async function reloadedChat(page: Page): Promise<Locator> {
     timeout: 60_000
   });
   // Activated, not clicked: the page may restore the sidebar open, and a click would close it.
-  await page.evaluate(
-    id => (window as any).jupyterapp.shell.activateById(id),
-    SIDEBAR_ID
-  );
+  // Again until it shows: a layout restored after the activation (a slow page) can close it.
+  await expect(async () => {
+    await page.evaluate(
+      id => (window as any).jupyterapp.shell.activateById(id),
+      SIDEBAR_ID
+    );
+    await expect(page.locator(`#${SIDEBAR_ID}`)).toBeVisible({
+      timeout: 2_000
+    });
+  }).toPass({ timeout: 60_000 });
   const panel = page.locator('.jp-gptinterp-panel');
   await expect(panel).toHaveAttribute('data-status', 'connected', {
     timeout: 60_000
