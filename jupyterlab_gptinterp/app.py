@@ -301,7 +301,7 @@ class GPTInterp(ExtensionApp):
                 **common,
             )
         provider, spec = choice.provider, choice.model
-        settings = (provider.base_url, provider.key(), spec.name, self.request_timeout)
+        settings = (provider.base_url, provider.key(), spec.name, self.request_timeout, provider.prompt_progress)
         cached = self._clients.get(choice.id)
         if cached is None or cached[0] != settings:
             cached = self._clients[choice.id] = (
@@ -311,6 +311,7 @@ class GPTInterp(ExtensionApp):
                     api_key=provider.key(),
                     model=spec.name,
                     timeout=self.request_timeout,
+                    prompt_progress=provider.prompt_progress,
                 ),
             )
         # A model with a small context gets proportionally smaller views (~3 characters a token).

@@ -35,6 +35,7 @@ from .protocol import (
     AssistantDelta,
     ChatInfo,
     NotebookView,
+    PhaseEvent,
     ProposalDecided,
     ProposalEvent,
     SentMessage,
@@ -59,6 +60,7 @@ class _Session:
     approval_mode: ApprovalMode = "ask"  # "auto": run proposals as proposed, while the admin allows it
     # Undecided proposals: the notebook each was made in, and the kernel the request named.
     proposals: dict[str, tuple[str, str]] = field(default_factory=dict)
+    phase: str | None = None  # the running turn's phase, as sent (a client opening the chat gets it)
 
     @property
     def busy(self) -> bool:
@@ -214,6 +216,8 @@ class ChatService:
             session.proposals[event.proposal_id] = (event.notebook_path, event.kernel_id)
         elif session is not None and isinstance(event, ProposalDecided):
             session.proposals.pop(event.proposal_id, None)
+        elif session is not None and isinstance(event, TurnEnded):
+            session.phase = None
         event.seq, frame = self.store.append_frame(event.chat_id, event.model_dump(mode="json"))
         self._broadcast(event.chat_id, frame)  # what a replay would send: the stored text
 
@@ -222,7 +226,16 @@ class ChatService:
             self._queue_text(event)
             return
         self._flush_text(event.chat_id)
-        self._broadcast(event.chat_id, event.model_dump_json())
+        frame = event.model_dump_json()
+        session = self._sessions.get(event.chat_id)
+        if session is not None and isinstance(event, PhaseEvent):
+            session.phase = frame
+        self._broadcast(event.chat_id, frame)
+
+    def phase(self, chat_id: str) -> str | None:
+        """The frame of the phase the chat's running turn is in, if any."""
+        session = self._sessions.get(chat_id)
+        return session.phase if session is not None else None
 
     def _queue_text(self, event: AssistantDelta) -> None:
         """A model's stream arrives in network reads of hundreds of chunks, parsed without a

@@ -196,6 +196,7 @@ class LocalChat:
                 timeout=self.timeout,
                 temperature=0.0,
                 max_tokens=MAX_REPLY_TOKENS,
+                prompt_progress=True,  # llama.cpp: reading a prompt is the long wait on a CPU
             )
         async for event in self._inner.stream(messages, tools, schema):
             yield event

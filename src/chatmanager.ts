@@ -228,19 +228,17 @@ export class ChatManager {
   }
 
   /**
-   * Approve a proposal (default: the pending one) with its code as the user edited it. For
-   * a cell replacement, `run` says whether to run it after replacing (default: no).
+   * Approve a proposal of the current chat with its code as the user edited it. For a cell
+   * replacement, `run` says whether to run it after replacing (default: no).
    */
-  approve(proposalId?: string, run?: boolean): boolean {
+  approve(proposalId: string, run = false): boolean {
     const model = this._current;
-    const item = proposalId
-      ? model?.proposal(proposalId)
-      : model?.pendingProposal();
+    const item = model?.proposal(proposalId);
     if (!model || !item) {
       return false;
     }
     if (item.proposalKind === 'replace_cell') {
-      return model.approve(item.proposalId, item.code, null, !!run);
+      return model.approve(item.proposalId, item.code, null, run);
     }
     if (item.proposalKind === 'mcp_tool') {
       return model.approve(item.proposalId, item.code, null); // no cell: it runs in no kernel
@@ -252,12 +250,10 @@ export class ChatManager {
     return model.approve(item.proposalId, item.code, after);
   }
 
-  reject(proposalId?: string, reason = ''): boolean {
+  /** Reject a proposal of the current chat; `reason` is told to the model. */
+  reject(proposalId: string, reason = ''): boolean {
     const model = this._current;
-    const item = proposalId
-      ? model?.proposal(proposalId)
-      : model?.pendingProposal();
-    return !!model && !!item && model.reject(item.proposalId, reason);
+    return !!model?.proposal(proposalId) && model.reject(proposalId, reason);
   }
 
   stop(): boolean {

@@ -7,25 +7,26 @@ import {
   Dialog,
   ICommandPalette,
   InputDialog,
+  MainAreaWidget,
   showDialog,
   showErrorMessage
 } from '@jupyterlab/apputils';
-import type { ICellModel } from '@jupyterlab/cells';
-import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
+import type { INotebookTracker } from '@jupyterlab/notebook';
 import type { TranslationBundle } from '@jupyterlab/translation';
-import { fileUploadIcon } from '@jupyterlab/ui-components';
+import { fileUploadIcon, imageIcon } from '@jupyterlab/ui-components';
 import type { ReadonlyPartialJSONObject } from '@lumino/coreutils';
+import { Widget } from '@lumino/widgets';
 
 import React from 'react';
 
 import { fetchSent } from './api';
 import { AttachmentUploads, chooseFiles } from './attachments';
-import type { CellQuestions } from './cellquestions';
 import type { ChatManager } from './chatmanager';
 import { SentView } from './components/SentView';
 import { chatIcon } from './icons';
 import type { ChatModel } from './model';
 import type { Preferences } from './preferences';
+import type { ErrorCode } from './protocol';
 import { CommandIDs, PALETTE_CATEGORY } from './tokens';
 import type { ChatSidebar } from './widgets/ChatSidebar';
 
@@ -33,7 +34,6 @@ export interface ICommandsOptions {
   app: JupyterFrontEnd;
   manager: ChatManager;
   preferences: Preferences;
-  questions: CellQuestions;
   /** Uploads attached files (null: attaching is not offered). */
   uploads: AttachmentUploads | null;
   sidebar: ChatSidebar;
@@ -43,17 +43,6 @@ export interface ICommandsOptions {
 }
 
 const noArgs = { args: { type: 'object' as const, properties: {} } };
-
-const cellArgs = {
-  type: 'object' as const,
-  properties: {
-    cellId: {
-      type: 'string' as const,
-      description:
-        'The nbformat id of a code cell of an open notebook; default: the current notebook’s active cell'
-    }
-  }
-};
 
 const proposalArgs = {
   type: 'object' as const,
@@ -65,7 +54,14 @@ const proposalArgs = {
     },
     proposalId: {
       type: 'string' as const,
-      description: 'The proposal; default: the one waiting for a decision'
+      description:
+        'The proposal: a pending card the sidebar shows (nothing is decided without it)'
+    },
+    card: {
+      type: 'string' as const,
+      enum: ['focused'],
+      description:
+        'Instead of proposalId (the shortcuts): the card that holds the keyboard focus'
     },
     reason: {
       type: 'string' as const,
@@ -74,12 +70,18 @@ const proposalArgs = {
   }
 };
 
+/** The faults "Start a kernel" fixes: their notes go once it has. */
+const KERNEL_FAULTS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'no_kernel',
+  'kernel_not_found',
+  'kernel_died'
+]);
+
 export function registerCommands(options: ICommandsOptions): void {
   const {
     app,
     manager,
     preferences,
-    questions,
     uploads,
     sidebar,
     tracker,
@@ -88,10 +90,28 @@ export function registerCommands(options: ICommandsOptions): void {
   } = options;
   const { commands } = app;
   const current = (): ChatModel | null => manager.current;
-  const proposalOf = (args: ReadonlyPartialJSONObject) => {
-    const id = args.proposalId as string | undefined;
-    const model = current();
-    return id ? model?.proposal(id) : model?.pendingProposal();
+  /**
+   * The proposal a decision names, if it is a pending card the sidebar shows. Only an explicit
+   * id counts: a command run from elsewhere (another extension, a link in some content) must
+   * not decide whichever proposal happens to be pending.
+   */
+  const decidable = (args: ReadonlyPartialJSONObject) => {
+    const id = args.card === 'focused' ? focusedCard() : args.proposalId;
+    const item =
+      typeof id === 'string' && sidebar.isVisible
+        ? current()?.proposal(id)
+        : undefined;
+    return item?.status === 'pending' && !item.submitting ? item : undefined;
+  };
+
+  /** The id of the card holding the keyboard focus (its shortcuts act on it alone). */
+  const focusedCard = () => {
+    const focused = document.activeElement;
+    const card =
+      focused && sidebar.node.contains(focused)
+        ? focused.closest('[data-proposal-id]')
+        : null;
+    return card?.getAttribute('data-proposal-id') ?? undefined;
   };
 
   commands.addCommand(CommandIDs.open, {
@@ -105,6 +125,30 @@ export function registerCommands(options: ICommandsOptions): void {
       app.shell.activateById(sidebar.id);
       sidebar.focusComposer();
     }
+  });
+
+  commands.addCommand(CommandIDs.toggleMainArea, {
+    label: () =>
+      sidebar.inMainArea
+        ? trans.__('Move GPT Interpreter Back to the Sidebar')
+        : trans.__('Open GPT Interpreter in the Main Area'),
+    caption: trans.__(
+      'Show the chat in a tab of the main area, wider than the sidebar (closing the tab puts it back)'
+    ),
+    icon: chatIcon,
+    describedBy: noArgs,
+    execute: () => {
+      sidebar.inMainArea = !sidebar.inMainArea;
+      if (sidebar.inMainArea) {
+        app.shell.add(sidebar, 'main', { mode: 'split-right' });
+      } else {
+        app.shell.add(sidebar, 'right', { rank: 600 });
+      }
+      app.shell.activateById(sidebar.id);
+    }
+  });
+  sidebar.closeRequested.connect(() => {
+    void commands.execute(CommandIDs.toggleMainArea);
   });
 
   commands.addCommand(CommandIDs.send, {
@@ -179,23 +223,22 @@ export function registerCommands(options: ICommandsOptions): void {
       'Approve the proposed code and run it in the notebook’s kernel'
     ),
     describedBy: { args: proposalArgs },
-    isEnabled: args => canDecide(proposalOf(args)),
-    execute: args =>
-      manager.approve(
-        args.proposalId as string | undefined,
-        args.run as boolean | undefined
-      )
+    isEnabled: args => !!decidable(args),
+    execute: args => {
+      const item = decidable(args);
+      return !!item && manager.approve(item.proposalId, args.run === true);
+    }
   });
 
   commands.addCommand(CommandIDs.reject, {
     label: trans.__('Reject Proposed Code'),
     describedBy: { args: proposalArgs },
-    isEnabled: args => canDecide(proposalOf(args)),
-    execute: args =>
-      manager.reject(
-        args.proposalId as string | undefined,
-        (args.reason as string | undefined) ?? ''
-      )
+    isEnabled: args => !!decidable(args),
+    execute: args => {
+      const item = decidable(args);
+      const reason = typeof args.reason === 'string' ? args.reason : '';
+      return !!item && manager.reject(item.proposalId, reason);
+    }
   });
 
   commands.addCommand(CommandIDs.stop, {
@@ -281,6 +324,42 @@ export function registerCommands(options: ICommandsOptions): void {
     }
   });
 
+  commands.addCommand(CommandIDs.openImage, {
+    label: trans.__('Open Image Full Size'),
+    caption: trans.__('An image from a card’s outputs, in a tab of its own'),
+    describedBy: {
+      args: {
+        type: 'object',
+        properties: {
+          src: { type: 'string', description: 'The image, as a data: URL' },
+          name: { type: 'string', description: 'What it shows (its alt text)' }
+        },
+        required: ['src']
+      }
+    },
+    execute: args => {
+      const src = typeof args.src === 'string' ? args.src : '';
+      if (!src.startsWith('data:image/')) {
+        return; // outputs' images are data URLs; nothing else is opened from here
+      }
+      const content = new Widget();
+      content.addClass('jp-gptinterp-image-view');
+      const img = document.createElement('img');
+      img.src = src;
+      img.alt = typeof args.name === 'string' ? args.name : '';
+      content.node.appendChild(img);
+      const widget = new MainAreaWidget({ content });
+      widget.id = `jp-gptinterp-image-${++images}`;
+      widget.title.label = trans.__('Image %1', images);
+      widget.title.caption = img.alt;
+      widget.title.icon = imageIcon;
+      widget.title.closable = true;
+      app.shell.add(widget, 'main');
+      app.shell.activateById(widget.id);
+    }
+  });
+  let images = 0;
+
   /** The open notebook of the current chat. */
   const chatPanel = () => {
     const path = current()?.notebookPath;
@@ -300,7 +379,14 @@ export function registerCommands(options: ICommandsOptions): void {
       if (!session) {
         return;
       }
-      if (session.session?.kernel) {
+      // After a server restart the page still holds the old session and kernel until its next
+      // poll: restarting them fails (404). Ask the server what runs first, which drops them.
+      const { sessions, kernels } = app.serviceManager;
+      await Promise.all([sessions.refreshRunning(), kernels.refreshRunning()]);
+      const kernel = session.session?.kernel;
+      const running =
+        !!kernel && !!kernels.findById(kernel.id) && !kernel.isDisposed;
+      if (running) {
         await session.restartKernel();
       } else {
         const name =
@@ -309,6 +395,7 @@ export function registerCommands(options: ICommandsOptions): void {
           'python3';
         await session.changeKernel({ name });
       }
+      current()?.dismissNotices(KERNEL_FAULTS);
     }
   });
 
@@ -412,87 +499,9 @@ export function registerCommands(options: ICommandsOptions): void {
     }
   });
 
-  /** The code cell a cell command acts on, and the notebook holding it. */
-  const targetCell = (args: ReadonlyPartialJSONObject) => {
-    const wanted = args.cellId as string | undefined;
-    // A Fix button names its cell, which may be in a notebook that is not the current one.
-    const panel =
-      (wanted && tracker.find(p => hasCell(p, wanted))) ||
-      tracker.currentWidget;
-    const cells = panel?.content.model?.cells;
-    if (!panel || !cells) {
-      return null;
-    }
-    // A right click makes the cell under it active: this is also the context menu's cell.
-    const cellId = wanted ?? panel.content.activeCell?.model.id;
-    for (let index = 0; index < cells.length; index++) {
-      const cell = cells.get(index);
-      if (cell.id === cellId) {
-        return cell.type === 'code' ? { panel, cell, index } : null;
-      }
-    }
-    return null;
-  };
-  const canAsk = (args: ReadonlyPartialJSONObject) => {
-    const target = targetCell(args);
-    const model = current();
-    const busy =
-      !!model?.busy && model.notebookPath === target?.panel.context.path;
-    return (
-      !!target &&
-      manager.status === 'connected' &&
-      !manager.server.problem &&
-      !busy
-    );
-  };
-  const ask = (action: 'explain' | 'fix', args: ReadonlyPartialJSONObject) => {
-    const target = targetCell(args);
-    if (!target) {
-      return false;
-    }
-    app.shell.activateById(sidebar.id);
-    const { panel, cell, index } = target;
-    const text =
-      action === 'explain'
-        ? trans.__(
-            'Explain cell %1: %2',
-            cellNumber(cell, index),
-            firstLine(cell)
-          )
-        : trans.__('Fix cell %1: %2', cellNumber(cell, index), firstLine(cell));
-    return questions.ask(panel.context.path, { action, cellId: cell.id }, text);
-  };
-
-  const cellCommands = [
-    {
-      id: CommandIDs.explainCell,
-      action: 'explain' as const,
-      label: trans.__('Explain Cell with GPT Interpreter'),
-      caption: trans.__(
-        'Ask the assistant what this cell does, its outputs and its error'
-      )
-    },
-    {
-      id: CommandIDs.fixCell,
-      action: 'fix' as const,
-      label: trans.__('Fix Cell with GPT Interpreter'),
-      caption: trans.__(
-        'Ask the assistant for a corrected version of this cell, shown as a diff'
-      )
-    }
-  ];
-  for (const { id, action, label, caption } of cellCommands) {
-    commands.addCommand(id, {
-      label,
-      caption,
-      describedBy: { args: cellArgs },
-      isEnabled: canAsk,
-      execute: args => ask(action, args)
-    });
-  }
-
   for (const command of [
     CommandIDs.open,
+    CommandIDs.toggleMainArea,
     CommandIDs.newChat,
     CommandIDs.renameChat,
     CommandIDs.deleteChat,
@@ -539,28 +548,4 @@ export function registerCommands(options: ICommandsOptions): void {
       id => commands.notifyCommandChanged(id)
     );
   });
-}
-
-function hasCell(panel: NotebookPanel, cellId: string): boolean {
-  return panel.content.widgets.some(w => w.model.id === cellId);
-}
-
-/** How the user knows the cell: its prompt's execution count, else its position. */
-function cellNumber(cell: ICellModel, index: number): string {
-  const count = (cell as ICellModel & { executionCount?: number | null })
-    .executionCount;
-  return count ? `[${count}]` : `#${index + 1}`;
-}
-
-function firstLine(cell: ICellModel): string {
-  const line =
-    cell.sharedModel
-      .getSource()
-      .split('\n')
-      .find(l => l.trim()) ?? '';
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line.trim();
-}
-
-function canDecide(item: ReturnType<ChatModel['proposal']>): boolean {
-  return !!item && item.status === 'pending' && !item.submitting;
 }

@@ -2,11 +2,11 @@
  * Numbers as the sidebar shows them: durations and file sizes.
  */
 
-/** '4.2 s', '1 min 05 s'. */
-export function formatElapsed(ms: number): string {
+/** '4.2 s', '1 min 05 s'; with `whole`, '4 s' (a display that ticks once a second). */
+export function formatElapsed(ms: number, whole = false): string {
   const s = Math.max(0, ms) / 1000;
   if (s < 60) {
-    return `${s < 10 ? s.toFixed(1) : Math.floor(s)} s`;
+    return `${s < 10 && !whole ? s.toFixed(1) : Math.floor(s)} s`;
   }
   const min = Math.floor(s / 60);
   const sec = Math.floor(s % 60);

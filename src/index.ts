@@ -20,12 +20,13 @@ import { ITranslator, nullTranslator } from '@jupyterlab/translation';
    shows at start, and chats and the notebook mirror must follow the notebooks from then on. */
 import { deleteChat, fetchChats, fetchInfo, renameChat } from './api';
 import { AttachmentUploads } from './attachments';
+import { registerCellCommands } from './cellcommands';
 import { CellQuestions } from './cellquestions';
 import { ChatManager } from './chatmanager';
 import { registerCommands } from './commands';
 import { ChatConnection } from './connection';
-import { ErrorFixButtons } from './fixbuttons';
 import { followNotebooks } from './follownotebooks';
+import { disarmCommandLinks } from './linkguard';
 import { MirrorLink } from './mirrorlink';
 import { NotebookMirror } from './notebookmirror';
 import { OpenNotebooks } from './opennotebooks';
@@ -34,6 +35,7 @@ import { ChatRouter } from './router';
 import { ServerInfo } from './serverinfo';
 import { PLUGIN_ID } from './tokens';
 import { Uploader } from './upload';
+import { registerExportCommands } from './exportcommands';
 import { ChatSidebar } from './widgets/ChatSidebar';
 /* eslint-enable jupyter/prefer-lazy-imports */
 
@@ -94,20 +96,23 @@ const plugin: JupyterFrontEndPlugin<void> = {
       app,
       manager,
       preferences,
-      questions,
       uploads,
       sidebar,
       tracker,
       trans,
       palette
     });
-    new ErrorFixButtons({
+    registerExportCommands({ app, manager, trans, palette });
+    registerCellCommands({
+      app,
+      manager,
+      questions,
       tracker,
-      commands: app.commands,
-      label: trans.__('Fix'),
-      caption: trans.__('Ask GPT Interpreter to fix this cell')
+      trans,
+      sidebarId: sidebar.id
     });
     followNotebooks(tracker, manager, mirror);
+    disarmCommandLinks('gptinterp:');
 
     void settingRegistry
       ?.load(PLUGIN_ID)

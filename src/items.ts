@@ -32,6 +32,8 @@ export interface IAssistantItem {
   readonly model: string;
   /** Numbers in the answer that appear in no output the assistant saw: to be checked. */
   readonly ungrounded: ReadonlyArray<string>;
+  /** The user stopped it: what it had written so far. */
+  readonly stopped: boolean;
 }
 
 /** What a turn cost, as the provider reported it (shown small, after the turn). */

@@ -6,7 +6,8 @@
  * Replays are expected (a reconnect asks for the events after the last seq seen, a second tab
  * sees the same events), so applying an event is idempotent by `seq`. The ephemeral events
  * (seq 0) are `assistant_delta`, folded into a streaming message that the final
- * `assistant_message` replaces, and `status`, a transient progress line.
+ * `assistant_message` replaces, `status`, a transient progress line, and `phase`, what the
+ * running turn does now.
  */
 import { ISignal, Signal } from '@lumino/signaling';
 
@@ -26,11 +27,13 @@ import type {
   NotebookView,
   ServerMessage
 } from './protocol';
+import { ITurnPhase, phaseFrom } from './phase';
 import {
   addNotice,
   applyEvent,
   findProposal,
-  updateProposal
+  updateProposal,
+  withoutNotices
 } from './transcript';
 
 export * from './items';
@@ -91,6 +94,31 @@ export class ChatModel {
   /** A turn is running, or a message was sent and its turn has not started yet. */
   get busy(): boolean {
     return this._turnActive || this._sending;
+  }
+  /**
+   * The chat is open and its history, up to where the server was when it was opened, has
+   * arrived (the view says "loading" until then, not "empty").
+   */
+  get loaded(): boolean {
+    return this._chatId !== null && this._lastSeq >= this._historyUntil;
+  }
+  /**
+   * What the turn is doing (the server names each phase; "sending" until it has the message),
+   * or null when no turn runs or the server has not said.
+   */
+  get phase(): ITurnPhase | null {
+    if (this._phase) {
+      return this._phase;
+    }
+    return this._sending
+      ? {
+          phase: 'sending',
+          detail: '',
+          processed: 0,
+          total: 0,
+          startedAt: this._sentAt
+        }
+      : null;
   }
   /** Transient progress from the server (e.g. "loading the model"), or ''. */
   get status(): string {
@@ -167,6 +195,8 @@ export class ChatModel {
       }
       if (msg.type === 'status') {
         this._status = msg.text;
+      } else if (msg.type === 'phase') {
+        this._phase = phaseFrom(msg, Date.now());
       } else {
         if (msg.type !== 'assistant_delta') {
           if (msg.seq <= this._lastSeq) {
@@ -231,6 +261,7 @@ export class ChatModel {
     );
     if (sent) {
       this._sending = true;
+      this._sentAt = Date.now();
       if (!cell) {
         this._draft = '';
         this._attachments = [];
@@ -310,6 +341,15 @@ export class ChatModel {
     this._changed.emit();
   }
 
+  /** The fault these codes name was fixed (e.g. a kernel started): its notes go. */
+  dismissNotices(codes: ReadonlySet<ErrorCode>): void {
+    const items = withoutNotices(this._items, codes);
+    if (items !== this._items) {
+      this._items = items;
+      this._changed.emit();
+    }
+  }
+
   // --- internals -------------------------------------------------------------------------------
 
   private _opened(msg: ChatOpened): void {
@@ -317,14 +357,17 @@ export class ChatModel {
       // Another chat (e.g. "New chat"): nothing of the previous one carries over.
       this._items = [];
       this._lastSeq = 0;
+      this._historyUntil = 0;
       this._turnActive = false;
       this._sending = false;
       this._status = '';
+      this._phase = null;
       this._approvalMode = 'ask';
       this._pending.clear();
     }
     this._chatId = msg.chat.chat_id;
     this._title = msg.chat.title;
+    this._historyUntil = Math.max(this._historyUntil, msg.last_seq);
   }
 
   private _flags(msg: ChatEvent): void {
@@ -337,6 +380,9 @@ export class ChatModel {
         this._title = titleFrom(msg.text);
       }
     } else if (type === 'proposal_decided') {
+      if (this._phase?.phase === 'waiting') {
+        this._phase = null; // decided: the server names what comes next
+      }
       this._forget(
         r => r.kind === 'decide' && r.proposalId === msg.proposal_id
       );
@@ -346,6 +392,7 @@ export class ChatModel {
     } else if (type === 'turn_ended') {
       this._turnActive = false;
       this._sending = false;
+      this._phase = null;
     } else if (type === 'approval_mode') {
       this._approvalMode = msg.mode;
     }
@@ -434,10 +481,13 @@ export class ChatModel {
   private _title = '';
   private _changeTimer: ReturnType<typeof setTimeout> | null = null;
   private _lastSeq = 0;
+  private _historyUntil = 0;
   private _items: ReadonlyArray<ChatItem> = [];
   private _turnActive = false;
   private _sending = false;
   private _status = '';
+  private _phase: ITurnPhase | null = null;
+  private _sentAt = 0;
   private _draft = '';
   private _attachments: ReadonlyArray<IAttachment> = [];
   private _approvalMode: ApprovalMode = 'ask';

@@ -27,6 +27,10 @@ export namespace CommandIDs {
   export const setApprovalMode = 'gptinterp:set-approval-mode';
   export const startKernel = 'gptinterp:start-kernel';
   export const showSent = 'gptinterp:show-sent';
+  export const openImage = 'gptinterp:open-image';
+  export const exportMarkdown = 'gptinterp:export-markdown';
+  export const exportNotebook = 'gptinterp:export-notebook';
+  export const toggleMainArea = 'gptinterp:toggle-main-area';
   export const explainCell = 'gptinterp:explain-cell';
   export const fixCell = 'gptinterp:fix-cell';
 }

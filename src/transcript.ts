@@ -44,7 +44,8 @@ export function applyEvent(
         text: msg.text,
         streaming: false,
         model: msg.model,
-        ungrounded: msg.ungrounded
+        ungrounded: msg.ungrounded,
+        stopped: msg.stopped
       });
     case 'proposal':
       if (findProposal(items, msg.proposal_id)) {
@@ -207,6 +208,17 @@ export function addNotice(
   return [...items, { kind: 'notice', key, level, text, code }];
 }
 
+/** The items without the notices of these error codes (a fixed fault's notes, now stale). */
+export function withoutNotices(
+  items: ReadonlyArray<ChatItem>,
+  codes: ReadonlySet<ErrorCode>
+): ReadonlyArray<ChatItem> {
+  const kept = items.filter(
+    i => i.kind !== 'notice' || i.code === null || !codes.has(i.code)
+  );
+  return kept.length === items.length ? items : kept;
+}
+
 /** What the user is told when a turn ends otherwise than with an answer. */
 function turnNotice(
   msg: TurnEnded
@@ -242,7 +254,8 @@ function delta(
         text,
         streaming: true,
         model: '',
-        ungrounded: []
+        ungrounded: [],
+        stopped: false
       }
     ];
   }
@@ -289,4 +302,21 @@ function lastModel(items: ReadonlyArray<ChatItem>): string {
     }
   }
   return '';
+}
+
+/**
+ * Whether the proposal at `index` would repeat, as its reason, what the assistant said right
+ * before it (the reason of a fenced reply is the last line of the prose before its code).
+ */
+export function echoedReason(
+  items: ReadonlyArray<ChatItem>,
+  index: number
+): boolean {
+  const item = items[index];
+  const before = items[index - 1];
+  if (item?.kind !== 'proposal' || before?.kind !== 'assistant') {
+    return false;
+  }
+  const reason = item.reason.trim();
+  return !!reason && before.text.trim().endsWith(reason);
 }

@@ -17,6 +17,9 @@ Replies are scripted as plain JSON dicts (so they can also be posted to ``/_admi
                                                              to group 1 of the regex in the last
                                                              message (an id a tool just returned);
                                                              in "text", {{cell_id}} is replaced
+    {"text": "..", "first_token_delay": 10, "prompt_tokens": 5200}  the model reads its prompt
+        first; a request with `return_progress` (llama.cpp) gets `prompt_progress` chunks
+        {total, cache, processed, time_ms} about once a second meanwhile
 
 Stdlib + tornado only, and no package-relative imports: other code loads this file by path.
 Run standalone with ``python tests/fake_llm.py --port 18765``.
@@ -58,6 +61,8 @@ REPLY_KEYS = {
     "raw_events",
     "finish_reason",
     "from_last",
+    "first_token_delay",
+    "prompt_tokens",
 }
 # OpenAI's own (type, code) per status, so error-mapping code sees realistic bodies.
 ERROR_KINDS = {
@@ -407,7 +412,9 @@ class ChatHandler(BaseHandler):
         given = reply.get("usage") or {}
         out_chars = len(text) + sum(len(name) + len(args) for _, name, args in calls)
         usage = {
-            "prompt_tokens": estimate_tokens(sum(len(message_text(m)) for m in messages)),
+            "prompt_tokens": int(
+                reply.get("prompt_tokens") or estimate_tokens(sum(len(message_text(m)) for m in messages))
+            ),
             "completion_tokens": estimate_tokens(out_chars),
             **given,
         }
@@ -425,6 +432,29 @@ class ChatHandler(BaseHandler):
             "object": "chat.completion.chunk",
             "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}],
         }
+
+    async def read_prompt(self, body, reply, usage) -> bool:
+        """Wait `first_token_delay` seconds before the first token, as a model reading a long
+        prompt does; report the reading as llama.cpp does when the request asked for it.
+        False when the client went away meanwhile."""
+        delay = float(reply.get("first_token_delay", 0))
+        if delay <= 0:
+            return True
+        total = int(reply.get("prompt_tokens", usage["prompt_tokens"]))
+        steps = max(2, round(delay))
+        started = time.perf_counter()
+        for step in range(1, steps + 1):
+            if not await self.pause(delay / steps):
+                return False
+            if body.get("return_progress"):
+                progress = {
+                    "total": total,
+                    "cache": 0,
+                    "processed": total * step // steps,
+                    "time_ms": round((time.perf_counter() - started) * 1000),
+                }
+                await self.send_event({**self.chunk({"content": None}), "prompt_progress": progress})
+        return True
 
     async def stream(self, body, reply, text, calls, finish, usage) -> None:
         self.set_header("Content-Type", "text/event-stream; charset=utf-8")
@@ -455,6 +485,8 @@ class ChatHandler(BaseHandler):
         with self.fake._lock:
             self.fake.streams.append(sent)
         await self.send_event(self.chunk({"role": "assistant", "content": ""}))
+        if not await self.read_prompt(body, reply, usage):
+            return
         for i in range(len(deltas) + 1):
             if i == stall_at and not await self.pause(reply.get("stall", 30)):
                 return

@@ -44,6 +44,7 @@ else:
             "name": "fake",
             "base_url": fake.url,
             "api_key_env": "GPTINTERP_FAKE_KEY",
+            "prompt_progress": True,  # the fake reports reading a prompt as llama.cpp does
             "models": [
                 {"name": "fake-model", "context_window": 32000},
                 {"name": "fake-small", "tool_mode": "fenced", "context_window": 4096},

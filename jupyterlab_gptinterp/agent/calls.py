@@ -17,7 +17,7 @@ from ..protocol import AssistantDelta, Phase, PhaseEvent, StatusEvent
 from . import prompts
 from .aids.base import Check
 from .outcome import Outcome
-from .seams import LLM, Completion, Sink, TextDelta
+from .seams import LLM, Completion, PromptProgress, Sink, TextDelta
 
 
 class TurnTimeout(Exception):
@@ -34,11 +34,24 @@ class ModelCalls:
         self.max_retry_wait = max_retry_wait
         self.usage = [0, 0, 0, 0]  # calls, prompt tokens, completion tokens, cached prompt tokens
         self.partial = ""  # text of the reply being streamed (kept if the user stops it)
+        self.partial_id = ""  # the message it streams as
         self.deadline = float("inf")  # monotonic time the turn's budget ends (waits for the user excluded)
+        self._phase: tuple[Phase, float] | None = None  # the current phase and when it began
 
-    async def phase(self, phase: Phase, detail: str = "") -> None:
+    async def phase(self, phase: Phase, detail: str = "", processed: int = 0, total: int = 0) -> None:
+        """Name what the turn does now; the same phase again (progress) keeps its start time."""
+        now = time.time()
+        if self._phase is None or self._phase[0] != phase:
+            self._phase = (phase, now)
         event = PhaseEvent(
-            chat_id=self.chat_id, ts=time.time(), turn_id=self.turn_id, phase=phase, detail=detail, since=time.time()
+            chat_id=self.chat_id,
+            ts=now,
+            turn_id=self.turn_id,
+            phase=phase,
+            detail=detail,
+            processed=processed,
+            total=total,
+            since=self._phase[1],
         )
         await self.sink.emit_ephemeral(event)
 
@@ -65,11 +78,13 @@ class ModelCalls:
     async def _stream(
         self, message_id: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None
     ) -> Completion:
-        self.partial = ""
+        self.partial, self.partial_id = "", message_id
         reply = Completion("")
         await self.phase("reading")
         async for event in self.llm.stream(messages, tools):
-            if isinstance(event, TextDelta):
+            if isinstance(event, PromptProgress):
+                await self.phase("reading", processed=event.processed, total=event.total)
+            elif isinstance(event, TextDelta):
                 if not self.partial:
                     await self.phase("writing")
                 self.partial += event.text

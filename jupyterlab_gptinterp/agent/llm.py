@@ -18,7 +18,7 @@ from openai import AsyncOpenAI
 
 from ..errors import ErrorCode, GPTInterpError
 from .outputs import as_dict
-from .seams import Completion, LLMEvent, TextDelta, ToolCall
+from .seams import Completion, LLMEvent, PromptProgress, TextDelta, ToolCall
 
 _SLICE = 0.004  # seconds of stream parsing between two turns of the event loop
 _KEYLIKE = re.compile(r"\b(sk|key|token)[-_][A-Za-z0-9_\-]{6,}", re.IGNORECASE)
@@ -34,8 +34,12 @@ class OpenAIChat:
         timeout: float = 120.0,
         temperature: float | None = None,
         max_tokens: int | None = None,
+        prompt_progress: bool = False,
     ):
         self.model = model
+        # llama.cpp's server reports how far it has read a long prompt when asked; others may
+        # refuse a field they do not know, so it is asked only of servers said to be llama.cpp.
+        self.prompt_progress = prompt_progress
         self.temperature = temperature
         self.max_tokens = max_tokens  # a cap on one reply (a small model can repeat itself for minutes)
         self._key = api_key
@@ -63,6 +67,8 @@ class OpenAIChat:
             kwargs["temperature"] = self.temperature
         if self.max_tokens is not None:
             kwargs["max_tokens"] = self.max_tokens
+        if self.prompt_progress:
+            kwargs["return_progress"] = True
         reader = _Reader(self.redact)
         try:
             # The documented raw route (`client.post`, cast to `object`): the client still builds
@@ -84,6 +90,8 @@ class OpenAIChat:
                 if time.monotonic() - yielded > _SLICE:
                     await asyncio.sleep(0)
                     yielded = time.monotonic()
+                if progress := _progress(chunk):
+                    yield progress
                 if content := reader.take(chunk):
                     yield TextDelta(content)
         except GPTInterpError:
@@ -173,6 +181,21 @@ class _Reader:
     def _shown(self, value: Any) -> str:
         text = self.redact(repr(value))  # before shortening: a cut key would not be found
         return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _progress(chunk: Any) -> PromptProgress | None:
+    """llama.cpp's `prompt_progress` {total, cache, processed, time_ms}, if the chunk has it."""
+    got = as_dict(chunk.get("prompt_progress")) if isinstance(chunk, dict) else {}
+    total, processed = got.get("total"), got.get("processed")
+    if not (isinstance(total, int) and isinstance(processed, int)):
+        return None
+    cache, time_ms = got.get("cache"), got.get("time_ms")
+    return PromptProgress(
+        total=total,
+        processed=processed,
+        cache=cache if isinstance(cache, int) else 0,
+        time_ms=float(time_ms) if isinstance(time_ms, int | float) else 0.0,
+    )
 
 
 def _dicts(value: Any) -> list[dict[str, Any]]:

@@ -97,6 +97,7 @@ class _Turn:
     async def run(self, text: str) -> TurnEnded:
         await self.emit(UserMessageEvent, text=text)
         await self.emit(TurnStarted, turn_id=self.turn_id)
+        await self.calls.phase("reading")  # the prompt is being put together: the wait has a name at once
         self.state.question = text
         self.new.append({"role": "user", "content": text})
         if self.cfg.turn_timeout:
@@ -113,7 +114,7 @@ class _Turn:
             reason, message = await self._steps()
         except asyncio.CancelledError:
             if self.calls.partial.strip():  # Stop keeps what the model had written, marked as stopped
-                await self._say(self.calls.partial, stopped=True)
+                await self._say(self.calls.partial, self.calls.partial_id, stopped=True)
                 self.new.append({"role": "assistant", "content": self.calls.partial})
             await self._end("stopped", "Stopped.", None)
             raise

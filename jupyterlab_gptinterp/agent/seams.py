@@ -24,6 +24,17 @@ class TextDelta:
 
 
 @dataclass
+class PromptProgress:
+    """How far the server has read the prompt (llama.cpp reports it per batch when asked):
+    `processed` of `total` tokens, `cache` of them reused from its cache."""
+
+    total: int
+    processed: int
+    cache: int = 0
+    time_ms: float = 0.0
+
+
+@dataclass
 class ToolCall:
     id: str
     name: str
@@ -40,7 +51,7 @@ class Completion:
     cached_tokens: int = 0  # of the prompt tokens, those the server reused from its cache
 
 
-LLMEvent = TextDelta | Completion
+LLMEvent = TextDelta | PromptProgress | Completion
 
 
 class LLM(Protocol):
@@ -49,7 +60,8 @@ class LLM(Protocol):
     def stream(
         self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, schema: dict[str, Any] | None = None
     ) -> AsyncIterator[LLMEvent]:
-        """Yield text deltas, then exactly one Completion. Raise GPTInterpError on failure.
+        """Yield text deltas (before them, the prompt's reading progress where the server reports
+        it), then exactly one Completion. Raise GPTInterpError on failure.
         `schema`: a JSON Schema the reply must follow (the server constrains the output)."""
         ...
 

@@ -113,6 +113,8 @@ class ChatSocket(WebSocketMixin, WebSocketHandler, JupyterHandler):
             )
             for frame in service.replay(info.chat_id, msg.after_seq):
                 self.send(frame)
+            if phase := service.phase(info.chat_id):  # a turn is running: what it does now
+                self.send(phase)
         elif isinstance(msg, SendMessage):
             await service.send_message(
                 msg.chat_id,

@@ -16,6 +16,7 @@ import type {
 import { Preferences } from '../preferences';
 import { ChatRouter } from '../router';
 import { ServerInfo } from '../serverinfo';
+import { PROTOCOL_VERSION } from '../tokens';
 import type {
   ChatInfo,
   Info,
@@ -63,7 +64,7 @@ const model = (id: string) => ({
 function serverInfo(changes: Partial<Info> = {}): Info {
   return {
     server_version: '1',
-    protocol_version: 2,
+    protocol_version: PROTOCOL_VERSION,
     model: 'b',
     tool_mode: 'tools',
     provider: 'remote',
@@ -378,7 +379,7 @@ describe('ChatManager', () => {
     connection.receive(opened('c-1', 0, connection.opens()[0].request_id));
     connection.receive(proposal(1, 'p-1', 'x = 1'));
     manager.current!.setProposalCode('p-1', 'x = 2');
-    expect(manager.approve()).toBe(true);
+    expect(manager.approve('p-1')).toBe(true);
     expect(connection.sent[connection.sent.length - 1]).toMatchObject({
       type: 'approve',
       proposal_id: 'p-1',

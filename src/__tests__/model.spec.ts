@@ -399,4 +399,48 @@ describe('ChatModel', () => {
     model.applyServerMessage(opened('c-2', 1));
     expect(model.items).toHaveLength(1);
   });
+
+  it('is loaded once the history it was opened with has arrived', () => {
+    const model = new ChatModel({ notebookPath: 'nb.ipynb', send: () => true });
+    expect(model.loaded).toBe(false); // not open yet
+    model.applyServerMessage(opened(CHAT, 2));
+    expect(model.loaded).toBe(false);
+    model.applyServerMessage(ev('user_message', { seq: 1, text: 'hi' }));
+    expect(model.loaded).toBe(false);
+    model.applyServerMessage(ev('turn_started', { seq: 2, turn_id: 't' }));
+    expect(model.loaded).toBe(true);
+    // A reconnect that finds nothing new keeps it loaded; a new chat starts over.
+    model.applyServerMessage(opened(CHAT, 2));
+    expect(model.loaded).toBe(true);
+    model.applyServerMessage(opened('c-2', 0));
+    expect(model.loaded).toBe(true);
+    model.applyServerMessage(opened('c-3', 4));
+    expect(model.loaded).toBe(false);
+  });
+
+  it('keeps a stopped answer in place of its stream, marked as stopped', () => {
+    const { model } = setup();
+    model.applyServerMessage(
+      ev('assistant_delta', {
+        seq: 0,
+        message_id: 'm',
+        delta: 'The first half'
+      })
+    );
+    model.applyServerMessage(
+      ev('assistant_message', {
+        seq: 1,
+        message_id: 'm',
+        text: 'The first half',
+        stopped: true
+      })
+    );
+    expect(model.items).toHaveLength(1);
+    expect(model.items[0]).toMatchObject({
+      kind: 'assistant',
+      text: 'The first half',
+      streaming: false,
+      stopped: true
+    });
+  });
 });

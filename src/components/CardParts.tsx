@@ -1,9 +1,12 @@
 /**
  * The parts the proposal card and the diff card share: the head (title, status, elapsed time,
- * the model's reason), the tail (the card's own buttons and Reject while pending, then the
- * outcome and outputs), the reject form and the status line's words.
+ * whether the user edited the code, the model's reason), the tail (the card's own buttons and
+ * Reject while pending, then the outcome and outputs), the reject form, the status line's words,
+ * and deciding: a decision runs its command, then the focus stays on the card.
  */
-import React, { useState } from 'react';
+import { CommandRegistry } from '@lumino/commands';
+import type { ReadonlyPartialJSONObject } from '@lumino/coreutils';
+import React, { useEffect, useRef, useState } from 'react';
 
 import type { IProposalItem } from '../items';
 import { CommandIDs } from '../tokens';
@@ -20,19 +23,29 @@ import {
 export function CardHeader(props: {
   item: IProposalItem;
   title: string;
+  /** The assistant said the reason just before the card: not again. */
+  hideReason?: boolean;
 }): JSX.Element {
-  const { item, title } = props;
+  const { item, title, hideReason } = props;
   const { trans } = useServices();
   return (
     <>
       <div className="jp-gptinterp-proposal-header">
         <span className="jp-gptinterp-proposal-title">{title}</span>
         <span className="jp-gptinterp-proposal-status">
+          {item.code !== item.proposedCode && (
+            <span
+              className="jp-gptinterp-edited"
+              title={trans.__('You changed the code the assistant proposed')}
+            >
+              {trans.__('edited')}
+            </span>
+          )}
           {statusText(item, trans)}
           <Elapsed item={item} />
         </span>
       </div>
-      {item.reason && (
+      {item.reason && !hideReason && (
         <div className="jp-gptinterp-proposal-reason">{item.reason}</div>
       )}
     </>
@@ -46,10 +59,11 @@ export function CardHeader(props: {
 export function CardFooter(props: {
   item: IProposalItem;
   decidable: boolean;
+  decide: Decide;
   children: React.ReactNode;
 }): JSX.Element {
-  const { item, decidable, children } = props;
-  const { trans } = useServices();
+  const { item, decidable, decide, children } = props;
+  const { commands, trans } = useServices();
   const [rejecting, setRejecting] = useState(false);
   const pending = item.status === 'pending';
   return (
@@ -61,6 +75,10 @@ export function CardFooter(props: {
             className="jp-Button jp-mod-styled jp-mod-reject jp-gptinterp-reject"
             disabled={!decidable}
             onClick={() => setRejecting(true)}
+            title={
+              trans.__('Reject it, saying why if you like') +
+              keysOf(commands, CommandIDs.reject)
+            }
           >
             {trans.__('Reject')}
           </button>
@@ -68,8 +86,8 @@ export function CardFooter(props: {
       )}
       {pending && rejecting && (
         <RejectForm
-          item={item}
           disabled={!decidable}
+          decide={decide}
           onDone={() => setRejecting(false)}
         />
       )}
@@ -86,28 +104,32 @@ export function CardFooter(props: {
   );
 }
 
-/** Reject with an optional reason (the assistant is told). */
+/** Reject with an optional reason (the assistant is told), in view with its field focused. */
 export function RejectForm(props: {
-  item: IProposalItem;
   disabled: boolean;
+  decide: Decide;
   onDone: () => void;
 }): JSX.Element {
-  const { item, disabled, onDone } = props;
-  const { commands, trans } = useServices();
+  const { disabled, decide, onDone } = props;
+  const { trans } = useServices();
   const [reason, setReason] = useState('');
+  const form = useRef<HTMLDivElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    field.current?.focus({ preventScroll: true });
+    form.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const reject = () => {
-    void commands.execute(CommandIDs.reject, {
-      proposalId: item.proposalId,
-      reason
-    });
+    decide(CommandIDs.reject, { reason });
     onDone();
   };
   return (
-    <div className="jp-gptinterp-reject-form">
+    <div ref={form} className="jp-gptinterp-reject-form">
       <input
+        ref={field}
         className="jp-mod-styled jp-gptinterp-reject-reason"
-        autoFocus
         value={reason}
+        aria-label={trans.__('Why you reject it (optional)')}
         placeholder={trans.__('Why? (optional, the assistant is told)')}
         onChange={e => setReason(e.target.value)}
         onKeyDown={e => {
@@ -134,6 +156,37 @@ export function RejectForm(props: {
       </button>
     </div>
   );
+}
+
+/** Decide the card's proposal with `command` (and more arguments). */
+export type Decide = (
+  command: string,
+  args?: ReadonlyPartialJSONObject
+) => void;
+
+/**
+ * The card's root (focusable, not in the tab order) and its decide function: the decision's
+ * buttons go away with it, so the focus moves to the card rather than drop to the page.
+ */
+export function useDecision(item: IProposalItem): {
+  card: React.RefObject<HTMLDivElement>;
+  decide: Decide;
+} {
+  const { commands } = useServices();
+  const card = useRef<HTMLDivElement>(null);
+  const decide: Decide = (command, args = {}) => {
+    void commands.execute(command, { ...args, proposalId: item.proposalId });
+    card.current?.focus({ preventScroll: true });
+  };
+  return { card, decide };
+}
+
+/** ' (Ctrl+Enter)': the command's first key binding, for a tooltip ('' when it has none). */
+export function keysOf(commands: CommandRegistry, command: string): string {
+  const binding = commands.keyBindings.find(b => b.command === command);
+  return binding
+    ? ` (${binding.keys.map(k => CommandRegistry.formatKeystroke(k)).join(', ')})`
+    : '';
 }
 
 export function statusText(

@@ -4,23 +4,21 @@
  */
 import { PathExt, Time } from '@jupyterlab/coreutils';
 import { addIcon, caretDownIcon, MenuSvg } from '@jupyterlab/ui-components';
-import React, { useEffect, useMemo, useRef } from 'react';
+import React, { useMemo } from 'react';
 
 import type { ChatManager } from '../chatmanager';
-import { FollowEnd } from '../followend';
-import type { ChatItem } from '../items';
 import type { ChatInfo } from '../protocol';
 import type { ChatModel } from '../model';
 import { CommandIDs } from '../tokens';
+import { phaseLabel } from '../phase';
+import { Announcer } from './Announcer';
 import { Attachments } from './Attachments';
 import { Composer } from './Composer';
 import { ChatServices, IChatServices, useServices, useSignal } from './hooks';
-import { AssistantMessage, Notice, Usage, UserMessage } from './MessageView';
 import { ApprovalModePicker } from './ApprovalModePicker';
-import { DiffCard } from './DiffCard';
 import { ModelPicker } from './ModelPicker';
-import { ProposalCard } from './ProposalCard';
 import { SetupPanel } from './SetupPanel';
+import { Transcript } from './Transcript';
 
 export interface IChatPanelProps extends Omit<IChatServices, 'model'> {
   manager: ChatManager;
@@ -76,6 +74,7 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
         {model ? (
           <>
             <Transcript model={model} />
+            <Announcer model={model} />
             <Attachments model={model} />
             <ApprovalModePicker manager={manager} />
             <Composer
@@ -97,9 +96,16 @@ export function ChatPanel(props: IChatPanelProps): JSX.Element {
 function Header(props: { manager: ChatManager; model: ChatModel | null }) {
   const { manager, model } = props;
   const { commands, trans } = useServices();
+  // The phase's own words: never "working" while a card waits for the user.
+  const phase = model?.phase;
   const status =
     manager.status === 'connected'
-      ? model?.status || (model?.busy ? trans.__('Working…') : '')
+      ? model?.status ||
+        (phase
+          ? phaseLabel(phase, trans)
+          : model?.busy
+            ? trans.__('Working…')
+            : '')
       : manager.status === 'connecting'
         ? trans.__('Connecting…')
         : trans.__('Disconnected, reconnecting…');
@@ -114,6 +120,7 @@ function Header(props: { manager: ChatManager; model: ChatModel | null }) {
       <span
         className="jp-gptinterp-activity"
         data-busy={model?.busy ? 'true' : 'false'}
+        data-phase={phase?.phase}
         data-connection={manager.status}
       >
         {status}
@@ -164,6 +171,10 @@ function ChatSwitcher(props: { manager: ChatManager; model: ChatModel }) {
     ]) {
       menu.addItem({ command });
     }
+    menu.addItem({ type: 'separator' });
+    menu.addItem({ command: CommandIDs.exportMarkdown });
+    menu.addItem({ command: CommandIDs.exportNotebook });
+    menu.addItem({ command: CommandIDs.toggleMainArea });
     // Disposed after the chosen command has run (the menu closes first).
     menu.aboutToClose.connect(() =>
       requestAnimationFrame(() => menu.dispose())
@@ -181,78 +192,4 @@ function ChatSwitcher(props: { manager: ChatManager; model: ChatModel }) {
       <caretDownIcon.react tag="span" elementSize="normal" />
     </button>
   );
-}
-
-function Transcript(props: { model: ChatModel }) {
-  const { trans } = useServices();
-  const list = useRef<HTMLDivElement>(null);
-  const content = useRef<HTMLDivElement>(null);
-  const follow = useRef(new FollowEnd());
-  const { items } = props.model;
-
-  // Keep the end in view unless the user has scrolled up to read. Content also grows after a
-  // render (Markdown and outputs render asynchronously), so follow sizes, not the items.
-  useEffect(() => {
-    const node = list.current;
-    const inner = content.current;
-    if (!node || !inner) {
-      return;
-    }
-    const toEnd = () => {
-      const top = follow.current.target(node.scrollHeight, node.clientHeight);
-      if (top !== null) {
-        node.scrollTop = top;
-      }
-    };
-    toEnd();
-    const observer = new ResizeObserver(toEnd);
-    observer.observe(inner);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
-
-  return (
-    <div
-      ref={list}
-      className="jp-gptinterp-transcript"
-      onScroll={e => {
-        const node = e.currentTarget;
-        follow.current.scrolled(
-          node.scrollTop,
-          node.scrollHeight,
-          node.clientHeight
-        );
-      }}
-    >
-      <div ref={content} className="jp-gptinterp-transcript-items">
-        {items.length === 0 && (
-          <div className="jp-gptinterp-empty">
-            {trans.__(
-              'Ask for something to do in this notebook. Code runs in its kernel only after you approve it.'
-            )}
-          </div>
-        )}
-        {items.map(item => renderItem(item))}
-      </div>
-    </div>
-  );
-}
-
-function renderItem(item: ChatItem): JSX.Element {
-  switch (item.kind) {
-    case 'user':
-      return <UserMessage key={item.key} item={item} />;
-    case 'assistant':
-      return <AssistantMessage key={item.key} item={item} />;
-    case 'proposal':
-      return item.proposalKind === 'replace_cell' ? (
-        <DiffCard key={item.key} item={item} />
-      ) : (
-        <ProposalCard key={item.key} item={item} />
-      );
-    case 'notice':
-      return <Notice key={item.key} item={item} />;
-    case 'usage':
-      return <Usage key={item.key} item={item} />;
-  }
 }

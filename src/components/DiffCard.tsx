@@ -19,27 +19,28 @@ import {
 } from '../replacement';
 import { CommandIDs } from '../tokens';
 import { useServices } from './hooks';
-import { CardFooter, CardHeader } from './CardParts';
+import { CardFooter, CardHeader, keysOf, useDecision } from './CardParts';
 
 export const DiffCard = React.memo(function DiffCard(props: {
   item: IProposalItem;
+  hideReason?: boolean;
 }) {
-  const { item } = props;
+  const { item, hideReason } = props;
   const { commands, trans, cells } = useServices();
   const pending = item.status === 'pending';
   const state = useReplacementState(item, cells, pending);
   const stale = pending && isStale(state);
   const decidable = pending && !item.submitting;
-
-  const accept = (run: boolean) => {
-    void commands.execute(CommandIDs.approve, {
-      proposalId: item.proposalId,
-      run
-    });
-  };
+  const { card, decide } = useDecision(item);
+  const title = pending ? trans.__('Proposed fix') : trans.__('Fix');
+  const accept = (run: boolean) => decide(CommandIDs.approve, { run });
 
   return (
     <div
+      ref={card}
+      tabIndex={-1}
+      role="group"
+      aria-label={title}
       className="jp-gptinterp-diff"
       data-status={item.status}
       data-proposal-id={item.proposalId}
@@ -47,11 +48,14 @@ export const DiffCard = React.memo(function DiffCard(props: {
       data-submitting={item.submitting ? 'true' : 'false'}
       data-stale={stale ? state : undefined}
     >
-      <CardHeader
-        item={item}
-        title={pending ? trans.__('Proposed fix') : trans.__('Fix')}
+      <CardHeader item={item} title={title} hideReason={hideReason} />
+      <MergeView
+        original={item.oldSource ?? ''}
+        code={item.code}
+        label={trans.__(
+          'The cell’s code with the fix: removed and added lines'
+        )}
       />
-      <MergeView original={item.oldSource ?? ''} code={item.code} />
       {stale && (
         <div className="jp-gptinterp-diff-stale" role="status">
           {state === 'deleted'
@@ -59,12 +63,15 @@ export const DiffCard = React.memo(function DiffCard(props: {
             : trans.__('The cell changed since this fix was proposed')}
         </div>
       )}
-      <CardFooter item={item} decidable={decidable}>
+      <CardFooter item={item} decidable={decidable} decide={decide}>
         <button
           className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-accept"
           disabled={!decidable || stale}
           onClick={() => accept(false)}
-          title={trans.__('Replace the cell’s source; nothing runs')}
+          title={
+            trans.__('Replace the cell’s source; nothing runs') +
+            keysOf(commands, CommandIDs.approve)
+          }
         >
           {trans.__('Accept')}
         </button>
@@ -119,9 +126,12 @@ async function pythonSupport(): Promise<Extension | null> {
   return (await languages.getLanguage('python'))?.support ?? null;
 }
 
-/** Old against new in one read-only editor: deletions and insertions inline. */
-function MergeView(props: { original: string; code: string }) {
-  const { original, code } = props;
+/**
+ * Old against new in one read-only editor: deletions and insertions inline, long lines wrapped
+ * (a diff is read whole), focusable and named for keyboard and screen reader users.
+ */
+function MergeView(props: { original: string; code: string; label: string }) {
+  const { original, code, label } = props;
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const language = useRef(new Compartment());
@@ -130,7 +140,7 @@ function MergeView(props: { original: string; code: string }) {
   useEffect(() => {
     view.current = new EditorView({
       parent: host.current!,
-      state: state(original, code, language.current.of(support.current))
+      state: state(original, code, label, language.current.of(support.current))
     });
     void pythonSupport().then(python => {
       if (python && view.current) {
@@ -150,7 +160,7 @@ function MergeView(props: { original: string; code: string }) {
     const current = view.current;
     if (current && current.state.doc.toString() !== code) {
       current.setState(
-        state(original, code, language.current.of(support.current))
+        state(original, code, label, language.current.of(support.current))
       );
     }
   }, [original, code]);
@@ -169,6 +179,7 @@ const diffTheme = EditorView.theme({
 function state(
   original: string,
   code: string,
+  label: string,
   language: Extension
 ): EditorState {
   return EditorState.create({
@@ -177,8 +188,10 @@ function state(
       jupyterTheme,
       diffTheme,
       language,
+      // Read only, yet editable in CodeMirror's sense: focusable, so it can be read by keyboard.
       EditorState.readOnly.of(true),
-      EditorView.editable.of(false),
+      EditorView.lineWrapping,
+      EditorView.contentAttributes.of({ 'aria-label': label }),
       unifiedMergeView({ original, mergeControls: false })
     ]
   });

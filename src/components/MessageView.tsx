@@ -35,14 +35,20 @@ export const AssistantMessage = React.memo(function AssistantMessage(props: {
   const answer = useMemo(() => new AnswerView(rendermime), []);
   useEffect(() => () => answer.dispose(), [answer]);
   useThrottledRender(answer, props.item.text, props.item.streaming);
-  const { ungrounded, model } = props.item;
+  const { ungrounded, model, stopped } = props.item;
   return (
     <div
       className="jp-gptinterp-message jp-gptinterp-assistant"
       data-streaming={props.item.streaming ? 'true' : 'false'}
+      data-stopped={stopped ? 'true' : undefined}
       data-model={model || undefined}
     >
       <LuminoHost widget={answer} />
+      {stopped && (
+        <div className="jp-gptinterp-stopped">
+          {trans.__('Stopped: the answer ends here.')}
+        </div>
+      )}
       {ungrounded.length > 0 && (
         <div className="jp-gptinterp-ungrounded" role="note">
           {trans.__(

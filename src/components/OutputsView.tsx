@@ -19,8 +19,10 @@ import React, {
 import { formatElapsed, formatSize } from '../format';
 import type { IProposalItem } from '../items';
 import type { WrittenFile } from '../protocol';
-import { useServices } from './hooks';
+import { CommandIDs } from '../tokens';
+import { useNow, useServices } from './hooks';
 import { LuminoHost } from './LuminoHost';
+import { watchOutputAccess } from './outputaccess';
 
 /** Outputs taller than this (px, ~30 lines) are collapsed. */
 export const COLLAPSED_HEIGHT = 300;
@@ -30,15 +32,7 @@ export function Elapsed(props: { item: IProposalItem }): JSX.Element | null {
   const { item } = props;
   const { trans } = useServices();
   const running = item.status === 'running';
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!running) {
-      return;
-    }
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 100);
-    return () => window.clearInterval(timer);
-  }, [running]);
+  const now = useNow(running ? 100 : null);
   if (item.startedAt === null) {
     return null;
   }
@@ -224,7 +218,7 @@ export function Outputs(props: {
   item: IProposalItem;
   headLines?: number | null;
 }) {
-  const { rendermime } = useServices();
+  const { rendermime, commands, trans } = useServices();
   const area = useMemo(
     () =>
       new OutputArea({
@@ -233,6 +227,14 @@ export function Outputs(props: {
       }),
     []
   );
+  useEffect(() => {
+    const watch = watchOutputAccess(area, {
+      open: (src, name) =>
+        void commands.execute(CommandIDs.openImage, { src, name }),
+      trans
+    });
+    return () => watch.dispose();
+  }, []);
   // Counted here: the area merges consecutive stream outputs, so its length differs.
   const added = useRef({ outputs: 0, lines: 0, limit: null as number | null });
   const { outputs } = props.item;

@@ -6,20 +6,25 @@
  * does, its arguments as editable JSON, and Call / Reject; then what the tool returned.
  */
 import { CodeEditor } from '@jupyterlab/codeeditor';
-import React, { useEffect, useRef } from 'react';
+import type { CodeMirrorEditor } from '@jupyterlab/codemirror';
+import { EditorView } from '@codemirror/view';
+import { CommandRegistry } from '@lumino/commands';
+import React, { useEffect, useId, useRef } from 'react';
 
 import type { IProposalItem } from '../items';
 import { CommandIDs } from '../tokens';
-import { CardFooter, CardHeader } from './CardParts';
+import { CardFooter, CardHeader, keysOf, useDecision } from './CardParts';
 import { useServices } from './hooks';
 
 export const ProposalCard = React.memo(function ProposalCard(props: {
   item: IProposalItem;
+  hideReason?: boolean;
 }) {
-  const { item } = props;
+  const { item, hideReason } = props;
   const { commands, trans } = useServices();
   const pending = item.status === 'pending';
   const decidable = pending && !item.submitting;
+  const { card, decide } = useDecision(item);
   const tool = item.proposalKind === 'mcp_tool';
   const title = tool
     ? trans.__('Tool call: %1 › %2', item.toolServer ?? '', item.toolName ?? '')
@@ -27,33 +32,34 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
       ? trans.__('Proposed code')
       : trans.__('Code');
 
-  const run = () => {
-    void commands.execute(CommandIDs.approve, { proposalId: item.proposalId });
-  };
-
   return (
     <div
+      ref={card}
       className="jp-gptinterp-proposal"
       data-status={item.status}
       data-proposal-id={item.proposalId}
       data-submitting={item.submitting ? 'true' : 'false'}
+      tabIndex={-1}
+      role="group"
+      aria-label={title}
     >
-      <CardHeader item={item} title={title} />
+      <CardHeader item={item} title={title} hideReason={hideReason} />
       {tool && item.toolDescription && (
         <div className="jp-gptinterp-tool-description">
           {item.toolDescription}
         </div>
       )}
       <CodeView item={item} editable={decidable} />
-      <CardFooter item={item} decidable={decidable}>
+      <CardFooter item={item} decidable={decidable} decide={decide}>
         <button
           className="jp-Button jp-mod-styled jp-mod-accept jp-gptinterp-run"
           disabled={!decidable}
-          onClick={run}
+          onClick={() => decide(CommandIDs.approve)}
           title={
-            tool
+            (tool
               ? trans.__('Call this tool with these arguments')
-              : trans.__('Run this code in the notebook’s kernel')
+              : trans.__('Run this code in the notebook’s kernel')) +
+            keysOf(commands, CommandIDs.approve)
           }
         >
           {tool ? trans.__('Call') : trans.__('Run')}
@@ -69,7 +75,8 @@ export const ProposalCard = React.memo(function ProposalCard(props: {
  */
 function CodeView(props: { item: IProposalItem; editable: boolean }) {
   const { item, editable } = props;
-  const { editorServices, model } = useServices();
+  const { editorServices, model, trans } = useServices();
+  const hint = useId();
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<CodeEditor.IEditor | null>(null);
   // The latest callback target, so the editor created once always reports to the shown chat.
@@ -82,11 +89,26 @@ function CodeView(props: { item: IProposalItem; editable: boolean }) {
         item.proposalKind === 'mcp_tool' ? 'application/json' : 'text/x-python'
     });
     editorModel.sharedModel.setSource(item.code);
-    editor.current = editorServices.factoryService.newInlineEditor({
+    // Long lines scroll inside the code block rather than wrap every few words in a narrow
+    // sidebar.
+    const created = editorServices.factoryService.newInlineEditor({
       host: host.current!,
       model: editorModel,
-      config: { readOnly: !editable, lineNumbers: false }
-    });
+      config: { readOnly: !editable, lineNumbers: false, lineWrap: false }
+    }) as CodeMirrorEditor;
+    created.injectExtension(
+      EditorView.contentAttributes.of({
+        'aria-label':
+          item.proposalKind === 'mcp_tool'
+            ? trans.__('Arguments of the tool call')
+            : trans.__('Code proposed by the assistant'),
+        'aria-describedby': hint
+      })
+    );
+    // Tab moves the focus on, as everywhere else in a page: it must never change the code that
+    // will run without the user seeing it. Indentation has keys of its own (the hint names them).
+    created.editor.setTabFocusMode(true);
+    editor.current = created;
     editorModel.sharedModel.changed.connect(() =>
       report.current(editorModel.sharedModel.getSource())
     );
@@ -109,10 +131,24 @@ function CodeView(props: { item: IProposalItem; editable: boolean }) {
   }, [item.code]);
 
   return (
-    <div
-      ref={host}
-      className="jp-gptinterp-proposal-editor"
-      data-editable={editable ? 'true' : 'false'}
-    />
+    <>
+      <div
+        ref={host}
+        className="jp-gptinterp-proposal-editor"
+        data-editable={editable ? 'true' : 'false'}
+        // A code runner to JupyterLab's editor: Accel Enter is left to the card's shortcut
+        // (Run) instead of inserting a blank line.
+        data-jp-code-runner
+      />
+      <div id={hint} className="jp-gptinterp-editor-hint">
+        {editable
+          ? trans.__(
+              'Tab leaves the code; %1 indents, %2 dedents.',
+              CommandRegistry.formatKeystroke('Accel ]'),
+              CommandRegistry.formatKeystroke('Accel [')
+            )
+          : trans.__('Read only.')}
+      </div>
+    </>
   );
 }

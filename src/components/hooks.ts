@@ -1,12 +1,19 @@
 /**
- * React glue for Lumino: re-render on a signal, and the services every view needs.
+ * React glue for Lumino: re-render on a signal or on a clock, and the services every view
+ * needs.
  */
 import type { IEditorServices } from '@jupyterlab/codeeditor';
 import type { IRenderMimeRegistry } from '@jupyterlab/rendermime';
 import type { TranslationBundle } from '@jupyterlab/translation';
 import type { CommandRegistry } from '@lumino/commands';
 import type { ISignal } from '@lumino/signaling';
-import { createContext, useContext, useEffect, useReducer } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useReducer,
+  useState
+} from 'react';
 
 import type { ChatModel } from '../model';
 import type { ICellSources } from '../replacement';
@@ -27,6 +34,20 @@ export function useSignal(signal: ISignal<any, any> | null | undefined): void {
       signal.disconnect(slot);
     };
   }, [signal]);
+}
+
+/** The time now (ms), renewed every `interval` ms while it is not null. */
+export function useNow(interval: number | null): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (interval === null) {
+      return;
+    }
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), interval);
+    return () => window.clearInterval(timer);
+  }, [interval]);
+  return now;
 }
 
 export interface IChatServices {

@@ -6,7 +6,14 @@ import { expect, IJupyterLabPageFixture, test } from '@jupyterlab/galata';
 import type { Locator } from '@playwright/test';
 import * as path from 'path';
 
-import { newNotebook, openSidebar, SCREENSHOTS, script, send } from './helpers';
+import {
+  newNotebook,
+  openSidebar,
+  reloadedChat,
+  SCREENSHOTS,
+  script,
+  send
+} from './helpers';
 
 async function chatMenu(page: IJupyterLabPageFixture, panel: Locator) {
   await panel.locator('.jp-gptinterp-chat-switcher').click();
@@ -120,19 +127,20 @@ test.describe('chats of a notebook', () => {
     // After a reload the renamed notebook opens its chat again. It was not saved since the
     // chat began, so the chat is found by the server under the notebook's new path.
     await page.reload({ waitForIsReady: false });
-    await expect(page.locator('#jupyterlab-splash')).toHaveCount(0);
-    await page.evaluate(
-      to =>
-        (window as any).jupyterapp.commands.execute('docmanager:open', {
-          path: to
-        }),
-      newPath
-    );
-    const again = await openSidebar(page);
-    await expect(again.locator('.jp-gptinterp-user')).toHaveText(
-      ['Remember me', 'Still here?'],
-      { timeout: 30_000 }
-    );
+    await expect(page.locator('#jupyterlab-splash')).toHaveCount(0, {
+      timeout: 60_000
+    });
+    // The command resolves to the opened widget, which cannot be sent back from the page.
+    await page.evaluate(async to => {
+      await (window as any).jupyterapp.commands.execute('docmanager:open', {
+        path: to
+      });
+    }, newPath);
+    const again = await reloadedChat(page);
+    await expect(again.locator('.jp-gptinterp-user')).toHaveText([
+      'Remember me',
+      'Still here?'
+    ]);
   });
 });
 
@@ -171,6 +179,42 @@ test.describe('kernel faults', () => {
   });
 });
 
+test.describe('kernel recovery', () => {
+  test('the server lost the kernel (as after its restart): the first click starts one and the stale notes go', async ({
+    page,
+    request
+  }) => {
+    await script(request, [{ text: 'Kernel is up.' }]);
+    await newNotebook(page);
+    const panel = await openSidebar(page);
+    // The server forgets the notebook's session and kernel; the page still holds them.
+    const sessionId = await page.evaluate(
+      () =>
+        (window as any).jupyterapp.shell.currentWidget.sessionContext.session
+          .id as string
+    );
+    expect((await request.delete(`/api/sessions/${sessionId}`)).ok()).toBe(
+      true
+    );
+    const composer = panel.locator('.jp-gptinterp-composer textarea');
+    await composer.fill('Are you there?');
+    await panel.locator('.jp-gptinterp-send').click();
+    const notices = panel.locator('.jp-gptinterp-notice[data-level="error"]');
+    await expect(notices.first()).toBeVisible({ timeout: 30_000 });
+    await notices.first().locator('.jp-gptinterp-start-kernel').click();
+    // One click: the notebook has a kernel again, and the notes about it are gone.
+    await expect(
+      page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]')
+    ).toHaveCount(1, { timeout: 60_000 });
+    await expect(notices).toHaveCount(0);
+    await panel.locator('.jp-gptinterp-send').click();
+    await expect(panel.locator('.jp-gptinterp-assistant')).toContainText(
+      'Kernel is up.',
+      { timeout: 60_000 }
+    );
+  });
+});
+
 test.describe('two tabs', () => {
   test('a second tab on the same chat sees the same card and the decision made in the first', async ({
     page,
@@ -201,17 +245,9 @@ test.describe('two tabs', () => {
     // pending card come back from the server.
     const other = await page.context().newPage();
     await other.goto(page.url());
-    await other
-      .locator('.lm-TabBar-tab[data-id="jp-gptinterp-sidebar"]')
-      .click();
-    const panel2 = other.locator('.jp-gptinterp-panel');
-    await expect(panel2).toHaveAttribute('data-status', 'connected', {
-      timeout: 60_000
-    });
+    const panel2 = await reloadedChat(other);
     const card2 = panel2.locator('.jp-gptinterp-proposal');
-    await expect(card2).toHaveAttribute('data-status', 'pending', {
-      timeout: 30_000
-    });
+    await expect(card2).toHaveAttribute('data-status', 'pending');
 
     // Decided in the second tab: the first tab's card follows, and its notebook gets one cell.
     await card2.locator('.jp-gptinterp-run').click();

@@ -1,7 +1,7 @@
 /**
  * Explain and fix a cell (issue 4), end to end against the fake LLM (tests/fake_llm.py): the
- * Fix button beside an error, the diff card, Accept (source replaced, nothing runs), Accept
- * and run (the cell now succeeds), a stale card, and the menu and palette entries.
+ * cell toolbar's Fix on a cell with an error, the diff card, Accept (source replaced, nothing
+ * runs), Accept and run (the cell now succeeds), a stale card, and the menu and palette entries.
  */
 import { expect, IJupyterLabPageFixture, test } from '@jupyterlab/galata';
 import type { Locator } from '@playwright/test';
@@ -62,8 +62,12 @@ test.describe('explain and fix a cell', () => {
     const id = await cellId(page);
     await script(request, [replaceCall(id), { text: 'Fixed: it prints 42.' }]);
 
-    const button = cell.locator('.jp-gptinterp-fix-button');
-    await expect(button).toHaveCount(1);
+    // The cell toolbar's Fix (declared in the settings schema) shows on a cell with an error.
+    const button = cell.locator(
+      '.jp-cell-toolbar [data-command="gptinterp:fix-cell"]'
+    );
+    await expect(button).toBeVisible();
+    await expect(button).toHaveText('Fix');
     await button.click();
 
     const panel = await connectedPanel(page);
@@ -79,7 +83,17 @@ test.describe('explain and fix a cell', () => {
 
     await card.locator('.jp-gptinterp-accept-run').click();
     await expect(cell.locator('.jp-OutputArea-output')).toHaveText('42');
-    await expect(cell.locator('.jp-gptinterp-fix-button')).toHaveCount(0);
+    // Its outputs hold no error now: its toolbar has no Fix. (JupyterLab hides the whole
+    // toolbar where it would cover the code, so the command is asked, not only the page.)
+    await page.notebook.selectCells(0);
+    await expect(button).toBeHidden();
+    expect(
+      await page.evaluate(() =>
+        (window as any).jupyterapp.commands.isVisible('gptinterp:fix-cell', {
+          toolbar: true
+        })
+      )
+    ).toBe(false);
     await expect(card).toHaveAttribute('data-status', 'done');
   });
 
@@ -154,12 +168,45 @@ test.describe('explain and fix a cell', () => {
       'NameError'
     );
 
-    await page.click(
-      '.jp-Notebook .jp-CodeCell >> nth=1 >> .jp-InputArea-editor',
-      {
-        button: 'right'
-      }
-    );
+    // Streaming: part of the answer shows before the whole has arrived. The page records it
+    // as it happens (a check from here could come after the end on a slow machine).
+    await page.evaluate(() => {
+      const w = window as any;
+      w.__partialAnswer = false;
+      const sidebar = document.getElementById('jp-gptinterp-sidebar')!;
+      w.__answerObserver = new MutationObserver(() => {
+        const answers = sidebar.querySelectorAll<HTMLElement>(
+          '.jp-gptinterp-assistant'
+        );
+        const last = answers[answers.length - 1];
+        const text = last?.textContent ?? '';
+        if (
+          last?.dataset.streaming === 'true' &&
+          text.includes('The cell computes') &&
+          !text.includes('it prints 42')
+        ) {
+          w.__partialAnswer = true;
+        }
+      });
+      w.__answerObserver.observe(sidebar, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true
+      });
+    });
+    // The context menu acts on the cell right-clicked, not on the active one: both cells are
+    // selected and the first is active (a right click inside a selection keeps it as it is).
+    await page.notebook.selectCells(1);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Shift+ArrowUp');
+    expect(
+      await page.evaluate(
+        () =>
+          (window as any).jupyterapp.shell.currentWidget.content.activeCellIndex
+      )
+    ).toBe(0);
+    await cell.locator('.jp-OutputArea-output').click({ button: 'right' });
     await page
       .locator('.lm-Menu')
       .getByText('Explain Cell with GPT Interpreter')
@@ -170,22 +217,17 @@ test.describe('explain and fix a cell', () => {
     await expect(panel.locator('.jp-gptinterp-user').last()).toContainText(
       'Explain cell [2]: value = 6 * 7'
     );
-    // Streaming: part of the answer shows before the whole has arrived (read in one go, so
-    // the state and the text are of the same moment).
     const answer = panel.locator('.jp-gptinterp-assistant').last();
-    await expect
-      .poll(() =>
-        answer.evaluate(
-          (el: HTMLElement) =>
-            el.dataset.streaming === 'true' &&
-            !!el.textContent?.includes('The cell computes') &&
-            !el.textContent?.includes('it prints 42')
-        )
-      )
-      .toBe(true);
     await expect(answer).toHaveAttribute('data-streaming', 'false', {
       timeout: 30_000
     });
+    expect(
+      await page.evaluate(() => {
+        const w = window as any;
+        w.__answerObserver.disconnect();
+        return w.__partialAnswer;
+      })
+    ).toBe(true);
     await expect(answer).toContainText('Rename it to value and it prints 42.');
     await panel.screenshot({
       path: path.join(SCREENSHOTS, 'explain-sidebar.png')

@@ -3,7 +3,7 @@
  * by jupyter_server_test_config.py), a new notebook with an idle kernel, and the sidebar.
  */
 import { expect, IJupyterLabPageFixture } from '@jupyterlab/galata';
-import type { APIRequestContext, Locator } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import * as path from 'path';
 
 export const FAKE = `http://127.0.0.1:${process.env.GPTINTERP_FAKE_LLM_PORT ?? '18765'}`;
@@ -39,6 +39,37 @@ export async function openSidebar(
   await expect(panel).toHaveAttribute('data-status', 'connected', {
     timeout: 30_000
   });
+  return panel;
+}
+
+/**
+ * After a page load: JupyterLab is up, the sidebar is open and connected, and the chat's
+ * history has arrived. Checks made after this do not race the (slow, on a busy machine) load.
+ */
+export async function reloadedChat(page: Page): Promise<Locator> {
+  await expect(page.locator('#jupyterlab-splash')).toHaveCount(0, {
+    timeout: 60_000
+  });
+  // Activated, not clicked: the page may restore the sidebar open, and a click would close it.
+  // Again until it shows: a layout restored after the activation (a slow page) can close it.
+  await expect(async () => {
+    await page.evaluate(
+      id => (window as any).jupyterapp.shell.activateById(id),
+      SIDEBAR_ID
+    );
+    await expect(page.locator(`#${SIDEBAR_ID}`)).toBeVisible({
+      timeout: 2_000
+    });
+  }).toPass({ timeout: 60_000 });
+  const panel = page.locator('.jp-gptinterp-panel');
+  await expect(panel).toHaveAttribute('data-status', 'connected', {
+    timeout: 60_000
+  });
+  await expect(panel.locator('.jp-gptinterp-transcript')).toHaveAttribute(
+    'data-loaded',
+    'true',
+    { timeout: 60_000 }
+  );
   return panel;
 }
 
