@@ -428,7 +428,11 @@ def _title_from(text: str, limit: int = 60) -> str:
 
 
 def memory_from_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Rebuild a chat's model memory from its history (after a server restart)."""
+    """Rebuild a chat's model memory from its history (after a server restart).
+
+    What ran and what the user rejected are notes in the user's turn, not words of the model's:
+    written as the assistant's prose ("I ran: ..."), a small model copied them into its next
+    reply, above code that had not run yet."""
     memory: list[dict[str, Any]] = []
     for ev in events:
         kind = ev["type"]
@@ -437,7 +441,10 @@ def memory_from_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         elif kind == "assistant_message":
             memory.append({"role": "assistant", "content": ev["text"]})
         elif kind == "execution_started":
-            memory.append({"role": "assistant", "content": f"I ran:\n```python\n{ev['code']}\n```"})
+            memory.append(
+                {"role": "user", "content": f"(This code ran in the notebook:)\n```python\n{ev['code']}\n```"}
+            )
         elif kind == "proposal_decided" and ev["decision"] == "rejected":
-            memory.append({"role": "assistant", "content": f"(The user rejected my code. {ev.get('reason', '')})"})
+            note = f"(I rejected the proposed code. {ev.get('reason', '')})".replace(". )", ".)")
+            memory.append({"role": "user", "content": note})
     return memory

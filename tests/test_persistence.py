@@ -132,3 +132,25 @@ async def test_commits_leave_the_wal_checkpoint_to_a_thread_of_their_own(tmp_pat
     assert copied > 500
     assert len(store.events(chat)) == 1500
     store.close()
+
+
+async def test_after_a_restart_what_ran_is_a_note_to_the_model_never_its_own_words(tmp_path):
+    db = tmp_path / "h.sqlite3"
+    first, _, seen = server(db, run_code("total = 6 * 7"), ("It is 42.", []), run_code("bad = 1"))
+    chat = first.open_chat("nb.ipynb").chat_id
+    first.subscribe(chat, lambda p: seen.append(json.loads(p)))
+    await first.send_message(chat, "go", NB)
+    await first.approve(chat, (await wait_for(seen, "proposal"))["proposal_id"], "total = 6 * 7", "u")
+    await wait_for(seen, "turn_ended")
+    await first.send_message(chat, "again", NB)
+    first.reject(chat, (await wait_for(seen, "proposal", 2))["proposal_id"], "not that")
+    await wait_for(seen, "turn_ended", 2)
+    second, _, _ = server(db)
+    memory = second._session(chat).state.memory
+    # A small model copied its 'own' "I ran: ..." into the next reply, above code not yet run.
+    spoken = " ".join(str(m["content"]) for m in memory if m["role"] == "assistant")
+    assert "total = 6 * 7" not in spoken and "I ran" not in spoken and "rejected" not in spoken
+    noted = [str(m["content"]) for m in memory if m["role"] == "user"]
+    assert any("total = 6 * 7" in n for n in noted) and any("not that" in n for n in noted)
+    first.store.close()
+    second.store.close()
