@@ -87,6 +87,25 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(args.out, `${name}.png`) });
 }
 
+/**
+ * Send the task, wait up to 240 s for `answer` (a locator of the final answer), keep the end of
+ * the chat's text (`chatText()`) and a screenshot; a run without the answer fails.
+ */
+async function askAndAwaitAnswer(page, send, answer, chatText) {
+  result.sent_at = Date.now();
+  await send(args.task);
+  const answered = await answer
+    .waitFor({ timeout: 240000 })
+    .then(() => true)
+    .catch(() => false);
+  result.chat_text = (await chatText()).slice(-2000);
+  await shot(page, 'answered');
+  if (!answered) {
+    throw new Error('no final answer in the chat within 240 s');
+  }
+  result.answered_at = Date.now();
+}
+
 const cellCount = page => page.locator('.jp-Notebook .jp-Cell').count();
 
 /** Cells of task.ipynb as saved on disk (the Contents API): did the peer save its cells? */
@@ -248,21 +267,12 @@ async function jupyterAi(page) {
     await page.keyboard.press('Escape'); // close the mention popup, if any
     await page.locator('.jp-chat-send-button').first().click();
   };
-  result.sent_at = Date.now();
-  await send(args.task);
-  const answered = await page
-    .locator('.jp-chat-message', { hasText: args.answer })
-    .waitFor({ timeout: 240000 })
-    .then(() => true)
-    .catch(() => false);
-  result.chat_text = (
-    await page.locator('.jp-chat-messages-container').first().innerText()
-  ).slice(-2000);
-  await shot(page, 'answered');
-  if (!answered) {
-    throw new Error('no final answer in the chat within 240 s');
-  }
-  result.answered_at = Date.now();
+  await askAndAwaitAnswer(
+    page,
+    send,
+    page.locator('.jp-chat-message', { hasText: args.answer }),
+    () => page.locator('.jp-chat-messages-container').first().innerText()
+  );
   await reloadWhileStreaming(
     page,
     send,
@@ -346,21 +356,12 @@ async function nbi(page) {
     await input.fill(text);
     await page.keyboard.press('Enter');
   };
-  result.sent_at = Date.now();
-  await send(args.task);
-  const answered = await page
-    .locator('.sidebar-messages', { hasText: args.answer })
-    .waitFor({ timeout: 240000 })
-    .then(() => true)
-    .catch(() => false);
-  result.chat_text = (
-    await page.locator('.sidebar-messages').first().innerText()
-  ).slice(-2000);
-  await shot(page, 'answered');
-  if (!answered) {
-    throw new Error('no final answer in the chat within 240 s');
-  }
-  result.answered_at = Date.now();
+  await askAndAwaitAnswer(
+    page,
+    send,
+    page.locator('.sidebar-messages', { hasText: args.answer }),
+    () => page.locator('.sidebar-messages').first().innerText()
+  );
   await reloadWhileStreaming(page, send, open, () =>
     page.locator('.sidebar-messages:visible')
   );
@@ -415,25 +416,16 @@ async function mito(page) {
     await page.keyboard.press('Enter');
   };
   const chat = () => page.locator('#mito_ai .chat-messages');
-  result.sent_at = Date.now();
-  await send(args.task);
-  const answered = await chat()
-    .filter({ hasText: args.answer })
-    .first()
-    .waitFor({ timeout: 240000 })
-    .then(() => true)
-    .catch(() => false);
-  result.chat_text = (
-    await chat()
-      .first()
-      .innerText()
-      .catch(() => '')
-  ).slice(-2000);
-  await shot(page, 'answered');
-  if (!answered) {
-    throw new Error('no final answer in the chat within 240 s');
-  }
-  result.answered_at = Date.now();
+  await askAndAwaitAnswer(
+    page,
+    send,
+    chat().filter({ hasText: args.answer }).first(),
+    () =>
+      chat()
+        .first()
+        .innerText()
+        .catch(() => '')
+  );
   await reloadWhileStreaming(page, send, open, () =>
     page.locator('#mito_ai .chat-messages:visible')
   );
