@@ -48,8 +48,8 @@ def is_api_error(outcome: Outcome) -> bool:
     name = outcome.error_name
     if name in ("KeyError", "FileNotFoundError", "NameError", "ModuleNotFoundError"):
         return False
-    if name == "AttributeError":
-        return bool(_LIBRARY_ATTR.search(outcome.error_value) or _API.search(outcome.error_value))
+    if name == "AttributeError" and _LIBRARY_ATTR.search(outcome.error_value):
+        return True
     return bool(_API.search(outcome.error_value))
 
 
