@@ -445,6 +445,7 @@ def memory_from_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 {"role": "user", "content": f"(This code ran in the notebook:)\n```python\n{ev['code']}\n```"}
             )
         elif kind == "proposal_decided" and ev["decision"] == "rejected":
-            note = f"(I rejected the proposed code. {ev.get('reason', '')})".replace(". )", ".)")
+            reason = ev.get("reason") or ""
+            note = f"(I rejected the proposed code. {reason})" if reason else "(I rejected the proposed code.)"
             memory.append({"role": "user", "content": note})
     return memory
