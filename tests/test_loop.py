@@ -272,3 +272,50 @@ async def test_a_bug_in_a_seam_still_ends_the_turn_and_the_chat_goes_on():
     assert "a bug of ours" not in ended.message  # the user gets plain words, the log the trace
     again = await asyncio.wait_for(loop.run_turn(chat, "second", NB), 10)
     assert again.reason == "answer"
+
+
+async def test_tools_mode_proposes_code_the_model_showed_with_an_output_it_made_up():
+    """A small model in tools mode may write the code and its 'output' instead of calling run_code."""
+    made_up = "I will compute it:\n```python\nprint(6 * 7)\n```\n```output\n41\n```\nThe answer is 41."
+    loop, llm, ex, sink, gate = make(made_up, "The answer is 42.")
+    chat = ChatState("c")
+    turn = asyncio.ensure_future(loop.run_turn(chat, "6 times 7?", NB))
+    proposal = await decide(sink, gate)
+    ended = await turn
+    assert ended.reason == "answer" and proposal.code == "print(6 * 7)" and ex.ran == ["print(6 * 7)"]
+    assert [m.text for m in sink.of("assistant_message")] == ["I will compute it:", "The answer is 42."]
+    # The made-up output is in no message: not shown, not in memory.
+    assert "41" not in json.dumps(llm.requests[1]) and "41" not in json.dumps(chat.memory)
+    assert llm.requests[1][-1]["role"] == "user" and "42" in llm.requests[1][-1]["content"]
+
+
+async def test_tools_mode_code_in_an_answer_without_an_output_stays_an_answer():
+    loop, llm, ex, sink, gate = make("Use this:\n```python\ndf = pd.read_csv('f.csv')\n```")
+    ended = await loop.run_turn(ChatState("c"), "how do I read a csv?", NB)
+    assert ended.reason == "answer" and not sink.of("proposal") and ex.ran == []
+    assert "read_csv" in sink.of("assistant_message")[0].text
+
+
+@pytest.mark.parametrize(
+    "wrapped",
+    [
+        "Let me run it. ```json\n{}\n```",
+        "Let me run it.\n<tool_call>\n{}\n</tool_call>",
+    ],
+)
+async def test_tools_mode_takes_a_tool_call_written_as_json_text_as_the_call(wrapped):
+    call = json.dumps({"name": "run_code", "arguments": {"code": "print(6 * 7)", "reason": "multiply"}})
+    loop, llm, ex, sink, gate = make(wrapped.replace("{}", call), "The answer is 42.")
+    turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "6 times 7?", NB))
+    proposal = await decide(sink, gate)
+    ended = await turn
+    assert ended.reason == "answer" and proposal.code == "print(6 * 7)" and proposal.reason == "multiply"
+    assert [m.text for m in sink.of("assistant_message")] == ["Let me run it.", "The answer is 42."]
+    assert llm.requests[1][-1]["role"] == "tool" and "42" in llm.requests[1][-1]["content"]
+
+
+async def test_json_text_naming_no_offered_tool_stays_an_answer():
+    text = 'The config is:\n```json\n{"name": "pandas", "arguments": {"x": 1}}\n```'
+    loop, llm, ex, sink, gate = make(text)
+    ended = await loop.run_turn(ChatState("c"), "show the config", NB)
+    assert ended.reason == "answer" and not sink.of("proposal") and sink.of("assistant_message")[0].text == text

@@ -178,7 +178,12 @@ class _Turn:
                 )
             message_id, reply = await self.calls.ask(self._messages(), tools)
             steps += 1
-            block = replies.fenced(reply.text, self.state.action, self.cell_id) if self.state.fenced else None
+            reply = replies.calls_in_text(reply, tools) if tools else reply
+            # A tools-mode reply that shows code and an output it made up, calling nothing: its code is proposed.
+            guessed = tools is not None and not reply.tool_calls and replies.simulated(reply.text)
+            block = (
+                replies.fenced(reply.text, self.state.action, self.cell_id) if self.state.fenced or guessed else None
+            )
             if not block and not (reply.tool_calls and tools):
                 if prompts.empty(reply.text) and not emptied:
                     emptied = True
@@ -204,7 +209,7 @@ class _Turn:
     async def _proposals(self, reply: Completion, block: Proposed | None) -> list[tuple[str, str, bool]]:
         """Each proposal of the reply settled: (what the model is told, an answer, declined?)."""
         if block is not None:
-            self.new.append({"role": "assistant", "content": reply.text})
+            self.new.append({"role": "assistant", "content": replies.until_code_end(reply.text)})
             result = await self._propose(block)
             self.new.append({"role": "user", "content": prompts.result_message(result[0])})
             return [result]

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..protocol import NotebookView, ProposalKind
 from . import prompts
-from .seams import Completion, ToolSpec
+from .seams import Completion, ToolCall, ToolSpec
 
 
 @dataclass
@@ -85,6 +87,61 @@ def fenced(text: str, action: str, cell_id: str | None) -> Proposed | None:
         return None
     code, reason = block
     return Proposed(code, reason, "replace_cell", cell_id) if action == "fix" and cell_id else Proposed(code, reason)
+
+
+# A python block, then an output block or "Output:" the model wrote itself.
+_SIMULATED = re.compile(
+    r"```(?:python|py)[ \t]*\n.*?```\s*(?:```(?:output|text|console|stdout)?[ \t]*\n|\**output\**:)",
+    re.DOTALL | re.IGNORECASE,
+)
+
+
+def simulated(text: str) -> bool:
+    """A reply that shows code with an output nothing ran: a model that should have called the
+    tool wrote what it expects instead (small models do). Its code is proposed like a fenced one."""
+    return bool(_SIMULATED.search(text))
+
+
+_JSON_BLOCK = re.compile(r"```(?:json)?[ \t]*\n(\{.*?\})\s*```|<tool_call>\s*(\{.*?\})\s*</tool_call>", re.DOTALL)
+
+
+def calls_in_text(reply: Completion, tools: list[dict[str, Any]]) -> Completion:
+    """A reply that wrote a call to an offered tool as JSON text instead of calling it (small
+    models do, in a ```json block or Qwen's <tool_call> tags) becomes that call; else unchanged."""
+    if reply.tool_calls:
+        return reply
+    names = {t["function"]["name"] for t in tools}
+    calls: list[ToolCall] = []
+    start = -1
+    for match in _JSON_BLOCK.finditer(reply.text):
+        try:
+            obj = json.loads(match.group(1) or match.group(2))
+        except ValueError:
+            continue
+        if not isinstance(obj, dict) or obj.get("name") not in names:
+            continue
+        args = obj.get("arguments", obj.get("parameters", {}))
+        arguments = args if isinstance(args, str) else json.dumps(args)
+        calls.append(ToolCall(f"call_{secrets.token_hex(6)}", str(obj["name"]), arguments))
+        start = match.start() if start < 0 else start
+    if not calls:
+        return reply
+    return Completion(
+        reply.text[:start].rstrip(),
+        calls,
+        reply.finish_reason,
+        reply.prompt_tokens,
+        reply.completion_tokens,
+        reply.cached_tokens,
+    )
+
+
+def until_code_end(text: str) -> str:
+    """A fenced reply as memory keeps it: up to its block's end, without what it wrote after
+    (an invented output would be the model's own word for a result it never got)."""
+    start = text.find("```")
+    end = text.find("```", start + 3) if start >= 0 else -1
+    return text[: end + 3] if end >= 0 else text
 
 
 def assistant_with_calls(reply: Completion) -> dict[str, Any]:
