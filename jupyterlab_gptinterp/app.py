@@ -84,6 +84,13 @@ class GPTInterp(ExtensionApp):
         "pauses; the user can send 'continue'. 0: no cap.",
     )
     execution_timeout = Float(600.0, config=True, help="Seconds a cell may run before it is interrupted.")
+    temperature = Float(
+        None,
+        allow_none=True,
+        config=True,
+        help="Sampling temperature of the model from base_url/model (providers: per model). None: the server's "
+        "default; 0: repeatable answers, what a small self-hosted model needs.",
+    )
     request_timeout = Float(120.0, config=True, help="Seconds to wait on the model API.")
     max_retries = Int(
         2,
@@ -104,7 +111,7 @@ class GPTInterp(ExtensionApp):
         Dict(),
         config=True,
         help="OpenAI-compatible providers and their models: a list of {name, base_url, api_key_env, models: "
-        "[{name, tool_mode ('tools'|'fenced'), vision, context_window}]}. Users pick among these models in the "
+        "[{name, tool_mode ('tools'|'fenced'), vision, context_window, temperature}]}. Users pick among these models in the "
         "sidebar; nothing else may be used. Empty: one provider from base_url/api_key/model. The embedded model "
         "is offered too when the [local] extra is installed (see providers.py).",
     )
@@ -258,7 +265,11 @@ class GPTInterp(ExtensionApp):
                     name="default",
                     base_url=self.base_url,
                     api_key=self.api_key,
-                    models=[ModelSpec(name=self.model, tool_mode=cast(ToolMode, self.tool_mode))],
+                    models=[
+                        ModelSpec(
+                            name=self.model, tool_mode=cast(ToolMode, self.tool_mode), temperature=self.temperature
+                        )
+                    ],
                 )
             )
         if self.local_model_path or local_model.extra_installed():
@@ -301,7 +312,14 @@ class GPTInterp(ExtensionApp):
                 **common,
             )
         provider, spec = choice.provider, choice.model
-        settings = (provider.base_url, provider.key(), spec.name, self.request_timeout, provider.prompt_progress)
+        settings = (
+            provider.base_url,
+            provider.key(),
+            spec.name,
+            self.request_timeout,
+            provider.prompt_progress,
+            spec.temperature,
+        )
         cached = self._clients.get(choice.id)
         if cached is None or cached[0] != settings:
             cached = self._clients[choice.id] = (
@@ -311,6 +329,7 @@ class GPTInterp(ExtensionApp):
                     api_key=provider.key(),
                     model=spec.name,
                     timeout=self.request_timeout,
+                    temperature=spec.temperature,
                     prompt_progress=provider.prompt_progress,
                 ),
             )

@@ -9,7 +9,7 @@ environment variable holding its key and the models it serves:
         {"name": "ollama", "base_url": "http://localhost:11434/v1",
          "models": [{"name": "qwen2.5-coder:7b", "tool_mode": "fenced", "context_window": 32768}]},
         {"name": "llamacpp", "base_url": "http://localhost:8080/v1", "prompt_progress": True,
-         "models": [{"name": "qwen2.5-coder-7b", "tool_mode": "fenced"}]},
+         "models": [{"name": "qwen2.5-coder-7b", "tool_mode": "fenced", "temperature": 0}]},
     ]
 
 A model is known to the browser by its id, "<provider>/<model>". Keys stay here: the browser is
@@ -36,6 +36,10 @@ class ModelSpec(BaseModel):
     tool_mode: ToolMode = "tools"
     vision: bool = False
     context_window: Annotated[int, Field(ge=0)] = 0  # tokens; 0: unknown
+    # Sampling temperature sent with each request; None: the server's own default (llama.cpp,
+    # vLLM and Ollama sample at ~0.8 unless told otherwise, and a small model then answers a
+    # question right one time and wrong the next: 0 makes its answers repeatable).
+    temperature: Annotated[float | None, Field(ge=0, le=2)] = None
 
 
 class ProviderSpec(BaseModel):

@@ -48,6 +48,8 @@ def test_a_provider_needs_models_and_a_plain_name():
         ProviderSpec(name="a", models=[])
     with pytest.raises(ValueError):
         ProviderSpec(name="a/b", models=[ModelSpec(name="m")])
+    with pytest.raises(ValueError):
+        ModelSpec(name="m", temperature=-1)
     assert "SECRET" not in repr(ProviderSpec(name="a", api_key="SECRET", models=[ModelSpec(name="m")]))
 
 
@@ -76,7 +78,7 @@ def gptinterp_config(fake_llm):
                 "name": "small",
                 "base_url": fake_llm.url,
                 "api_key_env": KEY_ENV,
-                "models": [{"name": "fake-b", "tool_mode": "fenced", "context_window": 4096}],
+                "models": [{"name": "fake-b", "tool_mode": "fenced", "context_window": 4096, "temperature": 0}],
             },
         ],
         "default_model": "small/fake-b",
@@ -119,6 +121,8 @@ async def test_each_message_uses_the_picked_model_and_the_chat_can_switch(two_mo
     await client.until("turn_ended")
     assert (first["model"], second["model"]) == ("fake-b", "fake-a")
     assert [r["model"] for r in two_models.requests] == ["fake-b", "fake-a"]
+    # A model's temperature is sent with its requests; a model without one leaves the server's default.
+    assert two_models.requests[0]["temperature"] == 0 and "temperature" not in two_models.requests[1]
     # The key came from the provider's environment variable.
     assert all(h.get("Authorization") == f"Bearer {API_KEY}" for h in two_models.request_headers)
     # The model from the first turn still knows the conversation after the switch.
