@@ -105,6 +105,14 @@ async def test_text_that_should_be_parsed_and_the_wrong_accessor_get_told_how():
     assert "pd.concat" in await hint(
         failed("df.append(x)", "AttributeError", "'DataFrame' object has no attribute 'append'")
     )
+    said = await hint(
+        failed(
+            "df['w'].str.extract(r'(\\d+) (\\w+)').str[0]",
+            "AttributeError",
+            "'DataFrame' object has no attribute 'str'",
+        )
+    )
+    assert "expand=False" in said and "Series" in said  # the frame came from the code, not from the data
 
 
 async def test_a_call_the_library_rejects_is_named_and_a_clean_run_gets_no_hint():

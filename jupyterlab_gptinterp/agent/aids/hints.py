@@ -169,6 +169,11 @@ def _attribute_hint(value: str, columns: list[ColumnProfile]) -> str:
         return f"{attr!r} is a column: write df[{names[attr.lower()]!r}]."
     if owner in ("DataFrame", "Series") and attr in _REMOVED:
         return f"this pandas has no {owner}.{attr}: use {_REMOVED[attr]}."
+    if owner == "DataFrame" and attr in ("str", "dt"):
+        return (
+            f".{attr} works on one column (a Series), and this is a DataFrame: str.extract returns one column "
+            "per group (take [0], or pass expand=False), and df[['a']] is a frame (write df['a'])."
+        )
     if "accessor" in value or attr in ("str", "dt"):
         return "the .str accessor is for text and .dt for dates: check the column's type in the preview."
     close = difflib.get_close_matches(attr, list(names.values()), 1, 0.7)
