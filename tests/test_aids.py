@@ -315,6 +315,29 @@ async def test_declined_proposals_use_no_steps_and_a_repeat_of_a_success_ends_wi
     assert sink.of("assistant_message")[-1].text == "42."
 
 
+async def test_a_model_stuck_on_failed_code_gets_a_focused_call_with_the_question_and_the_error():
+    bad = fenced("print(6 * seven)")
+    replies = [bad, bad, bad, fenced("print(6 * 7)"), "It is 42."]
+    loop, llm, ex, sink, gate = make(*replies, names=["repeats"])
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == ["print(6 * seven)", "print(6 * 7)"]
+    focused = llm.requests[3]  # after two declined repeats
+    assert [m["role"] for m in focused] == ["system", "user"] and focused[0] == llm.requests[0][0]
+    assert "How much is 6*7?" in focused[1]["content"] and "NameError" in focused[1]["content"]
+    assert "print(6 * seven)" in focused[1]["content"]
+    # Back in the whole conversation afterwards, the focused message in its place.
+    assert focused[1] in llm.requests[4] and len(llm.requests[4]) > 2
+    assert sink.of("assistant_message")[-1].text == "It is 42."
+
+
+async def test_a_model_that_stays_stuck_after_focused_calls_ends_the_turn_with_its_last_result():
+    bad = fenced("print(6 * seven)")
+    loop, llm, ex, sink, gate = make(*[bad] * 6, names=["repeats"])
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "step_cap" and "declined" in ended.message and ex.ran == ["print(6 * seven)"]
+    assert len(llm.requests) == 5 and all(len(r) == 2 for r in llm.requests[3:])
+
+
 async def test_a_turn_over_its_time_ends_with_the_last_result_it_got():
     class Slow(ScriptedLLM):
         async def stream(self, messages, tools, schema=None):

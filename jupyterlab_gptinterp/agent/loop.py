@@ -18,7 +18,7 @@ from .. import uploads
 from ..approval import ApprovalGate
 from ..errors import ErrorCode, GPTInterpError
 from ..protocol import AssistantMessage, NotebookView, StatusEvent, TurnEnded, TurnStarted, UserMessageEvent
-from . import memory, prompts, replies
+from . import focus, memory, prompts, replies
 from . import outputs as _outputs
 from .aids import Check, Pipeline, TurnState
 from .calls import ModelCalls, TurnTimeout
@@ -33,7 +33,7 @@ __all__ = ["AgentLoop", "ChatState", "LoopConfig"]
 
 log = logging.getLogger(__name__)
 
-MAX_REFUSALS = 3  # proposals in a row the aids decline before the turn stops asking for more
+MAX_REFUSALS = 4  # proposals in a row the aids decline before the turn stops asking for more
 EMPTY = "Your reply was empty. Reply with the answer to the question, or with the code to run."
 
 
@@ -176,7 +176,13 @@ class _Turn:
                     "token_cap",
                     f"I stopped after using {used:,} tokens, the limit for one request ({self.cfg.max_turn_tokens:,}).",
                 )
-            message_id, reply = await self.calls.ask(self._messages(), tools)
+            messages = self._messages()
+            if refused >= focus.AFTER:  # stuck: a call that sees the question and the last run only
+                note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget)
+                self.state.notes.append(ask)
+                self.new.append({"role": "user", "content": note})
+                messages = focus.messages(messages[0]["content"], note)
+            message_id, reply = await self.calls.ask(messages, tools)
             steps += 1
             reply = replies.calls_in_text(reply, tools) if tools else reply
             # A tools-mode reply that shows code and an output it made up, calling nothing: its code is proposed.

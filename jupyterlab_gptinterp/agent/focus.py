@@ -1,0 +1,44 @@
+"""A fresh look for a model that is stuck.
+
+A small model that has been told twice in a row that its proposal was declined (the same failed
+code again, the same code whose output is already there) rarely gets out by itself: the long
+history pulls it back to the code it keeps writing. Its next call then sees only the system
+prompt (notebook, previews), the question, and the last code that ran with what came of it
+(error, hints, notes), and is asked for the one thing that moves the turn on: corrected code
+after a failure, else the answer from that output or the code that computes it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .context import outcome_for_model
+from .outcome import Outcome
+
+AFTER = 2  # declined proposals in a row before the model's next call is a focused one
+
+FIX = (
+    "That code failed. Find the cause in the error and the notes above, and propose the corrected code, "
+    "complete and different from the code above."
+)
+ANSWER = (
+    "If that output answers the question exactly, reply with the answer in one or two sentences of text. "
+    "If it does not, propose the code that computes exactly what was asked."
+)
+HEAD = "(Starting over on this request: earlier proposals were declined.)"
+FRESH = "Nothing has run yet. Propose code that computes the answer, different from what was declined."
+
+
+def prompt(question: str, last: Outcome | None, budget: int) -> tuple[str, str]:
+    """The one user message of a focused call, and its instruction (a recital of which is no answer;
+    the output quoted in the message may well be part of one)."""
+    ask = FRESH if last is None else FIX if last.failed else ANSWER
+    parts = [f"{HEAD}\nThe question: {question}"]
+    if last is not None:
+        result = outcome_for_model(last, budget)
+        parts.append(f"The last code that ran for it:\n```python\n{last.code}\n```\n{result}")
+    return "\n\n".join([*parts, ask]), f"{HEAD} {ask}"
+
+
+def messages(system: str, text: str) -> list[dict[str, Any]]:
+    return [{"role": "system", "content": system}, {"role": "user", "content": text}]
