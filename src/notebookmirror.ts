@@ -12,7 +12,9 @@
  * A notebook (re)opened while this page knows its executions gets them refilled from the events
  * (a run that went on while it was closed is complete when it opens again). History replayed when a chat is
  * first opened is not mirrored (the saved notebook already holds it, and the user may have
- * deleted those cells since), except an execution still running, which is picked up.
+ * deleted those cells since), except an execution still running, which is picked up, and one
+ * that went on after the notebook was last saved: a page reloaded before a save lost its cell,
+ * which the file never held, so it is written again.
  */
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
@@ -48,6 +50,10 @@ interface IExecution {
   replayed: boolean;
   /** The fix's cell had been edited: the run went into a new cell below it. */
   diverted?: boolean;
+  /** The server time (s) of its latest event. */
+  last: number;
+  /** Replayed and finished: written again if it went on after the notebook's last save. */
+  restore?: boolean;
 }
 
 export class NotebookMirror implements INotebookEdits {
@@ -74,7 +80,8 @@ export class NotebookMirror implements INotebookEdits {
           done: null,
           cellId: null,
           applied: 0,
-          replayed: replay
+          replayed: replay,
+          last: event.ts
         });
       }
       if (!replay) {
@@ -86,15 +93,13 @@ export class NotebookMirror implements INotebookEdits {
     if (!execution) {
       return;
     }
+    execution.last = Math.max(execution.last, event.ts);
     if (event.type === 'execution_output') {
       execution.outputs[event.index] = event.output as nbformat.IOutput;
       this._applyOutputs(execution);
     } else {
       execution.done = event;
       this._applyDone(execution);
-      if (replay && execution.cellId === null) {
-        this._executions.delete(event.proposal_id);
-      }
     }
   }
 
@@ -102,10 +107,36 @@ export class NotebookMirror implements INotebookEdits {
   endReplay(chatId: string): void {
     for (const [proposalId, execution] of this._executions) {
       const mine = execution.started.chat_id === chatId;
-      if (mine && execution.done === null && execution.cellId === null) {
+      if (!mine || execution.cellId !== null || !execution.replayed) {
+        continue;
+      }
+      if (execution.done === null) {
         execution.replayed = false;
         this._materialize(proposalId);
+      } else {
+        execution.restore = true;
+        this._restore(proposalId);
       }
+    }
+  }
+
+  /**
+   * A finished run known from a replay: written again when it went on after the notebook was
+   * last saved (its notebook must be open and loaded to tell; else when it is), else forgotten.
+   */
+  private _restore(proposalId: string): void {
+    const execution = this._executions.get(proposalId)!;
+    const panel = this._panel(execution.started.notebook_path);
+    if (!panel?.context.isReady) {
+      return;
+    }
+    execution.restore = false;
+    const saved = Date.parse(panel.context.contentsModel?.last_modified ?? '');
+    if (!Number.isNaN(saved) && execution.last * 1000 > saved) {
+      execution.replayed = false;
+      this._materialize(proposalId);
+    } else {
+      this._executions.delete(proposalId);
     }
   }
 
@@ -169,6 +200,10 @@ export class NotebookMirror implements INotebookEdits {
   private _refill(panel: NotebookPanel): void {
     const cells = panel.content.model?.cells;
     for (const [proposalId, execution] of this._executions) {
+      if (execution.restore) {
+        this._restore(proposalId);
+        continue;
+      }
       if (
         cells &&
         !execution.replayed &&

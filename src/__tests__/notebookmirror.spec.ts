@@ -4,14 +4,24 @@ import { NotebookModel } from '@jupyterlab/notebook';
 import { NotebookMirror } from '../notebookmirror';
 import { ev } from './events';
 
-function setup() {
+function setup(savedAt?: number) {
   const model = new NotebookModel();
   model.sharedModel.insertCells(0, [
     { cell_type: 'code', source: 'a = 1', id: 'c1' },
     { cell_type: 'code', source: 'b = 2', id: 'c2' }
   ]);
+  // savedAt: the file's last save, in server seconds (the notebook is loaded).
+  const loaded =
+    savedAt === undefined
+      ? {}
+      : {
+          isReady: true,
+          contentsModel: {
+            last_modified: new Date(savedAt * 1000).toISOString()
+          }
+        };
   const panel = {
-    context: { path: 'nb.ipynb', ready: Promise.resolve() },
+    context: { path: 'nb.ipynb', ready: Promise.resolve(), ...loaded },
     content: { model, widgets: [] }
   };
   const tracker = { find: (match: (p: any) => boolean) => [panel].find(match) };
@@ -102,6 +112,27 @@ describe('NotebookMirror', () => {
     expect(cell.outputs.length).toBe(1);
     mirror.handle(output(6, 1, 'more', 'p-new'), false);
     expect(cell.outputs.length).toBe(2);
+  });
+
+  it('writes a replayed run again only when it went on after the notebook was last saved', () => {
+    const { model, mirror } = setup(1000);
+    const at = (e: any, ts: number) => ({ ...e, ts });
+    // Saved after it: the file holds it, or the user deleted it since.
+    mirror.handle(at(started(1, 'p-saved'), 990), true);
+    mirror.handle(at(done(2, 'p-saved'), 995), true);
+    // Finished after the last save: the page that wrote it was reloaded before a save.
+    mirror.handle(at(started(3, 'p-lost', 'c2'), 1001), true);
+    mirror.handle(at(output(4, 0, 'lost', 'p-lost'), 1002), true);
+    mirror.handle(at(done(5, 'p-lost'), 1003), true);
+    expect(model.cells.length).toBe(2);
+
+    mirror.endReplay('c-1');
+    expect(sources(model)).toEqual(['a = 1', 'b = 2', 'print(1)']);
+    const cell = model.cells.get(2) as ICodeCellModel;
+    expect(cell.outputs.get(0).data['text/plain']).toBe('lost');
+    expect(cell.executionCount).toBe(3);
+    mirror.endReplay('c-1'); // again (a reconnect): no second copy
+    expect(model.cells.length).toBe(3);
   });
 
   it('reuses the cell a previous page inserted, refilling its outputs', () => {

@@ -183,6 +183,33 @@ test.describe('proposals', () => {
     await page.theme.setLightTheme();
   });
 
+  test('a page reloaded before the notebook was saved gets its generated cell back', async ({
+    page,
+    request
+  }) => {
+    await notebookWithActiveCell(page);
+    const panel = await openSidebar(page);
+    await scriptRunThenAnswer(request);
+    await send(panel, 'Compute six times seven');
+    await panel.locator('.jp-gptinterp-run').click();
+    await expect(panel.locator('.jp-gptinterp-assistant strong')).toHaveText(
+      '42'
+    );
+    await expect(generatedCells(page)).toHaveCount(1);
+
+    // Leave without saving: JupyterLab asks first, and the user says yes.
+    page.on('dialog', dialog => void dialog.accept());
+    await page.reload({ waitForIsReady: false });
+    await reloadedChat(page);
+    // The file never held the cell: it is written again from the chat's events, once.
+    await expect(generatedCells(page)).toHaveCount(1);
+    await expect(
+      generatedCells(page).locator('.jp-OutputArea-output').first()
+    ).toContainText('hello from gptinterp');
+    await page.waitForTimeout(1000);
+    await expect(generatedCells(page)).toHaveCount(1);
+  });
+
   test('edit then run: the edited code is what runs', async ({
     page,
     request
