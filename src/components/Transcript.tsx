@@ -65,6 +65,11 @@ export function Transcript(props: { model: ChatModel }): JSX.Element {
         className="jp-gptinterp-transcript"
         data-loaded={props.model.loaded ? 'true' : 'false'}
         aria-busy={!props.model.loaded}
+        // A stop for the keyboard (Shift+Tab from the composer), scrolled with the arrow keys;
+        // a region, not a log: new messages are announced once, by the Announcer.
+        role="region"
+        aria-label={trans.__('Chat transcript')}
+        tabIndex={0}
         onScroll={e => {
           const node = e.currentTarget;
           follow.current.scrolled(

@@ -184,3 +184,25 @@ test('new messages while the user reads further up: a way down', async ({
   await expect.poll(atEnd).toBe(true);
   await expect(down).toHaveCount(0);
 });
+
+test('Shift+Tab from the composer reaches the transcript before leaving the sidebar', async ({
+  page
+}) => {
+  await newNotebook(page);
+  const panel = await openSidebar(page);
+  await page.sidebar.setWidth(250, 'right');
+  const transcript = panel.locator('.jp-gptinterp-transcript');
+  await expect(transcript).toHaveAttribute('aria-label', /.+/);
+  await panel.locator('.jp-gptinterp-composer textarea').focus();
+  const inSidebar = () =>
+    panel.evaluate(node => node.contains(document.activeElement));
+  for (
+    let i = 0;
+    i < 6 && !(await transcript.evaluate(n => n === document.activeElement));
+    i++
+  ) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await inSidebar()).toBe(true);
+  }
+  await expect(transcript).toBeFocused();
+});
