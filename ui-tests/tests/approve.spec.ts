@@ -51,6 +51,19 @@ async function scriptRunThenAnswer(request: APIRequestContext) {
   ]);
 }
 
+/** In a new notebook, the model's proposal of CODE approved as it is; the sidebar's panel. */
+async function askAndRun(
+  page: IJupyterLabPageFixture,
+  request: APIRequestContext
+) {
+  await notebookWithActiveCell(page);
+  const panel = await openSidebar(page);
+  await scriptRunThenAnswer(request);
+  await send(panel, 'Compute six times seven');
+  await panel.locator('.jp-gptinterp-run').click();
+  return panel;
+}
+
 const generatedCells = (page: IJupyterLabPageFixture) =>
   page.locator('.jp-Notebook .jp-Cell.jp-gptinterp-generated');
 
@@ -139,11 +152,7 @@ test.describe('proposals', () => {
     page,
     request
   }) => {
-    await notebookWithActiveCell(page);
-    const panel = await openSidebar(page);
-    await scriptRunThenAnswer(request);
-    await send(panel, 'Compute six times seven');
-    await panel.locator('.jp-gptinterp-run').click();
+    const panel = await askAndRun(page, request);
     await expect(
       panel.locator('.jp-gptinterp-proposal[data-status="done"]')
     ).toHaveCount(1);
@@ -187,11 +196,7 @@ test.describe('proposals', () => {
     page,
     request
   }) => {
-    await notebookWithActiveCell(page);
-    const panel = await openSidebar(page);
-    await scriptRunThenAnswer(request);
-    await send(panel, 'Compute six times seven');
-    await panel.locator('.jp-gptinterp-run').click();
+    const panel = await askAndRun(page, request);
     await expect(panel.locator('.jp-gptinterp-assistant strong')).toHaveText(
       '42'
     );
