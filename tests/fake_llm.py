@@ -512,12 +512,12 @@ class ChatHandler(BaseHandler):
                 break
             if delay and not await self.pause(delay):
                 return
+            if times is not None:
+                times.append(time.perf_counter())  # before the write: the client may read it first
             await self.send_event(self.chunk(deltas[i]))
             sent["last"] = time.perf_counter()
             sent["first"] = sent["first"] or sent["last"]
             sent["deltas"] += 1
-            if times is not None:
-                times.append(sent["last"])
         await self.send_event(self.chunk({}, finish))
         if (body.get("stream_options") or {}).get("include_usage"):
             await self.send_event({**self.chunk({}), "choices": [], "usage": usage})
