@@ -118,11 +118,13 @@ class Stack:
         args: tuple[str, ...] = (),
         env: dict[str, str] | None = None,
         config: dict[str, dict[str, Any]] | None = None,
+        extensions: tuple[str, ...] = (),
         **gptinterp: Any,
     ) -> None:
         self.gptinterp = gptinterp  # extra c.GPTInterp settings
         self.args = args  # extra command-line arguments of the server (--gateway-url=...)
         self.config = config or {}  # more sections of the server's config (GatewayClient)
+        self.extensions = extensions  # more server extensions from bench/ (bench_variants)
         self.tmp = Path(tempfile.mkdtemp(prefix="gptinterp-bench-"))
         self.token = secrets.token_hex(16)
         self.llm_proc: subprocess.Popen[Any] | None = None
@@ -188,6 +190,7 @@ class Stack:
                 "jpserver_extensions": {
                     "jupyterlab_gptinterp": True,
                     "bench_lagprobe": True,
+                    **dict.fromkeys(self.extensions, True),
                     "jupyterlab": False,
                     "jupyter_lsp": False,
                 },

@@ -17,6 +17,8 @@ Replies are scripted as plain JSON dicts (so they can also be posted to ``/_admi
                                                              to group 1 of the regex in the last
                                                              message (an id a tool just returned);
                                                              in "text", {{cell_id}} is replaced
+    {"text": "..", "delay": 0.02, "record_times": true}  when each delta was sent (perf_counter)
+                                                             is kept in /_admin/streams' "times"
     {"text": "..", "first_token_delay": 10, "prompt_tokens": 5200}  the model reads its prompt
         first; a request with `return_progress` (llama.cpp) gets `prompt_progress` chunks
         {total, cache, processed, time_ms} about once a second meanwhile
@@ -63,6 +65,7 @@ REPLY_KEYS = {
     "from_last",
     "first_token_delay",
     "prompt_tokens",
+    "record_times",
 }
 # OpenAI's own (type, code) per status, so error-mapping code sees realistic bodies.
 ERROR_KINDS = {
@@ -482,6 +485,9 @@ class ChatHandler(BaseHandler):
         error_at = min(int(reply.get("error_after_chunks", -1)), len(deltas))
         delay = float(reply.get("delay", 0))
         sent = {"deltas": 0, "first": 0.0, "last": 0.0}  # the rate the model wrote at (benchmarks)
+        times: list[float] | None = [] if reply.get("record_times") else None
+        if times is not None:
+            sent["times"] = times  # type: ignore[assignment]
         with self.fake._lock:
             self.fake.streams.append(sent)
         await self.send_event(self.chunk({"role": "assistant", "content": ""}))
@@ -506,6 +512,8 @@ class ChatHandler(BaseHandler):
                 break
             if delay and not await self.pause(delay):
                 return
+            if times is not None:
+                times.append(time.perf_counter())  # before the write: the client may read it first
             await self.send_event(self.chunk(deltas[i]))
             sent["last"] = time.perf_counter()
             sent["first"] = sent["first"] or sent["last"]

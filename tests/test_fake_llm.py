@@ -313,6 +313,18 @@ async def test_delay_between_chunks(fake, client):
     assert time.monotonic() - start >= 0.2
 
 
+@pytest.mark.asyncio
+async def test_record_times_keeps_when_each_delta_was_sent(fake, client):
+    fake.script({"text": "abcdefgh", "chunk_chars": 2, "delay": 0.02, "record_times": True})
+    await collect(client)
+    sent = fake.streams[-1]
+    assert len(sent["times"]) == sent["deltas"] == 4
+    assert sent["times"] == sorted(sent["times"]) and sent["times"][-1] - sent["times"][0] >= 0.05
+    fake.script({"text": "abcd"})
+    await collect(client)
+    assert "times" not in fake.streams[-1]  # only when asked: a benchmark's 20,000 deltas
+
+
 def test_bad_reply_keys_are_rejected():
     fake = FakeLLM()
     with pytest.raises(ValueError, match="txt"):

@@ -69,3 +69,9 @@ c.GPTInterp.db_path = str(_history_dir / "history.sqlite3")  # noqa: F821
 
 # Uncomment to set server log level to debug level
 # c.ServerApp.log_level = "DEBUG"
+
+# bench/micro_browser.sh: BENCH_VARIANT swaps one server-side path for its plain version
+# (bench/bench_variants.py, loaded only then).
+if os.environ.get("BENCH_VARIANT"):
+    sys.path.insert(0, str(REPO / "bench"))
+    c.ServerApp.jpserver_extensions.update({"bench_variants": True})  # noqa: F821
