@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The browser side of bench/micro.py: ui-tests/tests/micro.spec.ts against the shipped build and
+# The browser side of bench/micro.py: ui-tests/bench/micro.spec.ts against the shipped build and
 # against builds with one path plain, in rounds (the order rotates), then one table.
 #
 #   bash bench/micro_browser.sh [rounds]        (default 2; ~1 minute per run)
@@ -46,7 +46,7 @@ for ((r = 0; r < ROUNDS; r++)); do
     echo "-- round $r: $v" >&2
     (cd ui-tests && GPTINTERP_MICRO=$v GPTINTERP_MICRO_OUT="$OUT/results.jsonl" \
       BENCH_VARIANT=$([ "$v" = deltas ] && echo deltas || true) \
-      jlpm playwright test tests/micro.spec.ts --reporter=line >"$OUT/run-$r-$v.log" 2>&1) ||
+      jlpm playwright test -c playwright-micro.config.js --reporter=line >"$OUT/run-$r-$v.log" 2>&1) ||
       { echo "run failed: $OUT/run-$r-$v.log" >&2; exit 1; }
   done
 done

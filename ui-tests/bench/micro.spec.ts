@@ -1,5 +1,5 @@
 /**
- * The browser side of `bench/micro.py` (run only with GPTINTERP_MICRO=1): answers streamed at a
+ * The browser side of `bench/micro.py` (playwright-micro.config.js; not a test, not in CI): answers streamed at a
  * model's real speed and flat out, measured in the page. For each: time from Send to the first
  * text shown, main-thread time while it streamed and rendered (CDP `Performance.getMetrics`
  * TaskDuration), tasks over 50 ms, and the time from the last token to the final Markdown.
@@ -8,9 +8,8 @@
 import { test } from '@jupyterlab/galata';
 import * as fs from 'fs';
 
-import { newNotebook, openSidebar, script } from './helpers';
+import { newNotebook, openSidebar, script } from '../tests/helpers';
 
-test.skip(!process.env.GPTINTERP_MICRO, 'a benchmark: GPTINTERP_MICRO=1');
 test.use({ trace: 'off' });
 
 // (label, characters, seconds between 4-character tokens)
