@@ -1,11 +1,13 @@
 /**
  * The sidebar follows the notebook the user works in, and each chat follows its notebook
- * through renames; generated cells keep their marker as the notebook changes.
+ * through renames, as does its kernel session; generated cells keep their marker as the
+ * notebook changes.
  */
 import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 
 import type { ChatManager } from './chatmanager';
 import type { NotebookMirror } from './notebookmirror';
+import { keepSessionPath } from './sessionpath';
 
 export function followNotebooks(
   tracker: INotebookTracker,
@@ -14,6 +16,8 @@ export function followNotebooks(
 ): void {
   const watch = (panel: NotebookPanel) => {
     mirror.watch(panel);
+    // Its kernel session at its path, where the server (and another tab) looks for it.
+    keepSessionPath(panel);
     // The server moves the chats of a renamed notebook; the page keeps showing its chat.
     let path = panel.context.path;
     panel.context.pathChanged.connect((_, newPath) => {

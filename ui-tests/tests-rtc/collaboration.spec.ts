@@ -88,12 +88,6 @@ test.describe('with real-time collaboration', () => {
     request,
     tmpPath
   }) => {
-    test.fixme(
-      true,
-      'A regression between dfe83fe (passes) and 1ff243d (fails 3 of 3): the second tab starts a ' +
-        'second kernel for the shared notebook, so the first tab is refused with wrong_kernel. ' +
-        'Not yet bisected further; a real bug for two tabs under collaboration, kept visible here.'
-    );
     const name = 'rtc-two-tabs.ipynb';
     const path = `${tmpPath}/${name}`;
     await newSharedNotebook(page, name);

@@ -177,6 +177,44 @@ test.describe('kernel faults', () => {
       'Kernel is up.'
     );
   });
+
+  test('a notebook renamed while its kernel starts: its session follows it, and the chat works', async ({
+    page,
+    request,
+    tmpPath
+  }) => {
+    // JupyterLab moves only a session it already has: the session asked for before the rename
+    // (held here until the rename is done) would stay at Untitled.ipynb, the server would know
+    // no kernel for named.ipynb and refuse the chat with wrong_kernel.
+    let renamed!: () => void;
+    const done = new Promise<void>(resolve => (renamed = resolve));
+    const isSessions = (url: URL) => url.pathname.endsWith('/api/sessions');
+    await page.route(isSessions, async route => {
+      if (route.request().method() === 'POST') {
+        await done;
+      }
+      await route.continue();
+    });
+    await script(request, [{ text: 'Kernel found.' }]);
+    expect(await page.notebook.createNew('named.ipynb')).toBe('named.ipynb');
+    renamed();
+    await expect(
+      page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]')
+    ).toHaveCount(1, { timeout: 60_000 });
+    await page.unroute(isSessions);
+    await expect
+      .poll(async () =>
+        ((await (await request.get('/api/sessions')).json()) as any[])
+          .map(s => s.path)
+          .filter(p => p.startsWith(`${tmpPath}/`))
+      )
+      .toEqual([`${tmpPath}/named.ipynb`]);
+    const panel = await openSidebar(page);
+    await send(panel, 'Is my kernel there?');
+    await expect(panel.locator('.jp-gptinterp-assistant')).toContainText(
+      'Kernel found.'
+    );
+  });
 });
 
 test.describe('kernel recovery', () => {
