@@ -111,9 +111,12 @@ test('Stop keeps what the model had written, marked as stopped', async ({
   page,
   request
 }) => {
+  // About 50 s of streaming: a busy machine cannot reach its end before the click on Stop
+  // (a Stop clicked after the turn has ended waits on a disabled button).
   const text =
     'First I will look at the columns of the table, then at the missing values, ' +
-    'then at the totals per month, and finally I will plot the revenue by month.';
+    'then at the totals per month, '.repeat(40) +
+    'and finally I will plot the revenue by month.';
   await script(request, [{ text, chunk_chars: 4, delay: 0.15 }]);
   await newNotebook(page);
   const panel = await openSidebar(page);
