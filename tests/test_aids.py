@@ -417,3 +417,22 @@ async def test_alternating_between_failed_versions_is_declined_until_something_w
         "df.t.apply(lambda x: x.endswith('F'))", "AttributeError", "'float' object has no attribute 'endswith'", tb
     )
     assert await refuse("y = 1\ndf.t.apply(lambda x: x.endswith('F'))", [data]) is None  # a data error, not an API one
+
+
+async def test_the_words_before_the_code_are_shown_without_a_recital_of_our_rules():
+    recital = "To run Python, reply with one line saying why, then exactly one"
+    verdict = json.dumps({"answers": True, "answer": "42.", "missing": ""})
+    loop, llm, ex, sink, gate = make(f"{recital}\n```python\nprint(6*7)\n```", verdict)
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == ["print(6*7)"]
+    shown = [m.text for m in sink.of("assistant_message")]
+    assert shown == ["42."] and sink.of("proposal")[0].reason == ""
+    # A line of the model's own is kept, beside the card and as its reason.
+    loop, llm, ex, sink, gate = make(f"{recital}\nI will multiply.\n```python\nprint(6*7)\n```", verdict)
+    await run_turn(loop, sink, gate)
+    assert [m.text for m in sink.of("assistant_message")][0] == "I will multiply."
+    assert sink.of("proposal")[0].reason == "I will multiply."
+    # Without the echo aid the words are shown as written.
+    loop, llm, ex, sink, gate = make(f"{recital}\n```python\nprint(6*7)\n```", "42.", names=[])
+    await run_turn(loop, sink, gate)
+    assert sink.of("assistant_message")[0].text == recital

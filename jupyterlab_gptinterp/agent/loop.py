@@ -198,6 +198,10 @@ class _Turn:
                     return "answer", "The model sent an empty reply." if prompts.empty(reply.text) else ""
                 continue
             prose = reply.text[: reply.text.find("```")].strip() if block else reply.text
+            tidied = await self.aids.tidy(self.state, prose)  # no recital of our rules beside the card
+            if block is not None and tidied != prose:
+                block.reason = tidied.splitlines()[-1].strip() if tidied.strip() else ""
+            prose = tidied
             if prose.strip():
                 await self._say(prose, message_id)
             results = await self._proposals(reply, block)

@@ -86,3 +86,9 @@ class Pipeline:
             if got.retry:
                 break
         return done
+
+    async def tidy(self, turn: TurnState, text: str) -> str:
+        """The words before a proposal's code, as each aid would show them."""
+        for aid in self.aids:
+            text = await aid.tidy(turn, text)
+        return text

@@ -1,14 +1,15 @@
 """The aid interface: what a plug-in that helps the model may do, and what it sees of a turn.
 
 An aid is general help, the kind any Python or pandas user would be given (a file's schema, a
-close match for a misspelt name, "this printed nothing"). It acts only through four hooks, each
+close match for a misspelt name, "this printed nothing"). It acts only through five hooks, each
 optional, and keeps its own state for one turn (`fresh()` makes a turn's copy):
 
 - `context`: text for the system prompt, before the first model call;
 - `refuse`: decline a proposal before the user sees it, telling the model why (or taking it as
   the answer it really is);
 - `after_run`: a note the model reads below a run's result, or the turn's answer found in it;
-- `review`: look at a final reply before it is shown: change it, flag numbers, or ask again.
+- `review`: look at a final reply before it is shown: change it, flag numbers, or ask again;
+- `tidy`: the words the model wrote before its code, as the user will see them beside the card.
 
 Aids reason over the typed `Outcome`s of the turn; only the echo aid compares a reply with the
 text the model was sent.
@@ -103,6 +104,9 @@ class Aid:
 
     async def review(self, turn: TurnState, text: str) -> Review | None:
         return None
+
+    async def tidy(self, turn: TurnState, text: str) -> str:
+        return text
 
 
 AidFactory = Callable[..., Any]

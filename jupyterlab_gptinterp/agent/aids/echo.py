@@ -3,7 +3,8 @@
 A small model sometimes opens its reply by reciting the rules, a note we added, or the notebook
 and file previews; or it answers with our own tool text (a status line, a traceback, a hint),
 as if the result we sent were the user's words. The recital is cut; a reply with nothing else
-left is not shown, and the model is asked once for the answer itself.
+left is not shown, and the model is asked once for the answer itself. The line a model writes
+before its code is cut the same way (it shows beside the card), with nothing asked again.
 """
 
 from __future__ import annotations
@@ -44,9 +45,7 @@ class Echo(Aid):
         self.asked = False
 
     async def review(self, turn: TurnState, text: str) -> Review | None:
-        rules = [prompts.FENCED_RULES, prompts.TOOLS_RULES, prompts.SYSTEM]
-        kept = strip_echo(text, turn.system, notes=[*turn.notes, *rules])
-        kept = without_tool_text(kept, turn.sent)
+        kept = await self.tidy(turn, text)
         if kept == text:
             return None
         if kept.strip() or not text.strip():
@@ -55,6 +54,11 @@ class Echo(Aid):
             return Review(text="", show=False)
         self.asked = True
         return Review(text="", show=False, retry=ASK_AGAIN)
+
+    async def tidy(self, turn: TurnState, text: str) -> str:
+        rules = [prompts.FENCED_RULES, prompts.TOOLS_RULES, prompts.SYSTEM]
+        kept = strip_echo(text, turn.system, notes=[*turn.notes, *rules])
+        return without_tool_text(kept, turn.sent)
 
 
 def without_tool_text(text: str, sent: Sequence[str]) -> str:
