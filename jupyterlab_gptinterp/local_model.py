@@ -114,10 +114,20 @@ class LocalModelServer:
 
 
 def start_server(
-    path: Path, host: str, port: int, api_key: str, n_ctx: int, threads: int, jinja: bool = False, quiet: bool = True
+    path: Path,
+    host: str,
+    port: int,
+    api_key: str,
+    n_ctx: int,
+    threads: int,
+    jinja: bool = False,
+    quiet: bool = True,
+    slots: int = 1,
 ) -> Any:
     """llama.cpp's OpenAI-compatible server on `path` (stops when the object is released).
-    `jinja`: render the model's own chat template, which llama.cpp needs for tool calls."""
+    `jinja`: render the model's own chat template, which llama.cpp needs for tool calls.
+    `slots`: requests served at once, sharing one `n_ctx` cache. One is enough for a turn: the
+    server's host-memory prompt cache gives a check call's other prefix back (bench/prompt_cache.py)."""
     import xllamacpp  # the [local] extra; imported only when the local model is used
 
     params = xllamacpp.CommonParams()
@@ -132,6 +142,8 @@ def start_server(
         params.verbosity = -1
     params.cpuparams.n_threads = threads
     params.cpuparams_batch.n_threads = threads
+    params.n_parallel = slots
+    params.kv_unified = slots > 1
     return xllamacpp.Server(params)
 
 
