@@ -436,3 +436,32 @@ async def test_the_words_before_the_code_are_shown_without_a_recital_of_our_rule
     loop, llm, ex, sink, gate = make(f"{recital}\n```python\nprint(6*7)\n```", "42.", names=[])
     await run_turn(loop, sink, gate)
     assert sink.of("assistant_message")[0].text == recital
+
+
+async def test_lines_copied_from_an_error_or_our_ask_are_no_answer_but_a_quoted_output_is():
+    tb = [
+        "\x1b[0;31mKeyError\x1b[0m: 'status'",
+        "   3822     raise InvalidIndexError(key) from err\n   3824 except TypeError:\n   3827     #  the TypeError.",
+        "   3828     self._check_indexing_error(key)",
+    ]
+    error = Outcome(
+        proposed="df['status']",
+        decision="approved",
+        code="df['status']",
+        status="error",
+        outputs=[{"output_type": "error", "ename": "KeyError", "evalue": "'status'", "traceback": tb}],
+    )
+    ask = "That code failed. Find the cause in the error and the notes above, and propose the corrected code."
+    copy = (
+        "lidIndexError(key) from err\n   3824 except TypeError:\n   3827     #  the TypeError.\n"
+        f"   3828     self._check_indexing_error(key)\n\nKeyError: 'status'\n\n{ask}"
+    )
+    state = turn(outcomes=[error], notes=[ask], sent=["Execution status: error."])
+    review = await Echo().review(state, copy)
+    assert not review.show and review.retry  # nothing of the model's own was left
+    kept = await Echo().review(state, f"{copy}\n\nThe status column is missing.")
+    assert kept.show and kept.text == "The status column is missing."
+    # An answer quoting what the code printed is an answer; code lines an error quoted stay in code.
+    printed = turn(outcomes=[ok("print(top)", "Top patient: Esther Toivonen\n"), error], sent=["Top patient: ..."])
+    assert await Echo().review(printed, "Top patient: Esther Toivonen") is None
+    assert await Echo().review(state, "```python\nself._check_indexing_error(key)\n```") is None

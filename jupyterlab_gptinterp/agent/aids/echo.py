@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from .. import prompts
 from ..context import RESULT_HEAD
+from ..outputs import output_text
 from .base import Aid, Review, TurnState
 
 # How our own tool text starts: a result, its parts, the aids' notes.
@@ -58,17 +59,22 @@ class Echo(Aid):
     async def tidy(self, turn: TurnState, text: str) -> str:
         rules = [prompts.FENCED_RULES, prompts.TOOLS_RULES, prompts.SYSTEM]
         kept = strip_echo(text, turn.system, notes=[*turn.notes, *rules])
-        return without_tool_text(kept, turn.sent)
+        # Errors and our notes are never an answer, however short the line copied from them;
+        # what code printed may well be (an answer can quote its output).
+        errors = [output_text(o.error) for o in turn.outcomes if o.error]
+        return without_tool_text(kept, [*turn.sent, *turn.notes], quoted=[*errors, *turn.notes])
 
 
-def without_tool_text(text: str, sent: Sequence[str]) -> str:
-    """`text` without lines of our own tool text: lines that start like it, or long lines (and
-    code blocks) copied from what we sent this turn."""
+def without_tool_text(text: str, sent: Sequence[str], quoted: Sequence[str] = ()) -> str:
+    """`text` without lines of our own tool text: lines that start like it, long lines (and
+    code blocks) copied from what we sent this turn, and any line of `quoted` texts (errors,
+    our notes) copied as it stands."""
     body = " ".join(" ".join(sent).split())
+    errors = "\n".join(" ".join(line.split()) for q in quoted for line in q.splitlines())
 
-    def copied(chunk: str) -> bool:
+    def copied(chunk: str, prose: bool = False) -> bool:
         flat = " ".join(chunk.split())
-        return len(flat.split()) >= 5 and flat in body
+        return (len(flat.split()) >= 5 and flat in body) or (prose and len(flat) >= 8 and flat in errors)
 
     original = text
     text = _FENCE.sub(lambda m: "" if copied(m.group(1)) or _starts_like_tool(m.group(1)) else m.group(0), text)
@@ -84,7 +90,13 @@ def without_tool_text(text: str, sent: Sequence[str]) -> str:
             if not skipping:
                 out.append(line)
         lines = out
-    kept = [line for line in lines if not copied(line)]
+    kept, in_code = [], False
+    for line in lines:
+        if line.lstrip().startswith("```"):
+            in_code = not in_code
+        elif copied(line, prose=not in_code):  # a line of code may well be one an error quoted
+            continue
+        kept.append(line)
     return original if text == original and len(kept) == len(text.splitlines()) else "\n".join(kept).strip()
 
 
