@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import time
 import urllib.request
 from pathlib import Path
@@ -24,12 +23,6 @@ SYSTEM = "You are a code interpreter. " + " ".join(
 CHECK = "You judge outputs. " + " ".join(
     f"Example {i}: the output 'total {i * 7}' answers 'what is the total' with {i * 7}." for i in range(25)
 )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def ask(url: str, messages: list[dict[str, str]]) -> tuple[float, int, int]:
@@ -59,7 +52,9 @@ def main() -> None:
     cache = Path(os.environ.get("GPTINTERP_TEST_MODEL_CACHE", Path.home() / ".cache" / "gptinterp-test"))
     model = local_model.assemble_model(cache)
     for slots in (1, 2):
-        server = local_model.start_server(model, "127.0.0.1", free_port(), "", 8192, os.cpu_count() or 1, slots=slots)
+        server = local_model.start_server(
+            model, "127.0.0.1", local_model.free_port(), "", 8192, os.cpu_count() or 1, slots=slots
+        )
         url = server.listening_address.rstrip("/") + "/v1"
         rows = turn(url)
         print(f"{slots} slot(s): " + "; ".join(f"{n} {s:.1f} s {p} tokens, {c} cached" for n, (s, p, c) in rows))

@@ -72,7 +72,7 @@ def assemble_model(
     return target
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -106,7 +106,7 @@ class LocalModelServer:
         if not path.exists():
             raise GPTInterpError(ErrorCode.llm_unavailable, f"Local model file not found: {path}")
         log.info("gptinterp: starting the local model %s", path.name)
-        self._server = start_server(path, "127.0.0.1", _free_port(), self.api_key, self.n_ctx, self.threads)
+        self._server = start_server(path, "127.0.0.1", free_port(), self.api_key, self.n_ctx, self.threads)
         self._url = self._server.listening_address.rstrip("/") + "/v1"
 
     def stop(self) -> None:
