@@ -200,7 +200,7 @@ class _Turn:
             prose = reply.text[: reply.text.find("```")].strip() if block else reply.text
             tidied = await self.aids.tidy(self.state, prose)  # no recital of our rules beside the card
             if block is not None and tidied != prose:
-                block.reason = tidied.splitlines()[-1].strip() if tidied.strip() else ""
+                block.reason = prompts.reason_of(tidied)
             prose = tidied
             if prose.strip():
                 await self._say(prose, message_id)

@@ -166,6 +166,10 @@ def fenced_code(text: str) -> tuple[str, str] | None:
     match = _FENCE.search(text)
     if not match or not match.group(1).strip():
         return None
-    prose = text[: match.start()].strip()
-    reason = prose.splitlines()[-1].strip() if prose else ""
-    return match.group(1).rstrip(), reason
+    return match.group(1).rstrip(), reason_of(text[: match.start()])
+
+
+def reason_of(prose: str) -> str:
+    """A proposal's reason: the last line of the words before its code."""
+    prose = prose.strip()
+    return prose.splitlines()[-1].strip() if prose else ""
