@@ -192,7 +192,11 @@ class LocalChat:
         return self.server.started
 
     async def stream(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, schema: dict[str, Any] | None = None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
+        schema: dict[str, Any] | None = None,
+        temperature: float | None = None,
     ) -> Any:
         from .agent.llm import OpenAIChat
 
@@ -210,7 +214,7 @@ class LocalChat:
                 max_tokens=MAX_REPLY_TOKENS,
                 prompt_progress=True,  # llama.cpp: reading a prompt is the long wait on a CPU
             )
-        async for event in self._inner.stream(messages, tools, schema):
+        async for event in self._inner.stream(messages, tools, schema, temperature):
             yield event
 
 

@@ -23,10 +23,12 @@ class ScriptedLLM:
         self.replies = list(replies)
         self.requests: list[list[dict[str, Any]]] = []
         self.schemas: list[Any] = []  # the JSON schema each request asked the reply to follow (None: free text)
+        self.temperatures: list[float | None] = []  # each request's own sampling temperature (None: as configured)
 
-    async def stream(self, messages, tools, schema=None):
+    async def stream(self, messages, tools, schema=None, temperature=None):
         self.requests.append([dict(m) for m in messages])
         self.schemas.append(schema)
+        self.temperatures.append(temperature)
         reply = self.replies.pop(0) if self.replies else "done"
         if isinstance(reply, Exception):
             raise reply

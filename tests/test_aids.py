@@ -332,18 +332,20 @@ async def test_a_model_stuck_on_failed_code_gets_a_focused_call_with_the_questio
 
 async def test_a_model_that_stays_stuck_after_focused_calls_ends_the_turn_with_its_last_result():
     bad = fenced("print(6 * seven)")
-    loop, llm, ex, sink, gate = make(*[bad] * 6, names=["repeats"])
+    loop, llm, ex, sink, gate = make(*[bad] * 7, names=["repeats"])
     ended = await run_turn(loop, sink, gate)
     assert ended.reason == "step_cap" and "declined" in ended.message and ex.ran == ["print(6 * seven)"]
-    assert len(llm.requests) == 5 and all(len(r) == 2 for r in llm.requests[3:])
+    assert len(llm.requests) == 6 and all(len(r) == 2 for r in llm.requests[3:])
+    # Greedy decoding would write the same declined code again: the focused calls after the first are sampled.
+    assert llm.temperatures[:4] == [None] * 4 and all(t is not None and t > 0 for t in llm.temperatures[4:])
 
 
 async def test_a_turn_over_its_time_ends_with_the_last_result_it_got():
     class Slow(ScriptedLLM):
-        async def stream(self, messages, tools, schema=None):
+        async def stream(self, messages, tools, schema=None, temperature=None):
             if len(self.requests) >= 1:
                 await asyncio.sleep(5)
-            async for e in super().stream(messages, tools, schema):
+            async for e in super().stream(messages, tools, schema, temperature):
                 yield e
 
     llm, ex, sink, gate = Slow(fenced("print(41+1)")), ExecExecutor(), ListSink(), ApprovalGate()
@@ -355,7 +357,7 @@ async def test_a_turn_over_its_time_ends_with_the_last_result_it_got():
 
 async def test_stop_keeps_the_text_written_so_far():
     class Hanging(ScriptedLLM):
-        async def stream(self, messages, tools, schema=None):
+        async def stream(self, messages, tools, schema=None, temperature=None):
             from jupyterlab_gptinterp.agent.seams import TextDelta
 
             yield TextDelta("The first half of")

@@ -59,12 +59,15 @@ class ModelCalls:
         """Time spent waiting for the user does not count against the turn's budget."""
         self.deadline += seconds
 
-    async def ask(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> tuple[str, Completion]:
-        """One streamed reply, retried on rate limits and outages (never once text has streamed)."""
+    async def ask(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, temperature: float | None = None
+    ) -> tuple[str, Completion]:
+        """One streamed reply, retried on rate limits and outages (never once text has streamed);
+        `temperature` samples this call differently from the configured model's (None: as configured)."""
         for attempt in range(1, self.retries + 2):
             message_id = "m-" + secrets.token_hex(6)
             try:
-                return message_id, await self._bounded(self._stream(message_id, messages, tools))
+                return message_id, await self._bounded(self._stream(message_id, messages, tools, temperature))
             except GPTInterpError as exc:
                 wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
                 if self.partial or not exc.retryable or attempt > self.retries or wait > self.max_retry_wait:
@@ -76,12 +79,16 @@ class ModelCalls:
         raise AssertionError("unreachable")
 
     async def _stream(
-        self, message_id: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None
+        self,
+        message_id: str,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
+        temperature: float | None,
     ) -> Completion:
         self.partial, self.partial_id = "", message_id
         reply = Completion("")
         await self.phase("reading")
-        async for event in self.llm.stream(messages, tools):
+        async for event in self.llm.stream(messages, tools, temperature=temperature):
             if isinstance(event, PromptProgress):
                 await self.phase("reading", processed=event.processed, total=event.total)
             elif isinstance(event, TextDelta):

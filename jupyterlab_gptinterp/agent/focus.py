@@ -5,7 +5,8 @@ code again, the same code whose output is already there) rarely gets out by itse
 history pulls it back to the code it keeps writing. Its next call then sees only the system
 prompt (notebook, previews), the question, and the last code that ran with what came of it
 (error, hints, notes), and is asked for the one thing that moves the turn on: corrected code
-after a failure, else the answer from that output or the code that computes it.
+after a failure, else the answer from that output or the code that computes it. When that is
+declined too, the same call is sampled rather than decoded greedily.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from .context import outcome_for_model
 from .outcome import Outcome
 
 AFTER = 2  # declined proposals in a row before the model's next call is a focused one
+# Greedy decoding answers the same focused call with the same declined code: each one after the
+# first is sampled instead, a little hotter each time, so the model can write something else.
+RESAMPLE = (0.7, 1.0)
 
 FIX = (
     "That code failed. Find the cause in the error and the notes above, and propose the corrected code, "
@@ -38,6 +42,12 @@ def prompt(question: str, last: Outcome | None, budget: int) -> tuple[str, str]:
         result = outcome_for_model(last, budget)
         parts.append(f"The last code that ran for it:\n```python\n{last.code}\n```\n{result}")
     return "\n\n".join([*parts, ask]), f"{HEAD} {ask}"
+
+
+def temperature(refused: int) -> float | None:
+    """The next call's own sampling temperature after `refused` declines in a row (None: as configured)."""
+    extra = refused - AFTER
+    return None if extra < 1 else RESAMPLE[min(extra, len(RESAMPLE)) - 1]
 
 
 def messages(system: str, text: str) -> list[dict[str, Any]]:

@@ -53,7 +53,11 @@ class OpenAIChat:
         return _KEYLIKE.sub("[redacted]", text)
 
     async def stream(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, schema: dict[str, Any] | None = None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
+        schema: dict[str, Any] | None = None,
+        temperature: float | None = None,
     ) -> AsyncIterator[LLMEvent]:
         kwargs: dict[str, Any] = {"stream_options": {"include_usage": True}}
         if tools:
@@ -63,8 +67,8 @@ class OpenAIChat:
                 "type": "json_schema",
                 "json_schema": {"name": "reply", "schema": schema, "strict": True},
             }
-        if self.temperature is not None:
-            kwargs["temperature"] = self.temperature
+        if (temperature := self.temperature if temperature is None else temperature) is not None:
+            kwargs["temperature"] = temperature
         if self.max_tokens is not None:
             kwargs["max_tokens"] = self.max_tokens
         if self.prompt_progress:

@@ -33,7 +33,7 @@ __all__ = ["AgentLoop", "ChatState", "LoopConfig"]
 
 log = logging.getLogger(__name__)
 
-MAX_REFUSALS = 4  # proposals in a row the aids decline before the turn stops asking for more
+MAX_REFUSALS = 5  # proposals in a row the aids decline before the turn stops asking for more
 EMPTY = "Your reply was empty. Reply with the answer to the question, or with the code to run."
 
 
@@ -182,7 +182,7 @@ class _Turn:
                 self.state.notes.append(ask)
                 self.new.append({"role": "user", "content": note})
                 messages = focus.messages(messages[0]["content"], note)
-            message_id, reply = await self.calls.ask(messages, tools)
+            message_id, reply = await self.calls.ask(messages, tools, focus.temperature(refused))
             steps += 1
             reply = replies.calls_in_text(reply, tools) if tools else reply
             # A tools-mode reply that shows code and an output it made up, calling nothing: its code is proposed.

@@ -58,11 +58,16 @@ class LLM(Protocol):
     model: str
 
     def stream(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, schema: dict[str, Any] | None = None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
+        schema: dict[str, Any] | None = None,
+        temperature: float | None = None,
     ) -> AsyncIterator[LLMEvent]:
         """Yield text deltas (before them, the prompt's reading progress where the server reports
         it), then exactly one Completion. Raise GPTInterpError on failure.
-        `schema`: a JSON Schema the reply must follow (the server constrains the output)."""
+        `schema`: a JSON Schema the reply must follow (the server constrains the output);
+        `temperature`: this call's sampling temperature instead of the configured one."""
         ...
 
 
