@@ -115,6 +115,20 @@ async def test_text_that_should_be_parsed_and_the_wrong_accessor_get_told_how():
     assert "expand=False" in said and "Series" in said  # the frame came from the code, not from the data
 
 
+async def test_two_frames_that_do_not_line_up_are_told_to_share_a_key_type_or_be_merged():
+    said = await hint(
+        failed(
+            "pd.merge(a, b, on='code')",
+            "ValueError",
+            "You are trying to merge on str and int64 columns for key 'code'. If you wish to proceed you should use pd.concat",
+        )
+    )
+    assert "'code'" in said and "str" in said and "int64" in said and "pd.concat" not in said
+    said = await hint(failed("a[a['x'] > b['y']]", "ValueError", "Can only compare identically-labeled Series objects"))
+    assert "merge" in said
+    assert await hint(failed("int('x')", "ValueError", "too many values to unpack (expected 2)")) == ""
+
+
 async def test_a_call_the_library_rejects_is_named_and_a_clean_run_gets_no_hint():
     tb = ["Cell In[3], line 2", "      1 import pandas as pd", "----> 2 s = df.resample('M').sum()", "ValueError: x"]
     said = await hint(

@@ -45,6 +45,9 @@ _DATE_PARSE = re.compile(
     r"|day is out of range|month must be in 1..12|Can only use \.dt accessor",
     re.IGNORECASE,
 )
+# Two frames combined by a key or row by row, the pandas way that does not line them up.
+_MERGE_TYPES = re.compile(r"merge on (\w+) and (\w+) columns for key '([^']+)'")
+_UNALIGNED = re.compile(r"Can only compare identically-labeled|operands could not be broadcast|Lengths must match")
 _READ_FAIL = re.compile(r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError")
 
 
@@ -87,6 +90,18 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         return (
             "A column still holds text where numbers or dates are needed: convert it first "
             "(pd.to_numeric after cleaning, or pd.to_datetime), then compute." + (f" {which}." if which else "")
+        )
+    if m := _MERGE_TYPES.search(value):
+        a, b, key = m.groups()
+        return (
+            f"the key {key!r} is {a} in one frame and {b} in the other: give it one type on both sides before the "
+            "merge (ids: .astype(str).str.strip() on each; numbers: pd.to_numeric on each)."
+        )
+    if _UNALIGNED.search(value):
+        return (
+            "two frames (or a frame and a list) were compared or combined row by row, but their rows are not the "
+            "same records in the same order: merge them on the column they share first (pd.merge(a, b, on=key)), "
+            "then compare the columns of the merged frame."
         )
     if is_api_error(outcome):
         line = failing_line(outcome)
