@@ -102,6 +102,10 @@ async def test_text_that_should_be_parsed_and_the_wrong_accessor_get_told_how():
         failed("df['month'].dt.month", "AttributeError", "Can only use .dt accessor with datetimelike values")
     )
     assert "pd.to_datetime" in said and "dayfirst=True" in said
+    code = "df['month'] = pd.to_datetime(df['month'])\nd = df.groupby(df['month'].dt.date).size().reset_index()\nd['month'].dt.day"
+    tb = ["Cell In[2], line 3", "----> 3 d['month'].dt.day", "AttributeError: Can only use .dt accessor"]
+    said = await hint(failed(code, "AttributeError", "Can only use .dt accessor with datetimelike values", tb))
+    assert "d['month'].dt.day" in said and "not datetimes any more" in said  # converted already: not "convert it"
     assert "pd.concat" in await hint(
         failed("df.append(x)", "AttributeError", "'DataFrame' object has no attribute 'append'")
     )

@@ -79,7 +79,7 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         named = [f for f in files if f.name in code] or files
         return f"read {named[0].name} with its tested load line: {_load_of(named[0])}" if named else ""
     if name == "AttributeError":
-        return _accessor_hint(value, code, columns) or _attribute_hint(value, columns)
+        return _accessor_hint(outcome, columns) or _attribute_hint(value, columns)
     if _DATE_PARSE.search(value):
         dated = [c for c in columns if c.name in code and any("date" in n for n in c.notes)]
         how = f" For {dated[0].name!r}: {_date_note(dated[0])}" if dated else ""
@@ -198,11 +198,19 @@ def _attribute_hint(value: str, columns: list[ColumnProfile]) -> str:
 _STR_ON = re.compile(r"\[\s*['\"]([^'\"]+)['\"]\s*\]\.(str|dt)\b")
 
 
-def _accessor_hint(value: str, code: str, columns: list[ColumnProfile]) -> str:
-    """`.str` on a column that is not text, `.dt` on one that is not dates yet."""
+def _accessor_hint(outcome: Outcome, columns: list[ColumnProfile]) -> str:
+    """`.str` on a column that is not text, `.dt` on one that is not dates yet (or no longer)."""
+    value, code = outcome.error_value, outcome.code
     accessor = "str" if "Can only use .str accessor" in value else "dt" if "Can only use .dt accessor" in value else ""
     if not accessor:
         return ""
+    line = failing_line(outcome)
+    if accessor == "dt" and line and "to_datetime" in code[: code.find(line)]:
+        return (
+            f"the line `{line}` uses .dt on values that are not datetimes any more, although the cell converted "
+            "them before: .dt.date, .apply or a group-by key leave Python dates or text (object dtype). Use those "
+            "values as they are, or keep the datetime column and take .dt from it."
+        )
     types = {c.name: c for c in columns}
     used = [types[c] for c, a in _STR_ON.findall(code) if a == accessor and c in types]
     if accessor == "str":
