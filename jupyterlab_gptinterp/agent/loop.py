@@ -184,12 +184,7 @@ class _Turn:
                 messages = focus.messages(messages[0]["content"], note)
             message_id, reply = await self.calls.ask(messages, tools, focus.temperature(refused))
             steps += 1
-            reply = replies.calls_in_text(reply, tools) if tools else reply
-            # A tools-mode reply that shows code and an output it made up, calling nothing: its code is proposed.
-            guessed = tools is not None and not reply.tool_calls and replies.simulated(reply.text)
-            block = (
-                replies.fenced(reply.text, self.state.action, self.cell_id) if self.state.fenced or guessed else None
-            )
+            reply, block = replies.read(reply, tools, self.state.fenced, self.state.action, self.cell_id)
             if not block and not (reply.tool_calls and tools):
                 if prompts.empty(reply.text) and not emptied:
                     emptied = True
@@ -197,13 +192,7 @@ class _Turn:
                 elif await self._final(message_id, reply.text):
                     return "answer", "The model sent an empty reply." if prompts.empty(reply.text) else ""
                 continue
-            prose = reply.text[: reply.text.find("```")].strip() if block else reply.text
-            tidied = await self.aids.tidy(self.state, prose)  # no recital of our rules beside the card
-            if block is not None and tidied != prose:
-                block.reason = prompts.reason_of(tidied)
-            prose = tidied
-            if prose.strip():
-                await self._say(prose, message_id)
+            await self._words_before(reply.text, block, message_id)
             results = await self._proposals(reply, block)
             answer = next((a for _, a, _ in results if a), "")
             if (answer and await self._final("", answer)) or self.finished:
@@ -215,6 +204,15 @@ class _Turn:
             else:
                 refused = 0
             self._show_images()
+
+    async def _words_before(self, text: str, block: Proposed | None, message_id: str) -> None:
+        """What the model wrote beside its proposals, shown without a recital of our rules."""
+        prose = text[: text.find("```")].strip() if block else text
+        tidied = await self.aids.tidy(self.state, prose)
+        if block is not None and tidied != prose:
+            block.reason = prompts.reason_of(tidied)
+        if tidied.strip():
+            await self._say(tidied, message_id)
 
     async def _proposals(self, reply: Completion, block: Proposed | None) -> list[tuple[str, str, bool]]:
         """Each proposal of the reply settled: (what the model is told, an answer, declined?)."""

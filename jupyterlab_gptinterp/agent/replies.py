@@ -89,6 +89,16 @@ def fenced(text: str, action: str, cell_id: str | None) -> Proposed | None:
     return Proposed(code, reason, "replace_cell", cell_id) if action == "fix" and cell_id else Proposed(code, reason)
 
 
+def read(
+    reply: Completion, tools: list[dict[str, Any]] | None, fenced_mode: bool, action: str, cell_id: str | None
+) -> tuple[Completion, Proposed | None]:
+    """A reply as the loop acts on it: its tool calls (those written as JSON text too), and the
+    code it proposes as a python block (fenced mode, or code shown with an output it made up)."""
+    reply = calls_in_text(reply, tools) if tools else reply
+    guessed = tools is not None and not reply.tool_calls and simulated(reply.text)
+    return reply, fenced(reply.text, action, cell_id) if fenced_mode or guessed else None
+
+
 # A python block, then an output block or "Output:" the model wrote itself.
 _SIMULATED = re.compile(
     r"```(?:python|py)[ \t]*\n.*?```\s*(?:```(?:output|text|console|stdout)?[ \t]*\n|\**output\**:)",
