@@ -348,6 +348,16 @@ async def test_a_model_stuck_on_failed_code_gets_a_focused_call_with_the_questio
     assert sink.of("assistant_message")[-1].text == "It is 42."
 
 
+async def test_an_answer_sent_back_counts_as_stuck_too_so_a_focused_call_follows():
+    bad = fenced("print(6 * seven)")
+    replies = [bad, bad, "It is 41.", fenced("print(6 * 7)"), "It is 42."]
+    loop, llm, ex, sink, gate = make(*replies, names=["repeats", "grounding"])
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == ["print(6 * seven)", "print(6 * 7)"]
+    assert len(llm.requests[3]) == 2 and "NameError" in llm.requests[3][1]["content"]  # declined, then sent back
+    assert sink.of("assistant_message")[-1].text == "It is 42."
+
+
 async def test_a_model_that_stays_stuck_after_focused_calls_ends_the_turn_with_its_last_result():
     bad = fenced("print(6 * seven)")
     loop, llm, ex, sink, gate = make(*[bad] * 7, names=["repeats"])

@@ -191,6 +191,8 @@ class _Turn:
                     self.new += [{"role": "assistant", "content": ""}, {"role": "user", "content": EMPTY}]
                 elif await self._final(message_id, reply.text):
                     return "answer", "The model sent an empty reply." if prompts.empty(reply.text) else ""
+                else:  # a reply an aid sent back moves the turn on no more than a declined proposal
+                    refused += 1
                 continue
             await self._words_before(reply.text, block, message_id)
             results = await self._proposals(reply, block)
