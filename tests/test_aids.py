@@ -256,6 +256,11 @@ async def test_a_data_answer_with_no_run_is_not_shown_and_the_model_asked_to_com
     review = await aid.review(turn(files=[SALES]), "The busiest month is March.")
     assert not review.show and review.retry
     assert await Grounding().review(turn(), "Hello! How can I help?") is None  # no data in question
+    loaded = turn(files=[SALES], outcomes=[ok("df = pd.read_csv('sales.csv')")])  # it ran, and printed nothing
+    review = await Grounding().review(loaded, "There are 0.")
+    assert not review.show and "printed" in review.retry
+    shown = turn(files=[SALES], outcomes=[ok("print(len(df))", "150")])
+    assert await Grounding().review(shown, "There are 150.") is None
 
 
 async def test_invented_numbers_are_flagged_and_asked_about_once():

@@ -1,7 +1,7 @@
 """Grounding: an answer about data must rest on an output the model saw.
 
-- A reply to a question about data files with no run behind it that worked (none, or only
-  failed ones) is not shown; the model is asked once to run code that computes it (a preview
+- A reply to a question about data files with no run behind it that worked and printed a
+  result (none, only failed ones, or ones that printed nothing) is not shown; the model is asked once to run code that computes it (a preview
   shows a file's layout, not its answer; an explanation of an error is not an answer).
 - Numbers of an answer found in no output, request or preview the model saw (allowing rounding,
   separators and a ratio shown as a percentage) are flagged for the user, and the model is asked
@@ -35,10 +35,17 @@ class Grounding(Aid):
         if turn.action != "chat" or not text.strip():
             return None
         how = "reply with one ```python block" if turn.fenced else "call run_code"
-        worked = any(o.ran and not o.failed for o in turn.outcomes)
+        # A run that printed nothing (it loaded data, say) is no more an answer's ground than one that failed.
+        worked = any(o.ran and not o.failed and (o.printed or o.files) for o in turn.outcomes)
         if not worked and (turn.files or turn.attachments) and not self.asked_to_run:
             self.asked_to_run = True
-            why = "the last run failed" if turn.ran_code else "you have run no code for this question"
+            why = (
+                "no run printed a result"
+                if any(o.ran and not o.failed for o in turn.outcomes)
+                else "the last run failed"
+                if turn.ran_code
+                else "you have run no code for this question"
+            )
             return Review(
                 show=False,
                 retry=f"{FLAG}{why}, and the description of the data shows only its layout and a few values. To "
