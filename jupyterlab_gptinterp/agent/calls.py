@@ -139,6 +139,15 @@ class ModelCalls:
         except asyncio.TimeoutError:
             raise TurnTimeout from None
 
+    def cap(self, steps: int, max_steps: int, max_tokens: int) -> tuple[str, str] | None:
+        """The cap the turn has reached before its next call: (reason, what the user is told), or None."""
+        used = self.usage[1] + self.usage[2]
+        if steps >= max_steps:
+            return "step_cap", f"I stopped after {max_steps} steps, the limit for one request."
+        if max_tokens and used >= max_tokens:
+            return "token_cap", f"I stopped after using {used:,} tokens, the limit for one request ({max_tokens:,})."
+        return None
+
     def totals(self) -> dict[str, int]:
         """The turn's usage, as `turn_ended` reports it."""
         calls, prompt, completion, cached = self.usage

@@ -166,16 +166,8 @@ class _Turn:
             self.mcp = {s.name: s for s in await self.loop.tools.specs()}
             tools = [*tools, *replies.mcp_schemas(list(self.mcp.values()))]
         while True:
-            used = self.calls.usage[1] + self.calls.usage[2]
-            if steps >= self.cfg.max_steps:
-                return await self._cap(
-                    "step_cap", f"I stopped after {self.cfg.max_steps} steps, the limit for one request."
-                )
-            if self.cfg.max_turn_tokens and used >= self.cfg.max_turn_tokens:
-                return await self._cap(
-                    "token_cap",
-                    f"I stopped after using {used:,} tokens, the limit for one request ({self.cfg.max_turn_tokens:,}).",
-                )
+            if cap := self.calls.cap(steps, self.cfg.max_steps, self.cfg.max_turn_tokens):
+                return await self._cap(*cap)
             messages = self._messages()
             if refused >= focus.AFTER:  # stuck: a call that sees the question and the last run only
                 note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget)
