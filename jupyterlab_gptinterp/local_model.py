@@ -196,7 +196,7 @@ class LocalChat:
         messages: list[dict[str, Any]],
         tools: list[dict[str, Any]] | None,
         schema: dict[str, Any] | None = None,
-        temperature: float | None = None,
+        resample: float | None = None,
     ) -> Any:
         from .agent.llm import OpenAIChat
 
@@ -214,7 +214,7 @@ class LocalChat:
                 max_tokens=MAX_REPLY_TOKENS,
                 prompt_progress=True,  # llama.cpp: reading a prompt is the long wait on a CPU
             )
-        async for event in self._inner.stream(messages, tools, schema, temperature):
+        async for event in self._inner.stream(messages, tools, schema, resample):
             yield event
 
 

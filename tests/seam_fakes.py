@@ -23,12 +23,12 @@ class ScriptedLLM:
         self.replies = list(replies)
         self.requests: list[list[dict[str, Any]]] = []
         self.schemas: list[Any] = []  # the JSON schema each request asked the reply to follow (None: free text)
-        self.temperatures: list[float | None] = []  # each request's own sampling temperature (None: as configured)
+        self.resampled: list[float | None] = []  # each request's resample temperature (None: decoded as configured)
 
-    async def stream(self, messages, tools, schema=None, temperature=None):
+    async def stream(self, messages, tools, schema=None, resample=None):
         self.requests.append([dict(m) for m in messages])
         self.schemas.append(schema)
-        self.temperatures.append(temperature)
+        self.resampled.append(resample)
         reply = self.replies.pop(0) if self.replies else "done"
         if isinstance(reply, Exception):
             raise reply

@@ -370,15 +370,15 @@ async def test_a_model_that_stays_stuck_after_focused_calls_ends_the_turn_with_i
     assert ended.reason == "step_cap" and "declined" in ended.message and ex.ran == ["print(6 * seven)"]
     assert len(llm.requests) == 6 and all(len(r) == 2 for r in llm.requests[3:])
     # Greedy decoding would write the same declined code again: the focused calls after the first are sampled.
-    assert llm.temperatures[:4] == [None] * 4 and all(t is not None and t > 0 for t in llm.temperatures[4:])
+    assert llm.resampled[:4] == [None] * 4 and all(t is not None and t > 0 for t in llm.resampled[4:])
 
 
 async def test_a_turn_over_its_time_ends_with_the_last_result_it_got():
     class Slow(ScriptedLLM):
-        async def stream(self, messages, tools, schema=None, temperature=None):
+        async def stream(self, messages, tools, schema=None, resample=None):
             if len(self.requests) >= 1:
                 await asyncio.sleep(5)
-            async for e in super().stream(messages, tools, schema, temperature):
+            async for e in super().stream(messages, tools, schema, resample):
                 yield e
 
     llm, ex, sink, gate = Slow(fenced("print(41+1)")), ExecExecutor(), ListSink(), ApprovalGate()
@@ -390,7 +390,7 @@ async def test_a_turn_over_its_time_ends_with_the_last_result_it_got():
 
 async def test_stop_keeps_the_text_written_so_far():
     class Hanging(ScriptedLLM):
-        async def stream(self, messages, tools, schema=None, temperature=None):
+        async def stream(self, messages, tools, schema=None, resample=None):
             from jupyterlab_gptinterp.agent.seams import TextDelta
 
             yield TextDelta("The first half of")

@@ -85,9 +85,12 @@ async def test_the_key_is_redacted_before_a_chunk_is_shortened():
     assert key[:12] not in info.value.text and "[redacted]" in info.value.text
 
 
-async def test_a_call_of_its_own_temperature_sends_it_instead_of_the_configured_one(fake_llm):
-    fake_llm.script({"text": "a"}, {"text": "b"})
-    llm = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", timeout=5, temperature=0.0)
-    for temperature in (None, 0.7):
-        [e async for e in llm.stream([{"role": "user", "content": "hi"}], None, temperature=temperature)]
-    assert [body["temperature"] for body in fake_llm.requests] == [0.0, 0.7]
+async def test_a_greedy_model_is_resampled_when_asked_and_a_sampling_one_keeps_its_temperature(fake_llm):
+    fake_llm.script(*[{"text": "a"}] * 4)
+    hi = [{"role": "user", "content": "hi"}]
+    for configured in (0.0, None):
+        llm = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", timeout=5, temperature=configured)
+        for resample in (None, 0.7):
+            [e async for e in llm.stream(hi, None, resample=resample)]
+    sent = [body.get("temperature", "default") for body in fake_llm.requests]
+    assert sent == [0.0, 0.7, "default", "default"]

@@ -60,14 +60,14 @@ class ModelCalls:
         self.deadline += seconds
 
     async def ask(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, temperature: float | None = None
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, resample: float | None = None
     ) -> tuple[str, Completion]:
         """One streamed reply, retried on rate limits and outages (never once text has streamed);
-        `temperature` samples this call differently from the configured model's (None: as configured)."""
+        `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM)."""
         for attempt in range(1, self.retries + 2):
             message_id = "m-" + secrets.token_hex(6)
             try:
-                return message_id, await self._bounded(self._stream(message_id, messages, tools, temperature))
+                return message_id, await self._bounded(self._stream(message_id, messages, tools, resample))
             except GPTInterpError as exc:
                 wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
                 if self.partial or not exc.retryable or attempt > self.retries or wait > self.max_retry_wait:
@@ -83,12 +83,12 @@ class ModelCalls:
         message_id: str,
         messages: list[dict[str, Any]],
         tools: list[dict[str, Any]] | None,
-        temperature: float | None,
+        resample: float | None,
     ) -> Completion:
         self.partial, self.partial_id = "", message_id
         reply = Completion("")
         await self.phase("reading")
-        async for event in self.llm.stream(messages, tools, temperature=temperature):
+        async for event in self.llm.stream(messages, tools, resample=resample):
             if isinstance(event, PromptProgress):
                 await self.phase("reading", processed=event.processed, total=event.total)
             elif isinstance(event, TextDelta):

@@ -44,8 +44,8 @@ def prompt(question: str, last: Outcome | None, budget: int) -> tuple[str, str]:
     return "\n\n".join([*parts, ask]), f"{HEAD} {ask}"
 
 
-def temperature(refused: int) -> float | None:
-    """The next call's own sampling temperature after `refused` declines in a row (None: as configured)."""
+def resample(refused: int) -> float | None:
+    """The temperature a greedy model samples its next call at after `refused` declines in a row (None: greedy)."""
     extra = refused - AFTER
     return None if extra < 1 else RESAMPLE[min(extra, len(RESAMPLE)) - 1]
 

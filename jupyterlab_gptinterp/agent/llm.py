@@ -57,7 +57,7 @@ class OpenAIChat:
         messages: list[dict[str, Any]],
         tools: list[dict[str, Any]] | None,
         schema: dict[str, Any] | None = None,
-        temperature: float | None = None,
+        resample: float | None = None,
     ) -> AsyncIterator[LLMEvent]:
         kwargs: dict[str, Any] = {"stream_options": {"include_usage": True}}
         if tools:
@@ -67,7 +67,10 @@ class OpenAIChat:
                 "type": "json_schema",
                 "json_schema": {"name": "reply", "schema": schema, "strict": True},
             }
-        if (temperature := self.temperature if temperature is None else temperature) is not None:
+        # Only a greedy model is resampled: a server's own default, or a model that only takes its
+        # default (reasoning models refuse any other), already samples.
+        temperature = resample if resample is not None and self.temperature == 0 else self.temperature
+        if temperature is not None:
             kwargs["temperature"] = temperature
         if self.max_tokens is not None:
             kwargs["max_tokens"] = self.max_tokens

@@ -174,7 +174,7 @@ class _Turn:
                 self.state.notes.append(ask)
                 self.new.append({"role": "user", "content": note})
                 messages = focus.messages(messages[0]["content"], note)
-            message_id, reply = await self.calls.ask(messages, tools, focus.temperature(refused))
+            message_id, reply = await self.calls.ask(messages, tools, focus.resample(refused))
             steps += 1
             reply, block = replies.read(reply, tools, self.state.fenced, self.state.action, self.cell_id)
             if not block and not (reply.tool_calls and tools):

@@ -62,12 +62,13 @@ class LLM(Protocol):
         messages: list[dict[str, Any]],
         tools: list[dict[str, Any]] | None,
         schema: dict[str, Any] | None = None,
-        temperature: float | None = None,
+        resample: float | None = None,
     ) -> AsyncIterator[LLMEvent]:
         """Yield text deltas (before them, the prompt's reading progress where the server reports
         it), then exactly one Completion. Raise GPTInterpError on failure.
         `schema`: a JSON Schema the reply must follow (the server constrains the output);
-        `temperature`: this call's sampling temperature instead of the configured one."""
+        `resample`: the greedy reply to this prompt was declined: a model that decodes greedily
+        samples this call at that temperature; a model that samples anyway keeps its own."""
         ...
 
 
