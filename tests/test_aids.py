@@ -106,6 +106,10 @@ async def test_text_that_should_be_parsed_and_the_wrong_accessor_get_told_how():
     tb = ["Cell In[2], line 3", "----> 3 d['month'].dt.day", "AttributeError: Can only use .dt accessor"]
     said = await hint(failed(code, "AttributeError", "Can only use .dt accessor with datetimelike values", tb))
     assert "d['month'].dt.day" in said and "not datetimes any more" in said  # converted already: not "convert it"
+    other = "df['x'] = pd.to_datetime(df['x'])\ndf['month'].dt.day"
+    tb = ["Cell In[2], line 2", "----> 2 df['month'].dt.day", "AttributeError: Can only use .dt accessor"]
+    said = await hint(failed(other, "AttributeError", "Can only use .dt accessor with datetimelike values", tb))
+    assert "any more" not in said and "pd.to_datetime" in said  # another column was converted: convert this one
     assert "pd.concat" in await hint(
         failed("df.append(x)", "AttributeError", "'DataFrame' object has no attribute 'append'")
     )
@@ -128,6 +132,10 @@ async def test_two_frames_that_do_not_line_up_are_told_to_share_a_key_type_or_be
         )
     )
     assert "'code'" in said and "str" in said and "int64" in said and "pd.concat" not in said
+    tz = "You are trying to merge on datetime64[ns, UTC] and object columns for key 'day'. If you wish to proceed"
+    assert "datetime64[ns, UTC]" in await hint(failed("pd.merge(a, b, on='day')", "ValueError", tz))
+    shapes = "operands could not be broadcast together with shapes (3,) (4,)"
+    assert "merge" not in await hint(failed("np.arange(3) + np.arange(4)", "ValueError", shapes))  # numpy, not frames
     said = await hint(failed("a[a['x'] > b['y']]", "ValueError", "Can only compare identically-labeled Series objects"))
     assert "merge" in said
     assert await hint(failed("int('x')", "ValueError", "too many values to unpack (expected 2)")) == ""

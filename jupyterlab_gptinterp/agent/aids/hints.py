@@ -46,8 +46,8 @@ _DATE_PARSE = re.compile(
     re.IGNORECASE,
 )
 # Two frames combined by a key or row by row, the pandas way that does not line them up.
-_MERGE_TYPES = re.compile(r"merge on (\w+) and (\w+) columns for key '([^']+)'")
-_UNALIGNED = re.compile(r"Can only compare identically-labeled|operands could not be broadcast|Lengths must match")
+_MERGE_TYPES = re.compile(r"merge on (.+?) and (.+?) columns for key '([^']+)'")
+_UNALIGNED = re.compile(r"Can only compare identically-labeled|Lengths must match to compare")
 _READ_FAIL = re.compile(r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError")
 
 
@@ -205,7 +205,9 @@ def _accessor_hint(outcome: Outcome, columns: list[ColumnProfile]) -> str:
     if not accessor:
         return ""
     line = failing_line(outcome)
-    if accessor == "dt" and line and "to_datetime" in code[: code.find(line)]:
+    before = code[: code.find(line)] if line else ""
+    converted = [c for c, a in _STR_ON.findall(line) if a == "dt" and _converted(c, before)]
+    if accessor == "dt" and converted:
         return (
             f"the line `{line}` uses .dt on values that are not datetimes any more, although the cell converted "
             "them before: .dt.date, .apply or a group-by key leave Python dates or text (object dtype). Use those "
@@ -218,6 +220,11 @@ def _accessor_hint(outcome: Outcome, columns: list[ColumnProfile]) -> str:
         return f"{which}: use it as it is (.dt for dates, arithmetic for numbers); do not clean it with .str."
     which = "; ".join(f"{c.name!r}: {_date_note(c) or 'pd.to_datetime(col)'}" for c in used)
     return "the column is not dates yet: convert it with pd.to_datetime first." + (f" {which}." if which else "")
+
+
+def _converted(column: str, code: str) -> bool:
+    """`code` assigns pd.to_datetime(...) to `column` of some frame."""
+    return bool(re.search(rf"\[\s*['\"]{re.escape(column)}['\"]\s*\]\s*=\s*pd\.to_datetime\(", code))
 
 
 def _date_note(column: ColumnProfile) -> str:
