@@ -368,6 +368,7 @@ async def test_an_answer_sent_back_counts_as_stuck_too_so_a_focused_call_follows
     ended = await run_turn(loop, sink, gate)
     assert ended.reason == "answer" and ex.ran == ["print(6 * seven)", "print(6 * 7)"]
     assert len(llm.requests[3]) == 2 and "NameError" in llm.requests[3][1]["content"]  # declined, then sent back
+    assert "41 appear(s) in no output" in llm.requests[3][1]["content"]  # what the aid said is kept
     assert sink.of("assistant_message")[-1].text == "It is 42."
 
 

@@ -33,15 +33,16 @@ HEAD = "(Starting over on this request: earlier proposals were declined.)"
 FRESH = "Nothing has run yet. Propose code that computes the answer, different from what was declined."
 
 
-def prompt(question: str, last: Outcome | None, budget: int) -> tuple[str, str]:
+def prompt(question: str, last: Outcome | None, budget: int, told: str = "") -> tuple[str, str]:
     """The one user message of a focused call, and its instruction (a recital of which is no answer;
-    the output quoted in the message may well be part of one)."""
+    the output quoted in the message may well be part of one). `told`: what an aid said when it
+    sent the model's last reply back, kept in the focused message."""
     ask = FRESH if last is None else FIX if last.failed else ANSWER
     parts = [f"{HEAD}\nThe question: {question}"]
     if last is not None:
         result = outcome_for_model(last, budget)
         parts.append(f"The last code that ran for it:\n```python\n{last.code}\n```\n{result}")
-    return "\n\n".join([*parts, ask]), f"{HEAD} {ask}"
+    return "\n\n".join([*parts, *([told] if told else []), ask]), f"{HEAD} {ask}"
 
 
 def resample(refused: int) -> float | None:

@@ -162,15 +162,18 @@ class _Turn:
 
     async def _steps(self) -> tuple[str, str]:
         tools, steps, refused, emptied = replies.tools_for(self.cfg.tool_mode, self.state.action), 0, 0, False
+        told = ""  # what an aid said when it sent the last reply back (a focused call repeats it)
         if tools is not None and self.loop.tools is not None:
             self.mcp = {s.name: s for s in await self.loop.tools.specs()}
             tools = [*tools, *replies.mcp_schemas(list(self.mcp.values()))]
         while True:
+            if refused >= MAX_REFUSALS:
+                return await self._cap("step_cap", "I stopped: the model kept proposing code that was declined.")
             if cap := self.calls.cap(steps, self.cfg.max_steps, self.cfg.max_turn_tokens):
                 return await self._cap(*cap)
             messages = self._messages()
             if refused >= focus.AFTER:  # stuck: a call that sees the question and the last run only
-                note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget)
+                note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget, told)
                 self.state.notes.append(ask)
                 self.new.append({"role": "user", "content": note})
                 messages = focus.messages(messages[0]["content"], note)
@@ -184,7 +187,7 @@ class _Turn:
                 elif await self._final(message_id, reply.text):
                     return "answer", "The model sent an empty reply." if prompts.empty(reply.text) else ""
                 else:  # a reply an aid sent back moves the turn on no more than a declined proposal
-                    refused += 1
+                    refused, told = refused + 1, self.state.notes[-1]
                 continue
             await self._words_before(reply.text, block, message_id)
             results = await self._proposals(reply, block)
@@ -192,11 +195,9 @@ class _Turn:
             if (answer and await self._final("", answer)) or self.finished:
                 return "answer", ""
             if results and all(declined for _, _, declined in results):
-                steps, refused = steps - 1, refused + 1  # declined proposals use no steps meant for runs
-                if refused >= MAX_REFUSALS:
-                    return await self._cap("step_cap", "I stopped: the model kept proposing code that was declined.")
+                steps, refused, told = steps - 1, refused + 1, ""  # declines use no steps meant for runs
             else:
-                refused = 0
+                refused, told = 0, ""
             self._show_images()
 
     async def _words_before(self, text: str, block: Proposed | None, message_id: str) -> None:
