@@ -54,7 +54,7 @@ from jupyterlab_gptinterp.agent.aids import AIDS  # noqa: E402
 from jupyterlab_gptinterp.client import Decision, GPTInterpClient  # noqa: E402
 
 ALL_AIDS = list(AIDS)
-SETS = {"dev": HERE, "heldout": HERE / "heldout"}  # each folder holds a data.py and a tasks.py
+SETS = {"dev": HERE, "heldout": HERE / "heldout", "heldout2": HERE / "heldout2"}  # each holds data.py and tasks.py
 
 
 def load_set(name: str) -> tuple[Any, Any]:
