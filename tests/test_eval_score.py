@@ -1,8 +1,11 @@
 """The evaluation's scorer (eval/score.py): lenient on form, strict on value, and a recital of
 the prompt is never a right answer."""
 
+import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "eval"))
 
@@ -24,3 +27,13 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
     )
     assert not score.correct(recital, 320)
     assert not score.correct("To run Python, reply with one line saying why. East", "East", kind="text")
+
+
+@pytest.mark.parametrize("name", ["heldout", "heldout2"])
+def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
+    """Its check.py answers every question from the files with pandas, as an analyst would, and
+    agrees with the references computed from the clean records: a wrong reference fails here."""
+    check = Path(__file__).resolve().parent.parent / "eval" / name / "check.py"
+    done = subprocess.run([sys.executable, str(check)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "tasks agree" in done.stdout and "files reproducible: True" in done.stdout
