@@ -372,6 +372,15 @@ async def test_an_answer_sent_back_counts_as_stuck_too_so_a_focused_call_follows
     assert sink.of("assistant_message")[-1].text == "It is 42."
 
 
+async def test_a_focused_call_after_a_run_that_printed_nothing_asks_for_code_not_an_answer():
+    same = fenced("x = 6 * 7")
+    loop, llm, ex, sink, gate = make(same, same, same, fenced("print(x)"), "It is 42.", names=["repeats"])
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == ["x = 6 * 7", "print(x)"]
+    focused = llm.requests[3][-1]["content"]
+    assert len(llm.requests[3]) == 2 and "printed nothing" in focused and "reply with the answer" not in focused
+
+
 async def test_a_model_that_stays_stuck_after_focused_calls_ends_the_turn_with_its_last_result():
     bad = fenced("print(6 * seven)")
     loop, llm, ex, sink, gate = make(*[bad] * 7, names=["repeats"])

@@ -29,6 +29,10 @@ ANSWER = (
     "If that output answers the question exactly, reply with the answer in one or two sentences of text. "
     "If it does not, propose the code that computes exactly what was asked."
 )
+COMPUTE = (
+    "That code printed nothing, so there is no answer yet. Propose the code that computes exactly what was asked "
+    "and prints it."
+)
 HEAD = "(Starting over on this request: earlier proposals were declined.)"
 FRESH = "Nothing has run yet. Propose code that computes the answer, different from what was declined."
 
@@ -37,7 +41,7 @@ def prompt(question: str, last: Outcome | None, budget: int, told: str = "") -> 
     """The one user message of a focused call, and its instruction (a recital of which is no answer;
     the output quoted in the message may well be part of one). `told`: what an aid said when it
     sent the model's last reply back, kept in the focused message."""
-    ask = FRESH if last is None else FIX if last.failed else ANSWER
+    ask = FRESH if last is None else FIX if last.failed else ANSWER if last.printed else COMPUTE
     parts = [f"{HEAD}\nThe question: {question}"]
     if last is not None:
         result = outcome_for_model(last, budget)
