@@ -181,10 +181,10 @@ def test_a_logs_record_format_is_inferred_checked_and_loads_every_record(tmp_pat
     records = _log(tmp_path)
     p = prof(tmp_path, "access.log")
     assert p.kind == "lines" and f"{len(records)} of the 200 lines are requests" in p.lines
-    compile("\n".join(p.lines.splitlines()[1:]), "<preview>", "exec")  # pasted whole, it is Python
+    code = p.lines.split("```python\n")[1].split("```")[0]  # one fenced block: pasted whole, it is Python
     monkeypatch.chdir(tmp_path)
     scope = {"pd": pd}
-    exec(compile("\n".join(p.lines.splitlines()[1:]), "<preview>", "exec"), scope)  # noqa: S102
+    exec(compile(code, "<preview>", "exec"), scope)  # noqa: S102
     assert len(scope["all_lines"]) == 200 and (scope["all_lines"]["level"] == "WARNING").sum() == 200 - len(records)
     df = scope["df"]
     assert list(df["status"]) == [r["status"] for r in records] and df["status"].dtype.kind == "i"
@@ -232,9 +232,9 @@ async def test_the_workspace_profiles_in_a_child_process_and_never_leaves_the_ro
     assert ok.kind == "table" and [c.name for c in ok.tables[0].columns] == ["a", "b"] and ws.pandas_version()
     assert link.kind == out.kind == "unreadable" and "hunter2" not in json.dumps([link.__dict__, out.__dict__])
     text = render([ok], 1500, ws.pandas_version())
-    assert (
-        "import pandas as pd\ndf = pd.read_csv('ok.csv')" in text and "'a': int" in text
-    )  # lines a cell can start with
+    # Lines a cell can start with, in a fence and said to be not run (bare, a small model took them as run).
+    assert "Not loaded yet" in text and "```python\nimport pandas as pd\ndf = pd.read_csv('ok.csv')\n```" in text
+    assert "'a': int" in text
     slow = DiskWorkspace(root, timeout=0.001)
     (never,) = await slow.profiles("work/nb.ipynb", ["ok.csv"])
     assert never.kind == "unreadable" and "too long" in never.note

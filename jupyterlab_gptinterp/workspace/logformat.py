@@ -219,7 +219,7 @@ def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
         )
     )
     imports, load, records = load_lines(name, fmt).split("\n")
-    out = [f"{name}: text log, {n}. To load it:", imports, load]
+    out = [f"{name}: text log, {n}. Not loaded yet. Start your cell with:", "```python", imports, load]
     if fmt.prefix and fmt.matched < fmt.total:
         fields = re.findall(r"\?P<(\w+)>", fmt.prefix)
         out += [
@@ -235,4 +235,4 @@ def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
     ]
     if fmt.other:
         out.append(f"# other lines are messages, like: {fmt.other[:200]}")
-    return "\n".join(out)
+    return "\n".join([*out, "```"])
