@@ -33,7 +33,7 @@ __all__ = ["AgentLoop", "ChatState", "LoopConfig"]
 
 log = logging.getLogger(__name__)
 
-MAX_REFUSALS = 5  # proposals in a row the aids decline before the turn stops asking for more
+MAX_REFUSALS = 5  # stuck calls in a row (declined proposals, replies sent back) before the turn stops asking
 EMPTY = "Your reply was empty. Reply with the answer to the question, or with the code to run."
 
 
