@@ -327,6 +327,15 @@ async def test_the_check_call_answers_from_the_output_alone_with_a_schema():
     assert "checking" in sink.phases and "running" in sink.phases and "waiting" in sink.phases
 
 
+async def test_the_check_call_is_told_where_a_long_output_was_cut():
+    code = "for i in range(400): print(i, f'row{i}')"
+    no = json.dumps({"answers": False, "answer": "", "missing": "print len(df)"})
+    loop, llm, ex, sink, gate = make(fenced(code), no, "never asked")
+    await run_turn(loop, sink, gate, "How many rows are there?")
+    shown = llm.requests[1][-1]["content"]
+    assert "characters cut" in shown and "399 row399" in shown and "0 row0" in shown  # head and tail, marked
+
+
 async def test_when_the_output_does_not_answer_the_model_is_told_what_is_missing():
     no = json.dumps({"answers": False, "answer": "", "missing": "the total per month of each year"})
     yes = json.dumps({"answers": True, "answer": "It is 43.", "missing": ""})

@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import GPTInterpError
 from ..protocol import AssistantDelta, Phase, PhaseEvent, StatusEvent
 from . import prompts
+from .context import head_tail
 from .aids.base import Check
 from .outcome import Outcome
 from .seams import LLM, Completion, PromptProgress, Sink, TextDelta
@@ -107,7 +108,7 @@ class ModelCalls:
     async def check(self, question: str, outcome: Outcome, budget: int) -> Check | None:
         """Does this output answer exactly the question? A short call that sees nothing else."""
         await self.phase("checking")
-        messages = prompts.check_messages(question, outcome.code, outcome.printed[:budget])
+        messages = prompts.check_messages(question, outcome.code, head_tail(outcome.printed, budget))
         try:
             replies = await self._bounded(self._collect(messages))
         except GPTInterpError:

@@ -90,7 +90,10 @@ def result_message(result: str) -> str:
     return f"{RESULT_INTRO}\n{result}"
 
 
-CHECK_SYSTEM = "You check whether a program's output answers a question exactly. Reply with JSON only."
+CHECK_SYSTEM = (
+    "You check whether a program's output answers a question exactly. Where the output says characters were "
+    "cut, what was cut is unknown: nothing can be counted or looked up in it. Reply with JSON only."
+)
 
 CHECK_SCHEMA = {
     "type": "object",
@@ -133,6 +136,14 @@ CHECK_EXAMPLES = [
             "answer": "",
             "missing": "the output is per month number only, adding up all years; group by year and month",
         },
+    ),
+    (
+        (
+            "How many orders are in orders.csv?",
+            "print(df)",
+            "   id  qty\n0   1    2\n1   2    5\n[... 1850 characters cut ...]\n98  99    1\n99  100   4",
+        ),
+        {"answers": False, "answer": "", "missing": "the output is cut, so its rows cannot be counted; print len(df)"},
     ),
     (
         ("What is the longest distance in km in runs.csv?", "print(df['distance_m'].max())", "42195"),
