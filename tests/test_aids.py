@@ -263,6 +263,8 @@ async def test_a_data_answer_with_no_run_is_not_shown_and_the_model_asked_to_com
     aid = Grounding()
     review = await aid.review(turn(files=[SALES]), "The busiest month is March.")
     assert not review.show and review.retry
+    assert not (await aid.review(turn(files=[SALES]), "The busiest month is March.")).show  # asked again
+    assert await aid.review(turn(files=[SALES]), "The busiest month is March.") is None  # then it is shown
     assert await Grounding().review(turn(), "Hello! How can I help?") is None  # no data in question
     loaded = turn(files=[SALES], outcomes=[ok("df = pd.read_csv('sales.csv')")])  # it ran, and printed nothing
     review = await Grounding().review(loaded, "There are 0.")

@@ -1,8 +1,10 @@
 """Grounding: an answer about data must rest on an output the model saw.
 
 - A reply to a question about data files with no run behind it that worked and printed a
-  result (none, only failed ones, or ones that printed nothing) is not shown; the model is asked once to run code that computes it (a preview
-  shows a file's layout, not its answer; an explanation of an error is not an answer).
+  result (none, only failed ones, or ones that printed nothing) is not shown; the model is asked,
+  twice at most, to run code that computes it (a preview shows a file's layout, not its answer; an
+  explanation of an error is not an answer). A small model asked once tends to repeat its guess;
+  asked twice, its next call is a focused one, which shows it the last error and its hints afresh.
 - Numbers of an answer found in no output, request or preview the model saw (allowing rounding,
   separators and a ratio shown as a percentage) are flagged for the user, and the model is asked
   once to compute them; the same answer again, with nothing in between, is not shown twice.
@@ -21,13 +23,14 @@ _LIST_MARK = re.compile(r"^\s*\d+[.)]\s", re.MULTILINE)
 _NUM = re.compile(r"(?<![\w.])[-−]?\$?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w])")
 _PRINT_ARGS = re.compile(r"\bprint\(([^()]*)\)")
 _STRINGS = re.compile(r"""(?:[rbfu]{0,2})("[^"\n]*"|'[^'\n]*')""", re.IGNORECASE)
+ASKS_TO_RUN = 2  # a data answer with no run behind it is sent back this many times, then shown
 
 
 class Grounding(Aid):
     name = "grounding"
 
     def __init__(self) -> None:
-        self.asked_to_run = False
+        self.asked_to_run = 0
         self.asked_numbers = False
         self.flagged = ""  # the answer shown flagged, before the model was asked to check it
 
@@ -37,8 +40,8 @@ class Grounding(Aid):
         how = "reply with one ```python block" if turn.fenced else "call run_code"
         # A run that printed nothing (it loaded data, say) is no more an answer's ground than one that failed.
         worked = any(o.ran and not o.failed and (o.printed or o.files) for o in turn.outcomes)
-        if not worked and (turn.files or turn.attachments) and not self.asked_to_run:
-            self.asked_to_run = True
+        if not worked and (turn.files or turn.attachments) and self.asked_to_run < ASKS_TO_RUN:
+            self.asked_to_run += 1
             why = (
                 "no run printed a result"
                 if any(o.ran and not o.failed for o in turn.outcomes)
