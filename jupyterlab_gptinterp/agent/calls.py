@@ -15,8 +15,8 @@ from typing import Any
 from ..errors import GPTInterpError
 from ..protocol import AssistantDelta, Phase, PhaseEvent, StatusEvent
 from . import prompts
-from .context import head_tail
 from .aids.base import Check
+from .context import head_tail
 from .outcome import Outcome
 from .seams import LLM, Completion, PromptProgress, Sink, TextDelta
 
