@@ -178,6 +178,30 @@ async def test_plausible_results_and_cells_that_write_files_get_no_check():
     assert await check(ok("print(when)", "2024-03-13\n")) == "" and await check(ok("print(t)", "10:30:15\n")) == ""
 
 
+async def test_a_text_match_on_dates_in_several_formats_gets_a_note_unless_the_cell_converted_them():
+    mixed = ColumnProfile(
+        "day",
+        "text",
+        notes=["dates as text in 2 formats ('1 May 2024', '2024-05-02'): pd.to_datetime(df['day'], format='mixed')"],
+    )
+    files = [
+        FileProfile(name="t.csv", kind="table", tables=[TableProfile("", 2, "df = pd.read_csv('t.csv')", [mixed])])
+    ]
+
+    async def noted(code):
+        note = await Checks().after_run(turn(files=files), ok(code, "12.5\n"))
+        return note.text if note else ""
+
+    said = await noted("print(df[df['day'].str.contains('2024-05')]['x'].sum())")
+    assert "several formats" in said and "format='mixed'" in said
+    assert "several formats" in await noted("print(df[df['day'].str[:7] == '2024-05'].x.sum())")
+    converted = "df['day'] = pd.to_datetime(df['day'], format='mixed')\nprint(df[df['day'].astype(str).str.contains('2024-05')].x.sum())"
+    assert await noted(converted) == ""
+    assert await noted("print(df[df['note'].str.contains('late')].x.sum())") == ""  # not a column of dates
+    one_format = ok("print(df[df['month'].str.contains('03')].x.sum())", "12.5\n")
+    assert await Checks().after_run(turn(files=[SALES]), one_format) is None  # dates in one format match as text
+
+
 # --- repeats -----------------------------------------------------------------------------------
 
 

@@ -3,7 +3,9 @@
 Read from the outcome, by kind of result, never by the data: nothing printed by a cell that only
 loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
 or filter that found nothing; text values summed end to end; a conversion with
-errors='coerce' that silently turned what it could not parse into NaN.
+errors='coerce' that silently turned what it could not parse into NaN; a text match on dates the
+preview found written in several formats (it finds only the rows written one way, and no error
+says so).
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from __future__ import annotations
 import re
 
 from ..outcome import Outcome
+from ..seams import FileProfile
 from .base import Aid, Note, TurnState
+from .hints import converted
 
 _NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\]|\{\}|set\(\))\.?\s*$")
 _EMPTY = re.compile(r"^(?:Empty DataFrame|Series\(\[\],)|\bno\b.{0,60}\bfound\b", re.IGNORECASE | re.MULTILINE)
@@ -27,6 +31,10 @@ _WRITES = re.compile(
 _LOADS = re.compile(r"\b(?:pd\.read_\w+|pd\.json_normalize|open)\(")
 # The same symbol around two or more numbers with nothing between them: strings summed.
 _JOINED = re.compile(r"^(\D{0,3})\d[\d.,]*(\D{0,3})(?:\1\d[\d.,]*\2)+$")
+_TEXT_MATCH = re.compile(
+    r"\[\s*['\"]([^'\"]+)['\"]\s*\]\.str(?:\.(?:contains|startswith|endswith|match|fullmatch|slice|split|extract)\b|\s*\[)"
+)
+_FORMATS = re.compile(r"dates as text in \d+ formats")
 
 
 class Checks(Aid):
@@ -35,8 +43,21 @@ class Checks(Aid):
     async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
         if not outcome.ran or outcome.failed:
             return None
-        text = check(outcome)
+        text = dates_matched_as_text(outcome.code, turn.files) or check(outcome)
         return Note(text=f"Check: {text}") if text else None
+
+
+def dates_matched_as_text(code: str, files: list[FileProfile]) -> str:
+    """A note when `code` matched text in a column of dates the preview found in several formats."""
+    notes = {c.name: n for f in files for t in f.tables for c in t.columns for n in c.notes if _FORMATS.match(n)}
+    for column in _TEXT_MATCH.findall(code):
+        if column in notes and not converted(column, code):
+            how = notes[column].split(": ", 1)[-1]
+            return (
+                f"{column!r} holds dates written as text in several formats, so a text match finds only the rows "
+                f"written one way. Convert the column first ({how}), then filter or group with .dt."
+            )
+    return ""
 
 
 def check(outcome: Outcome) -> str:

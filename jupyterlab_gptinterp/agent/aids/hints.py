@@ -206,8 +206,8 @@ def _accessor_hint(outcome: Outcome, columns: list[ColumnProfile]) -> str:
         return ""
     line = failing_line(outcome)
     before = code[: code.find(line)] if line else ""
-    converted = [c for c, a in _STR_ON.findall(line) if a == "dt" and _converted(c, before)]
-    if accessor == "dt" and converted:
+    again = [c for c, a in _STR_ON.findall(line) if a == "dt" and converted(c, before)]
+    if accessor == "dt" and again:
         return (
             f"the line `{line}` uses .dt on values that are not datetimes any more, although the cell converted "
             "them before: .dt.date, .apply or a group-by key leave Python dates or text (object dtype). Use those "
@@ -222,7 +222,7 @@ def _accessor_hint(outcome: Outcome, columns: list[ColumnProfile]) -> str:
     return "the column is not dates yet: convert it with pd.to_datetime first." + (f" {which}." if which else "")
 
 
-def _converted(column: str, code: str) -> bool:
+def converted(column: str, code: str) -> bool:
     """`code` assigns pd.to_datetime(...) to `column` of some frame."""
     return bool(re.search(rf"\[\s*['\"]{re.escape(column)}['\"]\s*\]\s*=\s*pd\.to_datetime\(", code))
 
