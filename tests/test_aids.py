@@ -120,6 +120,8 @@ async def test_text_that_should_be_parsed_and_the_wrong_accessor_get_told_how():
             "'DataFrame' object has no attribute 'str'",
         )
     )
+    assert "Write `df['w'].str.extract(r'(\\d+) (\\w+)')[0]`" in said  # the line mended, not "take [0]"
+    said = await hint(failed("df[['w']].str.lower()", "AttributeError", "'DataFrame' object has no attribute 'str'"))
     assert "expand=False" in said and "Series" in said  # the frame came from the code, not from the data
 
 

@@ -79,7 +79,7 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         named = [f for f in files if f.name in code] or files
         return f"read {named[0].name} with its tested load line: {_load_of(named[0])}" if named else ""
     if name == "AttributeError":
-        return _accessor_hint(outcome, columns) or _attribute_hint(value, columns)
+        return _accessor_hint(outcome, columns) or _attribute_hint(value, columns, code)
     if _DATE_PARSE.search(value):
         dated = [c for c in columns if c.name in code and any("date" in n for n in c.notes)]
         how = f" For {dated[0].name!r}: {_date_note(dated[0])}" if dated else ""
@@ -166,7 +166,7 @@ def _module_hint(value: str) -> str:
     return ""
 
 
-def _attribute_hint(value: str, columns: list[ColumnProfile]) -> str:
+def _attribute_hint(value: str, columns: list[ColumnProfile], code: str = "") -> str:
     m = _NO_ATTR.search(value)
     if not m:
         return ""
@@ -185,6 +185,12 @@ def _attribute_hint(value: str, columns: list[ColumnProfile]) -> str:
     if owner in ("DataFrame", "Series") and attr in _REMOVED:
         return f"this pandas has no {owner}.{attr}: use {_REMOVED[attr]}."
     if owner == "DataFrame" and attr in ("str", "dt"):
+        if fixed := _extract_fixed(code):  # a small model reads "take [0]" as .str[0]: show the line mended
+            before, after = fixed
+            return (
+                "str.extract returns a DataFrame, one column per group (0, 1, ...), so .str after it fails: "
+                f"select the group's column with [0]. Write `{after}` instead of `{before}`."
+            )
         return (
             f".{attr} works on one column (a Series), and this is a DataFrame: str.extract returns one column "
             "per group (take [0], or pass expand=False), and df[['a']] is a frame (write df['a'])."
@@ -195,6 +201,7 @@ def _attribute_hint(value: str, columns: list[ColumnProfile]) -> str:
     return f"did you mean the column {close[0]!r}? Write df[{close[0]!r}]." if close else ""
 
 
+_EXTRACT_STR = re.compile(r"(\.str\.extract\((?:[^()]|\([^()]*\))*\))\.str\[")
 _STR_ON = re.compile(r"\[\s*['\"]([^'\"]+)['\"]\s*\]\.(str|dt)\b")
 
 
@@ -220,6 +227,15 @@ def _accessor_hint(outcome: Outcome, columns: list[ColumnProfile]) -> str:
         return f"{which}: use it as it is (.dt for dates, arithmetic for numbers); do not clean it with .str."
     which = "; ".join(f"{c.name!r}: {_date_note(c) or 'pd.to_datetime(col)'}" for c in used)
     return "the column is not dates yet: convert it with pd.to_datetime first." + (f" {which}." if which else "")
+
+
+def _extract_fixed(code: str) -> tuple[str, str] | None:
+    """The first line that takes .str[...] of what str.extract returned, and that line mended."""
+    for line in code.splitlines():
+        mended = _EXTRACT_STR.sub(r"\1[", line)
+        if mended != line:
+            return line.strip(), mended.strip()
+    return None
 
 
 def converted(column: str, code: str) -> bool:
