@@ -190,16 +190,22 @@ async def test_a_text_match_on_dates_in_several_formats_gets_a_note_unless_the_c
         FileProfile(name="t.csv", kind="table", tables=[TableProfile("", 2, "df = pd.read_csv('t.csv')", [mixed])])
     ]
 
-    async def noted(code):
-        note = await Checks().after_run(turn(files=files), ok(code, "12.5\n"))
+    async def noted(code, before=()):
+        note = await Checks().after_run(turn(files=files, outcomes=list(before)), ok(code, "12.5\n"))
         return note.text if note else ""
 
     said = await noted("print(df[df['day'].str.contains('2024-05')]['x'].sum())")
     assert "several formats" in said and "format='mixed'" in said
     assert "several formats" in await noted("print(df[df['day'].str[:7] == '2024-05'].x.sum())")
+    assert "several formats" in await noted("print(df[(df['day'] >= '2024-04-01') & (df['day'] <= '2024-06-30')])")
+    assert "several formats" in await noted("print(df[df['day'].between('2024-04-01', '2024-06-30')])")
     converted = "df['day'] = pd.to_datetime(df['day'], format='mixed')\nprint(df[df['day'].astype(str).str.contains('2024-05')].x.sum())"
     assert await noted(converted) == ""
     assert await noted("print(df[df['note'].str.contains('late')].x.sum())") == ""  # not a column of dates
+    earlier = ok("df['day'] = pd.to_datetime(df['day'], format='mixed')")
+    assert await noted("print(df[df['day'] >= '2024-04-01'].x.sum())", [earlier]) == ""  # converted in a cell before
+    parsed = "df = pd.read_csv('t.csv', parse_dates=['day'])\nprint(df[df['day'] >= '2024-04-01'].x.sum())"
+    assert await noted(parsed) == ""
     one_format = ok("print(df[df['month'].str.contains('03')].x.sum())", "12.5\n")
     assert await Checks().after_run(turn(files=[SALES]), one_format) is None  # dates in one format match as text
 

@@ -31,8 +31,11 @@ _WRITES = re.compile(
 _LOADS = re.compile(r"\b(?:pd\.read_\w+|pd\.json_normalize|open)\(")
 # The same symbol around two or more numbers with nothing between them: strings summed.
 _JOINED = re.compile(r"^(\D{0,3})\d[\d.,]*(\D{0,3})(?:\1\d[\d.,]*\2)+$")
+# A column matched as text: a string method on it, or a comparison of it with a string.
 _TEXT_MATCH = re.compile(
-    r"\[\s*['\"]([^'\"]+)['\"]\s*\]\.str(?:\.(?:contains|startswith|endswith|match|fullmatch|slice|split|extract)\b|\s*\[)"
+    r"\[\s*['\"]([^'\"]+)['\"]\s*\]"
+    r"(?:\.str(?:\.(?:contains|startswith|endswith|match|fullmatch|slice|split|extract)\b|\s*\[)"
+    r"|\s*(?:[<>]=?|[=!]=)\s*['\"]|\.between\(\s*['\"])"
 )
 _FORMATS = re.compile(r"dates as text in \d+ formats")
 
@@ -43,19 +46,21 @@ class Checks(Aid):
     async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
         if not outcome.ran or outcome.failed:
             return None
-        text = dates_matched_as_text(outcome.code, turn.files) or check(outcome)
+        ran = [c.source for c in turn.notebook.cells] + [o.code for o in turn.outcomes if o.ran and not o.failed]
+        text = dates_matched_as_text(outcome.code, turn.files, "\n".join(ran)) or check(outcome)
         return Note(text=f"Check: {text}") if text else None
 
 
-def dates_matched_as_text(code: str, files: list[FileProfile]) -> str:
-    """A note when `code` matched text in a column of dates the preview found in several formats."""
+def dates_matched_as_text(code: str, files: list[FileProfile], ran: str = "") -> str:
+    """A note when `code` matched or compared as text a column of dates the preview found in several
+    formats, and neither it nor the code that ran before it (`ran`) converted the column."""
     notes = {c.name: n for f in files for t in f.tables for c in t.columns for n in c.notes if _FORMATS.match(n)}
     for column in _TEXT_MATCH.findall(code):
-        if column in notes and not converted(column, code):
+        if column in notes and not converted(column, f"{ran}\n{code}"):
             how = notes[column].split(": ", 1)[-1]
             return (
-                f"{column!r} holds dates written as text in several formats, so a text match finds only the rows "
-                f"written one way. Convert the column first ({how}), then filter or group with .dt."
+                f"{column!r} holds dates written as text in several formats, so a text match or comparison finds "
+                f"only the rows written one way. Convert the column first ({how}), then filter or group with .dt."
             )
     return ""
 

@@ -239,8 +239,12 @@ def _extract_fixed(code: str) -> tuple[str, str] | None:
 
 
 def converted(column: str, code: str) -> bool:
-    """`code` assigns pd.to_datetime(...) to `column` of some frame."""
-    return bool(re.search(rf"\[\s*['\"]{re.escape(column)}['\"]\s*\]\s*=\s*pd\.to_datetime\(", code))
+    """`code` assigns pd.to_datetime(...) to `column` of some frame, or reads it with parse_dates."""
+    name = re.escape(column)
+    return bool(
+        re.search(rf"\[\s*['\"]{name}['\"]\s*\]\s*=\s*pd\.to_datetime\(", code)
+        or re.search(rf"parse_dates\s*=\s*\[[^\]]*['\"]{name}['\"]", code)
+    )
 
 
 def _date_note(column: ColumnProfile) -> str:
