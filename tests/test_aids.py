@@ -169,10 +169,12 @@ async def test_results_that_cannot_be_the_answer_get_a_note():
     assert "coerce" in await check(ok("x = pd.to_numeric(df['a'], errors='coerce')\nprint(x.sum())", "12.0\n"))
     assert "kept no rows" in await check(ok("print(df[df['d'] == '2024-03'].amount.sum())", "0.0\n"))
     assert "found nothing" in await check(ok("print(len(re.findall('x', t)))", "0\n"))
+    assert "as zeros" in await check(ok("df['r'] = df['r'].fillna(0)\nprint(df['r'].mean())", "3.625\n"))
 
 
 async def test_plausible_results_and_cells_that_write_files_get_no_check():
     assert await check(ok("print(df['x'].sum())", "1234.5\n")) == ""
+    assert await check(ok("print(df['r'].fillna(0).sum())", "58.0\n")) == ""  # a sum is the same either way
     assert await check(ok("df = pd.read_csv('a.csv')\ndf.to_csv('b.csv')")) == ""
     assert await check(ok("x = pd.to_numeric(df['a'], errors='coerce')\nprint(x.isna().sum())", "3\n")) == ""
     assert await check(ok("print(pd.Timestamp('2024-01-01'))", "2024-01-01 00:00:00\n")) == ""

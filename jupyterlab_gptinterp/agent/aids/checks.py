@@ -3,7 +3,8 @@
 Read from the outcome, by kind of result, never by the data: nothing printed by a cell that only
 loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
 or filter that found nothing; text values summed end to end; a conversion with
-errors='coerce' that silently turned what it could not parse into NaN; a text match on dates the
+errors='coerce' that silently turned what it could not parse into NaN; missing values filled with
+0 before a mean; a text match on dates the
 preview found written in several formats (it finds only the rows written one way, and no error
 says so).
 """
@@ -24,6 +25,8 @@ _AGGREGATE = re.compile(r"\.(?:sum|mean|median|count|size|nunique|max|min)\(|\bl
 _FILTERS = re.compile(r"==|!=|>=|<=|\.isin\(|\.between\(|\.query\(|\.loc\[|\.str\.(?:contains|startswith)")
 _SEARCHES = re.compile(r"\bre\.(?:findall|search|match|finditer)|\.str\.(?:contains|extract|match)|\.startswith\(")
 _COERCE = re.compile(r"errors\s*=\s*['\"]coerce['\"]")
+_FILL_ZERO = re.compile(r"\.fillna\(\s*0(?:\.0*)?\s*\)")
+_AVERAGES = re.compile(r"\.(?:mean|median|std|var)\(")
 _COUNTS_NA = re.compile(r"\.isna\(|\.isnull\(|\.notna\(|\.notnull\(|\.dropna\(")
 _WRITES = re.compile(
     r"\.to_(?:csv|parquet|excel|json|pickle|feather|sql|html|xml|hdf)\(|\.savefig\(|\.write\(|open\([^)]*['\"][wax]b?\+?['\"]"
@@ -87,6 +90,12 @@ def check(outcome: Outcome) -> str:
         return (
             "errors='coerce' turns every value it cannot parse into NaN, silently, and sums and means skip them. "
             "Print how many values became NaN; if any that hold a number did, clean the text first and run again."
+        )
+    if _FILL_ZERO.search(code) and _AVERAGES.search(code):
+        return (
+            "the cell filled missing values with 0 before averaging, so they count as zeros and pull the result "
+            "down. Unless the question says to count missing values as 0, leave them NaN (.mean() skips NaN) and "
+            "compute again."
         )
     if _NOTHING.search(last) or any(_NOTHING.fullmatch(line) for line in lines):
         return (
