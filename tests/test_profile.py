@@ -64,6 +64,8 @@ def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     assert "3 formats" in when.notes[0] and "format='mixed'" in when.notes[0] and "dayfirst=True" in when.notes[0]
     assert "yes/no" in ok.notes[0]
     assert "different units" in weight.notes[0] and "'kg'" in weight.notes[0]
+    parts = eval(weight.notes[0].split("parts = ")[1].split(";")[0], {"df": pd.read_csv(tmp_path / "t.csv")})  # noqa: S307
+    assert parts[0].astype(float)[4] == 5.0 and parts[1][4] == "g"  # the note's own usage works
     assert "percentages" in share.notes[0]
     assert not column(p, "name").notes  # plain text gets no observation
 

@@ -247,8 +247,9 @@ def _as_numbers(values: list[str]) -> str:
     if len(kinds) > 1:
         return (
             f"numbers with different units as text ({values[0]!r}; units {', '.join(repr(k) for k in kinds)}): "
-            f"{{col}}.str.extract(r'([-\\d.,]+)\\s*(.*)') gives the number and the unit; convert every row to one unit "
-            "before comparing or adding"
+            # The whole usage: given only the extract, a small model took .str[0] of its frame.
+            f"parts = {{col}}.str.extract(r'([-\\d.,]+)\\s*(.*)'); parts[0].astype(float) is the number and parts[1] the "
+            "unit; convert every row to one unit before comparing or adding"
         )
     symbols = [s for s, _ in removed.most_common(3)] + kinds
     pattern = "[" + "".join(re.escape(c) for c in dict.fromkeys("".join(symbols))) + "]"
