@@ -170,11 +170,14 @@ async def test_results_that_cannot_be_the_answer_get_a_note():
     assert "kept no rows" in await check(ok("print(df[df['d'] == '2024-03'].amount.sum())", "0.0\n"))
     assert "found nothing" in await check(ok("print(len(re.findall('x', t)))", "0\n"))
     assert "as zeros" in await check(ok("df['r'] = df['r'].fillna(0)\nprint(df['r'].mean())", "3.625\n"))
+    assert "as zeros" in await check(ok("df.fillna(value=0, inplace=True)\nprint(df['r'].mean())", "3.625\n"))
 
 
 async def test_plausible_results_and_cells_that_write_files_get_no_check():
     assert await check(ok("print(df['x'].sum())", "1234.5\n")) == ""
     assert await check(ok("print(df['r'].fillna(0).sum())", "58.0\n")) == ""  # a sum is the same either way
+    assert await check(ok("print(df.groupby('a')['r'].mean().fillna(0))", "a    1.5\n")) == ""  # after the mean
+    assert await check(ok("t = df.pivot_table('r', 'a', 'b').fillna(0)\nprint(t.mean())", "b    1.5\n")) == ""
     assert await check(ok("df = pd.read_csv('a.csv')\ndf.to_csv('b.csv')")) == ""
     assert await check(ok("x = pd.to_numeric(df['a'], errors='coerce')\nprint(x.isna().sum())", "3\n")) == ""
     assert await check(ok("print(pd.Timestamp('2024-01-01'))", "2024-01-01 00:00:00\n")) == ""
@@ -197,12 +200,18 @@ async def test_a_text_match_on_dates_in_several_formats_gets_a_note_unless_the_c
         return note.text if note else ""
 
     said = await noted("print(df[df['day'].str.contains('2024-05')]['x'].sum())")
-    assert "several formats" in said and "format='mixed'" in said
+    assert "several formats" in said and "df['day'] = pd.to_datetime(df['day'], format='mixed')" in said
+    assert "several formats" in await noted("print(df[df.day.str.contains('May')].x.sum())")
+    assert "several formats" in await noted("print(df[('2024-04-01' <= df['day'])].x.sum())")
+    assert await noted("print(df[df['day'].str.contains('2024')].x.sum())") == ""  # a year: in every format
     assert "several formats" in await noted("print(df[df['day'].str[:7] == '2024-05'].x.sum())")
     assert "several formats" in await noted("print(df[(df['day'] >= '2024-04-01') & (df['day'] <= '2024-06-30')])")
     assert "several formats" in await noted("print(df[df['day'].between('2024-04-01', '2024-06-30')])")
-    converted = "df['day'] = pd.to_datetime(df['day'], format='mixed')\nprint(df[df['day'].astype(str).str.contains('2024-05')].x.sum())"
+    converted = "df['day'] = pd.to_datetime(df['day'], format='mixed')\nprint(df[df['day'] >= '2024-04-01'].x.sum())"
     assert await noted(converted) == ""
+    assert (
+        await noted("df.day = pd.to_datetime(df.day, format='mixed')\nprint(df[df.day >= '2024-04-01'].x.sum())") == ""
+    )
     assert await noted("print(df[df['note'].str.contains('late')].x.sum())") == ""  # not a column of dates
     earlier = ok("df['day'] = pd.to_datetime(df['day'], format='mixed')")
     assert await noted("print(df[df['day'] >= '2024-04-01'].x.sum())", [earlier]) == ""  # converted in a cell before

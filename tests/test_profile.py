@@ -66,6 +66,10 @@ def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     assert "different units" in weight.notes[0] and "'kg'" in weight.notes[0]
     parts = eval(weight.notes[0].split("parts = ")[1].split(";")[0], {"df": pd.read_csv(tmp_path / "t.csv")})  # noqa: S307
     assert parts[0].astype(float)[4] == 5.0 and parts[1][4] == "g"  # the note's own usage works
+    rows = "".join(f'"{n},250 {u}"\n' for n, u in zip(range(1, 21), ["kg", "g", "lb"] * 7))
+    heavy = prof(tmp_path, "w.csv", "w\n" + rows)
+    note = heavy.tables[0].columns[0].notes[0]
+    assert "parts[0].str.replace(',', '').astype(float)" in note  # '1,250 g' has a thousands separator
     assert "percentages" in share.notes[0]
     assert not column(p, "name").notes  # plain text gets no observation
 

@@ -245,10 +245,11 @@ def _as_numbers(values: list[str]) -> str:
         return f"percentages as text ({values[0]!r}): {{col}}.str.rstrip('%').astype(float)"
     kinds = [s for s, _ in suffixes.most_common(6)]
     if len(kinds) > 1:
+        number = ".str.replace(',', '').astype(float)" if removed[","] else ".astype(float)"
         return (
             f"numbers with different units as text ({values[0]!r}; units {', '.join(repr(k) for k in kinds)}): "
             # The whole usage: given only the extract, a small model took .str[0] of its frame.
-            f"parts = {{col}}.str.extract(r'([-\\d.,]+)\\s*(.*)'); parts[0].astype(float) is the number and parts[1] the "
+            f"parts = {{col}}.str.extract(r'([-\\d.,]+)\\s*(.*)'); parts[0]{number} is the number and parts[1] the "
             "unit; convert every row to one unit before comparing or adding"
         )
     symbols = [s for s, _ in removed.most_common(3)] + kinds

@@ -25,7 +25,8 @@ _AGGREGATE = re.compile(r"\.(?:sum|mean|median|count|size|nunique|max|min)\(|\bl
 _FILTERS = re.compile(r"==|!=|>=|<=|\.isin\(|\.between\(|\.query\(|\.loc\[|\.str\.(?:contains|startswith)")
 _SEARCHES = re.compile(r"\bre\.(?:findall|search|match|finditer)|\.str\.(?:contains|extract|match)|\.startswith\(")
 _COERCE = re.compile(r"errors\s*=\s*['\"]coerce['\"]")
-_FILL_ZERO = re.compile(r"\.fillna\(\s*0(?:\.0*)?\s*\)")
+_FILL_ZERO = re.compile(r"\.fillna\(\s*(?:value\s*=\s*)?0(?:\.0*)?\s*(?:,[^)]*)?\)")
+_RESHAPES = re.compile(r"\.(?:pivot|pivot_table|unstack|crosstab)\b|\bpd\.crosstab\(")  # where NaN means none
 _AVERAGES = re.compile(r"\.(?:mean|median|std|var)\(")
 _COUNTS_NA = re.compile(r"\.isna\(|\.isnull\(|\.notna\(|\.notnull\(|\.dropna\(")
 _WRITES = re.compile(
@@ -34,12 +35,16 @@ _WRITES = re.compile(
 _LOADS = re.compile(r"\b(?:pd\.read_\w+|pd\.json_normalize|open)\(")
 # The same symbol around two or more numbers with nothing between them: strings summed.
 _JOINED = re.compile(r"^(\D{0,3})\d[\d.,]*(\D{0,3})(?:\1\d[\d.,]*\2)+$")
-# A column matched as text: a string method on it, or a comparison of it with a string.
+# A column (df['c'] or df.c) matched as text: a string method on it, or a comparison with a
+# string (the literal captured: a year alone, or "", matches in any format).
+_COLUMN = r"(?:\[\s*['\"](?P<key>[^'\"]+)['\"]\s*\]|\.(?P<attr>[A-Za-z_]\w*))"
 _TEXT_MATCH = re.compile(
-    r"\[\s*['\"]([^'\"]+)['\"]\s*\]"
-    r"(?:\.str(?:\.(?:contains|startswith|endswith|match|fullmatch|slice|split|extract)\b|\s*\[)"
-    r"|\s*(?:[<>]=?|[=!]=)\s*['\"]|\.between\(\s*['\"])"
+    _COLUMN + r"(?:\.str\.(?:contains|startswith|endswith|match|fullmatch|slice|split|extract)\(\s*"
+    r"(?:r?['\"](?P<arg>[^'\"]*)['\"])?|(?P<sliced>\.str\s*\[)|\s*(?:[<>]=?|[=!]=)\s*['\"](?P<cmp>[^'\"]*)['\"]"
+    r"|\.between\(\s*['\"](?P<low>[^'\"]*)['\"])"
 )
+_TEXT_MATCHED = re.compile(r"['\"](?P<cmp>[^'\"]*)['\"]\s*(?:[<>]=?|[=!]=)\s*\w+" + _COLUMN)  # '2024-04' <= df['c']
+_ANY_FORMAT = re.compile(r"\(?\\d\{4\}\)?|\d{4}|")
 _FORMATS = re.compile(r"dates as text in \d+ formats")
 
 
@@ -58,12 +63,18 @@ def dates_matched_as_text(code: str, files: list[FileProfile], ran: str = "") ->
     """A note when `code` matched or compared as text a column of dates the preview found in several
     formats, and neither it nor the code that ran before it (`ran`) converted the column."""
     notes = {c.name: n for f in files for t in f.tables for c in t.columns for n in c.notes if _FORMATS.match(n)}
-    for column in _TEXT_MATCH.findall(code):
+    for m in [*_TEXT_MATCH.finditer(code), *_TEXT_MATCHED.finditer(code)]:
+        column, found = m["key"] or m["attr"], m.groupdict()
+        literal = next((found[g] for g in ("arg", "cmp", "low") if found.get(g) is not None), None)
+        if literal is not None and not found.get("sliced") and _ANY_FORMAT.fullmatch(literal):
+            continue  # a year, or nothing: the same in every format
         if column in notes and not converted(column, f"{ran}\n{code}"):
-            how = notes[column].split(": ", 1)[-1]
+            expr, _, remark = notes[column].split(": ", 1)[-1].partition("; ")
             return (
                 f"{column!r} holds dates written as text in several formats, so a text match or comparison finds "
-                f"only the rows written one way. Convert the column first ({how}), then filter or group with .dt."
+                f"only the rows written one way. Convert the column first, `df[{column!r}] = {expr}`"
+                + (f" ({remark})" if remark else "")
+                + ", then filter or group with .dt."
             )
     return ""
 
@@ -91,7 +102,8 @@ def check(outcome: Outcome) -> str:
             "errors='coerce' turns every value it cannot parse into NaN, silently, and sums and means skip them. "
             "Print how many values became NaN; if any that hold a number did, clean the text first and run again."
         )
-    if _FILL_ZERO.search(code) and _AVERAGES.search(code):
+    fill = _FILL_ZERO.search(code)
+    if fill and _AVERAGES.search(code, fill.end()) and not _RESHAPES.search(code, 0, fill.start()):
         return (
             "the cell filled missing values with 0 before averaging, so they count as zeros and pull the result "
             "down. Unless the question says to count missing values as 0, leave them NaN (.mean() skips NaN) and "

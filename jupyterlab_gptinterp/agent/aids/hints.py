@@ -79,7 +79,7 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         named = [f for f in files if f.name in code] or files
         return f"read {named[0].name} with its tested load line: {_load_of(named[0])}" if named else ""
     if name == "AttributeError":
-        return _accessor_hint(outcome, columns) or _attribute_hint(value, columns, code)
+        return _accessor_hint(outcome, columns) or _attribute_hint(value, columns, failing_line(outcome) or code)
     if _DATE_PARSE.search(value):
         dated = [c for c in columns if c.name in code and any("date" in n for n in c.notes)]
         how = f" For {dated[0].name!r}: {_date_note(dated[0])}" if dated else ""
@@ -185,7 +185,9 @@ def _attribute_hint(value: str, columns: list[ColumnProfile], code: str = "") ->
     if owner in ("DataFrame", "Series") and attr in _REMOVED:
         return f"this pandas has no {owner}.{attr}: use {_REMOVED[attr]}."
     if owner == "DataFrame" and attr in ("str", "dt"):
-        if fixed := _extract_fixed(code):  # a small model reads "take [0]" as .str[0]: show the line mended
+        if attr == "str" and (
+            fixed := _extract_fixed(code)
+        ):  # a small model reads "take [0]" as .str[0]: show the line mended
             before, after = fixed
             return (
                 "str.extract returns a DataFrame, one column per group (0, 1, ...), so .str after it fails: "
@@ -201,7 +203,7 @@ def _attribute_hint(value: str, columns: list[ColumnProfile], code: str = "") ->
     return f"did you mean the column {close[0]!r}? Write df[{close[0]!r}]." if close else ""
 
 
-_EXTRACT_STR = re.compile(r"(\.str\.extract\((?:[^()]|\([^()]*\))*\))\.str\[")
+_EXTRACT_STR = re.compile(r"(\.str\.extract\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))\.str\[")  # two levels of (...)
 _STR_ON = re.compile(r"\[\s*['\"]([^'\"]+)['\"]\s*\]\.(str|dt)\b")
 
 
@@ -230,7 +232,7 @@ def _accessor_hint(outcome: Outcome, columns: list[ColumnProfile]) -> str:
 
 
 def _extract_fixed(code: str) -> tuple[str, str] | None:
-    """The first line that takes .str[...] of what str.extract returned, and that line mended."""
+    """The first line of `code` that takes .str[...] of what str.extract returned, and that line mended."""
     for line in code.splitlines():
         mended = _EXTRACT_STR.sub(r"\1[", line)
         if mended != line:
@@ -239,11 +241,14 @@ def _extract_fixed(code: str) -> tuple[str, str] | None:
 
 
 def converted(column: str, code: str) -> bool:
-    """`code` assigns pd.to_datetime(...) to `column` of some frame, or reads it with parse_dates."""
+    """`code` assigns pd.to_datetime(...) or .astype('datetime64') to `column` (of a frame, or as
+    `assign(column=...)`), or reads it with parse_dates."""
     name = re.escape(column)
+    target = rf"(?:['\"]{name}['\"]\s*\]|\.{name}\b|\b{name})\s*=\s*"  # df['c'], df.loc[:, 'c'], df.c, c=
     return bool(
-        re.search(rf"\[\s*['\"]{name}['\"]\s*\]\s*=\s*pd\.to_datetime\(", code)
-        or re.search(rf"parse_dates\s*=\s*\[[^\]]*['\"]{name}['\"]", code)
+        re.search(target + r"(?:pd|pandas)\.to_datetime\(", code)
+        or re.search(target + r"[^\n]*\.astype\(\s*['\"]datetime64", code)
+        or re.search(rf"parse_dates\s*=\s*[\[(][^\])]*['\"]{name}['\"]", code)
     )
 
 
