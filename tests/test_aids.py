@@ -415,6 +415,16 @@ async def test_a_model_stuck_on_failed_code_gets_a_focused_call_with_the_questio
     assert sink.of("assistant_message")[-1].text == "It is 42."
 
 
+async def test_the_last_reply_before_the_turn_gives_up_is_shown_not_sent_back():
+    bad = fenced("print(6 * seven)")
+    loop, llm, ex, sink, gate = make(
+        bad, bad, bad, bad, bad, "It is 42.", "never asked", names=["repeats", "grounding"]
+    )
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == ["print(6 * seven)"]  # four repeats declined, then the reply
+    assert sink.of("assistant_message")[-1].text == "It is 42." and len(llm.requests) == 6
+
+
 async def test_an_answer_sent_back_counts_as_stuck_too_so_a_focused_call_follows():
     bad = fenced("print(6 * seven)")
     replies = [bad, bad, "It is 41.", fenced("print(6 * 7)"), "It is 42."]

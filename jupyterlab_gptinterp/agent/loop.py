@@ -20,7 +20,7 @@ from ..errors import ErrorCode, GPTInterpError
 from ..protocol import AssistantMessage, NotebookView, StatusEvent, TurnEnded, TurnStarted, UserMessageEvent
 from . import focus, memory, prompts, replies
 from . import outputs as _outputs
-from .aids import Check, Pipeline, TurnState
+from .aids import Check, Pipeline, Review, TurnState
 from .calls import ModelCalls, TurnTimeout
 from .config import ChatState, LoopConfig
 from .context import cell_for_model, notebook_for_model, outcome_for_model
@@ -184,7 +184,7 @@ class _Turn:
                 if prompts.empty(reply.text) and not emptied:
                     emptied = True
                     self.new += [{"role": "assistant", "content": ""}, {"role": "user", "content": EMPTY}]
-                elif await self._final(message_id, reply.text):
+                elif await self._final(message_id, reply.text, last=refused + 1 >= MAX_REFUSALS):
                     return "answer", "The model sent an empty reply." if prompts.empty(reply.text) else ""
                 else:  # a reply an aid sent back moves the turn on no more than a declined proposal
                     refused, told = refused + 1, self.state.notes[-1]
@@ -259,9 +259,13 @@ class _Turn:
     async def _check(self, outcome: Outcome) -> Check | None:
         return await self.calls.check(self.state.question, outcome, self.cfg.result_budget)
 
-    async def _final(self, message_id: str, text: str) -> bool:
-        """Show a final reply as the answer, unless an aid asks the model again (False)."""
+    async def _final(self, message_id: str, text: str, last: bool = False) -> bool:
+        """Show a final reply as the answer, unless an aid asks the model again (False). The `last`
+        reply before the turn gives up is shown, flagged as it is: sent back, it would leave nothing."""
         review = await self.aids.review(self.state, text)
+        kept = text if review.text is None else review.text
+        if last and review.retry and kept.strip():
+            review = Review(text=kept, flags=review.flags)
         if review.show and (review.text or "").strip():
             await self._say(review.text or "", message_id, ungrounded=review.flags)
         self.new.append({"role": "assistant", "content": text})
