@@ -139,11 +139,19 @@ CHECK_EXAMPLES = [
     ),
     (
         (
-            "How many orders are in orders.csv?",
+            "How many visits are in visits.csv?",
             "print(df)",
-            "   id  qty\n0   1    2\n1   2    5\n[... 1850 characters cut ...]\n98  99    1\n99  100   4",
+            "   id  ward\n0   1    A\n1   2    C\n[... 1850 characters cut ...]\n98  99    B\n99  100   A",
         ),
         {"answers": False, "answer": "", "missing": "the output is cut, so its rows cannot be counted; print len(df)"},
+    ),
+    (
+        (
+            "What is the total of the fee column in visits.csv?",
+            "print(df['fee'])\nprint('total', df['fee'].sum())",
+            "0    12.5\n1     8.0\n[... 2400 characters cut ...]\n299    4.5\nName: fee, dtype: float64\ntotal 2931.75",
+        ),
+        {"answers": True, "answer": "The total of the fee column in visits.csv is 2931.75.", "missing": ""},
     ),
     (
         ("What is the longest distance in km in runs.csv?", "print(df['distance_m'].max())", "42195"),
