@@ -4,9 +4,8 @@ Read from the outcome, by kind of result, never by the data: nothing printed by 
 loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
 or filter that found nothing; text values summed end to end; a conversion with
 errors='coerce' that silently turned what it could not parse into NaN; missing values filled with
-0 before a mean; a text match on dates the
-preview found written in several formats (it finds only the rows written one way, and no error
-says so).
+0 before a mean; a text match on dates the preview found written in several formats (it finds
+only the rows written one way, and no error says so).
 """
 
 from __future__ import annotations

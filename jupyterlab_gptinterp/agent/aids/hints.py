@@ -185,9 +185,8 @@ def _attribute_hint(value: str, columns: list[ColumnProfile], code: str = "") ->
     if owner in ("DataFrame", "Series") and attr in _REMOVED:
         return f"this pandas has no {owner}.{attr}: use {_REMOVED[attr]}."
     if owner == "DataFrame" and attr in ("str", "dt"):
-        if attr == "str" and (
-            fixed := _extract_fixed(code)
-        ):  # a small model reads "take [0]" as .str[0]: show the line mended
+        fixed = _extract_fixed(code) if attr == "str" else None
+        if fixed:  # a small model reads "take [0]" as .str[0]: show the line mended
             before, after = fixed
             return (
                 "str.extract returns a DataFrame, one column per group (0, 1, ...), so .str after it fails: "
