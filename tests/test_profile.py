@@ -72,6 +72,9 @@ def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     assert "parts[0].str.replace(',', '').astype(float)" in note  # '1,250 g' has a thousands separator
     assert "percentages" in share.notes[0]
     assert not column(p, "name").notes  # plain text gets no observation
+    held = [price.holds, when.holds, ok.holds, weight.holds, share.holds, column(p, "name").holds]
+    assert held == ["numbers", "dates in several formats", "yes/no", "numbers with units", "numbers", ""]
+    assert column(prof(tmp_path, "d.csv", "when\n" + "2024-03-01\n" * 12), "when").holds == "dates"
 
 
 def test_each_observation_ends_in_an_expression_that_converts_the_column(tmp_path, monkeypatch):

@@ -148,6 +148,9 @@ class ColumnProfile:
     distinct: int = 0
     samples: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what it really holds ("numbers written as text ...")
+    # Text that is something else, as the checks read it: numbers, numbers with units, dates,
+    # dates in several formats, yes/no; "" for plain text and for columns that are not text.
+    holds: str = ""
 
 
 @dataclass

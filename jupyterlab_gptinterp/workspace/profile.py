@@ -187,33 +187,34 @@ def _shown(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _text_notes(values: list[str]) -> list[str]:
-    """What a text column holds, when it is something else written as text."""
+def _text_notes(values: list[str]) -> tuple[list[str], str]:
+    """What a text column holds, when it is something else written as text: (notes, what it holds,
+    as `ColumnProfile.holds` names it)."""
     notes: list[str] = []
     if not values:
-        return notes
+        return notes, ""
     distinct = list(dict.fromkeys(values))
     lowered = {v.strip().lower() for v in distinct}
     if lowered <= _BOOL_WORDS | {"0", "1"} and len(lowered) >= 2:
         yes = sorted(v for v in lowered if v in ("yes", "y", "true", "t", "1"))
         return [
             f"yes/no written as text ({', '.join(repr(v) for v in distinct[:6])}): {{col}}.str.strip().str.lower().isin({yes!r})"
-        ]
+        ], "yes/no"
     padded = [v for v in distinct if v != v.strip()]
     if padded:
         notes.append(f"some values have spaces around them ({padded[0]!r}): {{col}}.str.strip()")
     numbers = _as_numbers(values)
     if numbers:
         notes.append(numbers)
-        return notes
+        return notes, "numbers with units" if numbers.startswith("numbers with different units") else "numbers"
     dates = _as_dates(values)
     if dates:
         notes.append(dates)
-        return notes
+        return notes, "dates in several formats" if dates.startswith("dates as text in ") else "dates"
     spelled = _spellings(distinct)
     if spelled:
         notes.append(spelled)
-    return notes
+    return notes, ""
 
 
 def _as_numbers(values: list[str]) -> str:
@@ -343,6 +344,7 @@ def _columns(df: Any) -> list[dict[str, Any]]:
         kind = _kind(series)
         values = series.dropna()
         notes: list[str] = []
+        holds = ""
         samples: list[str] = []
         distinct = 0
         try:
@@ -353,7 +355,7 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             pass
         if kind == "text":
             texts = [str(v) for v in values.head(2000)]
-            notes = _text_notes(texts)
+            notes, holds = _text_notes(texts)
             if not notes and 0 < distinct <= 8:
                 samples = [_shown(v) for v in uniques]
                 notes.append("values: " + ", ".join(repr(v) for v in samples))
@@ -386,6 +388,7 @@ def _columns(df: Any) -> list[dict[str, Any]]:
                 "distinct": distinct,
                 "samples": samples,
                 "notes": notes,
+                "holds": holds,
             }
         )
     return out
