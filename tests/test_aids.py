@@ -39,7 +39,10 @@ SALES = FileProfile(
                     "month", "text", notes=["dates as text ('03/04/2024'): pd.to_datetime(col, dayfirst=True)"]
                 ),
                 ColumnProfile(
-                    "amount", "text", notes=["numbers written as text ('$1.00'): numbers after removing '$'"]
+                    "amount",
+                    "text",
+                    notes=["numbers written as text ('$1.00'): remove '$', then convert: df['amount'].str.lstrip('$')"],
+                    holds="numbers",
                 ),
                 ColumnProfile("info.city", "text"),
             ],
@@ -190,6 +193,7 @@ async def test_a_text_match_on_dates_in_several_formats_gets_a_note_unless_the_c
         "day",
         "text",
         notes=["dates as text in 2 formats ('1 May 2024', '2024-05-02'): pd.to_datetime(df['day'], format='mixed')"],
+        holds="dates in several formats",
     )
     files = [
         FileProfile(name="t.csv", kind="table", tables=[TableProfile("", 2, "df = pd.read_csv('t.csv')", [mixed])])
@@ -219,6 +223,30 @@ async def test_a_text_match_on_dates_in_several_formats_gets_a_note_unless_the_c
     assert await noted(parsed) == ""
     one_format = ok("print(df[df['month'].str.contains('03')].x.sum())", "12.5\n")
     assert await Checks().after_run(turn(files=[SALES]), one_format) is None  # dates in one format match as text
+
+
+async def test_numbers_held_as_text_added_ranked_or_sorted_as_they_are_get_a_note_unless_converted():
+    async def noted(code, before=()):
+        note = await Checks().after_run(turn(files=[SALES], outcomes=list(before)), ok(code, "North\n"))
+        return note.text if note else ""
+
+    for code in (
+        "print(df.groupby('region')['amount'].sum().idxmax())",
+        "print(df.amount.max())",
+        "print(df.nlargest(3, 'amount'))",
+        "print(df.sort_values(by=['amount']).head())",
+        "print(sum(df['amount']))",
+    ):
+        assert "df['amount'].str.lstrip('$')" in await noted(code), code
+    assert await noted("print(df['amount'].head())\nprint(df['Revenue'].sum())") == ""  # shown, not added
+    converted = "df['amount'] = df['amount'].str.lstrip('$').astype(float)\nprint(df['amount'].sum())"
+    assert await noted(converted) == ""
+    assert await noted("print(pd.to_numeric(df['amount']).sum())") == ""
+    assert (
+        await noted("print(df['amount'].sum())", [ok("df['amount'] = df['amount'].str.lstrip('$').astype(float)")])
+        == ""
+    )
+    assert await noted("print(df['month'].max())") == ""  # dates in one format order correctly as text
 
 
 # --- repeats -----------------------------------------------------------------------------------

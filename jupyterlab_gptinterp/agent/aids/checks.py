@@ -5,7 +5,8 @@ loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a fi
 or filter that found nothing; text values summed end to end; a conversion with
 errors='coerce' that silently turned what it could not parse into NaN; missing values filled with
 0 before a mean; a text match on dates the preview found written in several formats (it finds
-only the rows written one way, and no error says so).
+only the rows written one way, and no error says so); a column the preview found holding numbers
+as text, summed, ranked or sorted as it is (text adds up end to end and orders as words).
 """
 
 from __future__ import annotations
@@ -44,7 +45,13 @@ _TEXT_MATCH = re.compile(
 )
 _TEXT_MATCHED = re.compile(r"['\"](?P<cmp>[^'\"]*)['\"]\s*(?:[<>]=?|[=!]=)\s*\w+" + _COLUMN)  # '2024-04' <= df['c']
 _ANY_FORMAT = re.compile(r"\(?\\d\{4\}\)?|\d{4}|")
-_FORMATS = re.compile(r"dates as text in \d+ formats")
+# A column added, ranked or sorted, which on text gives a wrong result and no error: df['c'].sum(),
+# sort_values('c') / nlargest(3, 'c'), sum(df['c']).
+_ORDERED = re.compile(
+    _COLUMN + r"\s*\.(?:sum|cumsum|max|min|idxmax|idxmin|nlargest|nsmallest|sort_values|rank)\("
+    r"|\.(?:sort_values|nlargest|nsmallest)\([^)]*?['\"](?P<by>[^'\"]+)['\"]"
+    r"|\b(?:sum|max|min|sorted)\(\s*\w+" + _COLUMN.replace("key", "key2").replace("attr", "attr2") + r"\s*\)"
+)
 
 
 class Checks(Aid):
@@ -54,14 +61,16 @@ class Checks(Aid):
         if not outcome.ran or outcome.failed:
             return None
         ran = [c.source for c in turn.notebook.cells] + [o.code for o in turn.outcomes if o.ran and not o.failed]
-        text = dates_matched_as_text(outcome.code, turn.files, "\n".join(ran)) or check(outcome)
+        code, before = outcome.code, "\n".join(ran)
+        text = dates_matched_as_text(code, turn.files, before) or numbers_used_as_text(code, turn.files, before)
+        text = text or check(outcome)
         return Note(text=f"Check: {text}") if text else None
 
 
 def dates_matched_as_text(code: str, files: list[FileProfile], ran: str = "") -> str:
     """A note when `code` matched or compared as text a column of dates the preview found in several
     formats, and neither it nor the code that ran before it (`ran`) converted the column."""
-    notes = {c.name: n for f in files for t in f.tables for c in t.columns for n in c.notes if _FORMATS.match(n)}
+    notes = _holding(files, "dates in several formats", "dates as text")
     for m in [*_TEXT_MATCH.finditer(code), *_TEXT_MATCHED.finditer(code)]:
         column, found = m["key"] or m["attr"], m.groupdict()
         literal = next((found[g] for g in ("arg", "cmp", "low") if found.get(g) is not None), None)
@@ -76,6 +85,44 @@ def dates_matched_as_text(code: str, files: list[FileProfile], ran: str = "") ->
                 + ", then filter or group with .dt."
             )
     return ""
+
+
+def numbers_used_as_text(code: str, files: list[FileProfile], ran: str = "") -> str:
+    """A note when `code` adds, ranks or sorts a column the preview found holding numbers as text, and
+    neither it nor the code that ran before it touched that column with a conversion."""
+    notes = _holding(files, "numbers", "numbers written as text", "percentages as text")
+    notes |= _holding(files, "numbers with units", "numbers with different units")
+    for m in _ORDERED.finditer(code) if notes else ():
+        column = m["key"] or m["attr"] or m["by"] or m["key2"] or m["attr2"]
+        if column in notes and not _parsed(column, f"{ran}\n{code}"):
+            recipe = notes[column].split(": ", 1)[-1]
+            return (
+                f"{column!r} holds numbers written as text, and this cell used it as it is: a sum of text joins "
+                "the values end to end, and max, min and sorting compare them as words, with no error. Convert it "
+                f"to numbers first ({recipe}), then compute again."
+            )
+    return ""
+
+
+def _holding(files: list[FileProfile], holds: str, *starts: str) -> dict[str, str]:
+    """The columns that hold `holds` as text, with the preview's note on each (the one that begins
+    with one of `starts`: it carries the conversion)."""
+    return {
+        c.name: next((n for n in c.notes if n.startswith(starts)), "")
+        for f in files
+        for t in f.tables
+        for c in t.columns
+        if c.holds == holds
+    }
+
+
+def _parsed(column: str, code: str) -> bool:
+    """`code` converts `column` somewhere: a string method, astype or to_numeric taken of it."""
+    name = re.escape(column)
+    ref = rf"(?:\[\s*['\"]{name}['\"]\s*\]|\.{name}\b)"
+    return bool(
+        re.search(ref + r"\s*\.(?:str\.|astype\(|apply\(|map\()", code) or re.search(r"to_numeric\(\s*\w+" + ref, code)
+    )
 
 
 def check(outcome: Outcome) -> str:
