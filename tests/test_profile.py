@@ -77,13 +77,34 @@ def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     assert column(prof(tmp_path, "d.csv", "when\n" + "2024-03-01\n" * 12), "when").holds == "dates"
 
 
+def test_the_load_block_converts_numbers_and_dates_held_as_text_when_the_conversion_loses_nothing(
+    tmp_path, monkeypatch
+):
+    lines = ["price,when,share,weight,odd"]
+    for i in range(30):
+        when = [f"2024-03-{1 + i % 9:02d}", f"{13 + i % 10}/03/2024", f"{1 + i % 9} Mar 2024"][i % 3]
+        odd = "$1.2.3" if i == 7 else f"${i}.5"  # one value no number parse takes
+        lines.append(f'"${i},{i:03d}.50",{when},{i}.5%,{i + 1} {["kg", "g"][i % 2]},{odd}')
+    p = prof(tmp_path, "t.csv", "\n".join(lines) + "\n")
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert df["price"].dtype.kind == "f" and df["price"][3] == 3003.5
+    assert df["when"].dtype.kind == "M" and df["when"][1].day == 14 and df["when"][1].month == 3
+    assert df["share"].dtype.kind == "f" and df["share"][4] == 4.5
+    assert df["weight"][0] == "1 kg" and df["odd"][7] == "$1.2.3"  # no one line converts these
+    assert [column(p, n).converted != "" for n in ("price", "when", "share", "weight", "odd")] == [1, 1, 1, 0, 0]
+    assert column(p, "odd").notes  # still described, as text
+    text = render([p], 3000)
+    assert "'price': numbers after the lines above" in text and "'when': dates after the lines above" in text
+    assert "'odd': text" in text
+
+
 def test_each_observation_ends_in_an_expression_that_converts_the_column(tmp_path, monkeypatch):
     lines = ["price,ok,share,code"] + [
         f'"${i},{i:03d}.50",{["Yes", "no"][i % 2]},{i}.5%,{["AB-007", "ab7", "Ab 07", "AB-012", "ab12"][i % 5]}'
         for i in range(20)
     ]
     p = prof(tmp_path, "x.csv", "\n".join(lines) + "\n")
-    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    df = load(tmp_path, monkeypatch, p.tables[0].load.splitlines()[0])  # the file as read, before the conversions
     for name in ("price", "ok", "share", "code"):
         expression = column(p, name).notes[0].rsplit(": ", 1)[1]
         converted = eval(expression, {"df": df, "pd": pd})  # noqa: S307 - the profile's own expression
@@ -133,8 +154,9 @@ def test_nested_json_is_flattened_by_its_load_line(tmp_path, monkeypatch):
 def test_json_lines_with_mixed_types_and_dates_already_parsed(tmp_path, monkeypatch):
     lines = [json.dumps({"when": f"2024-01-{1 + i:02d}", "flag": [True, "yes", "N"][i % 3]}) for i in range(9)]
     p = prof(tmp_path, "l.jsonl", "\n".join(lines) + "\n")
-    assert p.tables[0].load == "df = pd.read_json('l.jsonl', lines=True)"
-    assert len(load(tmp_path, monkeypatch, p.tables[0].load)) == 9
+    assert p.tables[0].load.splitlines()[0] == "df = pd.read_json('l.jsonl', lines=True)"
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert len(df) == 9 and df["when"].dtype.kind == "M"  # read_json leaves 'when' text; the block converts it
     assert column(p, "flag").dtype.startswith("mixed") or column(p, "flag").notes
 
 

@@ -151,6 +151,7 @@ class ColumnProfile:
     # Text that is something else, as the checks read it: numbers, numbers with units, dates,
     # dates in several formats, yes/no; "" for plain text and for columns that are not text.
     holds: str = ""
+    converted: str = ""  # the line of the table's load block that converts it ("" when it loads as it is)
 
 
 @dataclass

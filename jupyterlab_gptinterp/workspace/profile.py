@@ -11,7 +11,9 @@ server. The profile is what a careful analyst finds in the first minutes with a 
 - general observations on text columns: numbers after removing symbols (with the suffixes that
   differ, e.g. units), percentages, dates as text (day first or month first, several formats),
   yes/no text, values with spaces around them, one id spelled several ways;
-- a wide table (one column per month or year) that wants melting.
+- a wide table (one column per month or year) that wants melting;
+- the load block then converts the columns that hold numbers or dates as text, each line tried on
+  the rows read here and kept only when it turns no value into NaN.
 
 Nothing here knows any particular file; every observation is about pandas and common data.
 """
@@ -25,6 +27,8 @@ import re
 import sqlite3
 import sys
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -187,38 +191,53 @@ def _shown(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _text_notes(values: list[str]) -> tuple[list[str], str]:
+@dataclass
+class _Conversion:
+    """How a text column becomes what it holds: the expression the model is offered ({col} for the
+    column) and the same operation done here, so the offered line is tried before it is offered."""
+
+    expr: str
+    apply: Callable[[Any], Any]
+
+
+def _text_notes(values: list[str]) -> tuple[list[str], str, _Conversion | None]:
     """What a text column holds, when it is something else written as text: (notes, what it holds,
-    as `ColumnProfile.holds` names it)."""
+    as `ColumnProfile.holds` names it, and how to convert it when one expression does)."""
     notes: list[str] = []
     if not values:
-        return notes, ""
+        return notes, "", None
     distinct = list(dict.fromkeys(values))
     lowered = {v.strip().lower() for v in distinct}
     if lowered <= _BOOL_WORDS | {"0", "1"} and len(lowered) >= 2:
         yes = sorted(v for v in lowered if v in ("yes", "y", "true", "t", "1"))
-        return [
-            f"yes/no written as text ({', '.join(repr(v) for v in distinct[:6])}): {{col}}.str.strip().str.lower().isin({yes!r})"
-        ], "yes/no"
+        return (
+            [
+                f"yes/no written as text ({', '.join(repr(v) for v in distinct[:6])}): {{col}}.str.strip().str.lower().isin({yes!r})"
+            ],
+            "yes/no",
+            None,
+        )
     padded = [v for v in distinct if v != v.strip()]
     if padded:
         notes.append(f"some values have spaces around them ({padded[0]!r}): {{col}}.str.strip()")
-    numbers = _as_numbers(values)
+    numbers, conversion = _as_numbers(values)
     if numbers:
         notes.append(numbers)
-        return notes, "numbers with units" if numbers.startswith("numbers with different units") else "numbers"
-    dates = _as_dates(values)
+        units = numbers.startswith("numbers with different units")
+        return notes, "numbers with units" if units else "numbers", conversion
+    dates, conversion = _as_dates(values)
     if dates:
         notes.append(dates)
-        return notes, "dates in several formats" if dates.startswith("dates as text in ") else "dates"
+        return notes, "dates in several formats" if dates.startswith("dates as text in ") else "dates", conversion
     spelled = _spellings(distinct)
     if spelled:
         notes.append(spelled)
-    return notes, ""
+    return notes, "", None
 
 
-def _as_numbers(values: list[str]) -> str:
-    """'numbers after removing ...' when nearly every value is a number wrapped in symbols."""
+def _as_numbers(values: list[str]) -> tuple[str, _Conversion | None]:
+    """'numbers after removing ...' when nearly every value is a number wrapped in symbols, and the
+    conversion (None for numbers in several units: no one expression makes them one number)."""
     parsed = 0
     removed: Counter[str] = Counter()
     suffixes: Counter[str] = Counter()
@@ -231,7 +250,7 @@ def _as_numbers(values: list[str]) -> str:
         parsed += 1
         pre, num, post = m.groups()
         if re.search(r"[A-Za-z]", pre):  # a code like 'E100', not a number
-            return ""
+            return "", None
         if pre:
             removed[pre.strip()] += 1
         if "," in num:
@@ -241,9 +260,12 @@ def _as_numbers(values: list[str]) -> str:
         elif post.strip():
             suffixes[post.strip()] += 1
     if parsed < 0.9 * len(values) or not (removed or suffixes or percent):
-        return ""
+        return "", None
     if percent >= 0.9 * parsed:
-        return f"percentages as text ({values[0]!r}): {{col}}.str.rstrip('%').astype(float)"
+        expr = "{col}.str.rstrip('%').astype(float)"
+        return f"percentages as text ({values[0]!r}): {expr}", _Conversion(
+            expr, lambda s: s.str.rstrip("%").astype(float)
+        )
     kinds = [s for s, _ in suffixes.most_common(6)]
     if len(kinds) > 1:
         number = ".str.replace(',', '').astype(float)" if removed[","] else ".astype(float)"
@@ -252,44 +274,44 @@ def _as_numbers(values: list[str]) -> str:
             # The whole usage: given only the extract, a small model took .str[0] of its frame.
             f"parts = {{col}}.str.extract(r'([-\\d.,]+)\\s*(.*)'); parts[0]{number} is the number and parts[1] the "
             "unit; convert every row to one unit before comparing or adding"
-        )
+        ), None
     symbols = [s for s, _ in removed.most_common(3)] + kinds
     pattern = "[" + "".join(re.escape(c) for c in dict.fromkeys("".join(symbols))) + "]"
     listed = " and ".join(repr(s) for s in symbols)
-    return (
-        f"numbers written as text ({values[0]!r}): remove {listed}, then convert: "
-        f"{{col}}.str.replace(r'{pattern}', '', regex=True).str.strip().astype(float)"
+    expr = f"{{col}}.str.replace(r'{pattern}', '', regex=True).str.strip().astype(float)"
+    # A quote among the symbols would end the raw string early: then the note, never the line.
+    conversion = (
+        None
+        if "'" in pattern
+        else _Conversion(expr, lambda s: s.str.replace(pattern, "", regex=True).str.strip().astype(float))
     )
+    return f"numbers written as text ({values[0]!r}): remove {listed}, then convert: {expr}", conversion
 
 
 def _shape(value: str) -> str:
     return re.sub(r"[A-Za-z]+", "a", re.sub(r"\d+", "9", value.strip()))
 
 
-def _as_dates(values: list[str]) -> str:
-    """How dates written as text are laid out: the formats, and day-first or month-first."""
+def _as_dates(values: list[str]) -> tuple[str, _Conversion | None]:
+    """How dates written as text are laid out (the formats, day-first or month-first), and the
+    conversion."""
     dated = [v for v in values if _DATEISH.search(v)]
     if len(dated) < 0.8 * len(values):
-        return ""
+        return "", None
     shapes = Counter(_shape(v) for v in dated)
-    notes = []
+    order = _day_order(dated)
+    kwargs = {**({"format": "mixed"} if len(shapes) > 1 else {}), **({"dayfirst": True} if order == "day" else {})}
+    expr = "pd.to_datetime({col}" + "".join(f", {k}={v!r}" for k, v in kwargs.items()) + ")"
     if len(shapes) > 1:
         listed = ", ".join(repr(next(v for v in dated if _shape(v) == s)) for s, _ in shapes.most_common(4))
-        notes.append(f"dates as text in {len(shapes)} formats ({listed}): pd.to_datetime({{col}}, format='mixed'")
+        note = f"dates as text in {len(shapes)} formats ({listed}): {expr}"
     else:
-        notes.append(f"dates as text ({dated[0]!r}): pd.to_datetime({{col}}")
-    order = _day_order(dated)
+        note = f"dates as text ({dated[0]!r}): {expr}"
     if order == "day":
-        notes[-1] += (
-            ", dayfirst=True); the day comes first (values like "
-            + repr(next(v for v in dated if _first_over_12(v)))
-            + ")"
-        )
+        note += f"; the day comes first (values like {next(v for v in dated if _first_over_12(v))!r})"
     elif order == "month":
-        notes[-1] += "); the month comes first"
-    else:
-        notes[-1] += ")"
-    return notes[0]
+        note += "; the month comes first"
+    return note, _Conversion(expr, lambda s: _pd().to_datetime(s, **kwargs))
 
 
 def _numeric_parts(value: str) -> list[int]:
@@ -344,7 +366,7 @@ def _columns(df: Any) -> list[dict[str, Any]]:
         kind = _kind(series)
         values = series.dropna()
         notes: list[str] = []
-        holds = ""
+        holds, conversion = "", None
         samples: list[str] = []
         distinct = 0
         try:
@@ -355,7 +377,7 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             pass
         if kind == "text":
             texts = [str(v) for v in values.head(2000)]
-            notes, holds = _text_notes(texts)
+            notes, holds, conversion = _text_notes(texts)
             if not notes and 0 < distinct <= 8:
                 samples = [_shown(v) for v in uniques]
                 notes.append("values: " + ", ".join(repr(v) for v in samples))
@@ -389,6 +411,7 @@ def _columns(df: Any) -> list[dict[str, Any]]:
                 "samples": samples,
                 "notes": notes,
                 "holds": holds,
+                "converted": _converted(df, col, series, conversion),
             }
         )
     return out
@@ -405,13 +428,33 @@ def _wide(df: Any) -> str:
     )
 
 
+def _converted(df: Any, col: Any, series: Any, conversion: _Conversion | None) -> str:
+    """The line that makes a text column the numbers or dates it holds, tried on the rows read here:
+    "" when there is none, or it fails, or it would turn a value into NaN."""
+    if conversion is None or df[col].ndim != 1:
+        return ""
+    try:
+        done = conversion.apply(series)
+    except Exception:  # noqa: BLE001 - a value the expression cannot take: offer the note only
+        return ""
+    if int(done.notna().sum()) < int(series.notna().sum()):
+        return ""
+    target = f"df[{str(col)!r}]"
+    return f"{target} = {conversion.expr.replace('{col}', target)}"
+
+
 def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) -> dict[str, Any]:
+    """A table's profile. Its load block also converts the columns that hold numbers or dates as
+    text (each line tried here): a small model that starts from the block computes on values, not
+    on text, with no step of its own to forget."""
     wide = _wide(df)
+    columns = _columns(df)
+    converts = [c["converted"] for c in columns if c["converted"]]
     return {
         "name": name,
         "rows": rows,
-        "load": load,
-        "columns": _columns(df),
+        "load": "\n".join([load, *converts]),
+        "columns": columns,
         "width": int(df.shape[1]),
         "notes": notes + ([wide] if wide else []),
     }

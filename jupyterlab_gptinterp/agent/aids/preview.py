@@ -95,7 +95,12 @@ def _table(f: FileProfile, t: TableProfile, detail: int) -> str:
     shown = t.columns if detail else t.columns[:12]
     for c in shown:
         what = c.dtype + (f", {c.missing} missing" if c.missing else "")
-        if c.notes:
+        if c.converted:  # the block above converts it: described as the code will find it
+            dates = c.holds.startswith("dates")
+            like = f" like {c.samples[0]!r}" if c.samples else ""
+            what = f"{'dates' if dates else 'numbers'} after the lines above (text{like} in the file)"
+            what += (f", {c.missing} missing" if c.missing else "") + ("; use .dt, not .str" if dates else "")
+        elif c.notes:
             what += "; " + "; ".join(c.notes if detail else c.notes[:1])
         elif detail == 2 and c.samples:  # values show what a column holds better than its name
             values = c.samples[:3] if c.dtype in ("int", "float") else [repr(s) for s in c.samples[:2]]
