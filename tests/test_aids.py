@@ -43,6 +43,7 @@ SALES = FileProfile(
                     "text",
                     notes=["numbers written as text ('$1.00'): remove '$', then convert: df['amount'].str.lstrip('$')"],
                     holds="numbers",
+                    converted="df['amount'] = df['amount'].str.lstrip('$').astype(float)",
                 ),
                 ColumnProfile("info.city", "text"),
             ],
@@ -101,6 +102,14 @@ async def test_text_that_should_be_parsed_and_the_wrong_accessor_get_told_how():
         failed("df['Revenue'].str.replace('$', '')", "AttributeError", "Can only use .str accessor with string values!")
     )
     assert "'Revenue' is float" in said
+    block = "df['amount'] = df['amount'].str.lstrip('$').astype(float)"  # the load block's line, copied
+    tb = ["Cell In[2], line 2", "----> 2 df['amount'].str.replace('$', '')", "AttributeError: Can only use .str"]
+    said = await hint(
+        failed(f"{block}\ndf['amount'].str.replace('$', '')", "AttributeError", "Can only use .str accessor", tb)
+    )
+    assert "'amount' is numbers already" in said  # not "'amount' is text": the copied block converted it
+    said = await hint(failed(f"{block}\ndf['amount'] + df['month']", "TypeError", "unsupported operand: 'str'"))
+    assert "'amount' is" not in said and "'month' is dates as text" in said
     said = await hint(
         failed("df['month'].dt.month", "AttributeError", "Can only use .dt accessor with datetimelike values")
     )

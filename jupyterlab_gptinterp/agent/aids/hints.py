@@ -85,7 +85,11 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         how = f" For {dated[0].name!r}: {_date_note(dated[0])}" if dated else ""
         return "The dates are written as text in a layout that was not given: parse them explicitly." + how
     if _TEXT_NOT_NUMBER.search(value) or (name == "TypeError" and "str" in value):
-        texts = [c for c in columns if c.name in code and c.dtype in ("text", "mixed") and c.notes]
+        texts = [
+            c
+            for c in columns
+            if c.name in code and c.dtype in ("text", "mixed") and c.notes and not (c.converted and c.converted in code)
+        ]
         which = "; ".join(f"{c.name!r} is {c.notes[0]}" for c in texts[:2])
         return (
             "A column still holds text where numbers or dates are needed: convert it first "
@@ -224,7 +228,7 @@ def _accessor_hint(outcome: Outcome, columns: list[ColumnProfile]) -> str:
     types = {c.name: c for c in columns}
     used = [types[c] for c, a in _STR_ON.findall(code) if a == accessor and c in types]
     if accessor == "str":
-        which = ", ".join(f"{c.name!r} is {c.dtype}" for c in used) or "that column is not text"
+        which = ", ".join(f"{c.name!r} is {_as_loaded(c, before or code)}" for c in used) or "that column is not text"
         return f"{which}: use it as it is (.dt for dates, arithmetic for numbers); do not clean it with .str."
     which = "; ".join(f"{c.name!r}: {_date_note(c) or 'pd.to_datetime(col)'}" for c in used)
     return "the column is not dates yet: convert it with pd.to_datetime first." + (f" {which}." if which else "")
@@ -249,6 +253,14 @@ def converted(column: str, code: str) -> bool:
         or re.search(target + r"[^\n]*\.astype\(\s*['\"]datetime64", code)
         or re.search(rf"parse_dates\s*=\s*[\[(][^\])]*['\"]{name}['\"]", code)
     )
+
+
+def _as_loaded(column: ColumnProfile, code: str) -> str:
+    """The column's type once `code` ran: its profile's, unless the code has the load block's line
+    that converted it."""
+    if column.converted and column.converted in code:
+        return f"{'dates' if column.holds.startswith('dates') else 'numbers'} already (the load block converted it)"
+    return column.dtype
 
 
 def _date_note(column: ColumnProfile) -> str:
