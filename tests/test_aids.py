@@ -88,6 +88,20 @@ async def test_a_nameerror_gets_the_import_or_the_load_line():
     assert "df = pd.read_csv('sales.csv')" in said
 
 
+async def test_conditions_joined_without_parentheses_get_the_line_mended():
+    amb = "The truth value of a Series is ambiguous. Use a.empty, a.bool(), a.item(), a.any() or a.all()."
+
+    async def said(line):
+        return await hint(failed(f"x = 1\n{line}", "ValueError", amb, ["Cell In[3], line 2", f"----> 2 {line}"]))
+
+    got = await said("m = df[df['d'].dt.year == 2024 & df['d'].dt.month == 3]")
+    assert "`m = df[(df['d'].dt.year == 2024) & (df['d'].dt.month == 3)]`" in got
+    assert "`df.loc[(df.a == 1) | (df.b > 2), 'c']`" in await said("df.loc[df.a == 1 or df.b > 2, 'c']")
+    assert "`mask = (df.a >= 1) & (df.b.isin(['x', 'y']))`" in await said("mask = df.a >= 1 & df.b.isin(['x', 'y'])")
+    assert "len(df) > 0" in await said("if df[df.a > 1]:")  # nothing to mend: the general rule
+    assert "len(df) > 0" in await said("print(df[df['s'] == 'a & b'])")  # an & inside a string is no operator
+
+
 async def test_a_standard_library_module_is_never_sent_to_pip():
     assert "standard library" in await hint(failed("import sqlite", "ModuleNotFoundError", "No module named 'sqlite'"))
     assert await hint(failed("import polarsx", "ModuleNotFoundError", "No module named 'polarsx'")) == ""

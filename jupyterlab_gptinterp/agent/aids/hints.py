@@ -3,9 +3,9 @@
 By the error's kind, never by the data: a close match for a misspelt name (columns of the files
 the code reads, inner keys of flattened records, standard-library modules), the import a
 NameError lacks, the tested load line when a file was read wrongly, how to convert a column
-that holds text where numbers or dates are needed, and that a call the installed pandas rejects
-must be written another way. Column facts come from the preview's profiles, so a hint never
-contradicts what the model was shown.
+that holds text where numbers or dates are needed, conditions joined without parentheses (the
+line mended), and that a call the installed pandas rejects must be written another way. Column
+facts come from the preview's profiles, so a hint never contradicts what the model was shown.
 """
 
 from __future__ import annotations
@@ -48,6 +48,9 @@ _DATE_PARSE = re.compile(
 # Two frames combined by a key or row by row, the pandas way that does not line them up.
 _MERGE_TYPES = re.compile(r"merge on (.+?) and (.+?) columns for key '([^']+)'")
 _UNALIGNED = re.compile(r"Can only compare identically-labeled|Lengths must match to compare")
+# A Series where one bool is needed: most often `a == 1 & b == 2` (& binds first) or and/or.
+_AMBIGUOUS = re.compile(r"truth value of an? (?:Series|DataFrame|array)\b.* is ambiguous", re.IGNORECASE)
+_COMPARISON = re.compile(r"==|!=|<=|>=|(?<![<>=-])[<>](?![<>=])|\.isin\(|\.between\(")
 _READ_FAIL = re.compile(r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError")
 
 
@@ -107,11 +110,93 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
             "same records in the same order: merge them on the column they share first (pd.merge(a, b, on=key)), "
             "then compare the columns of the merged frame."
         )
+    if _AMBIGUOUS.search(value):
+        return _ambiguous_hint(failing_line(outcome))
     if is_api_error(outcome):
         line = failing_line(outcome)
         where = f" The line `{line}`" if line else " That call"
         return f"{where} is rejected by the installed library version ({name}: {value[:160]}). Write it another way."
     return ""
+
+
+def _ambiguous_hint(line: str) -> str:
+    mended = _conditions_parenthesized(line) if line else ""
+    if mended and mended != line:
+        return (
+            f"& and | bind before ==, < and >, and `and`/`or` cannot combine columns: write `{mended}` (each "
+            "comparison in parentheses, joined by & or |)."
+        )
+    return (
+        "a column of True/False was used where one True or False is needed: join conditions with & and |, each "
+        "comparison in parentheses, not and/or; test a frame with len(df) > 0 or .empty, a column with .any()."
+    )
+
+
+def _conditions_parenthesized(line: str) -> str:
+    """`line` with the conditions inside its brackets (or on the right of its `=`) joined by & and |,
+    each comparison in parentheses: `df[a == 1 & b == 2]` becomes `df[(a == 1) & (b == 2)]`."""
+    spans, stack, quote = [], [], ""
+    for i, ch in enumerate(line):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "[":
+            stack.append(i)
+        elif ch == "]" and stack:
+            start = stack.pop()
+            if not stack:
+                spans.append((start + 1, i))
+    mended = line
+    for start, end in reversed(spans):
+        mended = mended[:start] + ", ".join(_joined(p) for p in _split(mended[start:end], ",")) + mended[end:]
+    lhs, eq, rhs = line.partition(" = ")
+    return mended if mended != line or not eq else lhs + eq + _joined(rhs)
+
+
+def _split(text: str, sep: str) -> list[str]:
+    """`text` split at each `sep` outside brackets and quotes."""
+    parts, depth, quote, last = [], 0, "", 0
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == sep and depth == 0:
+            parts.append(text[last:i].strip())
+            last = i + 1
+    return [*parts, text[last:].strip()]
+
+
+def _joined(condition: str) -> str:
+    parts, ops, depth, quote, last = [], [], 0, "", 0
+    tokens = re.compile(r"\s*(&|\||\band\b|\bor\b)\s*")
+    i = 0
+    while i < len(condition):
+        ch = condition[i]
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0 and (m := tokens.match(condition, i)) and (m.group(1) in "&|" or m.start(1) > i):
+            parts.append(condition[last:i].strip())
+            ops.append({"and": "&", "or": "|"}.get(m.group(1), m.group(1)))
+            i = last = m.end()
+            continue
+        i += 1
+    parts.append(condition[last:].strip())
+    if not ops:
+        return condition
+    wrapped = [f"({p})" if _COMPARISON.search(p) and not (p.startswith("(") and p.endswith(")")) else p for p in parts]
+    return wrapped[0] + "".join(f" {op} {p}" for op, p in zip(ops, wrapped[1:]))
 
 
 def _first_quoted(value: str) -> str:
