@@ -154,10 +154,11 @@ def _conditions_parenthesized(line: str) -> str:
     return mended if mended != line or not eq else lhs + eq + _joined(rhs)
 
 
-def _split(text: str, sep: str) -> list[str]:
-    """`text` split at each `sep` outside brackets and quotes."""
-    parts, depth, quote, last = [], 0, "", 0
-    for i, ch in enumerate(text):
+def _top_level(text: str) -> list[bool]:
+    """For each character of `text`: is it outside quotes and brackets?"""
+    flags, depth, quote = [], 0, ""
+    for ch in text:
+        flags.append(not quote and depth == 0 and ch not in "'\"([{)]}")
         if quote:
             quote = "" if ch == quote else quote
         elif ch in "'\"":
@@ -166,35 +167,28 @@ def _split(text: str, sep: str) -> list[str]:
             depth += 1
         elif ch in ")]}":
             depth -= 1
-        elif ch == sep and depth == 0:
-            parts.append(text[last:i].strip())
-            last = i + 1
-    return [*parts, text[last:].strip()]
+    return flags
+
+
+def _split(text: str, sep: str) -> list[str]:
+    """`text` split at each `sep` outside brackets and quotes."""
+    top = _top_level(text)
+    cuts = [-1, *(i for i, ch in enumerate(text) if ch == sep and top[i]), len(text)]
+    return [text[a + 1 : b].strip() for a, b in zip(cuts, cuts[1:])]
+
+
+_JOINS = re.compile(r"\s*(&|\|)\s*|\s+(and|or)\s+")
 
 
 def _joined(condition: str) -> str:
-    parts, ops, depth, quote, last = [], [], 0, "", 0
-    tokens = re.compile(r"\s*(&|\||\band\b|\bor\b)\s*")
-    i = 0
-    while i < len(condition):
-        ch = condition[i]
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif depth == 0 and (m := tokens.match(condition, i)) and (m.group(1) in "&|" or m.start(1) > i):
-            parts.append(condition[last:i].strip())
-            ops.append({"and": "&", "or": "|"}.get(m.group(1), m.group(1)))
-            i = last = m.end()
-            continue
-        i += 1
-    parts.append(condition[last:].strip())
-    if not ops:
+    """`condition` with each comparison joined by &, |, and, or in parentheses (and/or as &/|)."""
+    top = _top_level(condition)
+    joins = [m for m in _JOINS.finditer(condition) if top[m.start(m.lastindex or 1)]]
+    if not joins:
         return condition
+    cuts = [(0, 0), *((m.start(), m.end()) for m in joins), (len(condition), len(condition))]
+    parts = [condition[a[1] : b[0]].strip() for a, b in zip(cuts, cuts[1:])]
+    ops = [{"and": "&", "or": "|"}.get(m.group(m.lastindex or 1), m.group(m.lastindex or 1)) for m in joins]
     wrapped = [f"({p})" if _COMPARISON.search(p) and not (p.startswith("(") and p.endswith(")")) else p for p in parts]
     return wrapped[0] + "".join(f" {op} {p}" for op, p in zip(ops, wrapped[1:]))
 
