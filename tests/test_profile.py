@@ -93,6 +93,8 @@ def test_the_load_block_converts_numbers_and_dates_held_as_text_when_the_convers
     assert df["weight"][0] == "1 kg" and df["odd"][7] == "$1.2.3"  # no one line converts these
     assert [column(p, n).converted != "" for n in ("price", "when", "share", "weight", "odd")] == [1, 1, 1, 0, 0]
     assert column(p, "odd").notes  # still described, as text
+    quoted = prof(tmp_path, "q.csv", "v\n" + "".join(f"'{i}.5\n" for i in range(20)))
+    assert quoted.tables[0].columns[0].notes and not quoted.tables[0].columns[0].converted  # no line from a quote
     text = render([p], 3000)
     assert "'price': numbers after the lines above" in text and "'when': dates after the lines above" in text
     assert "'odd': text" in text

@@ -279,10 +279,11 @@ def _as_numbers(values: list[str]) -> tuple[str, _Conversion | None]:
     pattern = "[" + "".join(re.escape(c) for c in dict.fromkeys("".join(symbols))) + "]"
     listed = " and ".join(repr(s) for s in symbols)
     expr = f"{{col}}.str.replace(r'{pattern}', '', regex=True).str.strip().astype(float)"
-    # A quote among the symbols would end the raw string early: then the note, never the line.
+    # A quote or a line break among the symbols would break the line out of its raw string: then
+    # the note, never the line.
     conversion = (
         None
-        if "'" in pattern
+        if "'" in pattern or not pattern.isprintable()
         else _Conversion(expr, lambda s: s.str.replace(pattern, "", regex=True).str.strip().astype(float))
     )
     return f"numbers written as text ({values[0]!r}): remove {listed}, then convert: {expr}", conversion
