@@ -91,7 +91,7 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         texts = [
             c
             for c in columns
-            if c.name in code and c.dtype in ("text", "mixed") and c.notes and not (c.converted and c.converted in code)
+            if c.name in code and c.dtype in ("text", "mixed") and c.notes and not _block_converted(c, code)
         ]
         which = "; ".join(f"{c.name!r} is {c.notes[0]}" for c in texts[:2])
         return (
@@ -337,9 +337,14 @@ def converted(column: str, code: str) -> bool:
 def _as_loaded(column: ColumnProfile, code: str) -> str:
     """The column's type once `code` ran: its profile's, unless the code has the load block's line
     that converted it."""
-    if column.converted and column.converted in code:
+    if _block_converted(column, code):
         return f"{'dates' if column.holds.startswith('dates') else 'numbers'} already (the load block converted it)"
     return column.dtype
+
+
+def _block_converted(column: ColumnProfile, code: str) -> bool:
+    """`code` has the load block's line that converts `column`."""
+    return bool(column.converted) and column.converted in code
 
 
 def _date_note(column: ColumnProfile) -> str:
