@@ -201,8 +201,8 @@ test.describe('explain and fix a cell', () => {
     // Set through the notebook's API: a key press can land before the notebook has focus.
     await page.evaluate(() => {
       const nb = (window as any).jupyterapp.shell.currentWidget.content;
-      nb.activeCellIndex = 0;
-      nb.extendContiguousSelectionTo(1);
+      nb.activeCellIndex = 1;
+      nb.extendContiguousSelectionTo(0); // what Shift+ArrowUp does: cell 1 stays selected
     });
     expect(
       await page.evaluate(() => {
