@@ -100,6 +100,25 @@ def test_the_load_block_converts_numbers_and_dates_held_as_text_when_the_convers
     assert "'odd': text" in text
 
 
+def test_money_with_a_decimal_comma_is_read_with_the_comma_as_the_decimal_mark(tmp_path, monkeypatch):
+    # Written as many European exports write money; thousands dots on some rows, the symbol on
+    # either side. Dates written with dots must stay dates.
+    lines = ["amount,fee,when"]
+    for i in range(30):
+        amount = [f"€{1000 + i}.{i:03d},50", f"{i},{i % 100:02d} €", f"€ {i},5"][i % 3]
+        lines.append(f'"{amount}","{i},25",{1 + i % 28:02d}.03.2024')
+    p = prof(tmp_path, "m.csv", "\n".join(lines) + "\n")
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert df["amount"].dtype.kind == "f" and df["amount"][0] == 1000000.5 and df["amount"][1] == 1.01
+    assert df["amount"][2] == 2.5 and df["fee"][3] == 3.25
+    assert column(p, "amount").holds == "numbers" and "decimal comma" in column(p, "amount").notes[0]
+    assert column(p, "when").holds.startswith("dates") and df["when"].dtype.kind == "M"
+    assert df["when"][0].day == 1 and df["when"][0].month == 3
+    semicolons = "a;b\n" + "".join(f"{i};{i}.{i:03d},5\n" for i in range(1, 20))
+    q = prof(tmp_path, "s.csv", semicolons)
+    assert load(tmp_path, monkeypatch, q.tables[0].load)["b"][1] == 2002.5
+
+
 def test_each_observation_ends_in_an_expression_that_converts_the_column(tmp_path, monkeypatch):
     lines = ["price,ok,share,code"] + [
         f'"${i},{i:03d}.50",{["Yes", "no"][i % 2]},{i}.5%,{["AB-007", "ab7", "Ab 07", "AB-012", "ab12"][i % 5]}'

@@ -9,7 +9,7 @@ server. The profile is what a careful analyst finds in the first minutes with a 
   tables of a SQLite file; records (flattened when nested) of JSON;
 - per column: the type pandas gives it, missing values, a few samples;
 - general observations on text columns: numbers after removing symbols (with the suffixes that
-  differ, e.g. units), percentages, dates as text (day first or month first, several formats),
+  differ, e.g. units; a decimal comma read as one when some value shows it), percentages, dates as text (day first or month first, several formats),
   yes/no text, values with spaces around them, one id spelled several ways;
 - a wide table (one column per month or year) that wants melting;
 - the load block then converts the columns that hold numbers or dates as text, each line tried on
@@ -235,9 +235,33 @@ def _text_notes(values: list[str]) -> tuple[list[str], str, _Conversion | None]:
     return notes, "", None
 
 
+def _decimal_mark(number: str) -> str:
+    """',' or '.' when the way `number` is written shows its decimal mark ('1.234,56', '1.234.567',
+    '348,69', '3.5'), else '' ('1,234' could be either; '01.03.2024' is no number)."""
+    for mark, thousands in ((",", r"\."), (".", ",")):
+        grouped = rf"\d{{1,3}}(?:{thousands}\d{{3}})+"
+        if re.fullmatch(rf"{grouped}{re.escape(mark)}\d+|\d{{1,3}}(?:{thousands}\d{{3}}){{2,}}", number):
+            return mark
+        if re.fullmatch(rf"\d+{re.escape(mark)}(?:\d{{1,2}}|\d{{4,}})", number):
+            return mark
+    return ""
+
+
 def _as_numbers(values: list[str]) -> tuple[str, _Conversion | None]:
     """'numbers after removing ...' when nearly every value is a number wrapped in symbols, and the
-    conversion (None for numbers in several units: no one expression makes them one number)."""
+    conversion (None for numbers in several units: no one expression makes them one number).
+    Numbers written with a decimal comma ('348,69 €') are read so, when no value says otherwise."""
+    marks = {_decimal_mark(m.group()) for v in values for m in [re.search(r"\d[\d.,]*\d|\d", v)] if m}
+    comma = "," in marks and "." not in marks
+    first = values[0]
+    if comma:  # read as '1234.56' here; the offered expression does the same to the column
+        values = [v.replace(".", "").replace(",", ".") for v in values]
+    to_float = ".str.replace('.', '').str.replace(',', '.').astype(float)" if comma else ".astype(float)"
+
+    def number(s: Any) -> Any:
+        return (s.str.replace(".", "").str.replace(",", ".") if comma else s).astype(float)
+
+    written = " with a decimal comma" if comma else ""
     parsed = 0
     removed: Counter[str] = Counter()
     suffixes: Counter[str] = Counter()
@@ -259,34 +283,37 @@ def _as_numbers(values: list[str]) -> tuple[str, _Conversion | None]:
             percent += 1
         elif post.strip():
             suffixes[post.strip()] += 1
-    if parsed < 0.9 * len(values) or not (removed or suffixes or percent):
+    if parsed < 0.9 * len(values) or not (removed or suffixes or percent or comma):
         return "", None
     if percent >= 0.9 * parsed:
-        expr = "{col}.str.rstrip('%').astype(float)"
-        return f"percentages as text ({values[0]!r}): {expr}", _Conversion(
-            expr, lambda s: s.str.rstrip("%").astype(float)
+        expr = f"{{col}}.str.rstrip('%'){to_float}"
+        return f"percentages as text{written} ({first!r}): {expr}", _Conversion(
+            expr, lambda s: number(s.str.rstrip("%"))
         )
     kinds = [s for s, _ in suffixes.most_common(6)]
     if len(kinds) > 1:
-        number = ".str.replace(',', '').astype(float)" if removed[","] else ".astype(float)"
+        parts = to_float if comma else ".str.replace(',', '').astype(float)" if removed[","] else ".astype(float)"
         return (
-            f"numbers with different units as text ({values[0]!r}; units {', '.join(repr(k) for k in kinds)}): "
+            f"numbers with different units as text{written} ({first!r}; units {', '.join(repr(k) for k in kinds)}): "
             # The whole usage: given only the extract, a small model took .str[0] of its frame.
-            f"parts = {{col}}.str.extract(r'([-\\d.,]+)\\s*(.*)'); parts[0]{number} is the number and parts[1] the "
+            f"parts = {{col}}.str.extract(r'([-\\d.,]+)\\s*(.*)'); parts[0]{parts} is the number and parts[1] the "
             "unit; convert every row to one unit before comparing or adding"
         ), None
-    symbols = [s for s, _ in removed.most_common(3)] + kinds
+    symbols = list(dict.fromkeys([s for s, _ in removed.most_common(3)] + kinds))  # '€5' and '5 €' alike
+    if not symbols:  # '348,69': nothing to remove, only the comma to read
+        expr = f"{{col}}{to_float}"
+        return f"numbers written as text{written} ({first!r}): {expr}", _Conversion(expr, number)
     pattern = "[" + "".join(re.escape(c) for c in dict.fromkeys("".join(symbols))) + "]"
     listed = " and ".join(repr(s) for s in symbols)
-    expr = f"{{col}}.str.replace(r'{pattern}', '', regex=True).str.strip().astype(float)"
+    expr = f"{{col}}.str.replace(r'{pattern}', '', regex=True).str.strip(){to_float}"
     # A quote or a line break among the symbols would break the line out of its raw string: then
     # the note, never the line.
     conversion = (
         None
         if "'" in pattern or not pattern.isprintable()
-        else _Conversion(expr, lambda s: s.str.replace(pattern, "", regex=True).str.strip().astype(float))
+        else _Conversion(expr, lambda s: number(s.str.replace(pattern, "", regex=True).str.strip()))
     )
-    return f"numbers written as text ({values[0]!r}): remove {listed}, then convert: {expr}", conversion
+    return f"numbers written as text{written} ({first!r}): remove {listed}, then convert: {expr}", conversion
 
 
 def _shape(value: str) -> str:
