@@ -466,6 +466,28 @@ async def test_a_model_stuck_on_failed_code_gets_a_focused_call_with_the_questio
     assert sink.of("assistant_message")[-1].text == "It is 42."
 
 
+async def test_two_runs_failing_on_the_same_line_get_a_focused_call_that_names_the_line():
+    second = fenced("x = 6\ny = 1\nprint(x * seven)")  # changed around the line, not the line
+    replies = [fenced("x = 6\nprint(x * seven)"), second, fenced("print(6 * 7)"), "It is 42."]
+    loop, llm, ex, sink, gate = make(*replies, names=["repeats"])
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer"
+    assert ex.ran == ["x = 6\nprint(x * seven)", "x = 6\ny = 1\nprint(x * seven)", "print(6 * 7)"]
+    focused = llm.requests[2]
+    assert [m["role"] for m in focused] == ["system", "user"] and "print(x * seven)" in focused[1]["content"]
+    assert "failed the same way twice" in focused[1]["content"]
+    assert len(llm.requests[1]) > 2  # one failure alone is no reason for a fresh look
+    assert llm.resampled[2] is None  # the first focused call is greedy
+
+
+async def test_different_errors_in_a_row_keep_the_whole_conversation():
+    replies = [fenced("print(6 * seven)"), fenced("print(6 / 0)"), fenced("print(6 * 7)"), "It is 42."]
+    loop, llm, ex, sink, gate = make(*replies, names=["repeats"])
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and len(ex.ran) == 3
+    assert all(len(r) > 2 for r in llm.requests[1:])
+
+
 async def test_the_last_reply_before_the_turn_gives_up_is_shown_not_sent_back():
     bad = fenced("print(6 * seven)")
     loop, llm, ex, sink, gate = make(

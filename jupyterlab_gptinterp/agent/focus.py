@@ -1,8 +1,9 @@
 """A fresh look for a model that is stuck.
 
 A small model that has been told twice in a row that its proposal was declined (the same failed
-code again, the same code whose output is already there) rarely gets out by itself: the long
-history pulls it back to the code it keeps writing. Its next call then sees only the system
+code again, the same code whose output is already there), or whose last two runs failed on the
+same line with the same error, rarely gets out by itself: the long history pulls it back to the
+code it keeps writing. Its next call then sees only the system
 prompt (notebook, previews), the question, and the last code that ran with what came of it
 (error, hints, notes), and is asked for the one thing that moves the turn on: corrected code
 after a failure, else the answer from that output or the code that computes it. When that is
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .aids.errors import failing_line, normalise
 from .context import outcome_for_model
 from .outcome import Outcome
 
@@ -37,11 +39,26 @@ HEAD = "(Starting over on this request: earlier proposals were declined.)"
 FRESH = "Nothing has run yet. Propose code that computes the answer, different from what was declined."
 
 
-def prompt(question: str, last: Outcome | None, budget: int, told: str = "") -> tuple[str, str]:
+def failing_again(outcomes: list[Outcome]) -> str:
+    """The line (or, when the traceback shows none, the error) on which the last two runs failed
+    the same way, or "": the model changed code around it without fixing it."""
+    ran = [o for o in outcomes if o.ran][-2:]
+    if len(ran) < 2 or not all(o.failed for o in ran) or ran[0].error_name != ran[1].error_name:
+        return ""
+    lines = [failing_line(o) for o in ran]
+    if all(lines):
+        return lines[1] if normalise(lines[0]) == normalise(lines[1]) else ""
+    return ran[1].error_name if ran[0].error_value == ran[1].error_value else ""
+
+
+def prompt(question: str, last: Outcome | None, budget: int, told: str = "", again: str = "") -> tuple[str, str]:
     """The one user message of a focused call, and its instruction (a recital of which is no answer;
     the output quoted in the message may well be part of one). `told`: what an aid said when it
-    sent the model's last reply back, kept in the focused message."""
+    sent the model's last reply back, kept in the focused message; `again`: the line that failed
+    twice the same way."""
     ask = FRESH if last is None else FIX if last.failed else ANSWER if last.printed else COMPUTE
+    if again and last is not None and last.failed:
+        ask += f" `{again}` failed the same way twice: change that itself, not the code around it."
     parts = [f"{HEAD}\nThe question: {question}"]
     if last is not None:
         result = outcome_for_model(last, budget)
@@ -49,9 +66,10 @@ def prompt(question: str, last: Outcome | None, budget: int, told: str = "") -> 
     return "\n\n".join([*parts, *([told] if told else []), ask]), f"{HEAD} {ask}"
 
 
-def resample(refused: int) -> float | None:
-    """The temperature a greedy model samples its next call at after `refused` declines in a row (None: greedy)."""
-    extra = refused - AFTER
+def resample(refused: int, again: bool = False) -> float | None:
+    """The temperature a greedy model samples its next call at after `refused` declines in a row
+    (None: greedy); `again`: the call is focused because a line failed twice, declines or not."""
+    extra = refused if again else refused - AFTER
     return None if extra < 1 else RESAMPLE[min(extra, len(RESAMPLE)) - 1]
 
 

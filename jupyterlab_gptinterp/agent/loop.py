@@ -172,12 +172,13 @@ class _Turn:
             if cap := self.calls.cap(steps, self.cfg.max_steps, self.cfg.max_turn_tokens):
                 return await self._cap(*cap)
             messages = self._messages()
-            if refused >= focus.AFTER:  # stuck: a call that sees the question and the last run only
-                note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget, told)
+            again = focus.failing_again(self.state.outcomes)
+            if refused >= focus.AFTER or again:  # stuck: a call that sees the question and the last run only
+                note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget, told, again)
                 self.state.notes.append(ask)
                 self.new.append({"role": "user", "content": note})
                 messages = focus.messages(messages[0]["content"], note)
-            message_id, reply = await self.calls.ask(messages, tools, focus.resample(refused))
+            message_id, reply = await self.calls.ask(messages, tools, focus.resample(refused, bool(again)))
             steps += 1
             reply, block = replies.read(reply, tools, self.state.fenced, self.state.action, self.cell_id)
             if not block and not (reply.tool_calls and tools):
