@@ -17,17 +17,16 @@ from typing import Any
 from .. import uploads
 from ..approval import ApprovalGate
 from ..errors import ErrorCode, GPTInterpError
-from ..protocol import AssistantMessage, NotebookView, StatusEvent, TurnEnded, TurnStarted, UserMessageEvent
+from ..protocol import AssistantMessage, NotebookView, TurnEnded, TurnStarted, UserMessageEvent
 from . import focus, memory, prompts, replies
-from . import outputs as _outputs
-from .aids import Check, Pipeline, Review, TurnState
+from .aids import Pipeline, Review, TurnState
 from .calls import ModelCalls, TurnTimeout
 from .config import ChatState, LoopConfig
-from .context import cell_for_model, notebook_for_model, outcome_for_model
-from .outcome import Outcome
+from .context import cell_for_model, notebook_for_model
+from .proposals import Proposals
 from .replies import Proposed
 from .seams import LLM, Completion, Executor, Sink, ToolRunner, ToolSpec, Workspace
-from .settle import Emitter, open_proposal, settle_proposal
+from .settle import Emitter
 
 __all__ = ["AgentLoop", "ChatState", "LoopConfig"]
 
@@ -85,11 +84,11 @@ class _Turn:
             loop.llm, loop.sink, chat.chat_id, self.turn_id, self.cfg.llm_retries, self.cfg.max_retry_wait
         )
         fenced = self.cfg.tool_mode == "fenced" and action != "explain"
-        self.state = TurnState(question="", action=action, fenced=fenced, notebook=notebook, check=self._check)
+        self.state = TurnState(question="", action=action, fenced=fenced, notebook=notebook)
+        self.state.check = lambda outcome: self.calls.check(self.state.question, outcome, self.cfg.result_budget)
         self.aids = Pipeline(self.cfg.aids)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
-        self.images: list[dict[str, Any]] = []  # image parts from executions, for a vision model's next call
-        self.finished = False  # the user accepted a fix without running it: nothing left to do
+        self.proposals = Proposals(loop, self.state, self.aids, self.calls, chat.chat_id, notebook)
         self.context = ""
         self.mcp: dict[str, ToolSpec] = {}  # the MCP tools offered this turn, by the name the model calls
         self.cell_text = cell_for_model(notebook, cell_id, self.cfg.result_budget) if cell_id else ""
@@ -193,13 +192,14 @@ class _Turn:
             await self._words_before(reply.text, block, message_id)
             results = await self._proposals(reply, block)
             answer = next((a for _, a, _ in results if a), "")
-            if (answer and await self._final("", answer)) or self.finished:
+            if (answer and await self._final("", answer)) or self.proposals.finished:
                 return "answer", ""
             if results and all(declined for _, _, declined in results):
                 steps, refused, told = steps - 1, refused + 1, ""  # declines use no steps meant for runs
             else:
                 refused, told = 0, ""
-            self._show_images()
+            if images := self.proposals.images_message():
+                self.new.append(images)
 
     async def _words_before(self, text: str, block: Proposed | None, message_id: str) -> None:
         """What the model wrote beside its proposals, shown without a recital of our rules."""
@@ -214,51 +214,18 @@ class _Turn:
         """Each proposal of the reply settled: (what the model is told, an answer, declined?)."""
         if block is not None:
             self.new.append({"role": "assistant", "content": replies.until_code_end(reply.text)})
-            result = await self._propose(block)
+            result = await self.proposals.settle(block)
             self.new.append({"role": "user", "content": prompts.result_message(result[0])})
             return [result]
         out: list[tuple[str, str, bool]] = []
         self.new.append(replies.assistant_with_calls(reply))
         for call in reply.tool_calls:
             parsed = replies.parse_call(call.name, call.arguments, self.notebook, self.cell_id, self.mcp)
-            out.append(await self._propose(parsed) if isinstance(parsed, Proposed) else (parsed, "", False))
+            out.append(await self.proposals.settle(parsed) if isinstance(parsed, Proposed) else (parsed, "", False))
             self.new.append({"role": "tool", "tool_call_id": call.id, "content": out[-1][0]})
-            if out[-1][1] or self.finished:
+            if out[-1][1] or self.proposals.finished:
                 break
         return out
-
-    async def _propose(self, proposed: Proposed) -> tuple[str, str, bool]:
-        """Show the code to the user; run it only on their approval; tell the model what happened."""
-        refusal = await self.aids.refuse(self.state, proposed.code) if proposed.kind != "mcp_tool" else None
-        if refusal is not None:  # not shown to the user, never run
-            self.state.outcomes.append(Outcome(proposed.code, "refused", proposed.kind, reason=refusal.note))
-            if refusal.status:
-                await self.loop.sink.emit_ephemeral(StatusEvent(chat_id=self.chat.chat_id, text=refusal.status))
-            self.state.notes.append(refusal.note)
-            return refusal.note, refusal.answer, True
-        event, proposal = await open_proposal(
-            self.loop.gate, self.loop.sink, self.chat.chat_id, proposed, self.notebook, self.cfg.auto_run
-        )
-        await self.calls.phase("waiting")
-        outcome = await settle_proposal(
-            self.loop.sink, self.loop.executor, event, proposal, self.loop.workspace, self._running, self.loop.tools
-        )
-        self.calls.extend(outcome.waited)
-        self.state.outcomes.append(outcome)
-        self.finished = outcome.decision == "approved" and not outcome.run
-        answer = await self.aids.after_run(self.state, outcome) if outcome.ran and outcome.kind != "mcp_tool" else ""
-        if outcome.ran and self.cfg.vision:
-            self.images.extend(_outputs.image_parts(outcome.outputs))
-        text = outcome_for_model(outcome, self.cfg.result_budget)
-        self.state.sent.append(text)
-        return text, answer, False
-
-    async def _running(self, code: str) -> None:
-        installing = any(line.lstrip().startswith(("%pip", "!pip", "%conda")) for line in code.splitlines())
-        await self.calls.phase("installing" if installing else "running")
-
-    async def _check(self, outcome: Outcome) -> Check | None:
-        return await self.calls.check(self.state.question, outcome, self.cfg.result_budget)
 
     async def _final(self, message_id: str, text: str, last: bool = False) -> bool:
         """Show a final reply as the answer, unless an aid asks the model again (False). The `last`
@@ -281,10 +248,3 @@ class _Turn:
         if last is not None and last.printed.strip():
             await self._say(f"{message} The last result I got, from the code above:\n```\n{last.printed[:1500]}\n```")
         return reason, f"{message} Send “continue” to let me go on."
-
-    def _show_images(self) -> None:
-        """For a vision model: the images the executions just made, as a user message of parts."""
-        if self.images:
-            parts = [{"type": "text", "text": "The images the code above displayed:"}, *self.images]
-            self.new.append({"role": "user", "content": parts})
-            self.images = []
