@@ -199,6 +199,18 @@ async def test_results_that_cannot_be_the_answer_get_a_note():
     assert "as zeros" in await check(ok("df.fillna(value=0, inplace=True)\nprint(df['r'].mean())", "3.625\n"))
 
 
+async def test_text_put_in_one_case_then_compared_with_a_literal_in_another_gets_a_note():
+    lowered = "df['d'] = df['d'].str.strip().str.lower()\nprint((df['d'] == 'Sales').sum())"
+    assert "'sales'" in await check(ok(lowered, "0\n")) and "never match" in await check(ok(lowered, "0\n"))
+    listed = "d = df['d'].str.upper()\nprint(d.isin(['NORTH', 'south']).sum())"
+    assert "'SOUTH'" in await check(ok(listed, "4\n"))
+    assert "'eu'" in await check(ok("print(df[df.r.str.lower().str.contains('EU')].shape)", "(0, 3)\n"))
+    assert await check(ok("d = df['d'].str.lower()\nprint((d == 'sales').sum())", "4\n")) == ""
+    assert await check(ok("print((df['d'] == 'Sales').sum())", "4\n")) == ""  # nothing changed the case
+    assert await check(ok("df['d'] = df['d'].str.lower()\nprint((df['r'] == 'North').sum())", "4\n")) == ""
+    assert await check(ok("n = name.lower()\nprint(n == 'Sales')", "False\n")) == ""  # not a column: left alone
+
+
 async def test_plausible_results_and_cells_that_write_files_get_no_check():
     assert await check(ok("print(df['x'].sum())", "1234.5\n")) == ""
     assert await check(ok("print(df['r'].fillna(0).sum())", "58.0\n")) == ""  # a sum is the same either way

@@ -5,7 +5,8 @@ loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a fi
 or filter that found nothing; text values summed end to end; a conversion with
 errors='coerce' that silently turned what it could not parse into NaN; missing values filled with
 0 before a mean; a text match on dates the preview found written in several formats (it finds
-only the rows written one way, and no error says so); a column the preview found holding numbers
+only the rows written one way, and no error says so); text put in lower (upper) case, then compared
+with a literal that is not (it can never match); a column the preview found holding numbers
 as text, summed, ranked or sorted as it is (text adds up end to end and orders as words).
 """
 
@@ -33,6 +34,16 @@ _WRITES = re.compile(
     r"\.to_(?:csv|parquet|excel|json|pickle|feather|sql|html|xml|hdf)\(|\.savefig\(|\.write\(|open\([^)]*['\"][wax]b?\+?['\"]"
 )
 _LOADS = re.compile(r"\b(?:pd\.read_\w+|pd\.json_normalize|open)\(")
+_CASED = r"\.str\.(?P<case>lower|upper|casefold)\(\)(?:\.str\.strip\(\))?"
+# What text is compared with, right after it: `== 'x'`, `.isin(['x', ...])`, `.str.contains('x')`.
+_COMPARED = (
+    r"(?:\s*\)?\s*(?:==|!=)\s*(?P<q1>['\"])(?P<lit>[^'\"\n]*)(?P=q1)|\.isin\(\s*[\[(](?P<list>[^\])]*)[\])]"
+    r"|\.str\.(?:contains|startswith|endswith)\(\s*(?P<q2>['\"])(?P<sub>[^'\"\n]*)(?P=q2))"
+)
+# A name or column given case-changed text: `d = ...str.lower()`, `df['d'] = df['d'].str.lower()`.
+_ASSIGNED = re.compile(
+    r"^\s*(?:\w+\[\s*['\"](?P<key>[^'\"]+)['\"]\s*\]|(?P<var>\w+))\s*=[^=\n].*" + _CASED + r"\s*$", re.M
+)
 # The same symbol around two or more numbers with nothing between them: strings summed.
 _JOINED = re.compile(r"^(\D{0,3})\d[\d.,]*(\D{0,3})(?:\1\d[\d.,]*\2)+$")
 # A column (df['c'] or df.c) matched as text: a string method on it, or a comparison with a
@@ -116,18 +127,44 @@ def _holding(files: list[FileProfile], holds: str, *starts: str) -> dict[str, st
     }
 
 
+def _ref(column: str) -> str:
+    """A pattern for the column `column` taken of a frame: `['c']` or `.c`."""
+    name = re.escape(column)
+    return rf"(?:\[\s*['\"]{name}['\"]\s*\]|\.{name}\b)"
+
+
 def _parsed(column: str, code: str) -> bool:
     """`code` converts `column` somewhere: a string method, astype or to_numeric taken of it."""
-    name = re.escape(column)
-    ref = rf"(?:\[\s*['\"]{name}['\"]\s*\]|\.{name}\b)"
+    ref = _ref(column)
     return bool(
         re.search(ref + r"\s*\.(?:str\.|astype\(|apply\(|map\()", code) or re.search(r"to_numeric\(\s*\w+" + ref, code)
     )
 
 
+def case_mismatch(code: str) -> str:
+    """A note when `code` changes the case of text (.str.lower()) and compares the result with a
+    literal in the other case: the comparison can never be true, and no error says so."""
+    found = [(m["case"], m) for m in re.finditer(_CASED + _COMPARED, code)]
+    for m in _ASSIGNED.finditer(code):  # then compared further down
+        ref = _ref(m["key"]) if m["key"] else rf"\b{m['var']}"
+        found += [(m["case"], c) for c in re.finditer(ref + _COMPARED, code[m.end() :])]
+    for case, c in found:
+        fold = str.upper if case == "upper" else str.lower
+        literals = re.findall(r"['\"]([^'\"]*)['\"]", c["list"]) if c["list"] is not None else [c["lit"] or c["sub"]]
+        wrong = next((t for t in literals if fold(t) != t), None)
+        if wrong is not None:
+            return (
+                f"the cell changed the text to {'upper' if case == 'upper' else 'lower'} case, then compared it "
+                f"with {wrong!r}, which is not in that case, so it can never match. Compare with {fold(wrong)!r}."
+            )
+    return ""
+
+
 def check(outcome: Outcome) -> str:
     """A note when the result of a run that worked cannot be the answer, or ""."""
     code, output = outcome.code, outcome.printed
+    if mismatch := case_mismatch(code):
+        return mismatch
     if not output:
         if not _LOADS.search(code) or _WRITES.search(code) or outcome.files:
             return ""
