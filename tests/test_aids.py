@@ -10,7 +10,7 @@ import json
 
 from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
-from jupyterlab_gptinterp.agent import aids
+from jupyterlab_gptinterp.agent import aids, focus
 from jupyterlab_gptinterp.agent.aids.base import Check, TurnState
 from jupyterlab_gptinterp.agent.aids.checks import Checks
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
@@ -487,9 +487,18 @@ async def test_two_runs_failing_on_the_same_line_get_a_focused_call_that_names_t
     assert ex.ran == ["x = 6\nprint(x * seven)", "x = 6\ny = 1\nprint(x * seven)", "print(6 * 7)"]
     focused = llm.requests[2]
     assert [m["role"] for m in focused] == ["system", "user"] and "print(x * seven)" in focused[1]["content"]
-    assert "failed the same way twice" in focused[1]["content"]
+    assert "failed twice with the same NameError" in focused[1]["content"]  # this executor shows no lines
     assert len(llm.requests[1]) > 2  # one failure alone is no reason for a fresh look
     assert llm.resampled[2] is None  # the first focused call is greedy
+    line = "print(x * seven)"
+    tb = (["Cell In[2], line 2", f"----> 2 {line}"], ["Cell In[3], line 3", f"----> 3 {line}"])
+    runs = [failed(f"x = 6\n{line}", "NameError", "x", tb[0]), failed(f"x = 6\ny = 1\n{line}", "NameError", "y", tb[1])]
+    assert f"The line `{line}` failed the same way twice" in focus.failing_again(runs)
+    other = failed("x = 6\nprint(x * seven + 1)", "NameError", "x", ["----> 2 print(x * seven + 1)"])
+    assert focus.failing_again([runs[0], other]) == ""  # the line was changed: not stuck
+    nameless = [failed("print(x", "SyntaxError", "'(' was never closed")] * 2  # no line in its traceback
+    assert "twice with the same SyntaxError" in focus.failing_again(nameless)
+    assert focus.failing_again([nameless[0], failed("print(y", "SyntaxError", "invalid syntax")]) == ""
 
 
 async def test_different_errors_in_a_row_keep_the_whole_conversation():

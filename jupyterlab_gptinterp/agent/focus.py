@@ -40,25 +40,27 @@ FRESH = "Nothing has run yet. Propose code that computes the answer, different f
 
 
 def failing_again(outcomes: list[Outcome]) -> str:
-    """The line (or, when the traceback shows none, the error) on which the last two runs failed
-    the same way, or "": the model changed code around it without fixing it."""
+    """What to say when the last two runs failed the same way (the same error on the same line, or
+    the same error where the traceback shows no line), else "": the model changed code around the
+    cause without fixing it."""
     ran = [o for o in outcomes if o.ran][-2:]
     if len(ran) < 2 or not all(o.failed for o in ran) or ran[0].error_name != ran[1].error_name:
         return ""
     lines = [failing_line(o) for o in ran]
-    if all(lines):
-        return lines[1] if normalise(lines[0]) == normalise(lines[1]) else ""
-    return ran[1].error_name if ran[0].error_value == ran[1].error_value else ""
+    if all(lines) and normalise(lines[0]) == normalise(lines[1]):
+        return f"The line `{lines[1]}` failed the same way twice: change that line itself, not the code around it."
+    if not any(lines) and ran[0].error_value == ran[1].error_value:
+        return f"It failed twice with the same {ran[1].error_name}: the change did not reach its cause."
+    return ""
 
 
 def prompt(question: str, last: Outcome | None, budget: int, told: str = "", again: str = "") -> tuple[str, str]:
     """The one user message of a focused call, and its instruction (a recital of which is no answer;
     the output quoted in the message may well be part of one). `told`: what an aid said when it
-    sent the model's last reply back, kept in the focused message; `again`: the line that failed
-    twice the same way."""
+    sent the model's last reply back, kept in the focused message; `again`: what `failing_again` said."""
     ask = FRESH if last is None else FIX if last.failed else ANSWER if last.printed else COMPUTE
     if again and last is not None and last.failed:
-        ask += f" `{again}` failed the same way twice: change that itself, not the code around it."
+        ask += " " + again
     parts = [f"{HEAD}\nThe question: {question}"]
     if last is not None:
         result = outcome_for_model(last, budget)
