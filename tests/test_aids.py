@@ -453,6 +453,22 @@ async def test_when_the_output_does_not_answer_the_model_is_told_what_is_missing
     assert "the total per month of each year" in llm.requests[2][-1]["content"]
 
 
+async def test_an_answer_straight_after_a_noted_result_goes_back_once():
+    zeros = "import pandas as pd\ns = pd.Series([4.0, None, 2.0]).fillna(0)\nprint(s.mean())"
+    fixed = "import pandas as pd\nprint(pd.Series([4.0, None, 2.0]).mean())"
+    replies = [fenced(zeros), "It is 2.0.", fenced(fixed), "It is 3.0."]
+    loop, llm, ex, sink, gate = make(*replies, names=["checks"])
+    ended = await run_turn(loop, sink, gate, "What is the mean, ignoring missing values?")
+    assert ended.reason == "answer" and ex.ran == [zeros, fixed]
+    assert "Not the answer yet" in llm.requests[2][-1]["content"] and "as zeros" in llm.requests[2][-1]["content"]
+    assert [m.text for m in sink.of("assistant_message")][-1] == "It is 3.0."
+    assert "It is 2.0." not in [m.text for m in sink.of("assistant_message")]  # sent back, never shown
+    # Sent back once only: the same answer again is the answer.
+    loop, llm, ex, sink, gate = make(fenced(zeros), "It is 2.0.", "It is 2.0, the zeros count.", names=["checks"])
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and sink.of("assistant_message")[-1].text == "It is 2.0, the zeros count."
+
+
 async def test_declined_proposals_use_no_steps_and_a_repeat_of_a_success_ends_with_its_answer():
     verdict = json.dumps({"answers": True, "answer": "42.", "missing": ""})
     no = json.dumps({"answers": False, "answer": "", "missing": "x"})

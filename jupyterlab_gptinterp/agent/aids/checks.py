@@ -1,5 +1,7 @@
 """Checks: a run that worked but whose result cannot be the answer gets a short note first.
 
+An answer given straight after a noted run, with no run since, is sent back once.
+
 Read from the outcome, by kind of result, never by the data: nothing printed by a cell that only
 loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
 or filter that found nothing; text values summed end to end; a conversion with
@@ -16,7 +18,7 @@ import re
 
 from ..outcome import Outcome
 from ..seams import FileProfile
-from .base import Aid, Note, TurnState
+from .base import Aid, Note, Review, TurnState
 from .hints import converted
 
 _NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\]|\{\}|set\(\))\.?\s*$")
@@ -68,6 +70,9 @@ _ORDERED = re.compile(
 class Checks(Aid):
     name = "checks"
 
+    def __init__(self) -> None:
+        self.flagged: tuple[Outcome, str] | None = None  # the last run a check noted, and the note
+
     async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
         if not outcome.ran or outcome.failed:
             return None
@@ -75,7 +80,21 @@ class Checks(Aid):
         code, before = outcome.code, "\n".join(ran)
         text = dates_matched_as_text(code, turn.files, before) or numbers_used_as_text(code, turn.files, before)
         text = text or check(outcome)
+        if text:
+            self.flagged = (outcome, text)
         return Note(text=f"Check: {text}") if text else None
+
+    async def review(self, turn: TurnState, text: str) -> Review | None:
+        """An answer straight after a run a check noted, with no run since, goes back once: a small
+        model reads the note and answers from that output all the same."""
+        if self.flagged is None or turn.last_run is not self.flagged[0]:
+            return None
+        note, self.flagged = self.flagged[1], None
+        return Review(
+            show=False,
+            retry=f"Not the answer yet: the check on the last result said {note} Run the corrected code first; "
+            "if you are sure that result is right as it is, say why in your answer.",
+        )
 
 
 def dates_matched_as_text(code: str, files: list[FileProfile], ran: str = "") -> str:
