@@ -509,7 +509,9 @@ async def test_two_runs_failing_on_the_same_line_get_a_focused_call_that_names_t
     line = "print(x * seven)"
     tb = (["Cell In[2], line 2", f"----> 2 {line}"], ["Cell In[3], line 3", f"----> 3 {line}"])
     runs = [failed(f"x = 6\n{line}", "NameError", "x", tb[0]), failed(f"x = 6\ny = 1\n{line}", "NameError", "y", tb[1])]
-    assert f"The line `{line}` failed the same way twice" in focus.failing_again(runs)
+    assert f"The line `{line}` failed in both of the last two runs" in focus.failing_again(runs)
+    swapped = failed(f"x = '6'\n{line}", "TypeError", "can't multiply", ["----> 2 " + line])
+    assert line in focus.failing_again([runs[0], swapped])  # another error, the same line: still stuck there
     other = failed("x = 6\nprint(x * seven + 1)", "NameError", "x", ["----> 2 print(x * seven + 1)"])
     assert focus.failing_again([runs[0], other]) == ""  # the line was changed: not stuck
     nameless = [failed("print(x", "SyntaxError", "'(' was never closed")] * 2  # no line in its traceback

@@ -40,16 +40,16 @@ FRESH = "Nothing has run yet. Propose code that computes the answer, different f
 
 
 def failing_again(outcomes: list[Outcome]) -> str:
-    """What to say when the last two runs failed the same way (the same error on the same line, or
-    the same error where the traceback shows no line), else "": the model changed code around the
-    cause without fixing it."""
+    """What to say when the last two runs failed on the same line (with whatever error: changes
+    around a line can swap one error for another), or with the same error where the traceback shows
+    no line, else "": the model changed code around the cause without fixing it."""
     ran = [o for o in outcomes if o.ran][-2:]
-    if len(ran) < 2 or not all(o.failed for o in ran) or ran[0].error_name != ran[1].error_name:
+    if len(ran) < 2 or not all(o.failed for o in ran):
         return ""
     lines = [failing_line(o) for o in ran]
     if all(lines) and normalise(lines[0]) == normalise(lines[1]):
-        return f"The line `{lines[1]}` failed the same way twice: change that line itself, not the code around it."
-    if not any(lines) and ran[0].error_value == ran[1].error_value:
+        return f"The line `{lines[1]}` failed in both of the last two runs: change that line itself, not the code around it."
+    if not any(lines) and (ran[0].error_name, ran[0].error_value) == (ran[1].error_name, ran[1].error_value):
         return f"It failed twice with the same {ran[1].error_name}: the change did not reach its cause."
     return ""
 
