@@ -356,6 +356,19 @@ async def test_a_recital_is_cut_and_a_reply_of_only_tool_text_is_asked_again_onc
     )
 
 
+async def test_a_reply_that_recites_the_prompt_up_to_an_opening_fence_is_no_answer():
+    prompt = (
+        "Rules.\n\nNotebook n.ipynb: empty.\n\nData files, described here and not loaded yet (use these exact "
+        "names): pandas 3 is installed.\n\nw.json: 52 rows. Not loaded yet. Start your cell with:\n```python\n"
+        "import pandas as pd\ndf = pd.read_json('w.json')\n```"
+    )
+    recital = prompt.split("Rules.\n\n")[1].split("```python")[0] + "```"
+    review = await Echo().review(turn(system=prompt), recital)
+    assert not review.show and review.retry
+    quoted = "Notebook n.ipynb: empty. So nothing has run yet; w.json has 52 rows."
+    assert await Echo().review(turn(system=prompt), quoted) is None
+
+
 async def test_after_a_rejection_with_a_reason_a_restatement_is_asked_for_code():
     rejected = Outcome(proposed="df['a'].sum()", decision="rejected", reason="strip the $ first")
     review = await Revise().review(turn(outcomes=[rejected]), "You are right, the amounts have a $ sign.")

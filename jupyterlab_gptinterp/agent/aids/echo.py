@@ -49,6 +49,8 @@ class Echo(Aid):
         kept = await self.tidy(turn, text)
         if kept == text:
             return None
+        if not re.search(r"\w", re.sub(r"```\w*", "", kept)):  # an empty fence is nothing left
+            kept = ""
         if kept.strip() or not text.strip():
             return Review(text=kept)
         if self.asked:
@@ -110,8 +112,8 @@ def strip_echo(
 ) -> str:
     """The reply without a leading copy of what we sent it: six words of a rule or note (or of
     any sentence of one; a note's label may be left out), or a long copy of a paragraph of the
-    prompt (the notebook, the previews) running to a paragraph's end or the reply's end, so a
-    reply that opens by quoting one sentence of the notebook keeps it."""
+    prompt (the notebook, the previews) running to a paragraph's end or the reply's end (an opening
+    fence aside), so a reply that opens by quoting one sentence of the notebook keeps it."""
     rules: list[list[str]] = []
     for note in notes:
         note_words = note.split()
@@ -137,11 +139,16 @@ def strip_echo(
             if said[start] != words[0].group(0):
                 continue
             n = _common(words, said, start)
-            if n >= min_prompt_words and (n == len(words) or start + n in paragraph_starts):
+            if n >= min_prompt_words and (_only_fences(words[n:]) or start + n in paragraph_starts):
                 cut = max(cut, n)
         if not cut:
             return reply
         reply = reply[words[cut - 1].end() :].lstrip()
+
+
+def _only_fences(rest: list[re.Match[str]]) -> bool:
+    """Nothing but code fences and punctuation is left (a copy that stopped at an opening ```)."""
+    return all(w.group(0).startswith("```") or not re.search(r"\w", w.group(0)) for w in rest)
 
 
 def _same(said: str, ours: str) -> bool:
