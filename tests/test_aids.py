@@ -482,6 +482,18 @@ async def test_an_answer_straight_after_a_noted_result_goes_back_once():
     assert ended.reason == "answer" and sink.of("assistant_message")[-1].text == "It is 2.0, the zeros count."
 
 
+async def test_the_same_code_again_after_a_noted_result_is_reminded_of_the_note_not_told_to_answer():
+    zeros = "import pandas as pd\ns = pd.Series([4.0, None, 2.0]).fillna(0)\nprint(s.mean())"
+    fixed = "import pandas as pd\nprint(pd.Series([4.0, None, 2.0]).mean())"
+    loop, llm, ex, sink, gate = make(
+        fenced(zeros), fenced(zeros), fenced(fixed), "It is 3.0.", names=["checks", "repeats"]
+    )
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == [zeros, fixed]
+    told = llm.requests[2][-1]["content"]
+    assert "as zeros" in told and "Change the code" in told and "Answer from that output" not in told
+
+
 async def test_declined_proposals_use_no_steps_and_a_repeat_of_a_success_ends_with_its_answer():
     verdict = json.dumps({"answers": True, "answer": "42.", "missing": ""})
     no = json.dumps({"answers": False, "answer": "", "missing": "x"})

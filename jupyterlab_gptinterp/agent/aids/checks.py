@@ -1,6 +1,7 @@
 """Checks: a run that worked but whose result cannot be the answer gets a short note first.
 
-An answer given straight after a noted run, with no run since, is sent back once.
+An answer given straight after a noted run, with no run since, is sent back once; the code of a
+noted run proposed again is declined with the note.
 
 Read from the outcome, by kind of result, never by the data: nothing printed by a cell that only
 loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
@@ -18,8 +19,9 @@ import re
 
 from ..outcome import Outcome
 from ..seams import FileProfile
-from .base import Aid, Note, Review, TurnState
+from .base import Aid, Note, Refusal, Review, TurnState
 from .hints import converted
+from .repeats import normalise_code
 
 _NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\]|\{\}|set\(\))\.?\s*$")
 _EMPTY = re.compile(r"^(?:Empty DataFrame|Series\(\[\],)|\bno\b.{0,60}\bfound\b", re.IGNORECASE | re.MULTILINE)
@@ -72,6 +74,18 @@ class Checks(Aid):
 
     def __init__(self) -> None:
         self.flagged: tuple[Outcome, str] | None = None  # the last run a check noted, and the note
+        self.noted: dict[str, str] = {}  # the code of each run a check noted (normalised): the note
+
+    async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
+        """The code of a noted run, again: it would print what the check found wrong."""
+        note = self.noted.get(normalise_code(code))
+        if note is None:
+            return None
+        return Refusal(
+            "The model proposed the same code again; it was reminded of the check on its result.",
+            f"Not run: you already ran exactly this code, and the check on its result said: {note} Change the code "
+            "as that says.",
+        )
 
     async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
         if not outcome.ran or outcome.failed:
@@ -82,6 +96,7 @@ class Checks(Aid):
         text = text or check(outcome)
         if text:
             self.flagged = (outcome, text)
+            self.noted[normalise_code(code)] = text
         return Note(text=f"Check: {text}") if text else None
 
     async def review(self, turn: TurnState, text: str) -> Review | None:
