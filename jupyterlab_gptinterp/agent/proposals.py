@@ -22,14 +22,8 @@ class Proposals:
     def __init__(
         self, loop: AgentLoop, state: TurnState, aids: Pipeline, calls: ModelCalls, chat_id: str, notebook: NotebookView
     ):
-        self.loop, self.state, self.aids, self.calls, self.chat_id, self.notebook = (
-            loop,
-            state,
-            aids,
-            calls,
-            chat_id,
-            notebook,
-        )
+        self.loop, self.state, self.aids, self.calls = loop, state, aids, calls
+        self.chat_id, self.notebook = chat_id, notebook
         self.finished = False  # the user accepted a fix without running it: nothing left to do
         self.images: list[dict[str, Any]] = []  # image parts from executions, for a vision model's next call
 

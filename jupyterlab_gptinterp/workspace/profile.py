@@ -9,8 +9,9 @@ server. The profile is what a careful analyst finds in the first minutes with a 
   tables of a SQLite file; records (flattened when nested) of JSON;
 - per column: the type pandas gives it, missing values, a few samples;
 - general observations on text columns: numbers after removing symbols (with the suffixes that
-  differ, e.g. units; a decimal comma read as one when some value shows it), percentages, dates as text (day first or month first, several formats),
-  yes/no text, values with spaces around them, one id spelled several ways;
+  differ, e.g. units; a decimal comma read as one when some value shows it), percentages, dates
+  as text (day first or month first, several formats), yes/no text, values with spaces around
+  them, one id spelled several ways;
 - a wide table (one column per month or year) that wants melting;
 - the load block then converts the columns that hold numbers or dates as text, each line tried on
   the rows read here and kept only when it turns no value into NaN.
