@@ -4,9 +4,10 @@ A small model that has been told twice in a row that its proposal was declined (
 code again, the same code whose output is already there), or whose last two runs failed on the
 same line, rarely gets out by itself: the long history pulls it back to the code it keeps
 writing. Its next call then sees only the system prompt (notebook, previews), the question, and
-the last code that ran with what came of it (error, hints, notes), and is asked for the one thing that moves the turn on: corrected code
-after a failure, else the answer from that output or the code that computes it. When that is
-declined too, the same call is sampled rather than decoded greedily.
+the last code that ran with what came of it (error, hints, notes), and is asked for the one
+thing that moves the turn on: corrected code after a failure, else the answer from that output
+or the code that computes it. When that is declined too, the same call is sampled rather than
+decoded greedily.
 """
 
 from __future__ import annotations
