@@ -59,3 +59,15 @@ def test_notebook_view_prefers_cells_near_the_active_one_within_budget():
     assert "id=c1500" in text and "(active)" in text
     assert "id=c0 " not in text
     assert "other cells not shown" in text
+
+
+def test_a_cut_falls_between_lines_and_says_how_many_lines_went():
+    text = "".join(f"{i:>4}  2024-01-{i % 28 + 1:02d}  {i * 1.5:8.2f}\n" for i in range(300))
+    out = head_tail(text, 1000)
+    kept = out.splitlines()
+    marker = next(line for line in kept if "characters cut" in line)
+    assert len(out) <= 1000
+    # Every row shown is whole, and the rows that went are counted.
+    assert all(line in text.splitlines() for line in kept if line is not marker)
+    went = int(marker.split("[... ")[1].split(" lines")[0])
+    assert went == 300 - (len(kept) - 1)

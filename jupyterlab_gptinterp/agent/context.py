@@ -24,12 +24,23 @@ def strip_ansi(text: str) -> str:
 
 
 def head_tail(text: str, budget: int) -> str:
-    """Keep the head and tail of `text` within `budget` chars, saying how much was cut."""
+    """Keep the head and tail of `text` within `budget` chars, saying how much was cut.
+
+    The cut falls between lines where a line ends near it, and says how many lines went:
+    a printed frame cut to its head and tail leaves whole rows, and a model that counts
+    the rows it sees is told that it does not see them all."""
     if len(text) <= budget:
         return text
-    half = max(budget // 2 - 40, 0)
-    cut = len(text) - 2 * half
-    return f"{text[:half]}\n[... {cut} characters cut ...]\n{text[len(text) - half :]}"
+    half = max(budget // 2 - 50, 0)
+    head, tail = text[:half], text[len(text) - half :]
+    if (end := head.rfind("\n")) >= half // 2:
+        head = head[: end + 1]
+    if 0 <= (start := tail.find("\n")) < half // 2:
+        tail = tail[start + 1 :]
+    middle = text[len(head) : len(text) - len(tail)]
+    lines = middle.count("\n")
+    said = f"{lines} lines, " if lines > 1 else ""
+    return f"{head.removesuffix(chr(10))}\n[... {said}{len(middle)} characters cut ...]\n{tail}"
 
 
 RESULT_HEAD = "Execution status:"  # how every result we send the model starts
