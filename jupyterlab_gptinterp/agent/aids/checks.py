@@ -73,7 +73,7 @@ class Checks(Aid):
     name = "checks"
 
     def __init__(self) -> None:
-        self.flagged: tuple[Outcome, str] | None = None  # the last run a check noted, and the note
+        self.flagged: Outcome | None = None  # the last run a check noted (its note is in `noted`)
         self.noted: dict[str, str] = {}  # the code of each run a check noted (normalised): the note
 
     async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
@@ -95,16 +95,16 @@ class Checks(Aid):
         text = dates_matched_as_text(code, turn.files, before) or numbers_used_as_text(code, turn.files, before)
         text = text or check(outcome)
         if text:
-            self.flagged = (outcome, text)
+            self.flagged = outcome
             self.noted[normalise_code(code)] = text
         return Note(text=f"Check: {text}") if text else None
 
     async def review(self, turn: TurnState, text: str) -> Review | None:
         """An answer straight after a run a check noted, with no run since, goes back once: a small
         model reads the note and answers from that output all the same."""
-        if self.flagged is None or turn.last_run is not self.flagged[0]:
+        if self.flagged is None or turn.last_run is not self.flagged:
             return None
-        note, self.flagged = self.flagged[1], None
+        note, self.flagged = self.noted[normalise_code(self.flagged.code)], None
         return Review(
             show=False,
             retry=f"Not the answer yet: the check on the last result said {note} Run the corrected code first; "
