@@ -202,12 +202,35 @@ class Server:
             proc.wait(timeout=10)
 
 
+class PhaseClock:
+    """Seconds a turn spent in each phase the server named (reading, writing, checking, running,
+    ...), read from its phase events; `setup` is the time before the first (the chat opened, the
+    notebook view, the previews). Where a question's time goes, beside how long it took."""
+
+    def __init__(self) -> None:
+        self.current, self.since = "setup", time.monotonic()
+        self.spent: dict[str, float] = {}
+
+    def __call__(self, msg: Any) -> None:
+        kind = getattr(msg, "type", "")
+        if kind in ("phase", "turn_ended"):
+            self.close()
+            self.current = msg.phase if kind == "phase" else "after"
+
+    def close(self) -> dict[str, float]:
+        now = time.monotonic()
+        self.spent[self.current] = round(self.spent.get(self.current, 0.0) + now - self.since, 1)
+        self.since = now
+        return self.spent
+
+
 async def run_task(
     client: GPTInterpClient, task: Task, ref: Any, mode: dict[str, Any], timeout: float
 ) -> dict[str, Any]:
     notebook = f"{task.id}.ipynb"
     kernel_id = await client.start_kernel_session(notebook)
     started = time.monotonic()
+    clock = PhaseClock()
     runs = 0
 
     def decide(proposal: Any) -> Decision:
@@ -223,7 +246,7 @@ async def run_task(
         chat_id = opened.chat.chat_id
         view = await client.notebook_view(notebook, kernel_id)
         try:
-            result = await client.run_turn(chat_id, task.question, view, decide, timeout=timeout)
+            result = await client.run_turn(chat_id, task.question, view, decide, on_event=clock, timeout=timeout)
         except asyncio.TimeoutError:
             await client.stop(chat_id)
             row.update(reason="timeout", answer="", correct=False, steps=runs, executions=runs, errors=0, empty=True)
@@ -259,6 +282,7 @@ async def run_task(
             )
     finally:
         row["seconds"] = round(time.monotonic() - started, 1)
+        row["phases"] = clock.close()
         await client.end_kernel_session(kernel_id)
     return row
 
@@ -356,6 +380,18 @@ def summary(results: dict[str, dict[str, list[dict[str, Any]]]]) -> str:
     return "\n".join(lines)
 
 
+def phase_summary(results: dict[str, dict[str, list[dict[str, Any]]]]) -> str:
+    """Where the time went: per set and mode, the median seconds per question in each phase."""
+    lines = []
+    for set_name, modes in results.items():
+        for name, rows in modes.items():
+            spent = [r.get("phases") or {} for r in rows]
+            phases = sorted({p for s in spent for p in s}, key=lambda p: -statistics.median(s.get(p, 0) for s in spent))
+            medians = ", ".join(f"{p} {statistics.median(s.get(p, 0) for s in spent):.1f}" for p in phases)
+            lines.append(f"{set_name} {name}, median seconds per phase: {medians or 'none recorded'}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="3 easy dev tasks, full loop only (CI)")
@@ -418,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         _stop_all()
     table = summary(results)
-    print("\n" + table)
+    print("\n" + table + "\n\n" + phase_summary(results))
     record = {"sets": sets, "modes": modes, "aids": args.aids, "results": results, "table": table}
     out = runs / f"{label}.json"
     out.write_text(json.dumps(record, indent=1, default=str))

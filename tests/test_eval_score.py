@@ -3,6 +3,7 @@ the prompt is never a right answer."""
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -37,3 +38,22 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
     done = subprocess.run([sys.executable, str(check)], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "tasks agree" in done.stdout and "files reproducible: True" in done.stdout
+
+
+def test_the_harness_says_where_a_questions_time_went():
+    """eval/run.py's phase clock adds up the time between the server's phase events, per phase."""
+    import run
+
+    from jupyterlab_gptinterp.protocol import PhaseEvent, TurnEnded
+
+    clock = run.PhaseClock()
+    for phase in ("reading", "writing", "running", "reading"):
+        clock(PhaseEvent(chat_id="c", turn_id="t", phase=phase))
+        time.sleep(0.05)
+    clock(TurnEnded(chat_id="c", turn_id="t", reason="answer"))
+    spent = clock.close()
+    assert set(spent) == {"setup", "reading", "writing", "running", "after"}
+    assert spent["reading"] >= 0.1 and spent["writing"] >= 0.05 and spent["running"] >= 0.05
+    rows = [{"phases": spent}, {"phases": {"setup": 1.0, "reading": 9.0}}]
+    line = run.phase_summary({"dev": {"full": rows}})
+    assert line.startswith("dev full, median seconds per phase: reading ")
