@@ -31,6 +31,7 @@ import atexit
 import importlib
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -224,13 +225,30 @@ class PhaseClock:
         return self.spent
 
 
+class AfterCode:
+    """What the model wrote after its first code block closed, per reply: in fenced mode the loop
+    runs that block and has no use for the rest, which still costs generation time."""
+
+    FENCE = re.compile(r"```(?:python|py)?[ \t]*\n.*?```", re.DOTALL)
+
+    def __init__(self) -> None:
+        self.text: dict[str, str] = {}
+
+    def __call__(self, msg: Any) -> None:
+        if getattr(msg, "type", "") == "assistant_delta":
+            self.text[msg.message_id] = self.text.get(msg.message_id, "") + msg.delta
+
+    def chars(self) -> int:
+        return sum(len(t) - m.end() for t in self.text.values() if (m := self.FENCE.search(t)))
+
+
 async def run_task(
     client: GPTInterpClient, task: Task, ref: Any, mode: dict[str, Any], timeout: float
 ) -> dict[str, Any]:
     notebook = f"{task.id}.ipynb"
     kernel_id = await client.start_kernel_session(notebook)
     started = time.monotonic()
-    clock = PhaseClock()
+    clock, after_code = PhaseClock(), AfterCode()
     runs = 0
 
     def decide(proposal: Any) -> Decision:
@@ -246,7 +264,9 @@ async def run_task(
         chat_id = opened.chat.chat_id
         view = await client.notebook_view(notebook, kernel_id)
         try:
-            result = await client.run_turn(chat_id, task.question, view, decide, on_event=clock, timeout=timeout)
+            result = await client.run_turn(
+                chat_id, task.question, view, decide, on_event=lambda m: (clock(m), after_code(m)), timeout=timeout
+            )
         except asyncio.TimeoutError:
             await client.stop(chat_id)
             row.update(reason="timeout", answer="", correct=False, steps=runs, executions=runs, errors=0, empty=True)
@@ -282,7 +302,7 @@ async def run_task(
             )
     finally:
         row["seconds"] = round(time.monotonic() - started, 1)
-        row["phases"] = clock.close()
+        row["phases"], row["after_code_chars"] = clock.close(), after_code.chars()
         await client.end_kernel_session(kernel_id)
     return row
 
@@ -388,7 +408,11 @@ def phase_summary(results: dict[str, dict[str, list[dict[str, Any]]]]) -> str:
             spent = [r.get("phases") or {} for r in rows]
             phases = sorted({p for s in spent for p in s}, key=lambda p: -statistics.median(s.get(p, 0) for s in spent))
             medians = ", ".join(f"{p} {statistics.median(s.get(p, 0) for s in spent):.1f}" for p in phases)
-            lines.append(f"{set_name} {name}, median seconds per phase: {medians or 'none recorded'}")
+            tail = statistics.median(r.get("after_code_chars", 0) for r in rows) if rows else 0
+            lines.append(
+                f"{set_name} {name}, median seconds per phase: {medians or 'none recorded'}; "
+                f"median characters written after the code: {tail:.0f}"
+            )
     return "\n".join(lines)
 
 

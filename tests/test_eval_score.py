@@ -57,3 +57,15 @@ def test_the_harness_says_where_a_questions_time_went():
     rows = [{"phases": spent}, {"phases": {"setup": 1.0, "reading": 9.0}}]
     line = run.phase_summary({"dev": {"full": rows}})
     assert line.startswith("dev full, median seconds per phase: reading ")
+
+
+def test_the_harness_counts_what_the_model_wrote_after_its_code():
+    import run
+
+    from jupyterlab_gptinterp.protocol import AssistantDelta
+
+    after = run.AfterCode()
+    for piece in ["Counting:\n```py", "thon\nprint(1)\n``", "`\nThis prints 1.", "\n"]:
+        after(AssistantDelta(chat_id="c", message_id="m1", delta=piece))
+    after(AssistantDelta(chat_id="c", message_id="m2", delta="It is 1, no code here."))
+    assert after.chars() == len("\nThis prints 1.\n")
