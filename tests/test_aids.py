@@ -223,6 +223,40 @@ async def test_plausible_results_and_cells_that_write_files_get_no_check():
     assert await check(ok("print(when)", "2024-03-13\n")) == "" and await check(ok("print(t)", "10:30:15\n")) == ""
 
 
+async def test_a_column_the_question_names_and_the_code_never_used_gets_a_note():
+    people = FileProfile(
+        name="people.csv",
+        kind="table",
+        tables=[
+            TableProfile(
+                "",
+                3,
+                "df = pd.read_csv('people.csv')",
+                [ColumnProfile(n, "int") for n in ("id", "born", "age", "total", "home_city")],
+            )
+        ],
+    )
+
+    async def noted(question, code, before=(), printed="9\n"):
+        state = turn(question=question, files=[people], outcomes=list(before))
+        note = await Checks().after_run(state, ok(code, printed))
+        return note.text if note else ""
+
+    derived = "print((df['born'].max() - df['born'].min()))"
+    said = await noted("What is the age of the oldest person in people.csv?", derived)
+    assert "'age'" in said and "people.csv" in said
+    assert await noted("What is the age of the oldest person?", "print(df['age'].max())") == ""
+    assert await noted("What is the age of the oldest person?", "print(df.age.max())") == ""
+    earlier = ok("ages = df['age']")
+    assert await noted("What is the age of the oldest person?", "print(ages.max())", [earlier]) == ""
+    # Every word of a name must be in the question; words of asking and short ids are no sign.
+    assert "'home_city'" in await noted("Which home city is most common?", "print(df['born'].mode())")
+    assert await noted("Which city is most common?", "print(df['born'].mode())") == ""
+    assert await noted("What is the total of ages? What is each id?", "print(df['age'].sum())") == ""
+    # A result a check already found wrong is noted for that first.
+    assert "NaN" in await noted("What is the age of the oldest?", "print(x)", printed="nan\n")
+
+
 async def test_a_text_match_on_dates_in_several_formats_gets_a_note_unless_the_cell_converted_them():
     mixed = ColumnProfile(
         "day",

@@ -10,7 +10,8 @@ errors='coerce' that silently turned what it could not parse into NaN; missing v
 0 before a mean; a text match on dates the preview found written in several formats (it finds
 only the rows written one way, and no error says so); text put in lower (upper) case, then compared
 with a literal that is not (it can never match); a column the preview found holding numbers
-as text, summed, ranked or sorted as it is (text adds up end to end and orders as words).
+as text, summed, ranked or sorted as it is (text adds up end to end and orders as words); a
+column the question names, never used (the result was worked out from something else).
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ class Checks(Aid):
         ran = [c.source for c in turn.notebook.cells] + [o.code for o in turn.outcomes if o.ran and not o.failed]
         code, before = outcome.code, "\n".join(ran)
         text = dates_matched_as_text(code, turn.files, before) or numbers_used_as_text(code, turn.files, before)
-        text = text or check(outcome)
+        text = text or check(outcome) or unused_column(turn.question, code, turn.files, before)
         if text:
             self.flagged = outcome
             self.noted[normalise_code(code)] = text
@@ -146,6 +147,32 @@ def numbers_used_as_text(code: str, files: list[FileProfile], ran: str = "") -> 
                 "the values end to end, and max, min and sorting compare them as words, with no error. Convert it "
                 f"to numbers first ({recipe}), then compute again."
             )
+    return ""
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+# Words a question uses for what it asks, not for which column: a column named only with them
+# ("total", "count") is no sign of what the question is about.
+_ASKING = {"total", "count", "sum", "mean", "average", "avg", "max", "min", "number", "value", "first", "last", "top"}
+
+
+def unused_column(question: str, code: str, files: list[FileProfile], ran: str = "") -> str:
+    """A note when the question names a column of a described table (every word of its name is a
+    word of the question) that neither `code` nor the code that ran before it (`ran`) used: the
+    result was worked out from something else (an age from a date, with an age column there)."""
+    words = set(_WORD.findall(question.lower()))
+    used = f"{ran}\n{code}"
+    for f in files:
+        for c in (c for t in f.tables for c in t.columns):
+            parts = _WORD.findall(c.name.lower())
+            if not parts or not set(parts) <= words or set(parts) <= _ASKING or max(map(len, parts)) < 3:
+                continue
+            if not re.search(rf"['\"]{re.escape(c.name)}['\"]|\.{re.escape(c.name)}\b", used):
+                return (
+                    f"the question names {c.name!r}, a column of {f.name}, and the code never used that column, "
+                    f"so it worked the result out from something else. Compute it from the column {c.name!r} "
+                    "itself, then answer."
+                )
     return ""
 
 
