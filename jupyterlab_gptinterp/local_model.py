@@ -123,11 +123,14 @@ def start_server(
     jinja: bool = False,
     quiet: bool = True,
     slots: int = 1,
+    speculative: tuple[str, ...] = (),
 ) -> Any:
     """llama.cpp's OpenAI-compatible server on `path` (stops when the object is released).
     `jinja`: render the model's own chat template, which llama.cpp needs for tool calls.
     `slots`: requests served at once, sharing one `n_ctx` cache. One is enough for a turn: the
-    server's host-memory prompt cache gives a check call's other prefix back (bench/prompt_cache.py)."""
+    server's host-memory prompt cache gives a check call's other prefix back (bench/prompt_cache.py).
+    `speculative`: llama.cpp's draftless speculative decoding types ("NGRAM_SIMPLE", ...), drafting
+    from n-grams of the context (bench/speculative.py)."""
     import xllamacpp  # the [local] extra; imported only when the local model is used
 
     params = xllamacpp.CommonParams()
@@ -144,6 +147,9 @@ def start_server(
     params.cpuparams_batch.n_threads = threads
     params.n_parallel = slots
     params.kv_unified = slots > 1
+    if speculative:
+        kinds = xllamacpp.common_speculative_type
+        params.speculative.types = [getattr(kinds, f"COMMON_SPECULATIVE_TYPE_{t}") for t in speculative]
     return xllamacpp.Server(params)
 
 

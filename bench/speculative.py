@@ -1,0 +1,109 @@
+"""Does llama.cpp's draftless speculative decoding make the embedded model write faster?
+
+    python bench/speculative.py         # ~6 minutes on a quiet 2-core machine (not in CI)
+
+The model's code mostly copies text its prompt holds (the preview's load block, column names),
+which an n-gram lookup in the context can draft and the model verify in one batch. Each variant
+is a fresh embedded server; all are asked the same first calls of real turns (the loop's system
+prompt with the development set's previews), greedily, and timed by the server itself. Prints,
+per variant, the generation speed, the drafted and accepted tokens, the prompt speed, and
+whether every reply is the same as without speculation (greedy decoding should not change it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "eval"))
+
+import data  # noqa: E402  the development set's files
+
+from jupyterlab_gptinterp import local_model  # noqa: E402
+from jupyterlab_gptinterp.agent import prompts  # noqa: E402
+from jupyterlab_gptinterp.agent.aids.preview import render  # noqa: E402
+from jupyterlab_gptinterp.workspace import DiskWorkspace  # noqa: E402
+
+QUESTIONS = [
+    ("sales.csv", "What is the total amount of the orders placed in March 2024 in sales.csv?"),
+    ("employees.tsv", "Which department has the highest average salary in employees.tsv?"),
+    ("inventory.csv", "What is the total weight in kg of all the stock in inventory.csv?"),
+    ("weather.json", "What is the average rain_mm per city in weather.json?"),
+    ("server.log", "Which URL path has the highest average response time in server.log?"),
+]
+VARIANTS: dict[str, tuple[str, ...]] = {"none": (), "ngram-simple": ("NGRAM_SIMPLE",), "ngram-mod": ("NGRAM_MOD",)}
+
+
+async def first_calls(root: Path) -> list[list[dict[str, str]]]:
+    """The messages of each question's first model call, as the loop builds them."""
+    workspace = DiskWorkspace(root)
+    calls = []
+    for name, question in QUESTIONS:
+        files = await workspace.profiles("q.ipynb", [name])
+        context = render(files, 1500, workspace.pandas_version())
+        system = prompts.system_prompt("fenced", "Notebook q.ipynb: empty.", context=context)
+        calls.append([{"role": "system", "content": system}, {"role": "user", "content": question}])
+    return calls
+
+
+def ask(url: str, messages: list[dict[str, str]]) -> tuple[str, dict[str, Any]]:
+    body = {"model": "m", "messages": messages, "max_tokens": 400, "temperature": 0, "cache_prompt": False}
+    request = urllib.request.Request(
+        url + "/chat/completions", json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=600) as response:
+        reply = json.load(response)
+    return reply["choices"][0]["message"]["content"], reply.get("timings") or {}
+
+
+def variant(
+    model: Path, types: tuple[str, ...], calls: list[list[dict[str, str]]]
+) -> tuple[list[str], dict[str, float]]:
+    threads = os.cpu_count() or 1
+    server = local_model.start_server(model, "127.0.0.1", local_model.free_port(), "", 8192, threads, speculative=types)
+    url = server.listening_address.rstrip("/") + "/v1"
+    ask(url, calls[0])  # warm up: the first call after a start is slow for reasons of its own
+    texts, total = (
+        [],
+        dict.fromkeys(("predicted_n", "predicted_ms", "prompt_n", "prompt_ms", "draft_n", "draft_n_accepted"), 0.0),
+    )
+    for messages in calls:
+        text, timings = ask(url, messages)
+        texts.append(text)
+        for key in total:
+            total[key] += float(timings.get(key) or 0)
+    del server
+    return texts, total
+
+
+def main() -> None:
+    cache = Path(os.environ.get("GPTINTERP_TEST_MODEL_CACHE", Path.home() / ".cache" / "gptinterp-test"))
+    model = local_model.assemble_model(cache)
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        data.write_files(root)
+        calls = asyncio.run(first_calls(root))
+    base: list[str] = []
+    for name, types in VARIANTS.items():
+        texts, t = variant(model, types, calls)
+        base = base or texts
+        same = sum(a == b for a, b in zip(texts, base))
+        print(
+            f"{name:<13} writing {t['predicted_n'] / max(t['predicted_ms'], 1) * 1000:5.1f} tokens/s "
+            f"({t['predicted_n']:.0f} tokens, {t['predicted_ms'] / 1000:5.1f} s); "
+            f"drafted {t['draft_n']:.0f}, accepted {t['draft_n_accepted']:.0f}; "
+            f"reading {t['prompt_n'] / max(t['prompt_ms'], 1) * 1000:5.1f} tokens/s; "
+            f"replies as without: {same}/{len(texts)}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
