@@ -232,7 +232,7 @@ async def test_a_column_the_question_names_and_the_code_never_used_gets_a_note()
                 "",
                 3,
                 "df = pd.read_csv('people.csv')",
-                [ColumnProfile(n, "int") for n in ("id", "born", "age", "total", "home_city")],
+                [ColumnProfile(n, "int") for n in ("id", "born", "age", "total", "home_city", "2023")],
             )
         ],
     )
@@ -253,6 +253,8 @@ async def test_a_column_the_question_names_and_the_code_never_used_gets_a_note()
     assert "'home_city'" in await noted("Which home city is most common?", "print(df['born'].mode())")
     assert await noted("Which city is most common?", "print(df['born'].mode())") == ""
     assert await noted("What is the total of ages? What is each id?", "print(df['age'].sum())") == ""
+    melted = "long = df.melt(id_vars=['id'], var_name='year')\nprint(long[long.year == '2023'].value.sum())"
+    assert await noted("What is the total in 2023?", melted.replace("'2023'", "2023")) == ""
     # A result a check already found wrong is noted for that first.
     assert "NaN" in await noted("What is the age of the oldest?", "print(x)", printed="nan\n")
 

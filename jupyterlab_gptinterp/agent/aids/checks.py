@@ -167,6 +167,8 @@ def unused_column(question: str, code: str, files: list[FileProfile], ran: str =
             parts = _WORD.findall(c.name.lower())
             if not parts or not set(parts) <= words or set(parts) <= _ASKING or max(map(len, parts)) < 3:
                 continue
+            if all(p.isdigit() for p in parts):
+                continue  # a year as a column name: a wide table, whose melted code names it as a value
             if not re.search(rf"['\"]{re.escape(c.name)}['\"]|\.{re.escape(c.name)}\b", used):
                 return (
                     f"the question names {c.name!r}, a column of {f.name}, and the code never used that column, "
