@@ -4,6 +4,8 @@ right, and what no provider should send ends in a clear error, never a silent an
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from conftest import API_KEY
 from fake_llm import FakeLLM
@@ -94,3 +96,24 @@ async def test_a_greedy_model_is_resampled_when_asked_and_a_sampling_one_keeps_i
             [e async for e in llm.stream(hi, None, resample=resample)]
     sent = [body.get("temperature", "default") for body in fake_llm.requests]
     assert sent == [0.0, 0.7, "default", "default"]
+
+
+async def test_a_reader_that_stops_early_closes_the_connection_and_the_server_stops_writing(fake_llm):
+    """The loop stops reading a fenced reply at its code's end; the model server must see the
+    connection close, or it would go on writing the rest for nobody."""
+    fake_llm.script({"text": "x" * 400, "chunk_chars": 4, "delay": 0.02})
+    llm = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", timeout=5)
+    stream = llm.stream([{"role": "user", "content": "hi"}], None)
+    read = 0
+    async for event in stream:
+        read += isinstance(event, TextDelta)
+        if read == 5:
+            break
+    await stream.aclose()
+    sent = fake_llm.streams[-1]
+    for _ in range(100):  # the server notices at its next write
+        before = sent["deltas"]
+        await asyncio.sleep(0.1)
+        if sent["deltas"] == before:
+            break
+    assert 5 <= sent["deltas"] < 50  # of 100

@@ -77,6 +77,7 @@ class OpenAIChat:
         if self.prompt_progress:
             kwargs["return_progress"] = True
         reader = _Reader(self.redact)
+        stream: openai.AsyncStream[object] | None = None
         try:
             # The documented raw route (`client.post`, cast to `object`): the client still builds
             # the request, authenticates, decodes the SSE and raises on an error status or an
@@ -105,6 +106,9 @@ class OpenAIChat:
             raise
         except Exception as exc:  # every client failure becomes a typed, key-free error
             raise self._typed(exc) from None
+        finally:
+            if stream is not None:  # also when the reader stops early: the server stops writing
+                await stream.close()
         yield reader.completion()
 
     def _typed(self, exc: Exception) -> GPTInterpError:
