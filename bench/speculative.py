@@ -7,7 +7,8 @@ which an n-gram lookup in the context can draft and the model verify in one batc
 is a fresh embedded server; all are asked the same first calls of real turns (the loop's system
 prompt with the development set's previews), greedily, and timed by the server itself. Prints,
 per variant, the generation speed, the drafted and accepted tokens, the prompt speed, and
-whether every reply is the same as without speculation (greedy decoding should not change it).
+whether every reply (and two check calls' JSON) is the same as without speculation (greedy
+decoding should not change it).
 """
 
 from __future__ import annotations
@@ -53,8 +54,20 @@ async def first_calls(root: Path) -> list[list[dict[str, str]]]:
     return calls
 
 
-def ask(url: str, messages: list[dict[str, str]]) -> tuple[str, dict[str, Any]]:
-    body = {"model": "m", "messages": messages, "max_tokens": 400, "temperature": 0, "cache_prompt": False}
+CHECKS = [  # check calls (a reply constrained to a JSON schema): the same replies with speculation too?
+    ("How many rows are in sales.csv?", "print(len(df))", "150"),
+    ("Which region has the most orders?", "print(df['region'].value_counts())", "region\nNorth    52\nSouth    41"),
+]
+
+
+def ask(url: str, messages: list[dict[str, str]], schema: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+    body: dict[str, Any] = {"model": "m", "messages": messages, "max_tokens": 400, "temperature": 0}
+    body["cache_prompt"] = False
+    if schema is not None:
+        body["response_format"] = {
+            "type": "json_schema",
+            "json_schema": {"name": "r", "schema": schema, "strict": True},
+        }
     request = urllib.request.Request(
         url + "/chat/completions", json.dumps(body).encode(), {"Content-Type": "application/json"}
     )
@@ -79,6 +92,7 @@ def variant(
         texts.append(text)
         for key in total:
             total[key] += float(timings.get(key) or 0)
+    texts += [ask(url, prompts.check_messages(*case), prompts.CHECK_SCHEMA)[0] for case in CHECKS]
     del server
     return texts, total
 
