@@ -39,7 +39,13 @@ QUESTIONS = [
     ("weather.json", "What is the average rain_mm per city in weather.json?"),
     ("server.log", "Which URL path has the highest average response time in server.log?"),
 ]
-VARIANTS: dict[str, tuple[str, ...]] = {"none": (), "ngram-simple": ("NGRAM_SIMPLE",), "ngram-mod": ("NGRAM_MOD",)}
+# name: (speculative types, threads writing the reply; None: all cores, as the embedded server)
+VARIANTS: dict[str, tuple[tuple[str, ...], int | None]] = {
+    "none": ((), None),
+    "ngram-simple": (("NGRAM_SIMPLE",), None),
+    "ngram-mod": (("NGRAM_MOD",), None),
+    "none, 1 writer": ((), 1),
+}
 
 
 async def first_calls(root: Path) -> list[list[dict[str, str]]]:
@@ -77,10 +83,13 @@ def ask(url: str, messages: list[dict[str, str]], schema: dict[str, Any] | None 
 
 
 def variant(
-    model: Path, types: tuple[str, ...], calls: list[list[dict[str, str]]]
+    model: Path, types: tuple[str, ...], writers: int | None, calls: list[list[dict[str, str]]]
 ) -> tuple[list[str], dict[str, float]]:
     threads = os.cpu_count() or 1
-    server = local_model.start_server(model, "127.0.0.1", local_model.free_port(), "", 8192, threads, speculative=types)
+    port = local_model.free_port()
+    server = local_model.start_server(
+        model, "127.0.0.1", port, "", 8192, threads, speculative=types, write_threads=writers
+    )
     url = server.listening_address.rstrip("/") + "/v1"
     ask(url, calls[0])  # warm up: the first call after a start is slow for reasons of its own
     texts, total = (
@@ -105,12 +114,12 @@ def main() -> None:
         data.write_files(root)
         calls = asyncio.run(first_calls(root))
     base: list[str] = []
-    for name, types in VARIANTS.items():
-        texts, t = variant(model, types, calls)
+    for name, (types, writers) in VARIANTS.items():
+        texts, t = variant(model, types, writers, calls)
         base = base or texts
         same = sum(a == b for a, b in zip(texts, base))
         print(
-            f"{name:<13} writing {t['predicted_n'] / max(t['predicted_ms'], 1) * 1000:5.1f} tokens/s "
+            f"{name:<15} writing {t['predicted_n'] / max(t['predicted_ms'], 1) * 1000:5.1f} tokens/s "
             f"({t['predicted_n']:.0f} tokens, {t['predicted_ms'] / 1000:5.1f} s); "
             f"drafted {t['draft_n']:.0f}, accepted {t['draft_n_accepted']:.0f}; "
             f"reading {t['prompt_n'] / max(t['prompt_ms'], 1) * 1000:5.1f} tokens/s; "

@@ -124,13 +124,15 @@ def start_server(
     quiet: bool = True,
     slots: int = 1,
     speculative: tuple[str, ...] = (),
+    write_threads: int | None = None,
 ) -> Any:
     """llama.cpp's OpenAI-compatible server on `path` (stops when the object is released).
     `jinja`: render the model's own chat template, which llama.cpp needs for tool calls.
     `slots`: requests served at once, sharing one `n_ctx` cache. One is enough for a turn: the
     server's host-memory prompt cache gives a check call's other prefix back (bench/prompt_cache.py).
     `speculative`: llama.cpp's draftless speculative decoding types ("NGRAM_SIMPLE", ...), drafting
-    from n-grams of the context (bench/speculative.py)."""
+    from n-grams of the context (bench/speculative.py). `write_threads`: threads for writing the
+    reply, if not `threads` (reading the prompt always uses `threads`)."""
     import xllamacpp  # the [local] extra; imported only when the local model is used
 
     params = xllamacpp.CommonParams()
@@ -143,7 +145,7 @@ def start_server(
     params.use_jinja = jinja
     if quiet:
         params.verbosity = -1
-    params.cpuparams.n_threads = threads
+    params.cpuparams.n_threads = write_threads or threads
     params.cpuparams_batch.n_threads = threads
     params.n_parallel = slots
     params.kv_unified = slots > 1
