@@ -11,7 +11,7 @@ import io
 import traceback
 from typing import Any
 
-from jupyterlab_gptinterp.agent.seams import Completion, ExecutionResult, TextDelta, ToolCall
+from jupyterlab_gptinterp.agent.seams import Completion, ExecutionResult, PromptProgress, TextDelta, ToolCall
 
 
 class ScriptedLLM:
@@ -19,8 +19,10 @@ class ScriptedLLM:
 
     model = "scripted"
 
-    def __init__(self, *replies: Any):
+    def __init__(self, *replies: Any, progress: bool = False):
         self.replies = list(replies)
+        self.progress = progress  # report reading the prompt first, as llama.cpp does when asked
+        self.unfinished = 0  # streams the reader closed before their end
         self.requests: list[list[dict[str, Any]]] = []
         self.schemas: list[Any] = []  # the JSON schema each request asked the reply to follow (None: free text)
         self.resampled: list[float | None] = []  # each request's resample temperature (None: decoded as configured)
@@ -33,9 +35,17 @@ class ScriptedLLM:
         if isinstance(reply, Exception):
             raise reply
         text, calls = (reply, []) if isinstance(reply, str) else reply
-        for i in range(0, len(text), 5):
-            yield TextDelta(text[i : i + 5])
-        yield Completion(text, [ToolCall(f"call_{i}", name, args) for i, (name, args) in enumerate(calls)])
+        finished = False
+        try:
+            if self.progress:
+                yield PromptProgress(total=100, processed=100, cache=40)
+            for i in range(0, len(text), 5):
+                yield TextDelta(text[i : i + 5])
+            finished = True
+            usage = (100, len(text) // 5, 40) if self.progress else ()
+            yield Completion(text, [ToolCall(f"call_{i}", n, a) for i, (n, a) in enumerate(calls)], "stop", *usage)
+        finally:
+            self.unfinished += not finished
 
 
 class OneNotebookKernel:

@@ -319,3 +319,44 @@ async def test_json_text_naming_no_offered_tool_stays_an_answer():
     loop, llm, ex, sink, gate = make(text)
     ended = await loop.run_turn(ChatState("c"), "show the config", NB)
     assert ended.reason == "answer" and not sink.of("proposal") and sink.of("assistant_message")[0].text == text
+
+
+async def test_a_fenced_reply_is_read_up_to_its_code_and_no_further_where_the_server_counts_the_prompt():
+    """What a small model writes after its code (often the output it expects) costs time and is
+    never used: the stream is closed at the block's end, with the prompt's tokens still counted."""
+    tail = "\n\nThis prints 42." * 30
+    for progress in (True, False):
+        reply = "Compute it.\n```python\nprint(6*7)\n```" + tail
+        llm, ex, sink, gate = (
+            ScriptedLLM(reply, "It is 42.", progress=progress),
+            ExecExecutor(),
+            ListSink(),
+            ApprovalGate(),
+        )
+        loop = AgentLoop(llm, ex, sink, gate, LoopConfig(tool_mode="fenced"))
+        turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "What is 6*7?", NB))
+        await decide(sink, gate)
+        ended = await turn
+        assert ended.reason == "answer" and ex.ran == ["print(6*7)"]
+        written = "".join(d.delta for d in sink.deltas)
+        if progress:  # closed at the block's end: the tail was never read, nor shown, nor sent back
+            assert llm.unfinished == 1 and "This prints" not in written
+            assert "This prints" not in json.dumps(llm.requests[1])
+            assert ended.prompt_tokens == 200 and ended.cached_tokens == 80 and ended.llm_calls == 2
+        else:  # a server that reports usage only at the end is read to the end
+            assert llm.unfinished == 0 and "This prints" in written
+
+
+async def test_a_bare_block_and_an_explanation_are_read_to_the_end():
+    quoted = "The result:\n```\n42\n```\nSo it is 42, as printed."
+    llm, ex, sink, gate = ScriptedLLM(quoted, "It is 42.", progress=True), ExecExecutor(), ListSink(), ApprovalGate()
+    loop = AgentLoop(llm, ex, sink, gate, LoopConfig(tool_mode="fenced"))
+    turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "What is 6*7?", NB))
+    await decide(sink, gate, reject="")  # a bare block is a proposal too, but may be a quote with words after it
+    await asyncio.wait_for(turn, 10)
+    assert llm.unfinished == 0 and "as printed" in "".join(d.delta for d in sink.deltas)
+    explained = "It prints:\n```python\nprint(6*7)\n```\nwhich shows 42."
+    llm, ex, sink, gate = ScriptedLLM(explained, progress=True), ExecExecutor(), ListSink(), ApprovalGate()
+    loop = AgentLoop(llm, ex, sink, gate, LoopConfig(tool_mode="fenced"))
+    await asyncio.wait_for(loop.run_turn(ChatState("c"), "Explain", NB, action="explain"), 10)
+    assert llm.unfinished == 0 and sink.of("assistant_message")[-1].text.endswith("which shows 42.")

@@ -26,8 +26,21 @@ class TurnTimeout(Exception):
 
 
 class ModelCalls:
-    def __init__(self, llm: LLM, sink: Sink, chat_id: str, turn_id: str, retries: int, max_retry_wait: float):
+    def __init__(
+        self,
+        llm: LLM,
+        sink: Sink,
+        chat_id: str,
+        turn_id: str,
+        retries: int,
+        max_retry_wait: float,
+        until_code: bool = False,
+    ):
         self.llm = llm
+        # Fenced mode runs a reply's first code block and has no use for what follows it: a reply
+        # is read up to that block's end, where the server reports the prompt's tokens (llama.cpp)
+        # so that the usage stays counted; elsewhere to the end.
+        self.until_code = until_code
         self.sink = sink
         self.chat_id = chat_id
         self.turn_id = turn_id
@@ -87,20 +100,30 @@ class ModelCalls:
         resample: float | None,
     ) -> Completion:
         self.partial, self.partial_id = "", message_id
-        reply = Completion("")
+        reply, read, deltas = Completion(""), None, 0
         await self.phase("reading")
-        async for event in self.llm.stream(messages, tools, resample=resample):
-            if isinstance(event, PromptProgress):
-                await self.phase("reading", processed=event.processed, total=event.total)
-            elif isinstance(event, TextDelta):
-                if not self.partial:
-                    await self.phase("writing")
-                self.partial += event.text
-                await self.sink.emit_ephemeral(
-                    AssistantDelta(chat_id=self.chat_id, message_id=message_id, delta=event.text)
-                )
-            elif isinstance(event, Completion):
-                reply = event
+        stream = self.llm.stream(messages, tools, resample=resample)
+        try:
+            async for event in stream:
+                if isinstance(event, PromptProgress):
+                    read = event
+                    await self.phase("reading", processed=event.processed, total=event.total)
+                elif isinstance(event, TextDelta):
+                    if not self.partial:
+                        await self.phase("writing")
+                    self.partial, deltas = self.partial + event.text, deltas + 1
+                    await self.sink.emit_ephemeral(
+                        AssistantDelta(chat_id=self.chat_id, message_id=message_id, delta=event.text)
+                    )
+                    if self.until_code and read is not None and (end := prompts.code_end(self.partial)):
+                        # Its completion tokens counted as the deltas read: one token each (llama.cpp).
+                        reply = Completion(self.partial[:end], [], "stop", read.total, deltas, read.cache)
+                        break
+                elif isinstance(event, Completion):
+                    reply = event
+        finally:
+            if close := getattr(stream, "aclose", None):
+                await close()  # the connection closes, and the server stops writing
         self._count(reply)
         self.partial = ""
         return reply

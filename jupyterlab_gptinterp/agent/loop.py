@@ -80,10 +80,10 @@ class _Turn:
         self.attachments = attachments
         self.turn_id = "t-" + secrets.token_hex(6)
         self.emit = Emitter(loop.sink, chat.chat_id)
-        self.calls = ModelCalls(
-            loop.llm, loop.sink, chat.chat_id, self.turn_id, self.cfg.llm_retries, self.cfg.max_retry_wait
-        )
         fenced = self.cfg.tool_mode == "fenced" and action != "explain"
+        self.calls = ModelCalls(
+            loop.llm, loop.sink, chat.chat_id, self.turn_id, self.cfg.llm_retries, self.cfg.max_retry_wait, fenced
+        )
         self.state = TurnState(question="", action=action, fenced=fenced, notebook=notebook)
         self.state.check = lambda outcome: self.calls.check(self.state.question, outcome, self.cfg.result_budget)
         self.aids = Pipeline(self.cfg.aids)

@@ -188,6 +188,15 @@ def fenced_code(text: str) -> tuple[str, str] | None:
     return match.group(1).rstrip(), reason_of(text[: match.start()])
 
 
+def code_end(text: str) -> int:
+    """Where the reply's first block marked as python ends (0 while none has closed). A bare
+    block may be an answer quoting an output, with words after it."""
+    match = _FENCE.search(text)
+    if not match or not match.group(1).strip() or not re.match(r"```[ \t]*(?:python|py|ipython)", match.group(0), re.I):
+        return 0
+    return match.end()
+
+
 def reason_of(prose: str) -> str:
     """A proposal's reason: the last line of the words before its code."""
     prose = prose.strip()
