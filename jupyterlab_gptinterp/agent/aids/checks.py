@@ -22,6 +22,7 @@ from ..outcome import Outcome
 from ..seams import FileProfile
 from .base import Aid, Note, Refusal, Review, TurnState
 from .hints import converted
+from .preview import words
 from .repeats import normalise_code
 
 _NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\]|\{\}|set\(\))\.?\s*$")
@@ -150,7 +151,6 @@ def numbers_used_as_text(code: str, files: list[FileProfile], ran: str = "") -> 
     return ""
 
 
-_WORD = re.compile(r"[a-z0-9]+")
 # Words a question uses for what it asks, not for which column: a column named only with them
 # ("total", "count") is no sign of what the question is about.
 _ASKING = {"total", "count", "sum", "mean", "average", "avg", "max", "min", "number", "value", "first", "last", "top"}
@@ -160,12 +160,12 @@ def unused_column(question: str, code: str, files: list[FileProfile], ran: str =
     """A note when the question names a column of a described table (every word of its name is a
     word of the question) that neither `code` nor the code that ran before it (`ran`) used: the
     result was worked out from something else (an age from a date, with an age column there)."""
-    words = set(_WORD.findall(question.lower()))
+    said = set(words(question))
     used = f"{ran}\n{code}"
     for f in files:
         for c in (c for t in f.tables for c in t.columns):
-            parts = _WORD.findall(c.name.lower())
-            if not parts or not set(parts) <= words or set(parts) <= _ASKING or max(map(len, parts)) < 3:
+            parts = words(c.name)
+            if not parts or not set(parts) <= said or set(parts) <= _ASKING or max(map(len, parts)) < 3:
                 continue
             if all(p.isdigit() for p in parts):
                 continue  # a year as a column name: a wide table, whose melted code names it as a value

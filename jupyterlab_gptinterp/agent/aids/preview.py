@@ -21,15 +21,19 @@ _NAME = re.compile(r"[\w./-]+\.[A-Za-z0-9]{1,8}\b")
 _WORD = re.compile(r"[a-z0-9]+")
 
 
+def words(text: str) -> list[str]:
+    """The lower-case words of `text` (letters and digits): how a name is found in a question."""
+    return _WORD.findall(text.lower())
+
+
 def named_files(question: str, available: list[str]) -> list[str]:
     """The files of `available` that `question` names: by file name, else by every word of a
     name's stem ("air quality" or "air_quality" for air_quality.csv)."""
-    lowered = question.lower()
     named = [n for n in dict.fromkeys(m.group(0) for m in _NAME.finditer(question)) if n in available or "/" in n]
-    words = set(_WORD.findall(lowered))
+    said = set(words(question))
     for name in available:
-        stem = _WORD.findall(PurePosixPath(name).stem.lower())
-        if name not in named and stem and all(w in words for w in stem) and any(len(w) > 2 for w in stem):
+        stem = words(PurePosixPath(name).stem)
+        if name not in named and stem and all(w in said for w in stem) and any(len(w) > 2 for w in stem):
             named.append(name)
     return named
 
