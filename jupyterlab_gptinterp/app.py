@@ -6,6 +6,7 @@ This is the one place that builds objects and hands them to each other.
 from __future__ import annotations
 
 import json
+import logging
 import os
 from pathlib import Path
 from typing import Any, cast
@@ -177,6 +178,7 @@ class GPTInterp(ExtensionApp):
     def initialize_settings(self) -> None:
         server = self.serverapp
         assert server is not None and server.event_logger is not None  # jupyter_server sets both before this
+        self._route_package_logs()
         specs = self._provider_specs()
         self.catalog = Catalog(specs, self.default_model)
         self.store = HistoryStore(self.db_path)
@@ -225,6 +227,17 @@ class GPTInterp(ExtensionApp):
             self.catalog.default or "none",
             self.db_path,
         )
+
+    def _route_package_logs(self) -> None:
+        """The package's modules log through their own loggers (the agent imports no server code);
+        without this their info lines (the local model starting, which aid acted) went nowhere."""
+        source: logging.Logger | None = cast(logging.Logger, self.log)
+        while source is not None and not source.handlers and source.propagate:
+            source = source.parent
+        package = logging.getLogger(__package__)
+        package.handlers = list(source.handlers) if source is not None else []
+        package.propagate = not package.handlers
+        package.setLevel(cast(logging.Logger, self.log).getEffectiveLevel())
 
     def _mcp_tools(self) -> McpTools | None:
         """The allowed MCP servers' tools (None when none is configured and allowed)."""

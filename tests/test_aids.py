@@ -7,10 +7,11 @@ inside a real loop against fakes of the seams.
 
 import asyncio
 import json
+import logging
 
 from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
-from jupyterlab_gptinterp.agent import aids, focus
+from jupyterlab_gptinterp.agent import aids, focus, prompts
 from jupyterlab_gptinterp.agent.aids.base import Check, TurnState
 from jupyterlab_gptinterp.agent.aids.checks import Checks
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
@@ -755,3 +756,39 @@ async def test_lines_copied_from_an_error_or_our_ask_are_no_answer_but_a_quoted_
     printed = turn(outcomes=[ok("print(top)", "Top patient: Esther Toivonen\n"), error], sent=["Top patient: ..."])
     assert await Echo().review(printed, "Top patient: Esther Toivonen") is None
     assert await Echo().review(state, "```python\nself._check_indexing_error(key)\n```") is None
+
+
+class Records(logging.Handler):
+    """The log records of one logger, whatever the process's logging was set to before."""
+
+    def __init__(self, name):
+        super().__init__(logging.INFO)
+        self.logger, self.lines = logging.getLogger(name), []
+
+    def emit(self, record):
+        self.lines.append(record.getMessage())
+
+    def __enter__(self):
+        self.was = self.logger.level
+        self.logger.setLevel(logging.INFO)  # not `.level =`: loggers cache whether a level is enabled
+        self.logger.addHandler(self)
+        return self
+
+    def __exit__(self, *exc):
+        self.logger.removeHandler(self)
+        self.logger.setLevel(self.was)
+
+
+async def test_each_aid_that_acts_on_a_turn_is_logged_by_name_and_no_other():
+    recital = " ".join(prompts.FENCED_RULES.split()[:15])
+    verdict = json.dumps({"answers": True, "answer": "42.", "missing": ""})
+    with Records("jupyterlab_gptinterp.agent.aids") as log:
+        loop, llm, ex, sink, gate = make(f"{recital}\nI will multiply.\n```python\nprint(6*7)\n```", verdict)
+        await run_turn(loop, sink, gate)
+    assert "gptinterp: aid echo tidied" in log.lines
+    assert all(line.startswith("gptinterp: aid ") for line in log.lines)
+    assert not [line for line in log.lines if " checks " in line or " hints " in line]  # a clean run: no note
+    with Records("jupyterlab_gptinterp.agent.aids") as log:
+        loop, llm, ex, sink, gate = make(fenced("text = open('/dev/null').read()"), "It is read.")
+        await run_turn(loop, sink, gate, text="How many lines does the file have?")
+    assert "gptinterp: aid checks noted" in log.lines  # loaded data, printed nothing

@@ -6,6 +6,8 @@ judges it; echo cuts a recital before revise and grounding look at what is left.
 
 from __future__ import annotations
 
+import logging
+
 from ..outcome import Outcome
 from ..seams import Workspace
 from .answer import Answer
@@ -19,6 +21,8 @@ from .repeats import Repeats
 from .revise import Revise
 
 AIDS = ("preview", "hints", "checks", "answer", "repeats", "echo", "revise", "grounding")
+
+log = logging.getLogger(__name__)
 
 __all__ = ["AIDS", "Aid", "Check", "Note", "Pipeline", "Refusal", "Review", "TurnState", "build"]
 
@@ -50,12 +54,15 @@ class Pipeline:
         self.aids = [aid.fresh() for aid in aids]
 
     async def context(self, turn: TurnState) -> str:
-        return "\n\n".join(c for c in [await aid.context(turn) for aid in self.aids] if c)
+        found = [(aid, await aid.context(turn)) for aid in self.aids]
+        for aid, text in found:
+            _acted(aid, "context", bool(text))
+        return "\n\n".join(text for _, text in found if text)
 
     async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
         for aid in self.aids:
             refusal = await aid.refuse(turn, code)
-            if refusal is not None:
+            if _acted(aid, "refused", refusal is not None):
                 return refusal
         return None
 
@@ -63,6 +70,8 @@ class Pipeline:
         """Notes added to the outcome (and the turn); the answer an aid found in it, or ""."""
         for aid in self.aids:
             note = await aid.after_run(turn, outcome)
+            _acted(aid, "noted", note is not None and bool(note.text))
+            _acted(aid, "answered", note is not None and bool(note.answer))
             if note is not None and note.text:
                 outcome.notes.append(note.text)
                 turn.notes.append(note.text)
@@ -77,6 +86,9 @@ class Pipeline:
             got = await aid.review(turn, done.text or "")
             if got is None:
                 continue
+            changed = got.text is not None and got.text != done.text
+            acted = bool(got.retry or not got.show or got.flags or changed)
+            _acted(aid, "asked again" if got.retry else "reviewed", acted)
             done = Review(
                 text=got.text if got.text is not None else done.text,
                 show=done.show and got.show,
@@ -90,5 +102,14 @@ class Pipeline:
     async def tidy(self, turn: TurnState, text: str) -> str:
         """The words before a proposal's code, as each aid would show them."""
         for aid in self.aids:
-            text = await aid.tidy(turn, text)
+            tidied = await aid.tidy(turn, text)
+            _acted(aid, "tidied", tidied != text)
+            text = tidied
         return text
+
+
+def _acted(aid: Aid, how: str, did: bool) -> bool:
+    """Log which aid acted on a turn, and how (the eval counts these lines; no data, only names)."""
+    if did:
+        log.info("gptinterp: aid %s %s", aid.name, how)
+    return did
