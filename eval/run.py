@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +97,9 @@ def _stop_all() -> None:
 
 def _on_term(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt  # unwinds through every finally (asyncio.run cancels the tasks)
+
+
+_AID_ACTED = re.compile(r"gptinterp: aid (\w+) ([\w ]+?)\s*$", re.M)  # the pipeline's log line
 
 
 class Server:
@@ -180,6 +184,22 @@ class Server:
             time.sleep(0.3)
         return False
 
+    def log_size(self) -> int:
+        try:
+            return self.log_path.stat().st_size
+        except OSError:
+            return 0
+
+    def aids_since(self, offset: int) -> dict[str, int]:
+        """How often each aid acted, from the server log lines written after `offset` ("checks noted": 2)."""
+        try:
+            with self.log_path.open("rb") as f:
+                f.seek(offset)
+                text = f.read().decode(errors="replace")
+        except OSError:
+            return {}
+        return dict(Counter(f"{m[1]} {m[2]}" for m in _AID_ACTED.finditer(text)))
+
     def log_tail(self, n: int = 40) -> str:
         try:
             return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
@@ -243,9 +263,11 @@ class AfterCode:
 
 
 async def run_task(
-    client: GPTInterpClient, task: Task, ref: Any, mode: dict[str, Any], timeout: float
+    client: GPTInterpClient, task: Task, ref: Any, mode: dict[str, Any], timeout: float, server: Server | None = None
 ) -> dict[str, Any]:
+    """One question, start to answer. With `server` (tasks one at a time), the row says which aids acted."""
     notebook = f"{task.id}.ipynb"
+    offset = server.log_size() if server else 0
     kernel_id = await client.start_kernel_session(notebook)
     started = time.monotonic()
     clock, after_code = PhaseClock(), AfterCode()
@@ -303,6 +325,8 @@ async def run_task(
     finally:
         row["seconds"] = round(time.monotonic() - started, 1)
         row["phases"], row["after_code_chars"] = clock.close(), after_code.chars()
+        if server is not None:
+            row["aids"] = server.aids_since(offset)
         await client.end_kernel_session(kernel_id)
     return row
 
@@ -330,7 +354,8 @@ async def run_mode(
             async def one(task: Task) -> None:
                 async with sem:
                     try:
-                        row = await run_task(client, task, refs[task.id], mode, args.timeout)
+                        alone = server if args.jobs == 1 else None  # log lines name no chat
+                        row = await run_task(client, task, refs[task.id], mode, args.timeout, alone)
                     except Exception as exc:  # one broken task is reported, the run goes on
                         row = {
                             "id": task.id,
@@ -416,6 +441,24 @@ def phase_summary(results: dict[str, dict[str, list[dict[str, Any]]]]) -> str:
     return "\n".join(lines)
 
 
+def aid_summary(results: dict[str, dict[str, list[dict[str, Any]]]]) -> str:
+    """Which aids acted, per set and mode: on how many questions, and how many of those came out right.
+    An aid that never acts on either set changes neither number."""
+    lines = []
+    for set_name, modes in results.items():
+        for name, rows in modes.items():
+            seen = [r for r in rows if "aids" in r]
+            if not seen:
+                continue
+            acted = sorted({a for r in seen for a in r["aids"]})
+            parts = []
+            for a in acted:
+                on = [r for r in seen if a in r["aids"]]
+                parts.append(f"{a} {len(on)} ({sum(bool(r['correct']) for r in on)} right)")
+            lines.append(f"{set_name} {name}, aids that acted, on questions: {', '.join(parts) or 'none'}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="3 easy dev tasks, full loop only (CI)")
@@ -478,7 +521,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         _stop_all()
     table = summary(results)
-    print("\n" + table + "\n\n" + phase_summary(results))
+    print("\n" + table + "\n\n" + phase_summary(results) + "\n" + aid_summary(results))
     record = {"sets": sets, "modes": modes, "aids": args.aids, "results": results, "table": table}
     out = runs / f"{label}.json"
     out.write_text(json.dumps(record, indent=1, default=str))

@@ -69,3 +69,20 @@ def test_the_harness_counts_what_the_model_wrote_after_its_code():
         after(AssistantDelta(chat_id="c", message_id="m1", delta=piece))
     after(AssistantDelta(chat_id="c", message_id="m2", delta="It is 1, no code here."))
     assert after.chars() == len("\nThis prints 1.\n")
+
+
+def test_the_harness_reads_which_aids_acted_from_the_server_log(tmp_path):
+    import run
+
+    server = run.Server(tmp_path, tmp_path, "model.gguf", 10, ["checks"], [])
+    server.log_path.write_text("[I 02:00 GPTInterp] gptinterp: aid preview context\n")
+    offset = server.log_size()
+    with server.log_path.open("a") as f:
+        f.write("[I 02:01 jupyterlab_gptinterp.agent.aids] gptinterp: aid checks noted\n[I 02:01 ServerApp] 200 GET\n")
+        f.write("[I 02:02 jupyterlab_gptinterp.agent.aids] gptinterp: aid checks noted\n")
+        f.write("[I 02:02 jupyterlab_gptinterp.agent.aids] gptinterp: aid echo asked again\n")
+    acted = server.aids_since(offset)
+    assert acted == {"checks noted": 2, "echo asked again": 1}
+    rows = [{"correct": True, "aids": acted}, {"correct": False, "aids": {"checks noted": 1}}, {"correct": True}]
+    line = run.aid_summary({"dev": {"full": rows}})
+    assert line == "dev full, aids that acted, on questions: checks noted 2 (1 right), echo asked again 1 (1 right)"
