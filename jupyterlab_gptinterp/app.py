@@ -27,7 +27,7 @@ from .errors import MESSAGES, ErrorCode, GPTInterpError
 from .handlers import make_handlers
 from .history import HistoryStore
 from .kernel import KernelExecutor, NotebookKernels
-from .keys import ProviderKeys
+from .keys import ProviderKeys, RedactingHandler
 from .local_model import LocalChat, LocalModelServer
 from .mcp_tools import McpTools, server_specs
 from .protocol import PROTOCOL_VERSION, Info, ProviderKind, ToolMode
@@ -178,7 +178,6 @@ class GPTInterp(ExtensionApp):
     def initialize_settings(self) -> None:
         server = self.serverapp
         assert server is not None and server.event_logger is not None  # jupyter_server sets both before this
-        self._route_package_logs()
         specs = self._provider_specs()
         self.catalog = Catalog(specs, self.default_model)
         self.store = HistoryStore(self.db_path)
@@ -198,6 +197,7 @@ class GPTInterp(ExtensionApp):
             environ=os.environ,
         )
         kernel.launch_kernels_without_keys(server.kernel_manager, self.keys)
+        self._route_package_logs()
         self.executor = KernelExecutor(server.kernel_manager, timeout=self.execution_timeout, keys=self.keys)
         # One client per model while its settings stay: building one costs ~25 ms (its TLS
         # context), and a new client cannot reuse the open connections to the API (bench/README.md).
@@ -230,13 +230,15 @@ class GPTInterp(ExtensionApp):
 
     def _route_package_logs(self) -> None:
         """The package's modules log through their own loggers (the agent imports no server code);
-        without this their info lines (the local model starting, which aid acted) went nowhere."""
+        without this their info lines (the local model starting, which aid acted) went nowhere.
+        Keys are redacted on the way, as in outputs."""
         source: logging.Logger | None = cast(logging.Logger, self.log)
         while source is not None and not source.handlers and source.propagate:
             source = source.parent
         package = logging.getLogger(__package__)
-        package.handlers = list(source.handlers) if source is not None else []
-        package.propagate = not package.handlers
+        targets = list(source.handlers) if source is not None else []
+        package.handlers = [RedactingHandler(targets, self.keys)] if targets else []
+        package.propagate = not targets
         package.setLevel(cast(logging.Logger, self.log).getEffectiveLevel())
 
     def _mcp_tools(self) -> McpTools | None:

@@ -4,7 +4,8 @@ Approved code runs as the user, in a kernel the server started: what the server'
 holds, the kernel would hold too. So kernels are launched without the key variables (by name:
 OPENAI_API_KEY and each provider's api_key_env; and by value: any variable holding a configured
 key), and any text an execution outputs, or the browser reports as a cell's output, has a
-configured key replaced by `[redacted]` before it is stored, shown or sent to a model.
+configured key replaced by `[redacted]` before it is stored, shown or sent to a model. The
+package's own log lines (an exception a provider raised, say) pass the same redaction.
 
 This is a guard against showing a key, not a sandbox: code that runs as the user can still read
 what the user can (config files, /proc/<server pid>/environ), and a key printed in pieces or
@@ -13,6 +14,7 @@ encoded is not recognised. README.md, Security, says so.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -73,3 +75,24 @@ class ProviderKeys:
             for c in notebook.cells
         ]
         return notebook.model_copy(update={"cells": cells})
+
+
+class RedactingHandler(logging.Handler):
+    """Hands each record to `targets` (the server's log handlers) with configured keys redacted
+    from its message and its traceback."""
+
+    def __init__(self, targets: Iterable[logging.Handler], keys: ProviderKeys):
+        super().__init__()
+        self.targets, self.keys = list(targets), keys
+
+    def emit(self, record: logging.LogRecord) -> None:
+        record = logging.makeLogRecord(record.__dict__)  # other handlers keep the original
+        record.msg, record.args = self.keys.redact(record.getMessage()), None
+        if record.exc_info:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+            record.exc_info = None
+        if record.exc_text:
+            record.exc_text = self.keys.redact(record.exc_text)
+        for target in self.targets:
+            if record.levelno >= target.level:
+                target.handle(record)

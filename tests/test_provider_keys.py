@@ -114,20 +114,25 @@ async def test_an_output_holding_a_key_is_redacted_everywhere(
         assert key not in sent, "sent to the model"
 
 
-def test_the_package_logs_where_the_server_logs(gptinterp_app):
-    """Module loggers (the agent's aids, the local model) write through the server's own handler."""
+def test_the_package_logs_where_the_server_logs_and_never_a_key(gptinterp_app):
+    """Module loggers (the agent's aids, the local model) write through the server's own handler,
+    with configured keys redacted from the message and the traceback."""
     import io
     import logging
 
-    handlers = logging.getLogger("jupyterlab_gptinterp").handlers
-    assert handlers, "the package's log lines go nowhere"
-    server_handlers = {id(h) for h in [*gptinterp_app.log.handlers, *logging.getLogger("ServerApp").handlers]}
-    assert all(id(h) in server_handlers for h in handlers)
-    handler = next(h for h in handlers if isinstance(h, logging.StreamHandler))
+    server = [*gptinterp_app.log.handlers, *logging.getLogger("ServerApp").handlers]
+    handler = next(h for h in server if isinstance(h, logging.StreamHandler))
     stream = handler.setStream(io.StringIO())
     try:
-        logging.getLogger("jupyterlab_gptinterp.agent.aids").info("gptinterp: aid probe noted")
+        log = logging.getLogger("jupyterlab_gptinterp.agent.aids")
+        log.info("gptinterp: aid probe noted")
+        try:
+            raise RuntimeError(f"the provider refused {PROVIDER_KEY}")
+        except RuntimeError:
+            log.exception("gptinterp: a turn failed with key %s", PROVIDER_KEY)
         written = handler.stream.getvalue()
     finally:
         handler.setStream(stream)
     assert "gptinterp: aid probe noted" in written
+    assert "a turn failed with key [redacted]" in written and "the provider refused [redacted]" in written
+    assert PROVIDER_KEY not in written
