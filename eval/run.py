@@ -299,6 +299,7 @@ async def run_task(
             shown = [m.text for m in result.messages if m.text.strip()]
             row.update(
                 reason=result.reason,
+                error_code=getattr(getattr(ended, "error_code", None), "value", None),  # why a turn ended on "error"
                 answer=answer[:2000],
                 shown=[t[:600] for t in shown],
                 empty=not shown,
