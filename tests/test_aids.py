@@ -75,6 +75,18 @@ async def hint(outcome, files=(SALES,), listing=()):
 # --- hints -------------------------------------------------------------------------------------
 
 
+async def test_a_failed_run_ends_with_an_ask_for_the_whole_corrected_cell_below_its_hint():
+    outcome = failed("df['revenue'].sum()", "KeyError", "'revenue'")
+    await aids.Pipeline(aids.build(["hints", "fixes"])).after_run(turn(files=[SALES]), outcome)
+    assert len(outcome.notes) == 2 and "did you mean 'Revenue'" in outcome.notes[0]
+    assert "```python" in outcome.notes[1]  # last, where a small model reads what to do next
+    worked = ok("print(df['Revenue'].sum())", "12.5")
+    await aids.Pipeline(aids.build(["fixes"])).after_run(turn(files=[SALES]), worked)
+    tools = failed("df['revenue'].sum()", "KeyError", "'revenue'")
+    await aids.Pipeline(aids.build(["fixes"])).after_run(turn(fenced=False), tools)
+    assert worked.notes == [] and tools.notes == []  # a run that worked; a model that calls tools
+
+
 async def test_a_keyerror_gets_the_close_column_or_says_where_the_key_is():
     assert "did you mean 'Revenue'" in await hint(failed("df['revenue']", "KeyError", "'revenue'"))
     inside = await hint(failed("g = df.groupby('x')['Revenue'].sum()\ng['Revenue']", "KeyError", "'Revenue'"))
