@@ -4,11 +4,13 @@
 
 The model's code mostly copies text its prompt holds (the preview's load block, column names),
 which an n-gram lookup in the context can draft and the model verify in one batch. Each variant
-is a fresh embedded server; all are asked the same first calls of real turns (the loop's system
-prompt with the development set's previews), greedily, and timed by the server itself. Prints,
-per variant, the generation speed, the drafted and accepted tokens, the prompt speed, and
-whether every reply (and two check calls' JSON) is the same as without speculation (greedy
-decoding should not change it).
+is a fresh embedded server; all are asked the same calls, greedily, timed by the server itself:
+the first calls of real turns (the loop's system prompt with the development set's previews),
+and fix calls, where the model's earlier cell failed and it writes the cell again (most of the
+writing on hard questions: a rewrite is 80-99 % the cell before it, which the context holds).
+Prints, per variant and kind of call, the generation speed, the drafted and accepted tokens, the
+prompt speed, and whether every reply (and two check calls' JSON) is the same as without
+speculation (greedy decoding should not change it).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import urllib.request
@@ -29,7 +32,10 @@ import data  # noqa: E402  the development set's files
 
 from jupyterlab_gptinterp import local_model  # noqa: E402
 from jupyterlab_gptinterp.agent import prompts  # noqa: E402
+from jupyterlab_gptinterp.agent.aids.fixes import ASK  # noqa: E402
 from jupyterlab_gptinterp.agent.aids.preview import render  # noqa: E402
+from jupyterlab_gptinterp.agent.context import outcome_for_model  # noqa: E402
+from jupyterlab_gptinterp.agent.outcome import Outcome  # noqa: E402
 from jupyterlab_gptinterp.workspace import DiskWorkspace  # noqa: E402
 
 QUESTIONS = [
@@ -39,12 +45,24 @@ QUESTIONS = [
     ("weather.json", "What is the average rain_mm per city in weather.json?"),
     ("server.log", "Which URL path has the highest average response time in server.log?"),
 ]
+# A first cell for each question, with a slip of the kind the model makes; it runs for real and its
+# error is what the fix call sees.
+FAILING = [
+    "import pandas as pd\ndf = pd.read_csv('sales.csv')\ndf['order_date'] = pd.to_datetime(df['order_date'])\n"
+    "march = df[(df['order_date'].dt.month == 3) & (df['order_date'].dt.year == 2024)]\n"
+    "print(march['amount'].sum())",
+    "import pandas as pd\ndf = pd.read_csv('employees.tsv')\nprint(df.groupby('department')['salary'].mean().idxmax())",
+    "import pandas as pd\ndf = pd.read_csv('inventory.csv')\ndf['weight_kg'] = df['weight'].astype(float)\n"
+    "print((df['weight_kg'] * df['stock']).sum())",
+    "import pandas as pd\ndf = pd.read_json('weather.json')\nprint(df.groupby('City')['rain_mm'].mean())",
+    "import pandas as pd\ndf = pd.read_csv('server.log', sep=' ')\nprint(df.groupby('path')['ms'].mean().idxmax())",
+]
 # name: (speculative types, threads writing the reply; None: all cores, as the embedded server)
 VARIANTS: dict[str, tuple[tuple[str, ...], int | None]] = {
     "none": ((), None),
     "ngram-simple": (("NGRAM_SIMPLE",), None),
     "ngram-mod": (("NGRAM_MOD",), None),
-    "none, 1 writer": ((), 1),
+    "ngram-map-k": (("NGRAM_MAP_K",), None),
 }
 
 
@@ -58,6 +76,33 @@ async def first_calls(root: Path) -> list[list[dict[str, str]]]:
         system = prompts.system_prompt("fenced", "Notebook q.ipynb: empty.", context=context)
         calls.append([{"role": "system", "content": system}, {"role": "user", "content": question}])
     return calls
+
+
+def failed(root: Path, code: str) -> str:
+    """What the loop tells the model after `code` failed in `root` (the run is real, in a fresh Python),
+    with the fixes aid's ask (the hints aid's notes left out)."""
+    probe = (
+        "import json, sys, traceback\ntry:\n    exec(compile(sys.argv[1], '<cell>', 'exec'), {})\n"
+        "except Exception as e:\n    print(json.dumps({'output_type': 'error', 'ename': type(e).__name__, "
+        "'evalue': str(e), 'traceback': traceback.format_exception_only(e)}))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, code], cwd=root, capture_output=True, text=True, timeout=120)
+    error = json.loads(done.stdout.strip().splitlines()[-1])
+    return outcome_for_model(
+        Outcome(proposed=code, decision="approved", code=code, status="error", outputs=[error], notes=[ASK])
+    )
+
+
+def fix_calls(root: Path, firsts: list[list[dict[str, str]]]) -> list[list[dict[str, str]]]:
+    """Each first call, its failing cell as the model's reply, and that cell's error."""
+    return [
+        [
+            *first,
+            {"role": "assistant", "content": f"Compute it from the file.\n```python\n{code}\n```"},
+            {"role": "user", "content": prompts.result_message(failed(root, code))},
+        ]
+        for first, code in zip(firsts, FAILING)
+    ]
 
 
 CHECKS = [  # check calls (a reply constrained to a JSON schema): the same replies with speculation too?
@@ -82,25 +127,27 @@ def ask(url: str, messages: list[dict[str, str]], schema: dict[str, Any] | None 
     return reply["choices"][0]["message"]["content"], reply.get("timings") or {}
 
 
+TIMINGS = ("predicted_n", "predicted_ms", "prompt_n", "prompt_ms", "draft_n", "draft_n_accepted")
+
+
 def variant(
-    model: Path, types: tuple[str, ...], writers: int | None, calls: list[list[dict[str, str]]]
-) -> tuple[list[str], dict[str, float]]:
+    model: Path, types: tuple[str, ...], writers: int | None, calls: dict[str, list[list[dict[str, str]]]]
+) -> tuple[list[str], dict[str, dict[str, float]]]:
     threads = os.cpu_count() or 1
     port = local_model.free_port()
     server = local_model.start_server(
         model, "127.0.0.1", port, "", 8192, threads, speculative=types, write_threads=writers
     )
     url = server.listening_address.rstrip("/") + "/v1"
-    ask(url, calls[0])  # warm up: the first call after a start is slow for reasons of its own
-    texts, total = (
-        [],
-        dict.fromkeys(("predicted_n", "predicted_ms", "prompt_n", "prompt_ms", "draft_n", "draft_n_accepted"), 0.0),
-    )
-    for messages in calls:
-        text, timings = ask(url, messages)
-        texts.append(text)
-        for key in total:
-            total[key] += float(timings.get(key) or 0)
+    ask(url, calls["first"][0])  # warm up: the first call after a start is slow for reasons of its own
+    texts: list[str] = []
+    total = {kind: dict.fromkeys(TIMINGS, 0.0) for kind in calls}
+    for kind, asked in calls.items():
+        for messages in asked:
+            text, timings = ask(url, messages)
+            texts.append(text)
+            for key in TIMINGS:
+                total[kind][key] += float(timings.get(key) or 0)
     texts += [ask(url, prompts.check_messages(*case), prompts.CHECK_SCHEMA)[0] for case in CHECKS]
     del server
     return texts, total
@@ -112,20 +159,22 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         data.write_files(root)
-        calls = asyncio.run(first_calls(root))
+        firsts = asyncio.run(first_calls(root))
+        calls = {"first": firsts, "fix": fix_calls(root, firsts)}
     base: list[str] = []
     for name, (types, writers) in VARIANTS.items():
-        texts, t = variant(model, types, writers, calls)
+        texts, totals = variant(model, types, writers, calls)
         base = base or texts
         same = sum(a == b for a, b in zip(texts, base))
-        print(
-            f"{name:<15} writing {t['predicted_n'] / max(t['predicted_ms'], 1) * 1000:5.1f} tokens/s "
-            f"({t['predicted_n']:.0f} tokens, {t['predicted_ms'] / 1000:5.1f} s); "
-            f"drafted {t['draft_n']:.0f}, accepted {t['draft_n_accepted']:.0f}; "
-            f"reading {t['prompt_n'] / max(t['prompt_ms'], 1) * 1000:5.1f} tokens/s; "
-            f"replies as without: {same}/{len(texts)}",
-            flush=True,
-        )
+        for kind, t in totals.items():
+            print(
+                f"{name:<15} {kind:<5} writing {t['predicted_n'] / max(t['predicted_ms'], 1) * 1000:5.1f} tokens/s "
+                f"({t['predicted_n']:.0f} tokens, {t['predicted_ms'] / 1000:5.1f} s); "
+                f"drafted {t['draft_n']:.0f}, accepted {t['draft_n_accepted']:.0f}; "
+                f"reading {t['prompt_n'] / max(t['prompt_ms'], 1) * 1000:5.1f} tokens/s",
+                flush=True,
+            )
+        print(f"{name:<15} replies as without: {same}/{len(texts)}", flush=True)
 
 
 if __name__ == "__main__":
