@@ -79,7 +79,7 @@ class ProviderKeys:
 
 class RedactingHandler(logging.Handler):
     """Hands each record to `targets` (the server's log handlers) with configured keys redacted
-    from its message and its traceback."""
+    from its message, its traceback and its stack."""
 
     def __init__(self, targets: Iterable[logging.Handler], keys: ProviderKeys):
         super().__init__()
@@ -93,6 +93,8 @@ class RedactingHandler(logging.Handler):
             record.exc_info = None
         if record.exc_text:
             record.exc_text = self.keys.redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = self.keys.redact(record.stack_info)
         for target in self.targets:
             if record.levelno >= target.level:
                 target.handle(record)

@@ -136,3 +136,30 @@ def test_the_package_logs_where_the_server_logs_and_never_a_key(gptinterp_app):
     assert "gptinterp: aid probe noted" in written
     assert "a turn failed with key [redacted]" in written and "the provider refused [redacted]" in written
     assert PROVIDER_KEY not in written
+
+
+def test_a_record_handed_on_has_no_key_in_its_message_traceback_or_stack_and_the_original_keeps_its_own():
+    """The server's formatter prints no stack; a plain one does, so the stack is redacted too."""
+    import io
+    import logging
+
+    from jupyterlab_gptinterp.keys import ProviderKeys, RedactingHandler
+
+    out = logging.StreamHandler(io.StringIO())
+    redacting = RedactingHandler([out], ProviderKeys(values=[PROVIDER_KEY]))
+    try:
+        raise RuntimeError(f"refused {PROVIDER_KEY}")
+    except RuntimeError as exc:
+        record = logging.makeLogRecord(
+            {
+                "levelno": logging.ERROR,
+                "msg": "key %s",
+                "args": (PROVIDER_KEY,),
+                "exc_info": (RuntimeError, exc, exc.__traceback__),
+            }
+        )
+    record.stack_info = f"Stack (most recent call last):\n  a frame holding {PROVIDER_KEY}"
+    redacting.handle(record)
+    written = out.stream.getvalue()
+    assert "key [redacted]" in written and "refused [redacted]" in written and "holding [redacted]" in written
+    assert PROVIDER_KEY not in written and PROVIDER_KEY in record.getMessage()
