@@ -522,7 +522,8 @@ async def test_an_answer_straight_after_a_noted_result_goes_back_once():
     loop, llm, ex, sink, gate = make(*replies, names=["checks"])
     ended = await run_turn(loop, sink, gate, "What is the mean, ignoring missing values?")
     assert ended.reason == "answer" and ex.ran == [zeros, fixed]
-    assert "Not the answer yet" in llm.requests[2][-1]["content"] and "as zeros" in llm.requests[2][-1]["content"]
+    told = llm.requests[2][-1]["content"]
+    assert "Not the answer yet" in told and "as zeros" in told and "```python" in told  # asked for code
     assert [m.text for m in sink.of("assistant_message")][-1] == "It is 3.0."
     assert "It is 2.0." not in [m.text for m in sink.of("assistant_message")]  # sent back, never shown
     # Sent back once only: the same answer again is the answer.

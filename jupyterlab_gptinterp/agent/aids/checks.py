@@ -102,15 +102,17 @@ class Checks(Aid):
         return Note(text=f"Check: {text}") if text else None
 
     async def review(self, turn: TurnState, text: str) -> Review | None:
-        """An answer straight after a run a check noted, with no run since, goes back once: a small
-        model reads the note and answers from that output all the same."""
+        """An answer straight after a run a check noted, with no run since, goes back once for the
+        corrected code: a small model reads the note and answers from that output all the same, and
+        offered to explain why the result is right instead, it argues for it (its second reply is
+        shown, whatever it is)."""
         if self.flagged is None or turn.last_run is not self.flagged:
             return None
         note, self.flagged = self.noted[normalise_code(self.flagged.code)], None
+        how = "one line, then the corrected cell in one ```python block" if turn.fenced else "a run_code call"
         return Review(
             show=False,
-            retry=f"Not the answer yet: the check on the last result said {note} Run the corrected code first; "
-            "if you are sure that result is right as it is, say why in your answer.",
+            retry=f"Not the answer yet: the check on the last result said {note} Reply with {how}.",
         )
 
 
