@@ -25,6 +25,10 @@ class Fixes(Aid):
         self.fenced_only = fenced_only
 
     async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
-        if (self.fenced_only and not turn.fenced) or not outcome.failed:
+        if (self.fenced_only and not turn.fenced) or turn.action != "chat":
+            return None  # a fix request's rules ask for the complete cell already
+        # An error the code raised; not a kernel that died or was stopped (nothing to fix in the
+        # code), nor a missing module, whose hint asks for a cell that only installs it.
+        if outcome.status != "error" or outcome.error_name in ("", "KeyboardInterrupt", "ModuleNotFoundError"):
             return None
         return Note(text=ASK)
