@@ -109,10 +109,11 @@ class Checks(Aid):
         if self.flagged is None or turn.last_run is not self.flagged:
             return None
         note, self.flagged = self.noted[normalise_code(self.flagged.code)], None
-        how = "one line, then the corrected cell in one ```python block" if turn.fenced else "a run_code call"
+        how = "one line, then one ```python block" if turn.fenced else "a run_code call"
         return Review(
             show=False,
-            retry=f"Not the answer yet: the check on the last result said {note} Reply with {how}.",
+            retry=f"Not the answer yet: the check on the last result said {note} Reply with {how} that does what "
+            "it says.",
         )
 
 
