@@ -32,7 +32,6 @@ import data  # noqa: E402  the development set's files
 
 from jupyterlab_gptinterp import local_model  # noqa: E402
 from jupyterlab_gptinterp.agent import prompts  # noqa: E402
-from jupyterlab_gptinterp.agent.aids.fixes import ASK  # noqa: E402
 from jupyterlab_gptinterp.agent.aids.preview import render  # noqa: E402
 from jupyterlab_gptinterp.agent.context import outcome_for_model  # noqa: E402
 from jupyterlab_gptinterp.agent.outcome import Outcome  # noqa: E402
@@ -79,7 +78,7 @@ async def first_calls(root: Path) -> list[list[dict[str, str]]]:
 
 
 def failed(root: Path, code: str) -> str:
-    """What the loop tells the model after `code` failed in `root`, with the fixes aid's ask. The run
+    """What the loop tells the model after `code` failed in `root`. The run
     is real, in a fresh Python rather than a kernel: the error without the traceback's quoted lines,
     and without the hints aid's notes."""
     probe = (
@@ -91,9 +90,7 @@ def failed(root: Path, code: str) -> str:
     if done.returncode != 3:  # this pandas accepts what an older one rejected: the bench needs another slip
         raise SystemExit(f"bench/speculative.py: this cell no longer fails, so it makes no fix call:\n{code}")
     error = json.loads(done.stdout.strip().splitlines()[-1])
-    return outcome_for_model(
-        Outcome(proposed=code, decision="approved", code=code, status="error", outputs=[error], notes=[ASK])
-    )
+    return outcome_for_model(Outcome(proposed=code, decision="approved", code=code, status="error", outputs=[error]))
 
 
 def fix_calls(root: Path, firsts: list[list[dict[str, str]]]) -> list[list[dict[str, str]]]:

@@ -12,7 +12,6 @@ import logging
 from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
 from jupyterlab_gptinterp.agent import aids, focus, prompts
-from jupyterlab_gptinterp.agent.aids import fixes
 from jupyterlab_gptinterp.agent.aids.base import Check, TurnState
 from jupyterlab_gptinterp.agent.aids.checks import Checks
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
@@ -74,20 +73,6 @@ async def hint(outcome, files=(SALES,), listing=()):
 
 
 # --- hints -------------------------------------------------------------------------------------
-
-
-async def test_a_failed_run_ends_with_an_ask_for_the_whole_corrected_cell_below_its_hint():
-    outcome = failed("df['revenue'].sum()", "KeyError", "'revenue'")
-    await aids.Pipeline(aids.build(["hints", "fixes"])).after_run(turn(files=[SALES]), outcome)
-    assert len(outcome.notes) == 2 and "did you mean 'Revenue'" in outcome.notes[0]
-    assert outcome.notes[1] == fixes.ASK  # last, where a small model reads what to do next
-    worked = ok("print(df['Revenue'].sum())", "12.5")
-    tools = failed("df['revenue'].sum()", "KeyError", "'revenue'")
-    install = failed("import polars", "ModuleNotFoundError", "No module named 'polars'")
-    died = Outcome(proposed="x = 1", decision="approved", code="x = 1", status="aborted", message="The kernel died.")
-    for outcome, fenced in ((worked, True), (tools, False), (install, True), (died, True)):
-        await aids.Pipeline(aids.build(["fixes"])).after_run(turn(fenced=fenced), outcome)
-        assert outcome.notes == []  # worked; calls tools; its hint asks for an install; nothing to fix in the code
 
 
 async def test_a_keyerror_gets_the_close_column_or_says_where_the_key_is():

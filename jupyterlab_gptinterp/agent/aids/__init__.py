@@ -1,8 +1,7 @@
 """The loop's aids, one plug-in per module; `build` makes the list a LoopConfig holds.
 
 Their order is the order their hooks run in: hints and checks note a run before the answer aid
-judges it, and the fixes aid's ask comes below every other note of a failed run; echo cuts a
-recital before revise and grounding look at what is left.
+judges it; echo cuts a recital before revise and grounding look at what is left.
 """
 
 from __future__ import annotations
@@ -15,14 +14,13 @@ from .answer import Answer
 from .base import Aid, Check, Note, Refusal, Review, TurnState
 from .checks import Checks
 from .echo import Echo
-from .fixes import Fixes
 from .grounding import Grounding
 from .hints import Hints
 from .preview import Preview
 from .repeats import Repeats
 from .revise import Revise
 
-AIDS = ("preview", "hints", "checks", "answer", "fixes", "repeats", "echo", "revise", "grounding")
+AIDS = ("preview", "hints", "checks", "answer", "repeats", "echo", "revise", "grounding")
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +36,6 @@ def build(
         "hints": Hints,
         "checks": Checks,
         "answer": Answer,
-        "fixes": Fixes,
         "repeats": Repeats,
         "echo": Echo,
         "revise": Revise,
