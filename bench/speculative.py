@@ -56,12 +56,12 @@ FAILING = [
     "import pandas as pd\ndf = pd.read_json('weather.json')\nprint(df.groupby('City')['rain_mm'].mean())",
     "import pandas as pd\ndf = pd.read_csv('server.log', sep=' ')\nprint(df.groupby('path')['ms'].mean().idxmax())",
 ]
-# name: (speculative types, threads writing the reply; None: all cores, as the embedded server)
-VARIANTS: dict[str, tuple[tuple[str, ...], int | None]] = {
-    "none": ((), None),
-    "ngram-simple": (("NGRAM_SIMPLE",), None),
-    "ngram-mod": (("NGRAM_MOD",), None),
-    "ngram-map-k": (("NGRAM_MAP_K",), None),
+# name: speculative types
+VARIANTS: dict[str, tuple[str, ...]] = {
+    "none": (),
+    "ngram-simple": ("NGRAM_SIMPLE",),
+    "ngram-mod": ("NGRAM_MOD",),
+    "ngram-map-k": ("NGRAM_MAP_K",),
 }
 
 
@@ -78,9 +78,9 @@ async def first_calls(root: Path) -> list[list[dict[str, str]]]:
 
 
 def failed(root: Path, code: str) -> str:
-    """What the loop tells the model after `code` failed in `root`. The run
-    is real, in a fresh Python rather than a kernel: the error without the traceback's quoted lines,
-    and without the hints aid's notes."""
+    """What the loop tells the model after `code` failed in `root`. The run is real, in a fresh
+    Python rather than a kernel: the error without the traceback's quoted lines, and without the
+    hints aid's notes."""
     probe = (
         "import json, sys, traceback\ntry:\n    exec(compile(sys.argv[1], '<cell>', 'exec'), {})\n"
         "except Exception as e:\n    print(json.dumps({'output_type': 'error', 'ename': type(e).__name__, "
@@ -131,13 +131,11 @@ TIMINGS = ("predicted_n", "predicted_ms", "prompt_n", "prompt_ms", "draft_n", "d
 
 
 def variant(
-    model: Path, types: tuple[str, ...], writers: int | None, calls: dict[str, list[list[dict[str, str]]]]
+    model: Path, types: tuple[str, ...], calls: dict[str, list[list[dict[str, str]]]]
 ) -> tuple[list[str], dict[str, dict[str, float]]]:
     threads = os.cpu_count() or 1
     port = local_model.free_port()
-    server = local_model.start_server(
-        model, "127.0.0.1", port, "", 8192, threads, speculative=types, write_threads=writers
-    )
+    server = local_model.start_server(model, "127.0.0.1", port, "", 8192, threads, speculative=types)
     url = server.listening_address.rstrip("/") + "/v1"
     ask(url, calls["first"][0])  # warm up: the first call after a start is slow for reasons of its own
     texts: list[str] = []
@@ -163,8 +161,8 @@ def main() -> None:
         firsts = asyncio.run(first_calls(root))
         calls = {"first": firsts, "fix": fix_calls(root, firsts)}
     base: list[str] = []
-    for name, (types, writers) in VARIANTS.items():
-        texts, totals = variant(model, types, writers, calls)
+    for name, types in VARIANTS.items():
+        texts, totals = variant(model, types, calls)
         base = base or texts
         same = sum(a == b for a, b in zip(texts, base))
         for kind, t in totals.items():
