@@ -86,6 +86,7 @@ class _Turn:
         )
         self.state = TurnState(question="", action=action, fenced=fenced, notebook=notebook)
         self.state.check = lambda outcome: self.calls.check(self.state.question, outcome, self.cfg.result_budget)
+        self.state.constrained = self.calls.constrained
         self.aids = Pipeline(self.cfg.aids)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
         self.proposals = Proposals(loop, self.state, self.aids, self.calls, chat.chat_id, notebook)
@@ -99,17 +100,14 @@ class _Turn:
         await self.calls.phase("reading")  # the prompt is being put together: the wait has a name at once
         self.state.question = text
         self.new.append({"role": "user", "content": text})
-        if self.cfg.turn_timeout:
-            self.calls.deadline = time.monotonic() + self.cfg.turn_timeout
+        self.calls.deadline = time.monotonic() + (self.cfg.turn_timeout or float("inf"))
         reason, message, code = "answer", "", None
         try:
             await self._describe_attachments(text)
             self.context = await self.aids.context(self.state)
             notebook = notebook_for_model(self.notebook, self.cfg.notebook_budget)
-            self.state.seen = [
-                str(m.get("content") or "") for m in (*self.chat.memory, *self.new) if m["role"] == "user"
-            ]
-            self.state.seen += [notebook, self.context]
+            users = [str(m.get("content") or "") for m in (*self.chat.memory, *self.new) if m["role"] == "user"]
+            self.state.seen = [*users, notebook, self.context]
             reason, message = await self._steps()
         except asyncio.CancelledError:
             if self.calls.partial.strip():  # Stop keeps what the model had written, marked as stopped
@@ -130,10 +128,8 @@ class _Turn:
         return await self._end(reason, message, code)
 
     async def _end(self, reason: str, message: str, code: Any) -> TurnEnded:
-        totals = self.calls.totals()
-        return await self.emit(
-            TurnEnded, turn_id=self.turn_id, reason=reason, message=message, error_code=code, **totals
-        )
+        ended = {"turn_id": self.turn_id, "reason": reason, "message": message, "error_code": code}
+        return await self.emit(TurnEnded, **ended, **self.calls.totals())
 
     async def _say(self, text: str, message_id: str = "", **fields: Any) -> None:
         message_id = message_id or "m-" + secrets.token_hex(6)
@@ -170,14 +166,7 @@ class _Turn:
                 return await self._cap("step_cap", "I stopped: the model kept proposing code that was declined.")
             if cap := self.calls.cap(steps, self.cfg.max_steps, self.cfg.max_turn_tokens):
                 return await self._cap(*cap)
-            messages = self._messages()
-            again = focus.failing_again(self.state.outcomes)
-            if refused >= focus.AFTER or again:  # stuck: a call that sees the question and the last run only
-                note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget, told, again)
-                self.state.notes.append(ask)
-                self.new.append({"role": "user", "content": note})
-                messages = focus.messages(messages[0]["content"], note)
-            message_id, reply = await self.calls.ask(messages, tools, focus.resample(refused, bool(again)))
+            message_id, reply = await self._ask(tools, refused, told)
             steps += 1
             reply, block = replies.read(reply, tools, self.state.fenced, self.state.action, self.cell_id)
             if not block and not (reply.tool_calls and tools):
@@ -194,12 +183,22 @@ class _Turn:
             answer = next((a for _, a, _ in results if a), "")
             if (answer and await self._final("", answer)) or self.proposals.finished:
                 return "answer", ""
-            if results and all(declined for _, _, declined in results):
-                steps, refused, told = steps - 1, refused + 1, ""  # declines use no steps meant for runs
-            else:
-                refused, told = 0, ""
+            declined = bool(results) and all(d for _, _, d in results)  # declines use no steps meant for runs
+            steps, refused, told = steps - declined, refused + 1 if declined else 0, ""
             if images := self.proposals.images_message():
                 self.new.append(images)
+
+    async def _ask(self, tools: list[dict[str, Any]] | None, refused: int, told: str) -> tuple[str, Completion]:
+        if written := self.state.reply:  # an aid wrote the next proposal (a failed line mended): no model call
+            self.state.reply = ""
+            return "", Completion(written)
+        messages, again = self._messages(), focus.failing_again(self.state.outcomes)
+        if refused >= focus.AFTER or again:  # stuck: a call that sees the question and the last run only
+            note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget, told, again)
+            self.state.notes.append(ask)
+            self.new.append({"role": "user", "content": note})
+            messages = focus.messages(messages[0]["content"], note)
+        return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)))
 
     async def _words_before(self, text: str, block: Proposed | None, message_id: str) -> None:
         """What the model wrote beside its proposals, shown without a recital of our rules."""

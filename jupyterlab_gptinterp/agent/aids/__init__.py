@@ -16,11 +16,12 @@ from .checks import Checks
 from .echo import Echo
 from .grounding import Grounding
 from .hints import Hints
+from .mend import Mend
 from .preview import Preview
 from .repeats import Repeats
 from .revise import Revise
 
-AIDS = ("preview", "hints", "checks", "answer", "repeats", "echo", "revise", "grounding")
+AIDS = ("preview", "hints", "mend", "checks", "answer", "repeats", "echo", "revise", "grounding")
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,7 @@ def build(
     makers = {
         "preview": lambda: Preview(workspace, preview_budget),
         "hints": Hints,
+        "mend": Mend,
         "checks": Checks,
         "answer": Answer,
         "repeats": Repeats,
@@ -75,6 +77,9 @@ class Pipeline:
             if note is not None and note.text:
                 outcome.notes.append(note.text)
                 turn.notes.append(note.text)
+            _acted(aid, "proposed", note is not None and bool(note.reply))
+            if note is not None and note.reply:
+                turn.reply = note.reply
             if note is not None and note.answer:
                 return note.answer
         return ""
