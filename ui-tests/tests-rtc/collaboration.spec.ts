@@ -197,8 +197,9 @@ test.describe('with real-time collaboration', () => {
       'users_own = 1'
     );
 
+    // The outputs, not the cell: its source says 'after' too, and is saved before the output is.
     const saved = await waitOnDisk(request, path, nb =>
-      JSON.stringify(savedGenerated(nb)).includes('after')
+      JSON.stringify(savedGenerated(nb)[0]?.outputs ?? []).includes('after')
     );
     const text = JSON.stringify(savedGenerated(saved)[0].outputs);
     expect(text.match(/before/g)).toHaveLength(1);
