@@ -100,6 +100,25 @@ async def test_an_error_shows_the_model_the_traceback_and_it_can_fix_it():
     assert sink.of("execution_done")[1].status == "ok"
 
 
+async def test_a_long_turn_cuts_its_older_results_to_fit_and_keeps_the_request_and_the_last_ones_whole():
+    cells = [f"print('{i}' * 900)" for i in range(5)]
+    loop, llm, ex, sink, gate = make(*[run_code(c) for c in cells], "done", memory_budget=3000)
+    chat = ChatState("c")
+    turn = asyncio.ensure_future(loop.run_turn(chat, "print a lot", NB))
+    for n in range(1, 6):
+        await decide(sink, gate, n)
+    assert (await turn).reason == "answer"
+    last = llm.requests[-1]
+    results = [m["content"] for m in last if m["role"] == "tool"]
+    assert "characters cut" in results[0] and len(results[0]) < 700  # the oldest, cut
+    assert "4" * 900 in results[-1] and "3" * 900 in results[-2]  # the last ones, whole
+    assert last[1] == {"role": "user", "content": "print a lot"}
+    assert sum(len(m["content"] or "") for m in last[1:]) < sum(len(m["content"] or "") for m in chat.memory)
+    # Short turns are sent as they are; the chat's memory keeps every result whole.
+    assert not any("characters cut" in (m["content"] or "") for m in llm.requests[1])
+    assert all(str(i) * 900 in m["content"] for i, m in enumerate(x for x in chat.memory if x["role"] == "tool"))
+
+
 async def test_step_cap_ends_the_turn_and_says_so():
     loop, llm, ex, sink, gate = make(*[run_code(f"print({i})") for i in range(5)], max_steps=2)
     chat = ChatState("c")

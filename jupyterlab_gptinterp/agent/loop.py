@@ -152,7 +152,8 @@ class _Turn:
             self.cfg.tool_mode, notebook, self.state.action, self.cell_text, self.context
         )
         trimmed = memory.trim(self.chat.memory, self.cfg.memory_budget)
-        self.chat.last_request = [{"role": "system", "content": self.state.system}, *trimmed, *self.new]
+        turn = memory.compact(self.new, self.cfg.memory_budget)
+        self.chat.last_request = [{"role": "system", "content": self.state.system}, *trimmed, *turn]
         return self.chat.last_request
 
     async def _steps(self) -> tuple[str, str]:

@@ -6,6 +6,10 @@ import json
 from typing import Any
 
 from . import outputs as _outputs
+from .context import head_tail
+
+KEEP = 4  # a turn's last messages, always whole (the last proposals and what came of them)
+SHORT = 600  # characters an older result is cut to when the turn outgrows its budget
 
 
 def without_images(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -39,9 +43,30 @@ def trim(memory: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
     size = 0
     start = len(memory)
     for i in range(len(memory) - 1, -1, -1):
-        size += len(str(memory[i].get("content") or "")) + len(json.dumps(memory[i].get("tool_calls") or ""))
+        size += _size(memory[i])
         if size > budget:
             break
         if memory[i]["role"] == "user":
             start = i
     return memory[start:]
+
+
+def compact(messages: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
+    """A turn's own messages within about `budget` characters: once they outgrow it, the results of
+    its older runs (and the aids' notes on them) are cut to their head and tail, oldest first; the
+    request and the last `KEEP` messages stay whole. A long turn of a small model would otherwise
+    outgrow the model's context, and the request fail at its last step."""
+    size = sum(_size(m) for m in messages)
+    out = list(messages)
+    for i in range(1, len(out) - KEEP):
+        if size <= budget:
+            break
+        content = out[i].get("content")
+        if out[i]["role"] in ("user", "tool") and isinstance(content, str) and len(content) > SHORT:
+            out[i] = {**out[i], "content": head_tail(content, SHORT)}
+            size -= len(content) - len(out[i]["content"])
+    return out
+
+
+def _size(message: dict[str, Any]) -> int:
+    return len(str(message.get("content") or "")) + len(json.dumps(message.get("tool_calls") or ""))
