@@ -49,8 +49,6 @@ export function phaseText(phase: ITurnPhase, trans: ITranslation): string {
       return trans.__('Writing…');
     case 'checking':
       return trans.__('Checking the result against your question…');
-    case 'mending':
-      return trans.__('Looking for the line that made the code fail…');
     case 'waiting':
       return trans.__('Waiting for you: run or reject the code above.');
     case 'running':
@@ -73,8 +71,6 @@ export function phaseLabel(phase: ITurnPhase, trans: ITranslation): string {
       return trans.__('Writing…');
     case 'checking':
       return trans.__('Checking…');
-    case 'mending':
-      return trans.__('Mending…');
     case 'waiting':
       return trans.__('Waiting for you');
     case 'running':

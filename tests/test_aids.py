@@ -17,7 +17,6 @@ from jupyterlab_gptinterp.agent.aids.checks import Checks
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
 from jupyterlab_gptinterp.agent.aids.grounding import Grounding, ungrounded
 from jupyterlab_gptinterp.agent.aids.hints import Hints
-from jupyterlab_gptinterp.agent.aids.mend import MAX_MENDS, Mend, patch
 from jupyterlab_gptinterp.agent.aids.repeats import Repeats, normalise_code, pasted_output
 from jupyterlab_gptinterp.agent.aids.revise import Revise
 from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
@@ -440,75 +439,6 @@ async def test_invented_numbers_are_flagged_and_asked_about_once():
     assert ungrounded("It is 50%.", ["0.5"]) == [] and ungrounded("print 1042", []) == ["1042"]
 
 
-# --- mend --------------------------------------------------------------------------------------
-
-
-def test_a_mend_replaces_the_one_line_at_its_indentation_and_must_parse():
-    code = "import pandas as pd\nfor k in ks:\n    print(d[K])\nprint('done')"
-    assert (
-        patch(code, "print(d[K])", "print(d[k])") == "import pandas as pd\nfor k in ks:\n    print(d[k])\nprint('done')"
-    )
-    two = patch(code, "print( d[K] )", "x = k.lower()\nprint(d[x])")  # spaces aside; one line may become two
-    assert two == "import pandas as pd\nfor k in ks:\n    x = k.lower()\n    print(d[x])\nprint('done')"
-    assert patch("x = 1\nprint(y)", "print(y)", "%pip install y\nprint(y)") == "x = 1\n%pip install y\nprint(y)"
-    assert patch(code, "print(e[K])", "print(e[k])") is None  # not a line of the cell
-    assert patch(code, "print(d[K])", "print(d[K])") is None  # nothing changed
-    assert patch(code, "print(d[K])", "print(d[k]") is None  # does not parse
-
-
-class Constrained:
-    """The constrained call's seam, answering from a list, recording what each call was given."""
-
-    def __init__(self, *replies):
-        self.replies, self.calls = list(replies), []
-
-    async def __call__(self, messages, schema, phase):
-        self.calls.append((messages, schema, phase))
-        return self.replies.pop(0) if self.replies else None
-
-
-def mended(line, fixed, cause="the name is misspelt"):
-    return {"cause": cause, "line": line, "fixed": fixed}
-
-
-async def test_a_failed_run_is_mended_into_the_next_proposal_from_the_code_and_error_alone():
-    call = Constrained(mended("print(totl)", "print(total)"))
-    state = turn(question="What is the total?", constrained=call)
-    bad = failed("total = 42\nprint(totl)", "NameError", "name 'totl' is not defined")
-    state.outcomes.append(bad)
-    note = await Mend().after_run(state, bad)
-    assert note is not None and "```python\ntotal = 42\nprint(total)\n```" in note.reply
-    assert note.reply.startswith("The name is misspelt.") and not note.text and not note.answer
-    messages, schema, phase = call.calls[0]
-    assert phase == "mending" and schema["required"] == ["cause", "line", "fixed"]
-    assert "print(totl)" in messages[-1]["content"] and "NameError" in messages[-1]["content"]
-    assert "What is the total?" not in str(messages)  # the code and the error alone
-
-
-async def test_no_mend_when_it_cannot_help():
-    bad = failed("print(totl)", "NameError", "name 'totl' is not defined")
-    for state in (
-        turn(constrained=Constrained()),
-        turn(fenced=False, constrained=Constrained(mended("print(totl)", "print(1)"))),
-    ):
-        assert await Mend().after_run(state, bad) is None  # the call failed; a model that calls tools mends itself
-    assert await Mend().after_run(turn(constrained=Constrained(mended("x", "y"))), ok("print(1)", "1\n")) is None
-    call = Constrained(mended("print(totl)", "print(1)"))
-    state = turn(constrained=call, outcomes=[ok("print(1)", "1\n"), bad])
-    assert await Mend().after_run(state, bad) is None  # the mended cell already ran this turn
-
-
-async def test_a_mended_cell_that_fails_on_its_mended_line_is_left_to_the_model_and_mends_are_few():
-    aid, call = Mend(), Constrained(*[mended("print(x)", "x = f()\nprint(x)")] * (MAX_MENDS + 1))
-    state = turn(constrained=call)
-    assert await aid.after_run(state, failed("print(x)", "NameError", "name 'x' is not defined"))
-    again = failed("x = f()\nprint(x)", "NameError", "name 'f' is not defined", ["----> 1 x = f()"])
-    assert await aid.after_run(state, again) is None and len(call.calls) == 1
-    for i in range(MAX_MENDS):
-        await aid.after_run(state, failed(f"y = {i}\nprint(x)", "NameError", "name 'x' is not defined"))
-    assert len(call.calls) == MAX_MENDS
-
-
 # --- in the loop ---------------------------------------------------------------------------------
 
 
@@ -553,24 +483,6 @@ async def test_the_check_call_answers_from_the_output_alone_with_a_schema():
     chat_texts = {m["content"] for m in llm.requests[0]}
     assert not any(m["content"] in chat_texts for m in check_request)
     assert "checking" in sink.phases and "running" in sink.phases and "waiting" in sink.phases
-
-
-async def test_a_mended_cell_is_proposed_to_the_user_without_a_model_call_and_the_model_sees_it_as_its_own():
-    fix = json.dumps(mended("print(x * y)", "y = 7\nprint(x * y)", "y was never defined"))
-    loop, llm, ex, sink, gate = make(fenced("x = 6\nprint(x * y)"), fix, "It is 42.", names=["mend"])
-    ended = await run_turn(loop, sink, gate)
-    assert ended.reason == "answer" and ex.ran == ["x = 6\nprint(x * y)", "x = 6\ny = 7\nprint(x * y)"]
-    assert len(llm.requests) == 3 and llm.schemas[1]["required"] == ["cause", "line", "fixed"]
-    assert sink.of("proposal")[1].code == "x = 6\ny = 7\nprint(x * y)"  # approved by the user like any other
-    assert "Y was never defined." in [m.text for m in sink.of("assistant_message")]
-    said = [m["content"] for m in llm.requests[2] if m["role"] == "assistant"]
-    assert "y = 7" in said[-1] and "42" in llm.requests[2][-1]["content"]
-    assert "mending" in sink.phases and ended.llm_calls == 3
-    # A mend whose line is not in the cell: the model writes the next cell itself.
-    wrong = json.dumps(mended("print(x / z)", "print(1)"))
-    loop, llm, ex, sink, gate = make(fenced("print(1 / 0)"), wrong, "It cannot be divided.", names=["mend"])
-    ended = await run_turn(loop, sink, gate)
-    assert ended.reason == "answer" and ex.ran == ["print(1 / 0)"] and llm.schemas[2] is None
 
 
 async def test_the_check_call_is_told_where_a_long_output_was_cut():

@@ -139,11 +139,9 @@ class ModelCalls:
         except (KeyError, TypeError):
             return None
 
-    async def constrained(
-        self, messages: list[dict[str, Any]], schema: dict[str, Any], phase: Phase = "checking"
-    ) -> dict[str, Any] | None:
+    async def constrained(self, messages: list[dict[str, Any]], schema: dict[str, Any]) -> dict[str, Any] | None:
         """A short call whose reply the model server holds to `schema`: the JSON object, or None."""
-        await self.phase(phase)
+        await self.phase("checking")
         try:
             replies = await self._bounded(self._collect(messages, schema))
         except GPTInterpError:

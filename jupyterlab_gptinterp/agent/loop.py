@@ -86,7 +86,6 @@ class _Turn:
         )
         self.state = TurnState(question="", action=action, fenced=fenced, notebook=notebook)
         self.state.check = lambda outcome: self.calls.check(self.state.question, outcome, self.cfg.result_budget)
-        self.state.constrained = self.calls.constrained
         self.aids = Pipeline(self.cfg.aids)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
         self.proposals = Proposals(loop, self.state, self.aids, self.calls, chat.chat_id, notebook)
@@ -190,9 +189,6 @@ class _Turn:
                 self.new.append(images)
 
     async def _ask(self, tools: list[dict[str, Any]] | None, refused: int, told: str) -> tuple[str, Completion]:
-        if written := self.state.reply:  # an aid wrote the next proposal (a failed line mended): no model call
-            self.state.reply = ""
-            return "", Completion(written)
         messages, again = self._messages(), focus.failing_again(self.state.outcomes)
         if refused >= focus.AFTER or again:  # stuck: a call that sees the question and the last run only
             note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget, told, again)

@@ -15,7 +15,7 @@ function setup() {
 }
 
 const phase = (
-  name: 'reading' | 'writing' | 'checking' | 'mending' | 'waiting' | 'running',
+  name: 'reading' | 'writing' | 'waiting' | 'running',
   fields: {
     processed?: number;
     total?: number;
@@ -84,19 +84,6 @@ describe('turn phases', () => {
     expect(model.phase).toBeNull();
     model.applyServerMessage(phase('running'));
     expect(model.phase?.phase).toBe('running');
-  });
-
-  it('tells a check of the result from a look for the line that failed', () => {
-    const { model } = setup();
-    model.applyServerMessage(ev('turn_started', { seq: 1, turn_id: 't' }));
-    model.applyServerMessage(phase('checking'));
-    const checking = phaseText(model.phase!, trans);
-    model.applyServerMessage(phase('mending'));
-    expect(phaseText(model.phase!, trans)).toBe(
-      'Looking for the line that made the code fail…'
-    );
-    expect(phaseText(model.phase!, trans)).not.toBe(checking);
-    expect(phaseLabel(model.phase!, trans)).toBe('Mending…');
   });
 
   it('ignores another chat’s phase', () => {

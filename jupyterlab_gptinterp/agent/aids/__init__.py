@@ -16,12 +16,11 @@ from .checks import Checks
 from .echo import Echo
 from .grounding import Grounding
 from .hints import Hints
-from .mend import Mend
 from .preview import Preview
 from .repeats import Repeats
 from .revise import Revise
 
-AIDS = ("preview", "hints", "mend", "checks", "answer", "repeats", "echo", "revise", "grounding")
+AIDS = ("preview", "hints", "checks", "answer", "repeats", "echo", "revise", "grounding")
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +34,6 @@ def build(
     makers = {
         "preview": lambda: Preview(workspace, preview_budget),
         "hints": Hints,
-        "mend": Mend,
         "checks": Checks,
         "answer": Answer,
         "repeats": Repeats,
@@ -77,9 +75,6 @@ class Pipeline:
             if note is not None and note.text:
                 outcome.notes.append(note.text)
                 turn.notes.append(note.text)
-            _acted(aid, "proposed", note is not None and bool(note.reply))
-            if note is not None and note.reply:
-                turn.reply = note.reply
             if note is not None and note.answer:
                 return note.answer
         return ""

@@ -7,8 +7,7 @@ optional, and keeps its own state for one turn (`fresh()` makes a turn's copy):
 - `context`: text for the system prompt, before the first model call;
 - `refuse`: decline a proposal before the user sees it, telling the model why (or taking it as
   the answer it really is);
-- `after_run`: a note the model reads below a run's result, the turn's answer found in it, or
-  the turn's next proposal (a failed cell mended);
+- `after_run`: a note the model reads below a run's result, or the turn's answer found in it;
 - `review`: look at a final reply before it is shown: change it, flag numbers, or ask again;
 - `tidy`: the words the model wrote before its code, as the user will see them beside the card.
 
@@ -23,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ...protocol import NotebookView, Phase
+from ...protocol import NotebookView
 from ..outcome import Outcome
 from ..seams import FileProfile
 
@@ -39,7 +38,6 @@ class Refusal:
 class Note:
     text: str = ""  # added below the run's result
     answer: str = ""  # the output answers the question: the turn ends with this
-    reply: str = ""  # the turn's next reply, written by the aid (words, then a python block): no model call
 
 
 @dataclass
@@ -78,9 +76,6 @@ class TurnState:
     rejected_reason: str = ""  # the user's reason, when the last decision was a rejection with one
     # A short constrained call: does this output answer the question, and how (None: the model failed)?
     check: Callable[[Outcome], Awaitable[Check | None]] | None = None
-    # A short call whose reply follows a JSON schema (messages, schema, the phase the user sees): its object, or None.
-    constrained: Callable[[list[dict[str, Any]], dict[str, Any], Phase], Awaitable[dict[str, Any] | None]] | None = None
-    reply: str = ""  # the next reply, as an aid wrote it (the loop takes it instead of calling the model)
 
     @property
     def last_run(self) -> Outcome | None:
