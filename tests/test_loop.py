@@ -119,6 +119,19 @@ async def test_a_long_turn_cuts_its_older_results_to_fit_and_keeps_the_request_a
     assert all(str(i) * 900 in m["content"] for i, m in enumerate(x for x in chat.memory if x["role"] == "tool"))
 
 
+async def test_when_cut_results_are_not_enough_older_code_is_cut_too():
+    cells = [f"x{i} = 1\n" + "\n".join(f"y{j} = {j}" for j in range(120)) + f"\nprint({i})" for i in range(6)]
+    replies = [f"Next.\n```python\n{c}\n```" for c in cells]
+    loop, llm, ex, sink, gate = make(*replies, "done", tool_mode="fenced", memory_budget=3000)
+    turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "write a lot of code", NB))
+    for n in range(1, 7):
+        await decide(sink, gate, n)
+    assert (await turn).reason == "answer"
+    said = [m["content"] for m in llm.requests[-1] if m["role"] == "assistant"]
+    assert "characters cut" in said[0] and "y119 = 119" in said[-1] and "y60 = 60" in said[-1]
+    assert llm.requests[-1][1]["content"] == "write a lot of code"
+
+
 async def test_step_cap_ends_the_turn_and_says_so():
     loop, llm, ex, sink, gate = make(*[run_code(f"print({i})") for i in range(5)], max_steps=2)
     chat = ChatState("c")

@@ -53,18 +53,20 @@ def trim(memory: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
 
 def compact(messages: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
     """A turn's own messages within about `budget` characters: once they outgrow it, the results of
-    its older runs (and the aids' notes on them) are cut to their head and tail, oldest first; the
-    request and the last `KEEP` messages stay whole. A long turn of a small model would otherwise
-    outgrow the model's context, and the request fail at its last step."""
+    its older runs (and the aids' notes on them) are cut to their head and tail, oldest first, and
+    then, if that is not enough, the text of its older replies (the code of runs and of declined
+    proposals). The request and the last `KEEP` messages stay whole. A long turn of a small model
+    would otherwise outgrow the model's context, and the request fail at its last step."""
     size = sum(_size(m) for m in messages)
     out = list(messages)
-    for i in range(1, len(out) - KEEP):
-        if size <= budget:
-            break
-        content = out[i].get("content")
-        if out[i]["role"] in ("user", "tool") and isinstance(content, str) and len(content) > SHORT:
-            out[i] = {**out[i], "content": head_tail(content, SHORT)}
-            size -= len(content) - len(out[i]["content"])
+    for roles in (("user", "tool"), ("assistant",)):
+        for i in range(1, len(out) - KEEP):
+            if size <= budget:
+                return out
+            content = out[i].get("content")
+            if out[i]["role"] in roles and isinstance(content, str) and len(content) > SHORT:
+                out[i] = {**out[i], "content": head_tail(content, SHORT)}
+                size -= len(content) - len(out[i]["content"])
     return out
 
 
