@@ -130,30 +130,25 @@ class ModelCalls:
 
     async def check(self, question: str, outcome: Outcome, budget: int) -> Check | None:
         """Does this output answer exactly the question? A short call that sees nothing else."""
-        messages = prompts.check_messages(question, outcome.code, head_tail(outcome.printed, budget))
-        data = await self.constrained(messages, prompts.CHECK_SCHEMA)
-        if data is None:
-            return None
-        try:
-            return Check(bool(data["answers"]) is True, str(data.get("answer") or ""), str(data.get("missing") or ""))
-        except (KeyError, TypeError):
-            return None
-
-    async def constrained(self, messages: list[dict[str, Any]], schema: dict[str, Any]) -> dict[str, Any] | None:
-        """A short call whose reply the model server holds to `schema`: the JSON object, or None."""
         await self.phase("checking")
+        messages = prompts.check_messages(question, outcome.code, head_tail(outcome.printed, budget))
         try:
-            replies = await self._bounded(self._collect(messages, schema))
+            replies = await self._bounded(self._collect(messages))
         except GPTInterpError:
             return None
+        reply = replies[-1] if replies else Completion("")
         try:
-            data = json.loads(replies[-1].text if replies else "")
-        except ValueError:
+            data = json.loads(reply.text)
+            return Check(bool(data["answers"]) is True, str(data.get("answer") or ""), str(data.get("missing") or ""))
+        except (ValueError, KeyError, TypeError):
             return None
-        return data if isinstance(data, dict) else None
 
-    async def _collect(self, messages: list[dict[str, Any]], schema: dict[str, Any]) -> list[Completion]:
-        out = [event async for event in self.llm.stream(messages, None, schema=schema) if isinstance(event, Completion)]
+    async def _collect(self, messages: list[dict[str, Any]]) -> list[Completion]:
+        out = [
+            event
+            async for event in self.llm.stream(messages, None, schema=prompts.CHECK_SCHEMA)
+            if isinstance(event, Completion)
+        ]
         for reply in out:
             self._count(reply)
         return out

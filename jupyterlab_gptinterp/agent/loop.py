@@ -183,8 +183,10 @@ class _Turn:
             answer = next((a for _, a, _ in results if a), "")
             if (answer and await self._final("", answer)) or self.proposals.finished:
                 return "answer", ""
-            declined = bool(results) and all(d for _, _, d in results)  # declines use no steps meant for runs
-            steps, refused, told = steps - declined, refused + 1 if declined else 0, ""
+            if results and all(declined for _, _, declined in results):
+                steps, refused, told = steps - 1, refused + 1, ""  # declines use no steps meant for runs
+            else:
+                refused, told = 0, ""
             if images := self.proposals.images_message():
                 self.new.append(images)
 
