@@ -757,6 +757,11 @@ async def test_lines_copied_from_an_error_or_our_ask_are_no_answer_but_a_quoted_
     printed = turn(outcomes=[ok("print(top)", "Top patient: Esther Toivonen\n"), error], sent=["Top patient: ..."])
     assert await Echo().review(printed, "Top patient: Esther Toivonen") is None
     assert await Echo().review(state, "```python\nself._check_indexing_error(key)\n```") is None
+    # Our note restated from its middle, its first word capitalised, is still our note.
+    note = "Not the answer yet: the check on the last result said 12 values became NaN. Reply with code."
+    noted = turn(outcomes=[error], notes=[note], sent=["Execution status: ok."])
+    review = await Echo().review(noted, "The check on the last result said 12 values became NaN.\n\nReply with code.")
+    assert not review.show and review.retry
 
 
 class Records(logging.Handler):

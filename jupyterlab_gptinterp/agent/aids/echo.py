@@ -72,11 +72,12 @@ def without_tool_text(text: str, sent: Sequence[str], quoted: Sequence[str] = ()
     code blocks) copied from what we sent this turn, and any line of `quoted` texts (errors,
     our notes) copied as it stands."""
     body = " ".join(" ".join(sent).split())
-    errors = "\n".join(" ".join(line.split()) for q in quoted for line in q.splitlines())
+    # A line of an error or a note is copied even when its first word gained a capital.
+    errors = "\n".join(" ".join(line.split()) for q in quoted for line in q.splitlines()).lower()
 
     def copied(chunk: str, prose: bool = False) -> bool:
         flat = " ".join(chunk.split())
-        return (len(flat.split()) >= 5 and flat in body) or (prose and len(flat) >= 8 and flat in errors)
+        return (len(flat.split()) >= 5 and flat in body) or (prose and len(flat) >= 8 and flat.lower() in errors)
 
     original = text
     text = _FENCE.sub(lambda m: "" if copied(m.group(1)) or _starts_like_tool(m.group(1)) else m.group(0), text)
