@@ -394,7 +394,17 @@ async def run_mode(
     return sorted(rows, key=lambda r: order[r["id"]])
 
 
-TOOL_TEXT = ("Execution status:", "Traceback (most recent call", "Hint: ", "Check: ", "Not run:", "Error:\n")
+TOOL_TEXT = (
+    "Execution status:",
+    "Traceback (most recent call",
+    "Hint: ",
+    "Check: ",
+    "Not run:",
+    "Error:\n",
+    "Not the answer yet:",  # the aids' asks, which a model restates too
+    "check on the last result said",
+    "The user rejected your code and said",
+)
 
 
 def copies_tool_text(answer: str) -> bool:

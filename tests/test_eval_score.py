@@ -86,3 +86,11 @@ def test_the_harness_reads_which_aids_acted_from_the_server_log(tmp_path):
     rows = [{"correct": True, "aids": acted}, {"correct": False, "aids": {"checks noted": 1}}, {"correct": True}]
     line = run.aid_summary({"dev": {"full": rows}})
     assert line == "dev full, aids that acted, on questions: checks noted 2 (1 right), echo asked again 1 (1 right)"
+
+
+def test_the_harness_counts_an_answer_restating_our_ask_as_copied():
+    import run
+
+    assert run.copies_tool_text("The check on the last result said 5 values became NaN. Clean the text first.")
+    assert run.copies_tool_text("Execution status: ok.\nOutput:\n42")
+    assert not run.copies_tool_text("The total weight is 11626.29 kg; I checked that no value became NaN.")
