@@ -144,6 +144,8 @@ def answers(d: Path) -> tuple[dict[str, object], dict[str, tuple[object, object]
     products = pd.read_parquet(d / "products.parquet")
     a["shop-garden-products"] = int((products["category"] == "Garden").sum())
     a["shop-max-price"] = float(products["price"].max())
+    weight = pd.json_normalize(products["dimensions"].tolist())["weight_kg"]
+    a["shop-heavy-products"] = int((weight > 3).sum())
     a["shop-eco-products"] = int(products.explode("tags")["tags"].eq("eco").sum())
 
     doc = json.loads((d / "returns.json").read_text(encoding="utf-8"))

@@ -516,10 +516,12 @@ def _write_stations(t: Truth, path: Path) -> None:
         "|---|---|---|",
         "| WS03 | 2024-03-12 | rain gauge cleaned |",
         "| WS04 | 2024-05-02 | mast repaired after storm |",
+        "| WS03 | 2024-06-04 | power restored after a lightning strike |",
         "| WS01 | 2024-09-18 | humidity sensor replaced |",
         "| WS06 | 2024-10-07 | annual calibration |",
         "",
-        "Days without a row in the readings are outages (power or modem failure).",
+        "Days without a row in the readings are outages (power or modem failure). The storm of 12-14",
+        "September 2024 brought the heaviest rain since the network was set up.",
         "",
     ]
     path.write_text("\n".join(out), encoding="utf-8")

@@ -298,6 +298,12 @@ TASKS: list[Task] = [
         lambda t: sum("eco" in p["tags"] for p in t.products),
     ),
     Task(
+        "shop-heavy-products",
+        "medium",
+        "How many products in products.parquet weigh more than 3 kg?",
+        lambda t: sum(p["dims"]["weight_kg"] > 3 for p in t.products),
+    ),
+    Task(
         "shop-refund-total",
         "medium",
         "What is the total amount refunded according to returns.json? Returns without a refund amount do not "
