@@ -56,7 +56,12 @@ from jupyterlab_gptinterp.agent.aids import AIDS  # noqa: E402
 from jupyterlab_gptinterp.client import Decision, GPTInterpClient  # noqa: E402
 
 ALL_AIDS = list(AIDS)
-SETS = {"dev": HERE, "heldout": HERE / "heldout", "heldout2": HERE / "heldout2"}  # each holds data.py and tasks.py
+SETS = {
+    "dev": HERE,
+    "heldout": HERE / "heldout",
+    "heldout2": HERE / "heldout2",
+    "heldout3": HERE / "heldout3",
+}  # each holds data.py and tasks.py
 
 
 def load_set(name: str) -> tuple[Any, Any]:
@@ -473,7 +478,9 @@ def aid_summary(results: dict[str, dict[str, list[dict[str, Any]]]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="3 easy dev tasks, full loop only (CI)")
-    parser.add_argument("--sets", default=None, help="comma list of dev,heldout (default both; quick: dev)")
+    parser.add_argument(
+        "--sets", default=None, help="comma list of dev,heldout,heldout2,heldout3 (default dev,heldout; quick: dev)"
+    )
     parser.add_argument("--modes", default=None, help="comma list of single,naive,full (default single,full)")
     parser.add_argument("--tasks", default=None, help="comma list of task ids")
     parser.add_argument("--dev", action="store_true", help="the dev set's 12-task subset")
