@@ -422,6 +422,13 @@ async def test_a_data_answer_with_no_run_is_not_shown_and_the_model_asked_to_com
     assert not (await aid.review(turn(files=[SALES]), "The busiest month is March.")).show  # asked again
     assert await aid.review(turn(files=[SALES]), "The busiest month is March.") is None  # then it is shown
     assert await Grounding().review(turn(), "Hello! How can I help?") is None  # no data in question
+    # A question that says a word of a listed file's name is about its data, described or not.
+    listed = ["orders.csv", "visits_2024-01.csv", "visits_2024-02.csv"]
+    for question in ("Which day had the most visits?", "How many orders were refunded?"):
+        review = await Grounding().review(turn(question=question, listing=listed), "Tuesday.")
+        assert not review.show and "no code" in review.retry
+    assert await Grounding().review(turn(question="Hello!", listing=listed), "Hello! How can I help?") is None
+    assert await Grounding().review(turn(question="What is 2024 in Roman numerals?", listing=listed), "MMXXIV") is None
     loaded = turn(files=[SALES], outcomes=[ok("df = pd.read_csv('sales.csv')")])  # it ran, and printed nothing
     review = await Grounding().review(loaded, "There are 0.")
     assert not review.show and "printed" in review.retry

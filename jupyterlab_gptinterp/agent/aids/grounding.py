@@ -1,6 +1,7 @@
 """Grounding: an answer about data must rest on an output the model saw.
 
-- A reply to a question about data files with no run behind it that worked and printed a
+- A reply to a question about data files (one described to the model, attached, or named by a word
+  of its name) with no run behind it that worked and printed a
   result (none, only failed ones, or ones that printed nothing) is not shown; the model is asked,
   twice at most, to run code that computes it (a preview shows a file's layout, not its answer; an
   explanation of an error is not an answer). A small model asked once tends to repeat its guess;
@@ -16,6 +17,7 @@ import re
 from collections.abc import Iterable
 
 from .base import Aid, Review, TurnState
+from .preview import mentions_files
 
 FLAG = "Check: "
 _FENCE = re.compile(r"```[^\n]*\n.*?```", re.DOTALL)
@@ -40,7 +42,8 @@ class Grounding(Aid):
         how = "reply with one ```python block" if turn.fenced else "call run_code"
         # A run that printed nothing (it loaded data, say) is no more an answer's ground than one that failed.
         worked = any(o.ran and not o.failed and (o.printed or o.files) for o in turn.outcomes)
-        if not worked and (turn.files or turn.attachments) and self.asked_to_run < ASKS_TO_RUN:
+        about_data = turn.files or turn.attachments or mentions_files(turn.question, turn.listing)
+        if not worked and about_data and self.asked_to_run < ASKS_TO_RUN:
             self.asked_to_run += 1
             why = (
                 "no run printed a result"

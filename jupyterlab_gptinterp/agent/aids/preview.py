@@ -38,6 +38,19 @@ def named_files(question: str, available: list[str]) -> list[str]:
     return named
 
 
+def mentions_files(question: str, available: list[str]) -> bool:
+    """`question` names a file of `available`, or says a word of a file's name ("how many orders?"
+    beside orders.csv, an entry of a series like sales_2024-03.csv), singular or plural: it is about
+    the data even when it names no file in full, so that no file was described."""
+    said = {w.removesuffix("s") for w in words(question)}
+    return bool(named_files(question, available)) or any(
+        w.removesuffix("s") in said
+        for name in available
+        for w in words(PurePosixPath(name).name.split(".")[0])
+        if len(w) > 3 and not w.isdigit()
+    )
+
+
 class Preview(Aid):
     name = "preview"
 
