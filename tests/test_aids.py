@@ -718,6 +718,25 @@ async def test_alternating_between_failed_versions_is_declined_until_something_w
     assert await refuse("y = 1\ndf.t.apply(lambda x: x.endswith('F'))", [data]) is None  # a data error, not an API one
 
 
+async def test_going_back_and_forth_between_a_failed_cell_and_one_that_worked_is_declined():
+    # A small model told its output is not the answer yet goes back to the cell that failed, then
+    # to the one that worked, until the steps run out: cells that stand alone do the same each time.
+    a = "import pandas as pd\ndf = pd.read_csv('t.csv')\nprint(df.groupby('k')['heat'].sum())"
+    b = "import pandas as pd\ndf = pd.read_csv('t.csv')\nprint(df.groupby('k')['v'].sum())"
+    first, worked = failed(a, "KeyError", "'heat'"), ok(b, "k\nx    3")
+    worked.notes.append("Check: this output does not answer the question exactly yet.")
+    assert "already failed" in (await refuse(a, [first, worked])).note
+    again = await refuse(b, [first, worked, failed(a, "KeyError", "'heat'")])
+    assert "x    3" in again.note and "does not answer" in again.note  # its output and what was said of it
+    # A cell that uses what an earlier cell defined may work now: it is run.
+    uses = "print(df.groupby('k')['heat'].sum())"
+    assert await refuse(uses, [failed(uses, "KeyError", "'heat'"), ok("df['heat'] = df.v", "")]) is None
+    # So is a cell whose error another cell can cure (a file written, a package installed).
+    missing = "import pandas as pd\nprint(pd.read_csv('out.csv'))"
+    gone = failed(missing, "FileNotFoundError", "out.csv")
+    assert await refuse(missing, [gone, ok("open('out.csv', 'w').write('a')", "")]) is None
+
+
 async def test_the_words_before_the_code_are_shown_without_a_recital_of_our_rules():
     recital = "To run Python, reply with one line saying why, then exactly one"
     verdict = json.dumps({"answers": True, "answer": "42.", "missing": ""})

@@ -5,8 +5,11 @@
 - a python block holding only a value (`3`, `'/api/users'`): that is the answer, not code;
 - `%pip install` of a standard-library module (there is nothing to install);
 - the code of a run that failed, again, when nothing has worked since (it would fail the same
-  way; alternating between two failing versions is caught too); the code of the run just before
-  that worked, again: its output is already there, so it is checked against the question first;
+  way; alternating between two failing versions is caught too), or at any time when the code
+  stands alone (it uses no name an earlier cell defined, so no run in between can change what it
+  does); the code of a run that worked, again: its output is already there, so it is checked
+  against the question first. A small model told that its output is not the answer yet goes back
+  to the failed version, then to the one that worked, until the steps run out;
 - code the user rejected, again;
 - the very line that a library rejected last time (an unexpected keyword, a removed method).
 """
@@ -14,11 +17,13 @@
 from __future__ import annotations
 
 import ast
+import builtins
 import io
 import re
 import sys
 import tokenize
 
+from ..context import head_tail
 from ..outcome import Outcome
 from .base import Aid, Refusal, TurnState
 from .errors import failing_line, is_api_error, normalise
@@ -68,7 +73,13 @@ class Repeats(Aid):
             )
         if previous is not None and previous.ran and not previous.failed and normalise_code(previous.code) == mine:
             return await self._same_success(turn, previous)
-        if _failed_since_last_success(decided, mine):
+        alone = stands_alone(code)
+        earlier = next(
+            (o for o in reversed(decided) if o.ran and not o.failed and normalise_code(o.code) == mine), None
+        )
+        if alone and earlier is not None:
+            return self._ran_before(earlier)
+        if _failed_since_last_success(decided, mine) or (alone and _failed_for_good(decided, mine)):
             return Refusal(
                 "The model proposed code that already failed; it was asked to change it.",
                 "Not run: this exact code already failed in this request, so it would fail the same way. Read the "
@@ -95,6 +106,53 @@ class Repeats(Aid):
             "Not run: you already ran exactly this code; its output is above. Answer from that output, or run "
             "different code.",
         )
+
+    def _ran_before(self, earlier: Outcome) -> Refusal:
+        """Code that worked earlier in the turn (not just now), again: it would print the same."""
+        notes = "".join(f"\n{n}" for n in earlier.notes)
+        return Refusal(
+            "The model proposed code that already ran; it was shown that output again.",
+            "Not run: you already ran exactly this code in this request, and it printed:\n"
+            f"```\n{head_tail(earlier.printed, 600)}\n```{notes}\nAnswer from that output if it answers the question; if it "
+            "does not, change that code so that it computes what is missing.",
+        )
+
+
+def stands_alone(code: str) -> bool:
+    """`code` uses no name it does not define or import itself (builtins aside): a cell that reads
+    its data from files does the same whatever ran before it."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return False
+    if any(line.lstrip().startswith(("%", "!")) for line in code.splitlines()):
+        return False  # magics and shell lines are not Python that ast can follow
+    defined: set[str] = set(dir(builtins))
+    used: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (defined if isinstance(node.ctx, ast.Store | ast.Del) else used).add(node.id)
+        elif isinstance(node, ast.alias):
+            defined.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            defined.add(node.name)
+        elif isinstance(node, ast.arg):
+            defined.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            defined.add(node.name)
+    return used <= defined
+
+
+# Errors that something run in between can cure: a package installed, a file written, a name defined.
+_STATEFUL = ("ModuleNotFoundError", "ImportError", "FileNotFoundError", "NameError")
+
+
+def _failed_for_good(decided: list[Outcome], code: str) -> bool:
+    """`code` failed already in this turn with an error no other cell can cure."""
+    return any(
+        o.ran and o.status == "error" and o.error_name not in _STATEFUL and normalise_code(o.code) == code
+        for o in decided
+    )
 
 
 def _failed_since_last_success(decided: list[Outcome], code: str) -> bool:
