@@ -81,6 +81,18 @@ async def test_a_keyerror_gets_the_close_column_or_says_where_the_key_is():
     assert "not of the object" in inside and "no column" not in inside  # never contradicts the preview
     assert "'info.city'" in await hint(failed("df['city']", "KeyError", "'city'"))  # a key of nested records
     assert "print df.columns" in await hint(failed("df['x']", "KeyError", "'x'"), files=())
+    # A long table: the key is a value of a column, so the rows are to be selected.
+    meter = ColumnProfile("meter", "text", values=["heat", "power"])
+    long = TableProfile(
+        "", 6, "df = pd.read_csv('m.csv')", [ColumnProfile("site", "text"), meter, ColumnProfile("value", "float")]
+    )
+    said = await hint(
+        failed("df['heat_kwh'].sum()", "KeyError", "'heat_kwh'"), files=[FileProfile("m.csv", "table", tables=[long])]
+    )
+    assert "df[df['meter'] == 'heat']" in said and "'value'" in said
+    assert "is a value" not in await hint(
+        failed("df['cost']", "KeyError", "'cost'"), files=[FileProfile("m.csv", "table", tables=[long])]
+    )
 
 
 async def test_a_nameerror_gets_the_import_or_the_load_line():

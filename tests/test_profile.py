@@ -151,6 +151,13 @@ def test_day_first_month_first_and_codes_spelled_several_ways(tmp_path):
     assert not column(plain, "sku").notes  # distinct codes are just codes
 
 
+def test_a_long_table_keeps_every_value_of_its_few_valued_text_columns(tmp_path):
+    rows = [f"2024-01-{1 + i % 28:02d},B{i % 3},{['heat', 'power', 'water'][i % 3]},{i * 2.5}" for i in range(60)]
+    p = prof(tmp_path, "meters.csv", "date,building,meter,value\n" + "\n".join(rows) + "\n")
+    assert sorted(column(p, "meter").values) == ["heat", "power", "water"]
+    assert column(p, "value").values == [] and "'water'" in render([p], 4000)
+
+
 def test_a_wide_table_is_told_to_melt(tmp_path):
     months = [f"{m} 2024" for m in ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul")]
     p = prof(

@@ -147,6 +147,7 @@ class ColumnProfile:
     missing: int = 0
     distinct: int = 0
     samples: list[str] = field(default_factory=list)
+    values: list[str] = field(default_factory=list)  # every value, when a text column has only a few
     notes: list[str] = field(default_factory=list)  # what it really holds ("numbers written as text ...")
     # Text that is something else, as the checks read it: numbers, numbers with units, dates,
     # dates in several formats, yes/no; "" for plain text and for columns that are not text.

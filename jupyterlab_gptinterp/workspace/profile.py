@@ -397,6 +397,7 @@ def _columns(df: Any) -> list[dict[str, Any]]:
         notes: list[str] = []
         holds, conversion = "", None
         samples: list[str] = []
+        few: list[str] = []  # every value of a text column that has few
         distinct = 0
         try:
             uniques = values.astype(str).unique().tolist() if kind != "nested" else []
@@ -408,8 +409,8 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             texts = [str(v) for v in values.head(2000)]
             notes, holds, conversion = _text_notes(texts)
             if not notes and 0 < distinct <= 8:
-                samples = [_shown(v) for v in uniques]
-                notes.append("values: " + ", ".join(repr(v) for v in samples))
+                few = [str(v) for v in uniques]
+                notes.append("values: " + ", ".join(repr(_shown(v)) for v in few))
                 samples = []
                 if _UNIT_NAME.search(str(col)):
                     notes.append("the unit of each row's number: convert to one unit before comparing or averaging")
@@ -438,6 +439,7 @@ def _columns(df: Any) -> list[dict[str, Any]]:
                 "missing": int(series.isna().sum()),
                 "distinct": distinct,
                 "samples": samples,
+                "values": few,
                 "notes": notes,
                 "holds": holds,
                 "converted": _converted(df, col, series, conversion),

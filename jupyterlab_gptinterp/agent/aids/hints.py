@@ -221,7 +221,24 @@ def _key_hint(missing: str, tables: list[TableProfile]) -> str:
         f"There is no column {missing!r}"
         + (f"; did you mean {close!r}?" if close else ".")
         + f" The columns are exactly: {listed}."
+        + ("" if close else _as_value(missing, t))
     )
+
+
+def _as_value(missing: str, table: TableProfile) -> str:
+    """Where the missing key (or a word of it) is a value of a column: the table is long (one row
+    per item and measure), so what was taken for a column is a set of rows to select."""
+    said = {w for w in re.split(r"[\W_]+", missing.lower()) if len(w) > 2} | {missing.lower()}
+    for c in table.columns:
+        found = next((v for v in c.values if v.lower() in said), None)
+        if found is not None:
+            numbers = [n.name for n in table.columns if n.dtype in ("int", "float") and n.name != c.name]
+            then = f", then use {numbers[0]!r}" if len(numbers) == 1 else ""
+            return (
+                f" {found!r} is a value of the column {c.name!r}, not a column: select those rows first, "
+                f"df[df[{c.name!r}] == {found!r}]{then}."
+            )
+    return ""
 
 
 def _name_hint(value: str, code: str, tables: list[TableProfile], lines_load: str = "") -> str:
