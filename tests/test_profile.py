@@ -5,6 +5,8 @@ compared with what the test wrote, not with the profile's own words.
 """
 
 import asyncio
+import bz2
+import gzip
 import json
 import random
 import re
@@ -15,7 +17,7 @@ import pytest
 
 from jupyterlab_gptinterp.agent.aids.preview import named_files, render
 from jupyterlab_gptinterp.workspace import DiskWorkspace, _typed, logformat
-from jupyterlab_gptinterp.workspace.profile import profile
+from jupyterlab_gptinterp.workspace.profile import data_suffix, profile
 
 
 def prof(tmp_path, name, content=None):
@@ -271,12 +273,59 @@ def test_no_record_format_for_prose_and_odd_lines_never_break_the_profile(tmp_pa
     assert prof(tmp_path, "broken.json").note.startswith("pandas could not read it")
 
 
+def test_xml_records_are_found_where_they_repeat_and_nested_elements_become_lists(tmp_path, monkeypatch):
+    branches = "".join(
+        f'<branch code="B{i}"><name>Site {i}</name><staff>{i + 3}</staff>'
+        f"<services>{''.join(f'<service>s{j}</service>' for j in range(i % 3))}</services></branch>"
+        for i in range(7)
+    )
+    p = prof(
+        tmp_path, "branches.xml", f"<?xml version='1.0'?><org><meta><at>1</at></meta><list>{branches}</list></org>"
+    )
+    assert p.tables[0].rows == 7 and "xpath='.//branch'" in p.tables[0].load
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert list(df["code"]) == [f"B{i}" for i in range(7)] and df["staff"].sum() == sum(range(3, 10))
+    assert df["services"].tolist()[2] == ["s0", "s1"] and df["services"].tolist()[0] == []
+    ns = prof(
+        tmp_path,
+        "feed.xml",
+        '<feed xmlns="http://e.com/x"><item id="1"><v>2.5</v></item><item id="2"><v>4</v></item></feed>',
+    )
+    assert load(tmp_path, monkeypatch, ns.tables[0].load)["v"].sum() == 6.5
+
+
+def test_compressed_files_are_read_as_what_they_hold(tmp_path, monkeypatch):
+    rows = "id,customer,address,amount\n" + "".join(f'{i},C{i},"{i} Main St,\nTown {i}",{i * 1.5}\n' for i in range(30))
+    p = prof(tmp_path, "loans.csv.gz", gzip.compress(rows.encode()))
+    assert p.tables[0].rows == 30 and [c.name for c in p.tables[0].columns] == ["id", "customer", "address", "amount"]
+    assert load(tmp_path, monkeypatch, p.tables[0].load)["amount"].sum() == 1.5 * sum(range(30))
+    records = {"export": {"at": 1}, "events": [{"id": i, "where": {"city": "AB"[i % 2]}} for i in range(10)]}
+    j = prof(tmp_path, "events.json.bz2", bz2.compress(json.dumps(records).encode()))
+    assert (load(tmp_path, monkeypatch, j.tables[0].load)["where.city"] == "A").sum() == 5
+    assert data_suffix("a.csv.gz") == ".csv" and data_suffix("notes.txt.gz") == "" and data_suffix("x.XML") == ".xml"
+
+
+def test_each_pipe_table_of_a_markdown_file_loads_on_its_own(tmp_path, monkeypatch):
+    text = (
+        "# Report\n\nProse, with a | pipe.\n\n## Sites\n\n| site | height (m) | opened |\n|:--|--:|---|\n"
+        "| Alpha | 1,200 | 2014 |\n| Beta | 340 | 2019 |\n| Gamma | 75 | 2021 |\n\n## Log\n\n"
+        "Date | Site | Note\n---|---|---\n2024-01-03 | Alpha | fan\n2024-02-11 | Beta | roof\n\nEnd.\n"
+    )
+    p = prof(tmp_path, "report.md", text)
+    assert [t.name for t in p.tables] == ["Sites", "Log"] and [t.rows for t in p.tables] == [3, 2]
+    sites = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert list(sites.columns) == ["site", "height (m)", "opened"] and sites["height (m)"].sum() == 1615
+    log = load(tmp_path, monkeypatch, p.tables[1].load)
+    assert list(log["Note"]) == ["fan", "roof"]
+
+
 def test_files_are_named_by_file_name_or_by_their_stem_and_others_only_listed():
     available = ["air_quality.csv", "trips.parquet", "notes.txt", "a.csv"]
     assert named_files("mean PM2.5 in air_quality.csv?", available) == ["air_quality.csv"]
     assert named_files("How many rows has the air quality data?", available) == ["air_quality.csv"]
     assert named_files("longest of the Trips", available) == ["trips.parquet"]
     assert named_files("what is 6*7? a question about nothing", available) == []  # 'a' is too short a stem
+    assert named_files("how many orders?", ["orders.csv.gz"]) == ["orders.csv.gz"]  # what it holds, not how
 
 
 async def test_the_workspace_profiles_in_a_child_process_and_never_leaves_the_root(tmp_path):
@@ -285,8 +334,10 @@ async def test_the_workspace_profiles_in_a_child_process_and_never_leaves_the_ro
     (tmp_path / "secret.csv").write_text("password\nhunter2\n")
     (root / "work" / "link.csv").symlink_to(tmp_path / "secret.csv")
     (root / "work" / "ok.csv").write_text("a,b\n1,2\n")
+    for other in ("notes.txt.gz", "image.png", "a.csv.gz", "b.xml", "c.md"):  # only kinds it can read are listed
+        (root / "work" / other).write_text("x")
     ws = DiskWorkspace(root)
-    assert ws.data_files("work/nb.ipynb") == ["ok.csv"]
+    assert sorted(ws.data_files("work/nb.ipynb")) == ["a.csv.gz", "b.xml", "c.md", "ok.csv"]
     ok, link, out = await ws.profiles("work/nb.ipynb", ["ok.csv", "link.csv", "../../secret.csv"])
     assert ok.kind == "table" and [c.name for c in ok.tables[0].columns] == ["a", "b"] and ws.pandas_version()
     assert link.kind == out.kind == "unreadable" and "hunter2" not in json.dumps([link.__dict__, out.__dict__])

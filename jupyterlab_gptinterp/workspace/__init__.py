@@ -19,7 +19,7 @@ from ..agent.seams import ColumnProfile, FileProfile, Snapshot, TableProfile
 from ..protocol import WrittenFile
 from . import written
 from .paths import beside, notebook_dir
-from .profile import DATA_SUFFIXES
+from .profile import DATA_SUFFIXES, data_suffix
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ class DiskWorkspace:
                 e
                 for e in os.scandir(directory)
                 if not e.name.startswith(".")
-                and Path(e.name).suffix.lower() in DATA_SUFFIXES
+                and data_suffix(e.name) in DATA_SUFFIXES
                 and e.is_file(follow_symlinks=False)
             ][:500]
             found.sort(key=lambda e: (-e.stat(follow_symlinks=False).st_mtime_ns, e.name))

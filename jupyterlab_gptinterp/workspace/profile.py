@@ -21,17 +21,21 @@ Nothing here knows any particular file; every observation is about pandas and co
 
 from __future__ import annotations
 
+import bz2
 import csv
+import gzip
 import io
 import json
+import lzma
 import re
 import sqlite3
 import sys
+import zipfile
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from pathlib import Path, PurePosixPath
+from typing import IO, Any
 
 from . import logformat
 
@@ -46,7 +50,20 @@ EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".ods"}
 PARQUET_SUFFIXES = {".parquet", ".pq", ".feather", ".arrow"}
 SQLITE_SUFFIXES = {".sqlite", ".sqlite3", ".db"}
 LOG_SUFFIXES = {".log", ".out"}
-DATA_SUFFIXES = TEXT_SUFFIXES | JSON_SUFFIXES | EXCEL_SUFFIXES | PARQUET_SUFFIXES | SQLITE_SUFFIXES | LOG_SUFFIXES
+XML_SUFFIXES = {".xml"}
+MARKDOWN_SUFFIXES = {".md", ".markdown"}
+DATA_SUFFIXES = (
+    TEXT_SUFFIXES | JSON_SUFFIXES | EXCEL_SUFFIXES | PARQUET_SUFFIXES | SQLITE_SUFFIXES | LOG_SUFFIXES | XML_SUFFIXES
+) | MARKDOWN_SUFFIXES
+# Compressions pandas reads by the file name alone (read_csv, read_json, read_xml infer them).
+COMPRESSED = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma", ".zip": "zip"}
+# How a cell opens one by hand (json.load needs a file object): the module, the call.
+_OPENERS = {
+    ".gz": ("gzip", "gzip.open({})"),
+    ".bz2": ("bz2", "bz2.open({})"),
+    ".xz": ("lzma", "lzma.open({})"),
+    ".zip": ("zipfile", "zipfile.ZipFile({0}).open(zipfile.ZipFile({0}).namelist()[0])"),
+}
 
 _MISSING_WORDS = {"", "-", "--", "—", "?", "na", "n/a", "nan", "null", "none", "nil", "missing", "#n/a", "."}
 _NUMBERISH = re.compile(r"^[^\d\-+.,]*[-+]?[\d.,' ]*\d[^\d]*$")
@@ -69,6 +86,35 @@ def _pd() -> Any:
     return pandas
 
 
+def data_suffix(name: str) -> str:
+    """The suffix that says what a file holds: the inner one of a compressed file (.csv of x.csv.gz),
+    "" for a compressed file of no kind read here."""
+    suffixes = [x.lower() for x in PurePosixPath(name).suffixes]
+    if suffixes and suffixes[-1] in COMPRESSED:
+        inner = suffixes[-2] if len(suffixes) > 1 else ""
+        # Only kinds whose load line reads it compressed as it is (pandas infers the compression).
+        return inner if inner in (TEXT_SUFFIXES - {".txt", ".dat"}) | JSON_SUFFIXES | XML_SUFFIXES else ""
+    return suffixes[-1] if suffixes else ""
+
+
+def _open(path: Path) -> IO[bytes]:
+    """The file's bytes, decompressed when its name says it is compressed."""
+    kind = COMPRESSED.get(path.suffix.lower())
+    if kind == "gzip":
+        return gzip.open(path, "rb")
+    if kind == "bz2":
+        return bz2.open(path, "rb")
+    if kind == "lzma":
+        return lzma.open(path, "rb")
+    if kind == "zip":
+        archive = zipfile.ZipFile(path)
+        members = [m for m in archive.namelist() if not m.endswith("/")]
+        if len(members) != 1:  # pandas reads a zip of one file only
+            raise ValueError(f"a zip archive of {len(members)} files")
+        return archive.open(members[0])
+    return path.open("rb")
+
+
 # --- reading text tables ------------------------------------------------------------------------
 
 
@@ -88,7 +134,8 @@ def _dialect(lines: list[str], suffix: str) -> tuple[str, int]:
     best = (",", 0, 0.0)
     body = [line for line in lines[:60] if line.strip()]
     for sep in candidates:
-        counts = [len(next(csv.reader([line], delimiter=sep))) for line in body]
+        # Records, not lines: a quoted value may span lines (an address, a note).
+        counts = [len(r) for r in csv.reader(body, delimiter=sep)]
         if not counts:
             continue
         width, freq = Counter(counts).most_common(1)[0]
@@ -106,13 +153,13 @@ def _dialect(lines: list[str], suffix: str) -> tuple[str, int]:
 
 def _csv_load(name: str, path: Path) -> tuple[str, dict[str, Any], list[str]]:
     """(the read_csv call as code, its keyword arguments, notes)."""
-    with path.open("rb") as f:
+    with _open(path) as f:
         head = f.read(MAX_READ)
     text, encoding = _decode(head)
     lines = text.splitlines()
     if len(head) == MAX_READ and lines:
         lines = lines[:-1]
-    sep, skip = _dialect(lines, path.suffix.lower())
+    sep, skip = _dialect(lines, data_suffix(path.name))
     rows = list(csv.reader(lines[skip:], delimiter=sep))
     cells = [c.strip() for row in rows[1:400] for c in row]
     kwargs: dict[str, Any] = {}
@@ -497,7 +544,7 @@ def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) ->
 def _count_lines(path: Path) -> int:
     n = 0
     last = b"\n"
-    with path.open("rb") as f:
+    with _open(path) as f:
         while block := f.read(1 << 20):
             n += block.count(b"\n")
             last = block[-1:]
@@ -516,15 +563,19 @@ def _text_table(name: str, path: Path) -> dict[str, Any]:
             [],
         )
         df = pd.read_csv(path, nrows=MAX_ROWS, **kwargs)
-    total = _count_lines(path) - 1 - kwargs.get("skiprows", 0) if path.stat().st_size < 50_000_000 else None
+    if len(df) < MAX_ROWS:  # all of it was read: its rows, even where a quoted value spans lines
+        total: int | None = len(df)
+    else:
+        total = _count_lines(path) - 1 - kwargs.get("skiprows", 0) if path.stat().st_size < 50_000_000 else None
     return {"kind": "table", "tables": [_table("", df, f"df = {call}", total, notes)]}
 
 
 def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
     pd = _pd()
-    if path.suffix.lower() in (".jsonl", ".ndjson"):
+    if data_suffix(path.name) in (".jsonl", ".ndjson"):
         return f"df = pd.read_json({name!r}, lines=True)", pd.read_json(path, lines=True, nrows=MAX_ROWS), []
-    data = json.loads(path.read_text(encoding="utf-8", errors="replace"))
+    with _open(path) as f:
+        data = json.loads(f.read().decode("utf-8", errors="replace"))
     notes = []
     prefix = ""
     if isinstance(data, dict):
@@ -543,7 +594,9 @@ def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
             if nested
             else ""
         )
-        load = f"import json\ndf = pd.json_normalize(json.load(open({name!r})){prefix})"
+        module, opener = _OPENERS.get(path.suffix.lower(), ("", "open({})"))
+        imports = ", ".join(["json", *([module] if module else [])])
+        load = f"import {imports}\ndf = pd.json_normalize(json.load({opener.format(repr(name))}){prefix})"
         return load, pd.json_normalize(data[:MAX_ROWS]), [n for n in notes if n]
     return f"df = pd.read_json({name!r})", pd.read_json(io.StringIO(json.dumps(data[:MAX_ROWS]))), notes
 
@@ -612,14 +665,109 @@ def _database(name: str, path: Path) -> dict[str, Any]:
     }
 
 
+def _record_tag(root: Any) -> tuple[str, str]:
+    """(the tag of the repeated element that holds one record each, its namespace): the tag most
+    often repeated under one parent, the shallowest first ("" when no element repeats)."""
+    best: tuple[int, int, str] = (1, 0, "")
+    todo = [(root, 0)]
+    while todo:
+        parent, depth = todo.pop()
+        counts = Counter(child.tag for child in parent)
+        for tag, n in counts.items():
+            if isinstance(tag, str) and (n, -depth) > best[:2]:
+                best = (n, -depth, tag)
+        todo += [(child, depth + 1) for child in parent]
+    tag = best[2]
+    if tag.startswith("{"):
+        uri, _, local = tag[1:].partition("}")
+        return local, uri
+    return tag, ""
+
+
+def _xml(name: str, path: Path) -> dict[str, Any]:
+    from xml.etree import ElementTree
+
+    pd = _pd()
+    with _open(path) as f:
+        root = ElementTree.parse(f).getroot()
+    tag, uri = _record_tag(root)
+    if not tag:
+        return {"kind": "text", "note": "XML with no repeated element", "lines": _first_lines(path)}
+    xpath, find = (f".//n:{tag}", f"{{{uri}}}{tag}") if uri else (f".//{tag}", tag)
+    kwargs: dict[str, Any] = {"xpath": xpath, "parser": "etree", **({"namespaces": {"n": uri}} if uri else {})}
+    df = pd.read_xml(path, **kwargs)
+    records = list(root.iter(find))
+    notes = [f"one record per <{tag}> element (attributes and child elements become columns)"]
+    lines = [f"df = {_call('pd.read_xml', name, kwargs)}"]
+    # Child elements that hold elements of their own come out empty: a list column, built by hand.
+    nested = list(dict.fromkeys(c.tag for r in records[:200] for c in r if len(c)))
+    module, opener = _OPENERS.get(path.suffix.lower(), ("", "{}"))
+    if nested and len(records) == len(df):
+        extra = f", {module}" if module else ""
+        lines.append(f"import xml.etree.ElementTree as ET{extra}")
+        lines.append(f"records = list(ET.parse({opener.format(repr(name))}).getroot().iter({find!r}))")
+        for child in nested[:4]:
+            col = child.rpartition("}")[2]
+            lines.append(f"df[{col!r}] = [[x.text for x in r.findall({child + '/*'!r})] for r in records]")
+            df[col] = [[x.text for x in r.findall(child + "/*")] for r in records]
+        notes.append(
+            "nested elements ("
+            + ", ".join(f"<{c.rpartition('}')[2]}>" for c in nested[:4])
+            + ") become list columns"
+        )
+    return {"kind": "table", "tables": [_table("", df, "\n".join(lines), len(df), notes)]}
+
+
+_MD_ALIGN = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+
+
+def _markdown(name: str, path: Path) -> dict[str, Any]:
+    """The pipe tables of a markdown file, each read with read_csv between its lines."""
+    pd = _pd()
+    with _open(path) as f:
+        text, encoding = _decode(f.read(MAX_READ))
+    lines = text.splitlines()
+    found: list[tuple[str, int, int]] = []  # (heading above it, header line, lines of rows)
+    heading, i = "", 0
+    while i < len(lines):
+        if lines[i].lstrip().startswith("#"):
+            heading = lines[i].strip("# \t")
+        if "|" in lines[i] and i + 1 < len(lines) and _MD_ALIGN.match(lines[i + 1]):
+            end = i + 2
+            while end < len(lines) and "|" in lines[end] and lines[end].strip():
+                end += 1
+            found.append((heading or f"table {len(found) + 1}", i, end - i - 2))
+            i = end
+            continue
+        i += 1
+    if not found:
+        return _lines(name, path)
+    tables = []
+    for title, header, rows in found[:MAX_TABLES]:
+        row = lines[header].strip()
+        first, last = (1 if row.startswith("|") else 0), (-1 if row.endswith("|") else None)
+        cut = f".iloc[:, {first or ''}:{last or ''}]" if first or last else ""
+        kwargs: dict[str, Any] = {"sep": r"\s*\|\s*", "engine": "python", "nrows": rows}
+        if encoding not in ("utf-8-sig", "utf-8"):
+            kwargs["encoding"] = encoding
+        skip = f"skiprows=lambda i: i < {header} or i == {header + 1}"
+        call = _call("pd.read_csv", name, kwargs).replace("engine='python'", f"engine='python', {skip}")
+        df = pd.read_csv(path, skiprows=lambda i, h=header: i < h or i == h + 1, **kwargs).iloc[:, first:last]
+        tables.append(_table(title, df, f"df = {call}{cut}", len(df), []))
+    note = f"markdown with {len(found)} table(s)" + (
+        "" if len(found) <= MAX_TABLES else f", the first {MAX_TABLES} shown"
+    )
+    return {"kind": "table", "tables": tables, "note": note + "; each loads on its own"}
+
+
 def _first_lines(path: Path, n: int = 5) -> str:
-    with path.open("rb") as f:
+    with _open(path) as f:
         text, _ = _decode(f.read(8192))
     return "\n".join(line[:200] for line in text.splitlines()[:n])
 
 
 def _lines(name: str, path: Path) -> dict[str, Any]:
-    with path.open("rb") as f:
+    with _open(path) as f:
         head = f.read(MAX_READ)
     text, _ = _decode(head)
     lines = text.splitlines()[:2000]
@@ -636,7 +784,7 @@ def _lines(name: str, path: Path) -> dict[str, Any]:
 
 
 def _looks_tabular(path: Path) -> bool:
-    with path.open("rb") as f:
+    with _open(path) as f:
         text, _ = _decode(f.read(16384))
     lines = [line for line in text.splitlines()[:20] if line.strip()]
     if len(lines) < 3:
@@ -651,7 +799,7 @@ def _looks_tabular(path: Path) -> bool:
 
 def profile(name: str, path: Path) -> dict[str, Any]:
     """The profile of one file as a dict (the fields of `agent.seams.FileProfile`)."""
-    suffix = path.suffix.lower()
+    suffix = data_suffix(path.name)
     base: dict[str, Any] = {"name": name, "size": path.stat().st_size}
     try:
         if suffix in EXCEL_SUFFIXES:
@@ -662,6 +810,10 @@ def profile(name: str, path: Path) -> dict[str, Any]:
             found = _database(name, path)
         elif suffix in JSON_SUFFIXES:
             found = _records(name, path)
+        elif suffix in XML_SUFFIXES:
+            found = _xml(name, path)
+        elif suffix in MARKDOWN_SUFFIXES:
+            found = _markdown(name, path)
         elif suffix in TEXT_SUFFIXES - {".txt"} or (suffix in {".txt", ".dat"} and _looks_tabular(path)):
             found = _text_table(name, path)
         else:

@@ -26,13 +26,18 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
+def stem_of(name: str) -> str:
+    """A file's name before its first dot: what it is about (orders of orders.csv.gz)."""
+    return PurePosixPath(name).name.split(".")[0]
+
+
 def named_files(question: str, available: list[str]) -> list[str]:
     """The files of `available` that `question` names: by file name, else by every word of a
     name's stem ("air quality" or "air_quality" for air_quality.csv)."""
     named = [n for n in dict.fromkeys(m.group(0) for m in _NAME.finditer(question)) if n in available or "/" in n]
     said = set(words(question))
     for name in available:
-        stem = words(PurePosixPath(name).stem)
+        stem = words(stem_of(name))
         if name not in named and stem and all(w in said for w in stem) and any(len(w) > 2 for w in stem):
             named.append(name)
     return named
@@ -46,7 +51,7 @@ def mentions_files(question: str, available: list[str]) -> bool:
     return bool(named_files(question, available)) or any(
         w.removesuffix("s") in said
         for name in available
-        for w in words(PurePosixPath(name).name.split(".")[0])
+        for w in words(stem_of(name))
         if len(w) > 3 and not w.isdigit()
     )
 
