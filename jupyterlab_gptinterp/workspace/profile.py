@@ -52,9 +52,8 @@ SQLITE_SUFFIXES = {".sqlite", ".sqlite3", ".db"}
 LOG_SUFFIXES = {".log", ".out"}
 XML_SUFFIXES = {".xml"}
 MARKDOWN_SUFFIXES = {".md", ".markdown"}
-DATA_SUFFIXES = (
-    TEXT_SUFFIXES | JSON_SUFFIXES | EXCEL_SUFFIXES | PARQUET_SUFFIXES | SQLITE_SUFFIXES | LOG_SUFFIXES | XML_SUFFIXES
-) | MARKDOWN_SUFFIXES
+_KINDS = (TEXT_SUFFIXES, JSON_SUFFIXES, EXCEL_SUFFIXES, PARQUET_SUFFIXES, SQLITE_SUFFIXES, LOG_SUFFIXES, XML_SUFFIXES)
+DATA_SUFFIXES = set().union(*_KINDS, MARKDOWN_SUFFIXES)
 # Compressions pandas reads by the file name alone (read_csv, read_json, read_xml infer them).
 COMPRESSED = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma", ".zip": "zip"}
 # How a cell opens one by hand (json.load needs a file object): the module, the call.
@@ -97,15 +96,13 @@ def data_suffix(name: str) -> str:
     return suffixes[-1] if suffixes else ""
 
 
-def _open(path: Path) -> IO[bytes]:
+def _open(path: Path) -> IO[bytes] | io.BufferedIOBase:
     """The file's bytes, decompressed when its name says it is compressed."""
     kind = COMPRESSED.get(path.suffix.lower())
     if kind == "gzip":
         return gzip.open(path, "rb")
-    if kind == "bz2":
-        return bz2.open(path, "rb")
-    if kind == "lzma":
-        return lzma.open(path, "rb")
+    if kind in ("bz2", "lzma"):
+        return bz2.open(path, "rb") if kind == "bz2" else lzma.open(path, "rb")
     if kind == "zip":
         archive = zipfile.ZipFile(path)
         members = [m for m in archive.namelist() if not m.endswith("/")]
@@ -711,9 +708,7 @@ def _xml(name: str, path: Path) -> dict[str, Any]:
             lines.append(f"df[{col!r}] = [[x.text for x in r.findall({child + '/*'!r})] for r in records]")
             df[col] = [[x.text for x in r.findall(child + "/*")] for r in records]
         notes.append(
-            "nested elements ("
-            + ", ".join(f"<{c.rpartition('}')[2]}>" for c in nested[:4])
-            + ") become list columns"
+            "nested elements (" + ", ".join(f"<{c.rpartition('}')[2]}>" for c in nested[:4]) + ") become list columns"
         )
     return {"kind": "table", "tables": [_table("", df, "\n".join(lines), len(df), notes)]}
 
