@@ -61,6 +61,7 @@ SETS = {
     "heldout": HERE / "heldout",
     "heldout2": HERE / "heldout2",
     "heldout3": HERE / "heldout3",
+    "heldout4": HERE / "heldout4",
 }  # each holds data.py and tasks.py
 
 
@@ -479,7 +480,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="3 easy dev tasks, full loop only (CI)")
     parser.add_argument(
-        "--sets", default=None, help="comma list of dev,heldout,heldout2,heldout3 (default dev,heldout; quick: dev)"
+        "--sets",
+        default=None,
+        help="comma list of dev,heldout,heldout2,heldout3,heldout4 (default dev,heldout; quick: dev)",
     )
     parser.add_argument("--modes", default=None, help="comma list of single,naive,full (default single,full)")
     parser.add_argument("--tasks", default=None, help="comma list of task ids")

@@ -145,7 +145,9 @@ def service_requests(d: Path, a: dict, traps: dict) -> None:
     a["sr-requests-count"] = len(sr)
     a["sr-largest-district"] = top(dist.set_index("name")["population"])
     traps["sr-largest-district"] = (
-        careless_dist.set_index("DISTRICT")["POPULATION"].idxmax(), a["sr-largest-district"])
+        careless_dist.set_index("DISTRICT")["POPULATION"].idxmax(),
+        a["sr-largest-district"],
+    )
     a["sr-top-channel"] = top(sr["channel"].value_counts())
 
     y24 = sr[sr["created"].dt.year == 2024]
@@ -171,10 +173,14 @@ def service_requests(d: Path, a: dict, traps: dict) -> None:
     peak = top(per_month)
     a["sr-noise-peak-month"] = peak.strftime("%B %Y")
     traps["sr-noise-peak-month"] = (
-        pd.Timestamp(2000, top(noise["created"].dt.month.value_counts()), 1).strftime("%B"), a["sr-noise-peak-month"])
+        pd.Timestamp(2000, top(noise["created"].dt.month.value_counts()), 1).strftime("%B"),
+        a["sr-noise-peak-month"],
+    )
 
     west = y24[y24["district"] == "WESTMOOR"]
-    daily = west.set_index("created").resample("D").size().reindex(pd.date_range("2024-01-01", "2024-12-31"), fill_value=0)
+    daily = (
+        west.set_index("created").resample("D").size().reindex(pd.date_range("2024-01-01", "2024-12-31"), fill_value=0)
+    )
     a["sr-westmoor-daily"] = round(float(daily.mean()), 4)
     traps["sr-westmoor-daily"] = (round(float(daily[daily > 0].mean()), 4), a["sr-westmoor-daily"])
 
@@ -199,7 +205,9 @@ def ferry(d: Path, a: dict, traps: dict) -> None:
     ran = s[~s["cancelled"]].copy()
     a["ferry-fullest-route"] = routes.loc[top(ran.groupby("route_id")["passengers"].mean()), "name"]
     traps["ferry-fullest-route"] = (
-        routes.loc[ran.groupby("route_id")["passengers"].sum().idxmax(), "name"], a["ferry-fullest-route"])
+        routes.loc[ran.groupby("route_id")["passengers"].sum().idxmax(), "name"],
+        a["ferry-fullest-route"],
+    )
 
     ran["sched"] = pd.to_datetime(ran["scheduled_departure"], format="%Y-%m-%d %H:%M")
     actual = pd.to_datetime(ran["actual_departure"], unit="s", utc=True).dt.tz_convert(LOCAL).dt.tz_localize(None)
@@ -215,7 +223,9 @@ def ferry(d: Path, a: dict, traps: dict) -> None:
     a["ferry-late-route-aug"] = routes.loc[top(late), "name"]
     naive_late = ran[aug & (naive >= 15)].groupby("route_id").size()
     traps["ferry-late-route-aug"] = (
-        routes.loc[naive_late.idxmax(), "name"] if len(naive_late) else "none late", a["ferry-late-route-aug"])
+        routes.loc[naive_late.idxmax(), "name"] if len(naive_late) else "none late",
+        a["ferry-late-route-aug"],
+    )
 
     def fares(sheet) -> pd.DataFrame:
         f = pd.read_excel(d / "ferry_fares.xlsx", sheet_name=sheet, header=2)
@@ -278,11 +288,15 @@ def air(d: Path, a: dict, traps: dict) -> None:
 
     aq4 = pm[pm["sensor"] == "AQ-04"]
     daily = aq4.groupby(aq4["local"].dt.date)["value"].mean()
-    daily = daily[(daily.index >= pd.Timestamp("2024-01-01").date()) & (daily.index <= pd.Timestamp("2024-06-30").date())]
+    daily = daily[
+        (daily.index >= pd.Timestamp("2024-01-01").date()) & (daily.index <= pd.Timestamp("2024-06-30").date())
+    ]
     a["aq-exceed-days"] = int((daily > 15).sum())
     raw4 = raw[("AQ-04", "pm25")]
-    traps["aq-exceed-days"] = (int((raw4.groupby(raw4.index.tz_convert(LOCAL).date).mean() > 15).sum()),
-                               a["aq-exceed-days"])
+    traps["aq-exceed-days"] = (
+        int((raw4.groupby(raw4.index.tz_convert(LOCAL).date).mean() > 15).sum()),
+        a["aq-exceed-days"],
+    )
 
     dist, _ = districts(d)
     names = dist.set_index("code")["name"]
@@ -338,7 +352,8 @@ def main() -> int:
         print(f"{'ok  ' if bites else 'FAIL'} trap   {tid:<26} careless={careless!r:<24.24} careful={careful!r:.28}")
     count = Counter(t.difficulty for t in TASKS)
     agree = sum(1 for task in TASKS if task.id in got) - sum(
-        1 for task in TASKS if task.id in got and not _agrees(task, refs[task.id], got[task.id]))
+        1 for task in TASKS if task.id in got and not _agrees(task, refs[task.id], got[task.id])
+    )
     print(
         f"{agree}/{len(TASKS)} tasks agree ({count['easy']} easy, {count['medium']} medium, "
         f"{count['hard']} hard); traps bite: {bitten}/{len(traps)}; files reproducible: {same}"

@@ -173,7 +173,17 @@ STREETS = ["Quay Street", "Mill Lane", "Church Road", "Station Avenue", "Market 
 # --- ferry --------------------------------------------------------------------------------------------
 
 ROUTES = [  # id, from, to, crossing minutes, departures (local), main vessel, passengers/sailing, cars/sailing, share late
-    ("R1", "Marlowe", "Gull Island", 35, ["06:45", "08:15", "09:45", "11:15", "12:45", "14:15", "16:45", "18:15"], "V1", 140, 18, 0.05),
+    (
+        "R1",
+        "Marlowe",
+        "Gull Island",
+        35,
+        ["06:45", "08:15", "09:45", "11:15", "12:45", "14:15", "16:45", "18:15"],
+        "V1",
+        140,
+        18,
+        0.05,
+    ),
     ("R2", "Marlowe", "Fennick", 50, ["07:30", "09:30", "11:30", "13:30", "15:30", "17:30"], "V2", 170, 26, 0.08),
     ("R3", "Gull Island", "Fennick", 25, ["08:00", "10:30", "13:00", "15:30", "18:00"], "V3", 55, 0, 0.04),
     ("R4", "Marlowe", "Port Albin", 80, ["07:00", "12:00", "17:00"], "V4", 330, 45, 0.22),
@@ -381,7 +391,9 @@ def _requests(rng: random.Random, t: Truth) -> None:
                     if typ == "Noise":
                         hour = rng.choice([21, 22, 22, 23, 23, 0, 0, 1, 2, 19, 20])
                     else:
-                        hour = rng.choices(range(24), [1, 1, 1, 1, 1, 2, 4, 7, 9, 9, 9, 8, 7, 8, 8, 8, 7, 6, 5, 4, 3, 2, 2, 1])[0]
+                        hour = rng.choices(
+                            range(24), [1, 1, 1, 1, 1, 2, 4, 7, 9, 9, 9, 8, 7, 8, 8, 8, 7, 6, 5, 4, 3, 2, 2, 1]
+                        )[0]
                     created = dt.datetime.combine(day, dt.time(hour, rng.randrange(60), rng.randrange(60)))
                     median = NOISE_CLOSE_HOURS if typ == "Noise" else SR_TYPES[typ][1]
                     hours = rng.lognormvariate(math.log(median), 0.9)
@@ -399,7 +411,9 @@ def _requests(rng: random.Random, t: Truth) -> None:
                             "street": f"{rng.randint(1, 180)} {rng.choice(STREETS)}",
                             "lat": round(52.07 + rng.uniform(-0.04, 0.04), 6),
                             "lon": round(4.30 + rng.uniform(-0.06, 0.06), 6),
-                            "open_status": rng.choices(["Open", "In Progress", "Assigned", "Pending"], [0.4, 0.3, 0.2, 0.1])[0],
+                            "open_status": rng.choices(
+                                ["Open", "In Progress", "Assigned", "Pending"], [0.4, 0.3, 0.2, 0.1]
+                            )[0],
                         }
                     )
     rows.sort(key=lambda r: r["created"])
@@ -415,8 +429,18 @@ def _requests(rng: random.Random, t: Truth) -> None:
 def _ferry(rng: random.Random, t: Truth) -> None:
     for rid, origin, dest, minutes, deps, vessel, pax, cars, late in ROUTES:
         t.routes.append(
-            {"id": rid, "from": origin, "to": dest, "name": f"{origin} – {dest}", "crossing_min": minutes,
-             "vessel": vessel, "pax": pax, "cars": cars, "late": late, "departures": deps}
+            {
+                "id": rid,
+                "from": origin,
+                "to": dest,
+                "name": f"{origin} – {dest}",
+                "crossing_min": minutes,
+                "vessel": vessel,
+                "pax": pax,
+                "cars": cars,
+                "late": late,
+                "departures": deps,
+            }
         )
     t.vessels = [{"id": v, "name": n, "pax": p, "cars": c, "built": b} for v, n, p, c, b in VESSELS]
     cap = {v["id"]: v for v in t.vessels}
@@ -437,8 +461,12 @@ def _ferry(rng: random.Random, t: Truth) -> None:
                 p_cancel = (0.25 if storm else 0.012) * (1.5 if route["id"] == "R4" else 1.0)
                 rec = {"id": sid, "route": route["id"], "vessel": vessel, "sched": sched}
                 if rng.random() < p_cancel:
-                    rec |= {"status": rng.choices([c for c, _ in CANCEL_CODES], [w for _, w in CANCEL_CODES])[0],
-                            "actual": None, "pax": None, "cars": None}
+                    rec |= {
+                        "status": rng.choices([c for c, _ in CANCEL_CODES], [w for _, w in CANCEL_CODES])[0],
+                        "actual": None,
+                        "pax": None,
+                        "cars": None,
+                    }
                 else:
                     p_late = route["late"] * (SUMMER_LATE.get(route["id"], 1.0) if day.month in (7, 8) else 1.0)
                     if rng.random() < p_late:
@@ -449,7 +477,10 @@ def _ferry(rng: random.Random, t: Truth) -> None:
                     factor = SEASON[day.month] * (1.15 if day.weekday() >= 5 else 1.0)
                     factor *= 1.1 if 0 < k < len(route["departures"]) - 1 else 0.85
                     pax = min(cap[vessel]["pax"], max(0, round(rng.gauss(route["pax"] * factor, route["pax"] * 0.2))))
-                    cars = min(cap[vessel]["cars"], max(0, round(rng.gauss(route["cars"] * factor, route["cars"] * 0.2 + 0.01))))
+                    cars = min(
+                        cap[vessel]["cars"],
+                        max(0, round(rng.gauss(route["cars"] * factor, route["cars"] * 0.2 + 0.01))),
+                    )
                     rec |= {"status": "OK", "actual": actual, "pax": pax, "cars": cars}
                 t.sailings.append(rec)
 
@@ -457,8 +488,16 @@ def _ferry(rng: random.Random, t: Truth) -> None:
 def _air(rng: random.Random, t: Truth) -> None:
     for sid, site, district, kind, installed, pm, no2, unit in SENSORS:
         t.sensors.append(
-            {"id": sid, "site": site, "district": district, "type": kind, "installed": installed,
-             "pm_base": pm, "no2_base": no2, "pm_unit": unit}
+            {
+                "id": sid,
+                "site": site,
+                "district": district,
+                "type": kind,
+                "installed": installed,
+                "pm_base": pm,
+                "no2_base": no2,
+                "pm_unit": unit,
+            }
         )
     all_hours = [AQ_FIRST + dt.timedelta(hours=h) for h in range(AQ_HOURS)]
     dropped = set(rng.sample(range(24, AQ_HOURS - 24), 5))  # the logger restarted: those hours have no row
@@ -510,8 +549,13 @@ def _air(rng: random.Random, t: Truth) -> None:
 def truth(seed: int = SEED) -> Truth:
     t = Truth()
     # one random stream per topic, so that changing one topic's generator leaves the others' data alone
-    for name, build in (("districts", _districts), ("library", _library), ("requests", _requests),
-                        ("ferry", _ferry), ("air", _air)):
+    for name, build in (
+        ("districts", _districts),
+        ("library", _library),
+        ("requests", _requests),
+        ("ferry", _ferry),
+        ("air", _air),
+    ):
         build(random.Random(f"{seed}/{name}"), t)
     return t
 
@@ -566,8 +610,10 @@ def _write_catalogue(t: Truth, path: Path) -> None:
     def esc(s: str) -> str:
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-             f'<catalogue xmlns="{NS}" library="Marlowe Public Library" exported="2025-01-06T08:00:00">']
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<catalogue xmlns="{NS}" library="Marlowe Public Library" exported="2025-01-06T08:00:00">',
+    ]
     for item in sorted(t.items, key=lambda i: i["barcode"]):
         lines.append(f'  <item barcode="{item["barcode"]}">')
         lines.append(f"    <title>{esc(item['title'])}</title>")
@@ -586,8 +632,12 @@ def _write_catalogue(t: Truth, path: Path) -> None:
 
 
 def _write_branches(t: Truth, path: Path) -> None:
-    lines = ["# Marlowe Public Library - branch directory", "# exported from the library management system, 2025-01-06",
-             "library: Marlowe Public Library", "branches:"]
+    lines = [
+        "# Marlowe Public Library - branch directory",
+        "# exported from the library management system, 2025-01-06",
+        "library: Marlowe Public Library",
+        "branches:",
+    ]
     for b in t.branches:
         h = BRANCH_HOURS[b["code"]]
         lines += [
@@ -641,12 +691,27 @@ def _write_requests(t: Truth, path: Path, seed: int) -> None:
         ("Location", "location", "location"),
     ]
     columns = [
-        {"id": -1, "name": n, "dataTypeName": "meta_data", "fieldName": f":{n}", "position": 0, "renderTypeName": "meta_data",
-         "format": {}, "flags": ["hidden"]}
+        {
+            "id": -1,
+            "name": n,
+            "dataTypeName": "meta_data",
+            "fieldName": f":{n}",
+            "position": 0,
+            "renderTypeName": "meta_data",
+            "format": {},
+            "flags": ["hidden"],
+        }
         for n in hidden
     ] + [
-        {"id": 501_200 + k, "name": n, "dataTypeName": typ, "fieldName": f, "position": k + 1, "renderTypeName": typ,
-         "format": {}}
+        {
+            "id": 501_200 + k,
+            "name": n,
+            "dataTypeName": typ,
+            "fieldName": f,
+            "position": k + 1,
+            "renderTypeName": typ,
+            "format": {},
+        }
         for k, (n, f, typ) in enumerate(visible)
     ]
     data = []
@@ -658,10 +723,24 @@ def _write_requests(t: Truth, path: Path, seed: int) -> None:
             human = json.dumps({"address": r["street"], "city": "Marlowe", "state": "", "zip": ""})
             loc = [human, f"{r['lat']}", f"{r['lon']}", None, False]
         data.append(
-            [sid, f"00000000-0000-0000-{rng.randrange(16**4):04X}-{rng.randrange(16**12):012X}", 0, stamp, None,
-             stamp, None, "{ }", r["id"], _iso_floating(r["created"]), _iso_floating(r["closed"]), r["type"],
-             rng.choice(STATUS_SPELLINGS[r["status"]]), None if r["district"] is None else names[r["district"]],
-             r["channel"], loc]
+            [
+                sid,
+                f"00000000-0000-0000-{rng.randrange(16**4):04X}-{rng.randrange(16**12):012X}",
+                0,
+                stamp,
+                None,
+                stamp,
+                None,
+                "{ }",
+                r["id"],
+                _iso_floating(r["created"]),
+                _iso_floating(r["closed"]),
+                r["type"],
+                rng.choice(STATUS_SPELLINGS[r["status"]]),
+                None if r["district"] is None else names[r["district"]],
+                r["channel"],
+                loc,
+            ]
         )
     doc = {
         "meta": {
@@ -676,8 +755,10 @@ def _write_requests(t: Truth, path: Path, seed: int) -> None:
         },
         "data": data,
     }
-    path.write_text(json.dumps(doc, ensure_ascii=False, indent=None, separators=(",", ":")).replace("],[", "]\n,[") + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps(doc, ensure_ascii=False, indent=None, separators=(",", ":")).replace("],[", "]\n,[") + "\n",
+        encoding="utf-8",
+    )
 
 
 def _write_districts(t: Truth, path: Path) -> None:
@@ -719,15 +800,27 @@ def _write_ferry(t: Truth, path: Path) -> None:
                                status TEXT, passengers INTEGER, cars INTEGER);
         """
     )
-    con.executemany("INSERT INTO routes VALUES (?,?,?,?,?)",
-                    [(r["id"], r["name"], r["from"], r["to"], r["crossing_min"]) for r in t.routes])
-    con.executemany("INSERT INTO vessels VALUES (?,?,?,?,?)",
-                    [(v["id"], v["name"], v["pax"], v["cars"], v["built"]) for v in t.vessels])
+    con.executemany(
+        "INSERT INTO routes VALUES (?,?,?,?,?)",
+        [(r["id"], r["name"], r["from"], r["to"], r["crossing_min"]) for r in t.routes],
+    )
+    con.executemany(
+        "INSERT INTO vessels VALUES (?,?,?,?,?)",
+        [(v["id"], v["name"], v["pax"], v["cars"], v["built"]) for v in t.vessels],
+    )
     con.executemany(
         "INSERT INTO sailings VALUES (?,?,?,?,?,?,?,?)",
         [
-            (s["id"], s["route"], s["vessel"], s["sched"].strftime("%Y-%m-%d %H:%M"),
-             None if s["actual"] is None else _epoch(to_utc(s["actual"])), s["status"], s["pax"], s["cars"])
+            (
+                s["id"],
+                s["route"],
+                s["vessel"],
+                s["sched"].strftime("%Y-%m-%d %H:%M"),
+                None if s["actual"] is None else _epoch(to_utc(s["actual"])),
+                s["status"],
+                s["pax"],
+                s["cars"],
+            )
             for s in t.sailings
         ],
     )
@@ -742,7 +835,9 @@ def _fix_zip(raw: bytes, path: Path, when: tuple[int, ...]) -> None:
             body = src.read(info.filename)
             if info.filename == "docProps/core.xml":  # openpyxl stamps the save time into `modified`
                 stamp = dt.datetime(*when).strftime("%Y-%m-%dT%H:%M:%SZ").encode()
-                body = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)", rb"\g<1>" + stamp + rb"\g<2>", body)
+                body = re.sub(
+                    rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)", rb"\g<1>" + stamp + rb"\g<2>", body
+                )
             out.writestr(zipfile.ZipInfo(info.filename, date_time=when), body, zipfile.ZIP_DEFLATED)
 
 
@@ -763,13 +858,24 @@ def _write_fares(t: Truth, path: Path) -> None:
         for c in ws[3]:
             c.font = Font(bold=True)
         for rid, f in t.fares[year].items():
-            ws.append([rid, names[rid], f["adult"], f["child"], f["senior"], "–" if f["car"] is None else f["car"],
-                       f["bicycle"]])
+            ws.append(
+                [
+                    rid,
+                    names[rid],
+                    f["adult"],
+                    f["child"],
+                    f["senior"],
+                    "–" if f["car"] is None else f["car"],
+                    f["bicycle"],
+                ]
+            )
             for c in ws[ws.max_row][2:]:
                 if isinstance(c.value, float):
                     c.number_format = '"€" #,##0.00'
         ws.append([])
-        ws.append([f"Children under 4 travel free. Fares valid 1 March – 31 October {year}. Route R3 carries no vehicles."])
+        ws.append(
+            [f"Children under 4 travel free. Fares valid 1 March – 31 October {year}. Route R3 carries no vehicles."]
+        )
         ws.column_dimensions["B"].width = 26
     fixed = dt.datetime(2024, 2, 12, 9, 30)
     wb.properties.created = fixed
@@ -794,8 +900,13 @@ def _write_sensors(t: Truth, path: Path) -> None:
                 "pollutants": pollutants,
             }
         )
-    doc = {"network": "Marlowe Clean Air", "operator": "City of Marlowe, environment dept.",
-           "local_time_zone": LOCAL_TZ, "timestamps": "UTC", "sensors": sensors}
+    doc = {
+        "network": "Marlowe Clean Air",
+        "operator": "City of Marlowe, environment dept.",
+        "local_time_zone": LOCAL_TZ,
+        "timestamps": "UTC",
+        "sensors": sensors,
+    }
     path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 

@@ -278,7 +278,12 @@ _TOP_TYPE = argmax(Counter(r["type"] for r in _in_year(_SEED_T, 2024)))
 
 TASKS: list[Task] = [
     # --- easy: one obvious operation on one file ---
-    Task("lib-catalogue-items", "easy", "How many items are listed in the library's catalogue.xml?", lambda t: len(t.items)),
+    Task(
+        "lib-catalogue-items",
+        "easy",
+        "How many items are listed in the library's catalogue.xml?",
+        lambda t: len(t.items),
+    ),
     Task(
         "lib-branch-seats",
         "easy",
@@ -292,7 +297,10 @@ TASKS: list[Task] = [
         lambda t: sum(1 for m in t.members if m["type"] == "student"),
     ),
     Task(
-        "sr-requests-count", "easy", "How many service requests are in service_requests.json?", lambda t: len(t.requests)
+        "sr-requests-count",
+        "easy",
+        "How many service requests are in service_requests.json?",
+        lambda t: len(t.requests),
     ),
     Task(
         "sr-largest-district",
