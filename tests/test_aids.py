@@ -599,6 +599,11 @@ async def test_two_runs_failing_on_the_same_line_get_a_focused_call_that_names_t
     nameless = [failed("print(x", "SyntaxError", "'(' was never closed")] * 2  # no line in its traceback
     assert "twice with the same SyntaxError" in focus.failing_again(nameless)
     assert focus.failing_again([nameless[0], failed("print(y", "SyntaxError", "invalid syntax")]) == ""
+    # A run that worked in between (an output that was not the answer yet) does not unstick it.
+    between = [runs[0], ok("print(6)", "6"), runs[1]]
+    assert "failed in 2 runs" in focus.failing_again(between) and focus.failing_again(between[:2]) == ""
+    assert focus.failing_again([runs[0], ok("print(6)", "6"), other]) == ""
+    assert "2 times with the same SyntaxError" in focus.failing_again([nameless[0], ok("print(6)", "6"), nameless[1]])
 
 
 async def test_different_errors_in_a_row_keep_the_whole_conversation():

@@ -40,17 +40,34 @@ FRESH = "Nothing has run yet. Propose code that computes the answer, different f
 
 
 def failing_again(outcomes: list[Outcome]) -> str:
-    """What to say when the last two runs failed on the same line (with whatever error: changes
-    around a line can swap one error for another), or with the same error where the traceback shows
-    no line, else "": the model changed code around the cause without fixing it."""
-    ran = [o for o in outcomes if o.ran][-2:]
-    if len(ran) < 2 or not all(o.failed for o in ran):
+    """What to say when the last run failed on a line that an earlier run of the turn failed on too
+    (with whatever error: changes around a line can swap one error for another), or with the same
+    error where the traceback shows no line, else "": the model changed code around the cause
+    without fixing it. Runs that worked in between do not count: a small model told that an output
+    is not the answer yet goes back to the line that failed."""
+    ran = [o for o in outcomes if o.ran]
+    if not ran or not ran[-1].failed:
         return ""
-    lines = [failing_line(o) for o in ran]
-    if all(lines) and normalise(lines[0]) == normalise(lines[1]):
-        return f"The line `{lines[1]}` failed in both of the last two runs: change that line itself, not the code around it."
-    if not any(lines) and (ran[0].error_name, ran[0].error_value) == (ran[1].error_name, ran[1].error_value):
-        return f"It failed twice with the same {ran[1].error_name}: the change did not reach its cause."
+    last, line = ran[-1], failing_line(ran[-1])
+    earlier = [o for o in ran[:-1] if o.failed]
+    if line:
+        times = 1 + sum(normalise(failing_line(o)) == normalise(line) for o in earlier)
+        if times == 2 and ran[-2].failed and normalise(failing_line(ran[-2])) == normalise(line):
+            return f"The line `{line}` failed in both of the last two runs: change that line itself, not the code around it."
+        if times >= 2:
+            return f"The line `{line}` has failed in {times} runs of this request: change that line itself, or compute it another way."
+        return ""
+    same = [
+        o
+        for o in earlier
+        if not failing_line(o) and (o.error_name, o.error_value) == (last.error_name, last.error_value)
+    ]
+    if same and ran[-2] is same[-1]:
+        return f"It failed twice with the same {last.error_name}: the change did not reach its cause."
+    if same:
+        return (
+            f"It has failed {len(same) + 1} times with the same {last.error_name}: the changes did not reach its cause."
+        )
     return ""
 
 
