@@ -19,6 +19,7 @@ from jupyterlab_gptinterp.agent.aids.grounding import Grounding, ungrounded
 from jupyterlab_gptinterp.agent.aids.hints import Hints
 from jupyterlab_gptinterp.agent.aids.repeats import Repeats, normalise_code, pasted_output
 from jupyterlab_gptinterp.agent.aids.revise import Revise
+from jupyterlab_gptinterp.agent.calls import ModelCalls
 from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.agent.outcome import Outcome
 from jupyterlab_gptinterp.agent.seams import ColumnProfile, FileProfile, TableProfile
@@ -487,6 +488,30 @@ async def run_turn(loop, sink, gate, text="How much is 6*7?"):
     ended = await asyncio.wait_for(task, 10)
     await helper
     return ended
+
+
+async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call_says_so():
+    asked: list[int] = []
+
+    async def verdict(value):
+        asked.append(1)
+        return value
+
+    listed = ["figures.csv"]
+    about = turn(question="Which month grew most?", listing=listed, needs_data=lambda: verdict(True))
+    aid = Grounding()
+    review = await aid.review(about, "March.")
+    assert not review.show and "no code" in review.retry
+    assert not (await aid.review(about, "March.")).show and len(asked) == 1  # asked once per turn
+    general = turn(question="How do I reverse a list?", listing=listed, needs_data=lambda: verdict(False))
+    assert await Grounding().review(general, "Use reversed(x).") is None and len(asked) == 2
+    # The call itself: the question and the file names only, the reply constrained to a schema.
+    llm = ScriptedLLM(json.dumps({"needs_data": True}), "not json")
+    calls = ModelCalls(llm, ListSink(), "c", "t", 0, 0.0, True)
+    assert await calls.needs_data("Which month grew most?", listed) is True
+    assert llm.schemas[0]["required"] == ["needs_data"] and "figures.csv" in llm.requests[0][-1]["content"]
+    assert len(llm.requests[0]) == 2 + 2 * len(prompts.DATA_EXAMPLES)
+    assert await calls.needs_data("Which month grew most?", listed) is None  # no verdict: nothing assumed
 
 
 async def test_the_check_call_answers_from_the_output_alone_with_a_schema():

@@ -132,23 +132,32 @@ class ModelCalls:
         """Does this output answer exactly the question? A short call that sees nothing else."""
         await self.phase("checking")
         messages = prompts.check_messages(question, outcome.code, head_tail(outcome.printed, budget))
+        data = await self._judge(messages, prompts.CHECK_SCHEMA)
         try:
-            replies = await self._bounded(self._collect(messages))
-        except GPTInterpError:
-            return None
-        reply = replies[-1] if replies else Completion("")
-        try:
-            data = json.loads(reply.text)
             return Check(bool(data["answers"]) is True, str(data.get("answer") or ""), str(data.get("missing") or ""))
-        except (ValueError, KeyError, TypeError):
+        except (KeyError, TypeError, AttributeError):
             return None
 
-    async def _collect(self, messages: list[dict[str, Any]]) -> list[Completion]:
-        out = [
-            event
-            async for event in self.llm.stream(messages, None, schema=prompts.CHECK_SCHEMA)
-            if isinstance(event, Completion)
-        ]
+    async def needs_data(self, question: str, files: list[str]) -> bool | None:
+        """Is a question that names no file about the files beside the notebook? (None: no verdict)"""
+        await self.phase("checking")
+        data = await self._judge(prompts.data_messages(question, files), prompts.DATA_SCHEMA)
+        verdict = data.get("needs_data") if isinstance(data, dict) else None
+        return verdict if isinstance(verdict, bool) else None
+
+    async def _judge(self, messages: list[dict[str, Any]], schema: dict[str, Any]) -> Any:
+        """A short call whose reply the server constrains to `schema`, parsed (None when it failed)."""
+        try:
+            replies = await self._bounded(self._collect(messages, schema))
+        except GPTInterpError:
+            return None
+        try:
+            return json.loads(replies[-1].text if replies else "")
+        except ValueError:
+            return None
+
+    async def _collect(self, messages: list[dict[str, Any]], schema: dict[str, Any]) -> list[Completion]:
+        out = [event async for event in self.llm.stream(messages, None, schema=schema) if isinstance(event, Completion)]
         for reply in out:
             self._count(reply)
         return out

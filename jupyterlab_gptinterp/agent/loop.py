@@ -86,6 +86,7 @@ class _Turn:
         )
         self.state = TurnState(question="", action=action, fenced=fenced, notebook=notebook)
         self.state.check = lambda outcome: self.calls.check(self.state.question, outcome, self.cfg.result_budget)
+        self.state.needs_data = lambda: self.calls.needs_data(self.state.question, self.state.listing)
         self.aids = Pipeline(self.cfg.aids)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
         self.proposals = Proposals(loop, self.state, self.aids, self.calls, chat.chat_id, notebook)

@@ -175,6 +175,40 @@ def check_messages(question: str, code: str, printed: str) -> list[dict[str, str
     return [*messages, {"role": "user", "content": _check_case(question, code, printed)}]
 
 
+DATA_SYSTEM = (
+    "You decide whether a question can only be answered by reading data files. Questions about what the files "
+    "hold (counts, totals, which item or month is largest, averages) need them; questions about Python, "
+    "about how to do something, or greetings do not. Reply with JSON only."
+)
+DATA_SCHEMA = {
+    "type": "object",
+    "properties": {"needs_data": {"type": "boolean"}},
+    "required": ["needs_data"],
+    "additionalProperties": False,
+}
+DATA_EXAMPLES = [
+    (("Which region sold the most last quarter?", ["figures.xlsx", "notes.md"]), True),
+    (("How do I sort a dataframe by two columns?", ["figures.xlsx"]), False),
+    (("What was the busiest day?", ["log_2023.csv.gz"]), True),
+    (("Thanks, that is all!", ["figures.xlsx"]), False),
+]
+
+
+def _data_case(question: str, files: list[str]) -> str:
+    return f"Data files beside the notebook: {', '.join(files)}\n\nQuestion: {question}"
+
+
+def data_messages(question: str, files: list[str]) -> list[dict[str, str]]:
+    """The call that asks whether a question that names no file is about the files beside the notebook."""
+    messages = [{"role": "system", "content": DATA_SYSTEM}]
+    for (q, names), verdict in DATA_EXAMPLES:
+        messages += [
+            {"role": "user", "content": _data_case(q, names)},
+            {"role": "assistant", "content": json.dumps({"needs_data": verdict})},
+        ]
+    return [*messages, {"role": "user", "content": _data_case(question, files[:20])}]
+
+
 def empty(text: str) -> bool:
     """Nothing but whitespace and code fences: an empty block is no answer."""
     return not re.sub(r"```[\w+-]*", "", text).strip()

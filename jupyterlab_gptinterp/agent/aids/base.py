@@ -76,6 +76,8 @@ class TurnState:
     rejected_reason: str = ""  # the user's reason, when the last decision was a rejection with one
     # A short constrained call: does this output answer the question, and how (None: the model failed)?
     check: Callable[[Outcome], Awaitable[Check | None]] | None = None
+    # A short constrained call: is the question, which names no file, about the data files listed?
+    needs_data: Callable[[], Awaitable[bool | None]] | None = None
 
     @property
     def last_run(self) -> Outcome | None:

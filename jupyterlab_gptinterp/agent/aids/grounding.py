@@ -1,7 +1,8 @@
 """Grounding: an answer about data must rest on an output the model saw.
 
-- A reply to a question about data files (one described to the model, attached, or named by a word
-  of its name) with no run behind it that worked and printed a
+- A reply to a question about data files (one described to the model, attached, named by a word
+  of its name, or, when it names none, found to need the files by a short constrained call) with
+  no run behind it that worked and printed a
   result (none, only failed ones, or ones that printed nothing) is not shown; the model is asked,
   twice at most, to run code that computes it (a preview shows a file's layout, not its answer; an
   explanation of an error is not an answer). A small model asked once tends to repeat its guess;
@@ -35,6 +36,7 @@ class Grounding(Aid):
         self.asked_to_run = 0
         self.asked_numbers = False
         self.flagged = ""  # the answer shown flagged, before the model was asked to check it
+        self.needs_data: bool | None = None  # the short call's verdict on a question that names no file
 
     async def review(self, turn: TurnState, text: str) -> Review | None:
         if turn.action != "chat" or not text.strip():
@@ -42,8 +44,7 @@ class Grounding(Aid):
         how = "reply with one ```python block" if turn.fenced else "call run_code"
         # A run that printed nothing (it loaded data, say) is no more an answer's ground than one that failed.
         worked = any(o.ran and not o.failed and (o.printed or o.files) for o in turn.outcomes)
-        about_data = turn.files or turn.attachments or mentions_files(turn.question, turn.listing)
-        if not worked and about_data and self.asked_to_run < ASKS_TO_RUN:
+        if not worked and self.asked_to_run < ASKS_TO_RUN and await self._about_data(turn):
             self.asked_to_run += 1
             why = (
                 "no run printed a result"
@@ -72,6 +73,16 @@ class Grounding(Aid):
         else:
             note = f"{FLAG}{shown} appear(s) in no output you have seen. Do not guess: run code that computes and prints the answer, or answer again using only numbers from the outputs."
         return Review(flags=missing, retry=note)
+
+    async def _about_data(self, turn: TurnState) -> bool:
+        """The question is about the data: a file was described or attached, or it says a word of a
+        listed file's name, or (asked once per turn) a short call finds that it can only be answered
+        from the files listed beside the notebook ("which month grew most?" beside sales.csv)."""
+        if turn.files or turn.attachments or mentions_files(turn.question, turn.listing):
+            return True
+        if self.needs_data is None and turn.listing and turn.fenced and turn.needs_data is not None:
+            self.needs_data = bool(await turn.needs_data())
+        return bool(self.needs_data)
 
     @staticmethod
     def _seen(turn: TurnState) -> list[str]:
