@@ -319,6 +319,31 @@ def test_each_pipe_table_of_a_markdown_file_loads_on_its_own(tmp_path, monkeypat
     assert list(log["Note"]) == ["fan", "roof"]
 
 
+def test_a_table_is_found_wherever_a_json_or_yaml_tree_keeps_it(tmp_path, monkeypatch):
+    described = [{"name": n, "fieldName": n.lower(), "id": i} for i, n in enumerate(["Row", "Opened", "Kind"])]
+    rows = [[i, f"2024-0{1 + i % 9}-02T10:00:00", "ab"[i % 2]] for i in range(30)]
+    export = {"meta": {"view": {"name": "export", "columns": described}}, "data": rows}
+    p = prof(tmp_path, "export.json.gz", gzip.compress(json.dumps(export).encode()))
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert list(df.columns) == ["Row", "Opened", "Kind"] and len(df) == 30 == p.tables[0].rows
+    assert (df["Kind"] == "a").sum() == 15 and df["Opened"].dt.month.max() == 9  # converted by the load block
+    split = prof(tmp_path, "split.json", json.dumps({"columns": ["a", "b"], "data": [[1, 2], [3, 4]]}))
+    assert load(tmp_path, monkeypatch, split.tables[0].load)["b"].sum() == 6
+    sat = ["'10-14'", "closed"]
+    yaml_text = "# sites\nversion: 2\nsites:\n" + "".join(
+        f"  - code: S{i}\n    staff: {i + 1}\n    hours: {{mon: '9-17', sat: {sat[i % 2]}}}\n" for i in range(4)
+    )
+    y = prof(tmp_path, "sites.yaml", yaml_text)
+    sites = load(tmp_path, monkeypatch, y.tables[0].load)
+    assert list(sites["code"]) == ["S0", "S1", "S2", "S3"] and sites["staff"].sum() == 10
+    assert (sites["hours.sat"] == "closed").sum() == 2
+    keyed = {"stations": {f"st{i}": {"lat": i / 2, "elev": 10 * i} for i in range(5)}, "units": {"elev": "m"}}
+    k = prof(tmp_path, "stations.json", json.dumps(keyed))
+    stations = load(tmp_path, monkeypatch, k.tables[0].load)
+    assert list(stations["key"]) == [f"st{i}" for i in range(5)] and stations["elev"].sum() == 100
+    assert prof(tmp_path, "config.json", json.dumps({"a": 1, "b": "x"})).kind == "text"
+
+
 def test_files_are_named_by_file_name_or_by_their_stem_and_others_only_listed():
     available = ["air_quality.csv", "trips.parquet", "notes.txt", "a.csv"]
     assert named_files("mean PM2.5 in air_quality.csv?", available) == ["air_quality.csv"]

@@ -6,7 +6,8 @@ server. The profile is what a careful analyst finds in the first minutes with a 
 
 - the load line, tried here before it is offered: separator, header row below a title, decimal
   comma, thousands separator and missing-value markers of a CSV; the sheets of a workbook; the
-  tables of a SQLite file; records (flattened when nested) of JSON;
+  tables of a SQLite file; the table in a JSON or YAML tree (records, arrays with their column
+  names kept elsewhere, objects keyed by id), flattened when nested;
 - per column: the type pandas gives it, missing values, a few samples;
 - general observations on text columns: numbers after removing symbols (with the suffixes that
   differ, e.g. units; a decimal comma read as one when some value shows it), percentages, dates
@@ -37,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
-from . import logformat
+from . import logformat, trees
 
 MAX_READ = 512 * 1024  # bytes of a text file looked at
 MAX_ROWS = 5000  # rows loaded to profile a table
@@ -46,13 +47,23 @@ MAX_TABLES = 6  # sheets or tables profiled per file
 SAMPLES = 3
 TEXT_SUFFIXES = {".csv", ".tsv", ".txt", ".dat", ".tab", ".psv"}
 JSON_SUFFIXES = {".json", ".jsonl", ".ndjson"}
+YAML_SUFFIXES = {".yaml", ".yml"}
 EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".ods"}
 PARQUET_SUFFIXES = {".parquet", ".pq", ".feather", ".arrow"}
 SQLITE_SUFFIXES = {".sqlite", ".sqlite3", ".db"}
 LOG_SUFFIXES = {".log", ".out"}
 XML_SUFFIXES = {".xml"}
 MARKDOWN_SUFFIXES = {".md", ".markdown"}
-_KINDS = (TEXT_SUFFIXES, JSON_SUFFIXES, EXCEL_SUFFIXES, PARQUET_SUFFIXES, SQLITE_SUFFIXES, LOG_SUFFIXES, XML_SUFFIXES)
+_KINDS = (
+    TEXT_SUFFIXES,
+    JSON_SUFFIXES,
+    YAML_SUFFIXES,
+    EXCEL_SUFFIXES,
+    PARQUET_SUFFIXES,
+    SQLITE_SUFFIXES,
+    LOG_SUFFIXES,
+    XML_SUFFIXES,
+)
 DATA_SUFFIXES = set().union(*_KINDS, MARKDOWN_SUFFIXES)
 # Compressions pandas reads by the file name alone (read_csv, read_json, read_xml infer them).
 COMPRESSED = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma", ".zip": "zip"}
@@ -567,35 +578,45 @@ def _text_table(name: str, path: Path) -> dict[str, Any]:
     return {"kind": "table", "tables": [_table("", df, f"df = {call}", total, notes)]}
 
 
+def _tree(path: Path) -> tuple[Any, str]:
+    """(the parsed JSON or YAML, the expression that parses it in a cell)."""
+    module, opener = _OPENERS.get(path.suffix.lower(), ("", "open({})"))
+    handle = opener.format(repr(path.name))
+    with _open(path) as f:
+        raw = f.read()
+    if data_suffix(path.name) in YAML_SUFFIXES:
+        import yaml
+
+        return yaml.safe_load(raw), f"yaml.safe_load({handle})"
+    return json.loads(raw.decode("utf-8", errors="replace")), f"json.load({handle})"
+
+
 def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
     pd = _pd()
     if data_suffix(path.name) in (".jsonl", ".ndjson"):
         return f"df = pd.read_json({name!r}, lines=True)", pd.read_json(path, lines=True, nrows=MAX_ROWS), []
-    with _open(path) as f:
-        data = json.loads(f.read().decode("utf-8", errors="replace"))
-    notes = []
-    prefix = ""
-    if isinstance(data, dict):
-        key = next((k for k, v in data.items() if isinstance(v, list) and v and isinstance(v[0], dict)), None)
-        if key is None:
-            keys = ", ".join(repr(k) for k in list(data)[:20])
-            return "", None, [f"a JSON object with keys {keys}"]
-        notes.append(f"a JSON object; the records are under {key!r}")
-        prefix, data = f"[{key!r}]", data[key]
-    if not isinstance(data, list) or not data or not all(isinstance(r, dict) for r in data[:200]):
-        return "", None, ["JSON, but not a list of records"]
-    nested = any(isinstance(v, dict) for r in data[:200] for v in r.values())
-    if nested or prefix:
-        notes.append(
-            "nested records are flattened with pd.json_normalize: inner keys become 'outer.inner' columns"
-            if nested
-            else ""
-        )
-        module, opener = _OPENERS.get(path.suffix.lower(), ("", "open({})"))
-        imports = ", ".join(["json", *([module] if module else [])])
-        load = f"import {imports}\ndf = pd.json_normalize(json.load({opener.format(repr(name))}){prefix})"
-        return load, pd.json_normalize(data[:MAX_ROWS]), [n for n in notes if n]
-    return f"df = pd.read_json({name!r})", pd.read_json(io.StringIO(json.dumps(data[:MAX_ROWS]))), notes
+    data, loader = _tree(path)
+    loader = loader.replace(repr(path.name), repr(name))
+    found = trees.find(data)
+    if found is None:
+        keys = ", ".join(repr(k) for k in list(data)[:20]) if isinstance(data, dict) else ""
+        return "", None, [f"an object with keys {keys}" if keys else "no table of records in it"]
+    rows = trees.data_at(data, found.path)
+    nested = found.shape != "rows" and any(
+        isinstance(v, dict) for r in (rows if found.shape == "records" else rows.values()) for v in r.values()
+    )
+    note = trees.describe(found, nested)
+    if found.shape == "records" and not found.path and not nested and loader.startswith("json."):
+        df = pd.read_json(io.StringIO(json.dumps(rows[:MAX_ROWS], default=str)))
+        return f"df = pd.read_json({name!r})", df, [note] if note else []
+    module = loader.partition(".")[0]
+    opener = _OPENERS.get(path.suffix.lower(), ("", ""))[0]
+    imports = ", ".join([module, *([opener] if opener else [])])
+    code = "\n".join([f"import {imports}", *trees.load_lines(found, loader)])
+    scope: dict[str, Any] = {"pd": pd}
+    # The table from the tree already parsed, by the very lines offered (the loader swapped for it).
+    exec(code.replace(loader, "tree").split("\n", 1)[1], {**scope, "tree": data}, scope)  # noqa: S102
+    return code, scope["df"].head(MAX_ROWS), [note] if note else []
 
 
 def _records(name: str, path: Path) -> dict[str, Any]:
@@ -803,7 +824,7 @@ def profile(name: str, path: Path) -> dict[str, Any]:
             found = _parquet(name, path)
         elif suffix in SQLITE_SUFFIXES:
             found = _database(name, path)
-        elif suffix in JSON_SUFFIXES:
+        elif suffix in JSON_SUFFIXES | YAML_SUFFIXES:
             found = _records(name, path)
         elif suffix in XML_SUFFIXES:
             found = _xml(name, path)

@@ -1,0 +1,141 @@
+"""Where the table sits in a tree of JSON or YAML.
+
+Exports put their rows in one of three shapes, at any depth under wrappers of metadata: a list of
+objects (records), a list of arrays whose column names are kept elsewhere in the file (pandas'
+`orient='split'`, most open-data portals), or an object of objects keyed by an id. The largest
+one found is the table; nothing here knows any particular export.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import takewhile
+from typing import Any
+
+MAX_DEPTH = 5
+# Keys that name a column in a list of column descriptions, the likeliest first.
+NAME_KEYS = ("name", "fieldName", "field", "title", "label", "id", "key", "column")
+
+Path = tuple[Any, ...]
+
+
+@dataclass
+class Found:
+    path: Path  # where the rows are
+    shape: str  # "records" | "rows" | "keyed"
+    rows: int
+    columns: Path = ()  # for "rows": where the column names are
+    name_key: str = ""  # for "rows": the key that names a column in each description ("": plain strings)
+    names: list[str] = field(default_factory=list)
+
+
+def index(path: Path) -> str:
+    """`path` as Python subscripts: ['meta']['view']."""
+    return "".join(f"[{p!r}]" for p in path)
+
+
+def _mostly(items: list[Any], kind: type) -> bool:
+    head = items[:200]
+    return bool(head) and sum(isinstance(x, kind) for x in head) >= 0.8 * len(head)
+
+
+def _tables(node: Any, path: Path, depth: int, out: list[Found]) -> None:
+    if isinstance(node, list):
+        if _mostly(node, dict):
+            out.append(Found(path, "records", len(node)))
+        elif _mostly(node, list) and len(node) >= 2:
+            out.append(Found(path, "rows", len(node)))
+        return
+    if not isinstance(node, dict) or depth > MAX_DEPTH:
+        return
+    values = list(node.values())
+    if len(values) >= 3 and all(isinstance(v, dict) and v for v in values):
+        shared = set.intersection(*(set(v) for v in values[:200]))
+        if shared:  # records keyed by an id, not a nest of unlike objects
+            out.append(Found(path, "keyed", len(values)))
+            return
+    for key, value in node.items():
+        _tables(value, (*path, key), depth + 1, out)
+
+
+def _names(node: Any, width: int) -> tuple[str, list[str]] | None:
+    """(the naming key, the names) when `node` describes `width` columns."""
+    if not isinstance(node, list) or len(node) != width:
+        return None
+    if all(isinstance(x, str) for x in node):
+        return "", list(node)
+    if not all(isinstance(x, dict) for x in node):
+        return None
+    for key in NAME_KEYS:
+        names = [x.get(key) for x in node]
+        if all(isinstance(n, str) for n in names) and len(set(names)) == width:
+            return key, [str(n) for n in names]
+    return None
+
+
+def _column_names(data: Any, rows: Found) -> None:
+    """Fill in where the column names of a list of arrays are: the list of `width` names or
+    descriptions nearest to the rows in the tree."""
+    width = Counter(len(r) for r in data_at(data, rows.path)[:200] if isinstance(r, list)).most_common(1)[0][0]
+    best: tuple[int, Path, str, list[str]] | None = None
+    todo: list[tuple[Any, Path]] = [(data, ())]
+    while todo:
+        node, path = todo.pop()
+        if path == rows.path:
+            continue
+        named = _names(node, width)
+        if named is not None:
+            shared = len(list(takewhile(lambda ab: ab[0] == ab[1], zip(path, rows.path))))
+            if best is None or (shared, -len(path)) > (best[0], -len(best[1])):
+                best = (shared, path, *named)
+        if isinstance(node, dict) and len(path) <= MAX_DEPTH:
+            todo += [(v, (*path, k)) for k, v in node.items()]
+    if best is not None:
+        _, rows.columns, rows.name_key, rows.names = best
+
+
+def data_at(data: Any, path: Path) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+def find(data: Any) -> Found | None:
+    """The largest table in `data`, the shallowest of equal ones; None when there is none."""
+    found: list[Found] = []
+    _tables(data, (), 0, found)
+    if not found:
+        return None
+    best = max(found, key=lambda f: (f.rows, -len(f.path)))
+    if best.shape == "rows":
+        _column_names(data, best)
+    return best
+
+
+def load_lines(found: Found, loader: str) -> list[str]:
+    """The code that makes `df` of the table, given `loader`, an expression for the whole tree."""
+    at = index(found.path)
+    if found.shape == "records":
+        return [f"df = pd.json_normalize({loader}{at})"]
+    if found.shape == "keyed":
+        return [f"df = pd.json_normalize([{{'key': k, **v}} for k, v in {loader}{at}.items()])"]
+    if not found.names:
+        return [f"df = pd.DataFrame({loader}{at})"]
+    cols = index(found.columns)
+    names = f"[c[{found.name_key!r}] for c in data{cols}]" if found.name_key else f"data{cols}"
+    return [f"data = {loader}", f"df = pd.DataFrame(data{at}, columns={names})"]
+
+
+def describe(found: Found, nested: bool) -> str:
+    """What a reader of the file needs to know about where its table is."""
+    where = f"under {index(found.path)}" if found.path else "at the top"
+    if found.shape == "keyed":
+        return f"one record per key of the object {where} (the key becomes the column 'key')"
+    if found.shape == "rows":
+        if not found.names:
+            return f"the rows are arrays {where}; no column names were found in the file"
+        named = f"each one's {found.name_key!r}" if found.name_key else "a list of names"
+        return f"the rows are arrays {where}; their column names are in {index(found.columns)} ({named})"
+    flat = "; nested records are flattened: inner keys become 'outer.inner' columns" if nested else ""
+    return f"the records are {where}{flat}" if found.path or flat else ""
