@@ -344,6 +344,30 @@ def test_a_table_is_found_wherever_a_json_or_yaml_tree_keeps_it(tmp_path, monkey
     assert prof(tmp_path, "config.json", json.dumps({"a": 1, "b": "x"})).kind == "text"
 
 
+def test_a_fixed_width_report_loads_its_table_without_title_rules_or_total(tmp_path, monkeypatch):
+    wards = [("Northgate", 12.4, 45210), ("Bélair", 3.75, 8120), ("Old Harbour", 7.0, 120455), ("Kingsbury", 9.9, 2500)]
+    lines = [
+        "          WARD REPORT",
+        "   Area and population, 2023",
+        "",
+        f"{'Ward':<14}{'Area km²':>10}{'Population':>12}",
+    ]
+    lines += ["-" * 36, *(f"{w:<14}{a:>10.2f}{n:>12,}" for w, a, n in wards), "-" * 36]
+    lines += [f"{'TOTAL':<14}{sum(w[1] for w in wards):>10.2f}{sum(w[2] for w in wards):>12,}", "", "Source: census"]
+    p = prof(tmp_path, "wards.txt", "\r\n".join(lines).encode("cp1252"))
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert list(df.columns) == ["Ward", "Area km²", "Population"] and list(df["Ward"]) == [w[0] for w in wards]
+    assert df["Population"].sum() == sum(w[2] for w in wards) and p.tables[0].rows == 4
+    assert any("TOTAL" in n for n in p.tables[0].notes)
+    prose = "Notes\n\nThe survey ran in all wards. Each household was asked about its\nsize, its tenure and the distance to a stop. Some answers\ncame twice and were removed before the totals were made.\n"
+    assert prof(tmp_path, "notes.txt", prose).kind == "text"
+    log = "".join(
+        f"2024-03-0{1 + i % 9} 10:0{i % 10}:00 {'INFO' if i % 3 else 'WARN'} job {i} took {i * 3} ms\n"
+        for i in range(30)
+    )
+    assert prof(tmp_path, "jobs.txt", log).kind == "lines"  # a log keeps its record format
+
+
 def test_files_are_named_by_file_name_or_by_their_stem_and_others_only_listed():
     available = ["air_quality.csv", "trips.parquet", "notes.txt", "a.csv"]
     assert named_files("mean PM2.5 in air_quality.csv?", available) == ["air_quality.csv"]

@@ -7,7 +7,8 @@ server. The profile is what a careful analyst finds in the first minutes with a 
 - the load line, tried here before it is offered: separator, header row below a title, decimal
   comma, thousands separator and missing-value markers of a CSV; the sheets of a workbook; the
   tables of a SQLite file; the table in a JSON or YAML tree (records, arrays with their column
-  names kept elsewhere, objects keyed by id), flattened when nested;
+  names kept elsewhere, objects keyed by id), flattened when nested; the columns of a fixed-width
+  report (aligned with spaces) under its title, without its rule lines and total;
 - per column: the type pandas gives it, missing values, a few samples;
 - general observations on text columns: numbers after removing symbols (with the suffixes that
   differ, e.g. units; a decimal comma read as one when some value shows it), percentages, dates
@@ -38,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
-from . import logformat, trees
+from . import fixedwidth, logformat, trees
 
 MAX_READ = 512 * 1024  # bytes of a text file looked at
 MAX_ROWS = 5000  # rows loaded to profile a table
@@ -782,13 +783,49 @@ def _first_lines(path: Path, n: int = 5) -> str:
     return "\n".join(line[:200] for line in text.splitlines()[:n])
 
 
+def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict[str, Any] | None:
+    """A text report whose columns are aligned with spaces, read with read_fwf at the columns
+    found; None when it is not one. `whole`: `text` is all of the file."""
+    lines = text.splitlines()
+    found = fixedwidth.layout(lines[:5000])
+    if found is None or found.rows < 2:
+        return None
+    reaches_end = found.header + found.rows + len(found.skip) + len(found.summary) >= len(lines) - 1
+    kwargs: dict[str, Any] = {"colspecs": found.colspecs}
+    if encoding not in ("utf-8-sig", "utf-8"):
+        kwargs["encoding"] = encoding
+    body = [line[a:b].strip() for line in lines[found.header + 1 : found.header + 200] for a, b in found.colspecs]
+    numeric = [c for c in body if c and _NUMBERISH.match(c)]
+    if sum(bool(_GROUPED.match(c)) for c in numeric) > 0.05 * max(len(numeric), 1):
+        kwargs["thousands"] = ","
+    if whole or not reaches_end:
+        kwargs["nrows"] = found.rows
+    skip = [*range(found.header), *found.skip]
+    pd = _pd()
+    df = pd.read_fwf(path, skiprows=skip, **kwargs)
+    above = f"*range({found.header}), " if found.header else ""
+    rules = ", ".join(str(r) for r in found.skip)
+    skips = f"[{above}{rules}]" if found.skip else str(found.header)
+    call = _call("pd.read_fwf", name, kwargs).replace(f"{name!r}, ", f"{name!r}, skiprows={skips}, ", 1)
+    notes = ["fixed-width columns, found from the blanks shared by every line of the table"]
+    if found.header:
+        notes.append(f"the header is on line {found.header + 1}; the lines above it are a title or notes")
+    if found.summary and "nrows" in kwargs:
+        notes.append(f"the line(s) under the table's closing rule are a summary, left out: {found.summary[0][:80]!r}")
+    rows = len(df) if "nrows" in kwargs else None
+    return {"kind": "table", "tables": [_table("", df, f"df = {call}", rows, notes)]}
+
+
 def _lines(name: str, path: Path) -> dict[str, Any]:
     with _open(path) as f:
         head = f.read(MAX_READ)
-    text, _ = _decode(head)
+    text, encoding = _decode(head)
     lines = text.splitlines()[:2000]
     total = _count_lines(path) if path.stat().st_size < 50_000_000 else None
     fmt = logformat.infer(lines)
+    fixed = _fixed(name, path, text, encoding, len(head) < MAX_READ)
+    if fixed is not None and (fmt is None or fmt.matched < 0.5 * fmt.total):  # a report, not a log
+        return fixed
     if fmt is not None:
         return {
             "kind": "lines",
