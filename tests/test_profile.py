@@ -368,6 +368,22 @@ def test_a_fixed_width_report_loads_its_table_without_title_rules_or_total(tmp_p
     assert prof(tmp_path, "jobs.txt", log).kind == "lines"  # a log keeps its record format
 
 
+def test_a_header_of_two_rows_names_each_column_by_both_and_says_how_to_make_it_long(tmp_path, monkeypatch):
+    rows = ["hour,North,North,South,South", ",rain,wind,rain,wind"]
+    rows += [f"2024-05-01T{h:02d}:00Z,{h}.5,{h % 7},{'' if h == 3 else h * 2},{h % 5}.0" for h in range(24)]
+    p = prof(tmp_path, "weather.csv.gz", gzip.compress(("\n".join(rows) + "\n").encode()))
+    scope = {"pd": pd}
+    monkeypatch.chdir(tmp_path)
+    exec(p.tables[0].load, scope)  # noqa: S102 - the profile's own load line
+    assert list(scope["df"].columns) == ["hour", "North/rain", "North/wind", "South/rain", "South/wind"]
+    assert len(scope["df"]) == 24 == p.tables[0].rows and scope["df"]["North/rain"].sum() == sum(range(24)) + 12
+    exec(p.tables[0].notes[-1].split("one row per column: ")[1].replace("; ", "\n"), scope)  # noqa: S102
+    long = scope["long"]
+    assert len(long) == 96 and long[(long["upper"] == "South") & (long["lower"] == "rain")]["value"].isna().sum() == 1
+    plain = prof(tmp_path, "people.csv", "name,city\nAnn,Paris\nBo,Rome\nCy,Oslo\nDi,Bern\n")
+    assert [c.name for c in plain.tables[0].columns] == ["name", "city"] and plain.tables[0].rows == 4
+
+
 def test_files_are_named_by_file_name_or_by_their_stem_and_others_only_listed():
     available = ["air_quality.csv", "trips.parquet", "notes.txt", "a.csv"]
     assert named_files("mean PM2.5 in air_quality.csv?", available) == ["air_quality.csv"]

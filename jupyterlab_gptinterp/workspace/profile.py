@@ -5,10 +5,10 @@ stdin, a JSON list of profiles on stdout) so a slow or hostile file can cost a t
 server. The profile is what a careful analyst finds in the first minutes with a new file:
 
 - the load line, tried here before it is offered: separator, header row below a title, decimal
-  comma, thousands separator and missing-value markers of a CSV; the sheets of a workbook; the
-  tables of a SQLite file; the table in a JSON or YAML tree (records, arrays with their column
-  names kept elsewhere, objects keyed by id), flattened when nested; the columns of a fixed-width
-  report (aligned with spaces) under its title, without its rule lines and total;
+  comma, thousands separator, missing-value markers and a header of two rows of a CSV; the sheets
+  of a workbook; the tables of a SQLite file; the table in a JSON or YAML tree (records, arrays
+  with their column names kept elsewhere, objects keyed by id), flattened when nested; the
+  columns of a fixed-width report (aligned with spaces) under its title, without rules and total;
 - per column: the type pandas gives it, missing values, a few samples;
 - general observations on text columns: numbers after removing symbols (with the suffixes that
   differ, e.g. units; a decimal comma read as one when some value shows it), percentages, dates
@@ -78,6 +78,7 @@ _OPENERS = {
 
 _MISSING_WORDS = {"", "-", "--", "—", "?", "na", "n/a", "nan", "null", "none", "nil", "missing", "#n/a", "."}
 _NUMBERISH = re.compile(r"^[^\d\-+.,]*[-+]?[\d.,' ]*\d[^\d]*$")
+_NUMBER = re.compile(r"[-+]?[\d.,' ]*\d[\d.,' ]*%?")
 _DECIMAL_COMMA = re.compile(r"^-?\d+,\d+$")
 _GROUPED = re.compile(r"^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
 _BOOL_WORDS = {"yes", "no", "y", "n", "true", "false", "t", "f"}
@@ -193,7 +194,39 @@ def _csv_load(name: str, path: Path) -> tuple[str, dict[str, Any], list[str]]:
     markers = _missing_markers(rows[1:400])
     if markers:
         kwargs["na_values"] = markers
+    names = _two_row_header(rows[:400])
+    if names:
+        kwargs.update(skiprows=skip + 2, header=None, names=names)
+        first, pair = names[0], next(n for n in names if "/" in n)
+        notes.append(
+            f"the header is two rows: each column is named 'upper/lower' (e.g. {pair!r}); one row per column: "
+            f"long = df.melt(id_vars=[{first!r}], var_name='column', value_name='value'); "
+            "long[['upper', 'lower']] = long['column'].str.rsplit('/', n=1, expand=True)"
+        )
     return _call("pd.read_csv", name, kwargs), kwargs, notes
+
+
+def _two_row_header(rows: list[list[str]]) -> list[str]:
+    """The column names of a table whose header is two rows (a group over the columns under it, as
+    exports of a pivot or of merged cells write it), joined 'upper/lower'; [] when it is one row."""
+    if len(rows) < 4 or len(rows[0]) != len(rows[1]) or len(rows[0]) < 3:
+        return []
+    upper, lower = [c.strip() for c in rows[0]], [c.strip() for c in rows[1]]
+    under = [i for i, c in enumerate(lower) if c]
+    if len(under) < 2 or any(_NUMBER.fullmatch(c) for c in upper + lower if c):
+        return []
+    body = [r for r in rows[2:] if len(r) == len(upper)]
+    values = [r[i].strip() for r in body for i in under if r[i].strip()]
+    if not values or sum(bool(_NUMBERISH.match(v)) for v in values) < 0.8 * len(values):
+        return []  # the second row is not a header over numbers: it is data
+    groups = [u for u in upper if u]
+    if len(set(groups)) == len(groups) and all(upper[i] for i in under):
+        return []  # every column has its own name above: the lower row adds nothing a group would
+    names, group = [], ""
+    for u, low in zip(upper, lower):
+        group = u or group
+        names.append(f"{group}/{low}" if low and group else low or u)
+    return names if len(set(names)) == len(names) else []
 
 
 def _missing_markers(rows: list[list[str]]) -> list[str]:
