@@ -183,6 +183,19 @@ async def test_two_frames_that_do_not_line_up_are_told_to_share_a_key_type_or_be
     assert await hint(failed("int('x')", "ValueError", "too many values to unpack (expected 2)")) == ""
 
 
+async def test_a_key_used_on_what_is_not_a_record_gets_the_tables_load_line_not_a_conversion():
+    load = "import json\ndata = json.load(open('export.json'))\ndf = pd.DataFrame(data['data'], columns=data['cols'])"
+    export = FileProfile("export.json", "records", tables=[TableProfile("", 9, load, [ColumnProfile("kind", "text")])])
+    walked = "import json\ndata = json.load(open('export.json'))\nkinds = [r['kind'] for r in data]"
+    said = await hint(failed(walked, "TypeError", "string indices must be integers, not 'str'"), files=[export])
+    assert load in said and "keys" in said and "convert" not in said
+    rows = walked.replace("in data]", "in data['data']]")
+    said = await hint(failed(rows, "TypeError", "list indices must be integers or slices, not str"), files=[export])
+    assert load in said and "position" in said
+    alone = await hint(failed("x = {'a': 1}\n[k['a'] for k in x]", "TypeError", "string indices must be integers"))
+    assert "load line" not in alone and "Print" in alone  # no file read: nothing to point at
+
+
 async def test_a_call_the_library_rejects_is_named_and_a_clean_run_gets_no_hint():
     tb = ["Cell In[3], line 2", "      1 import pandas as pd", "----> 2 s = df.resample('M').sum()", "ValueError: x"]
     said = await hint(

@@ -2,7 +2,8 @@
 
 By the error's kind, never by the data: a close match for a misspelt name (columns of the files
 the code reads, inner keys of flattened records, standard-library modules), the import a
-NameError lacks, the tested load line when a file was read wrongly, how to convert a column
+NameError lacks, the tested load line when a file was read wrongly or a loaded structure was
+walked as records it does not hold, how to convert a column
 that holds text where numbers or dates are needed, conditions joined without parentheses (the
 line mended), and that a call the installed pandas rejects must be written another way. Column
 facts come from the preview's profiles, so a hint never contradicts what the model was shown.
@@ -51,6 +52,10 @@ _UNALIGNED = re.compile(r"Can only compare identically-labeled|Lengths must matc
 # A Series where one bool is needed: most often `a == 1 & b == 2` (& binds first) or and/or.
 _AMBIGUOUS = re.compile(r"truth value of an? (?:Series|DataFrame|array)\b.* is ambiguous", re.IGNORECASE)
 _COMPARISON = re.compile(r"==|!=|<=|>=|(?<![<>=-])[<>](?![<>=])|\.isin\(|\.between\(")
+# A key used on what is not a record: the keys of a dict iterated over, a row that is an array.
+_NOT_A_RECORD = re.compile(
+    r"(string|list) indices must be integers|unhashable type: '(?:list|dict)'|'(?:str|list)' object has no attribute 'get'"
+)
 _READ_FAIL = re.compile(r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError")
 
 
@@ -87,6 +92,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         dated = [c for c in columns if c.name in code and any("date" in n for n in c.notes)]
         how = f" For {dated[0].name!r}: {_date_note(dated[0])}" if dated else ""
         return "The dates are written as text in a layout that was not given: parse them explicitly." + how
+    if m := _NOT_A_RECORD.search(value):
+        return _record_hint(m.group(1) or "", files, code)
     if _TEXT_NOT_NUMBER.search(value) or (name == "TypeError" and "str" in value):
         texts = [
             c
@@ -117,6 +124,23 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         where = f" The line `{line}`" if line else " That call"
         return f"{where} is rejected by the installed library version ({name}: {value[:160]}). Write it another way."
     return ""
+
+
+def _record_hint(indexed: str, files: list[FileProfile], code: str) -> str:
+    """A loaded structure walked by hand, read as records where it holds none: its table is found
+    by the profile, so the tested load line says where it is."""
+    what = (
+        "a row that is a list (its values by position)"
+        if indexed == "list"
+        else "a string: looping over a dict gives its keys"
+        if indexed == "string"
+        else "a value that is not one record"
+    )
+    head = f"The code used a key on {what}, not on a record."
+    read = [f for f in files if f.name in code and f.tables]
+    if not read:
+        return head + " Print the structure's type and first items before indexing it."
+    return f"{head} The table in {read[0].name} loads with its tested load line, then use its columns:\n{_load_of(read[0])}"
 
 
 def _ambiguous_hint(line: str) -> str:
