@@ -3,10 +3,10 @@
 By the error's kind, never by the data: a close match for a misspelt name (columns of the files
 the code reads, inner keys of flattened records, standard-library modules), the import a
 NameError lacks, the tested load line when a file was read wrongly or a loaded structure was
-walked as records it does not hold, how to convert a column
-that holds text where numbers or dates are needed, conditions joined without parentheses (the
-line mended), and that a call the installed pandas rejects must be written another way. Column
-facts come from the preview's profiles, so a hint never contradicts what the model was shown.
+walked as records it does not hold, how to convert a column that holds text where numbers or
+dates are needed, conditions joined without parentheses (the line mended), and that a call the
+installed pandas rejects must be written another way. Column facts come from the preview's
+profiles, so a hint never contradicts what the model was shown.
 """
 
 from __future__ import annotations
