@@ -503,6 +503,17 @@ async def run_turn(loop, sink, gate, text="How much is 6*7?"):
     return ended
 
 
+async def test_the_python_block_is_found_by_pairing_fences_not_in_the_prose_after_a_closed_block():
+    reply = (
+        "Mention a ```python block in words first.\n```bash\npip install nothing\n```\n\n"
+        "   Replace `<encoding>` with the file's encoding.\n```python\nprint(6*7)```\nDone."
+    )
+    verdict = json.dumps({"answers": True, "answer": "42.", "missing": ""})
+    loop, llm, ex, sink, gate = make(reply, verdict)
+    await run_turn(loop, sink, gate)
+    assert [p.code for p in sink.of("proposal")] == ["print(6*7)"]
+
+
 async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call_says_so():
     asked: list[int] = []
 

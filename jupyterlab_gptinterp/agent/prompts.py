@@ -65,7 +65,11 @@ complete corrected source of that cell and a one-line reason. Keep the user's in
 FIX_RULES_FENCED = """The cell below needs fixing. Find the cause, then reply with one line saying what was
 wrong and exactly one ```python block holding the complete corrected source of that cell."""
 
-_FENCE = re.compile(r"```(?:python|py|ipython)?[ \t]*\n(.*?)```", re.DOTALL | re.IGNORECASE)
+# Fences pair in order, each opening one (at the start of a line) closed by the next ``` (small
+# models glue it to the code): a fence that closes a ```bash block must not open a "block" of the
+# prose after it.
+_TICKS = re.compile(r"```([\w+-]*)([^\n`]*)")
+_PYTHON = ("python", "py", "ipython", "python3")
 
 
 def system_prompt(
@@ -214,21 +218,36 @@ def empty(text: str) -> bool:
     return not re.sub(r"```[\w+-]*", "", text).strip()
 
 
+def _blocks(text: str) -> list[tuple[str, int, str, int]]:
+    """(language, start of the opening fence, code, end of the closing fence) of each closed block;
+    a block whose opening line holds more than its language is no code block ("?")."""
+    out, opened = [], None
+    for m in _TICKS.finditer(text):
+        if opened is None:
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if not text[line_start : m.start()].strip():  # a fence opens a line; ``` within prose is a mention
+                opened = m
+            continue
+        rest, newline, code = text[opened.end() : m.start()].partition("\n")
+        lang = opened.group(1).lower() if newline and not (opened.group(2) + rest).strip() else "?"
+        out.append((lang, opened.start(), code, m.end()))
+        opened = None
+    return out
+
+
 def fenced_code(text: str) -> tuple[str, str] | None:
-    """(code, reason) from the first python block of a fenced-mode reply, or None."""
-    match = _FENCE.search(text)
-    if not match or not match.group(1).strip():
+    """(code, reason) from the first python (or bare) block of a fenced-mode reply, or None."""
+    block = next(((start, code) for lang, start, code, _ in _blocks(text) if lang in (*_PYTHON, "")), None)
+    if block is None or not block[1].strip():
         return None
-    return match.group(1).rstrip(), reason_of(text[: match.start()])
+    return block[1].rstrip(), reason_of(text[: block[0]])
 
 
 def code_end(text: str) -> int:
     """Where the reply's first block marked as python ends (0 while none has closed). A bare
     block may be an answer quoting an output, with words after it."""
-    match = _FENCE.search(text)
-    if not match or not match.group(1).strip() or not re.match(r"```[ \t]*(?:python|py|ipython)", match.group(0), re.I):
-        return 0
-    return match.end()
+    first = next(((lang, code, end) for lang, _, code, end in _blocks(text) if lang in (*_PYTHON, "")), None)
+    return first[2] if first and first[0] and first[1].strip() else 0
 
 
 def reason_of(prose: str) -> str:
