@@ -767,6 +767,15 @@ async def test_a_nameerror_on_a_log_gets_its_load_lines_and_an_explanation_of_an
     assert not review.show and "failed" in review.retry
 
 
+async def test_a_nameerror_in_a_cell_using_a_tables_load_line_gets_that_files_whole_block():
+    load = "df = pd.read_sql('SELECT * FROM \"trips\"', con)"
+    db = FileProfile("fleet.sqlite", "database", tables=[TableProfile("trips", 5, load, [ColumnProfile("km", "int")])])
+    said = await hint(
+        failed(f"import pandas as pd\n{load}", "NameError", "name 'con' is not defined"), files=[SALES, db]
+    )
+    assert "import sqlite3\ncon = sqlite3.connect('fleet.sqlite')\n" + load in said  # not the first file's
+
+
 async def test_alternating_between_failed_versions_is_declined_until_something_works():
     a, b = "df['w'].str.replace('kg', '').astype(float)", "df['w'].str.replace('lb', '').astype(float)"
     first, second = failed(a, "ValueError", "could not convert"), failed(b, "ValueError", "could not convert")

@@ -19,6 +19,7 @@ from ..outcome import Outcome
 from ..seams import ColumnProfile, FileProfile, TableProfile
 from .base import Aid, Note, TurnState
 from .errors import failing_line, is_api_error
+from .preview import load_block
 
 _QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
@@ -77,8 +78,7 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     if name == "KeyError":
         return _key_hint(_first_quoted(value) or value.strip("'\""), read)
     if name == "NameError":
-        logs = [f for f in files if f.load and (f.name in code or not read)]
-        return _name_hint(value, code, read, logs[0].load if logs else "")
+        return _name_hint(value, _block_for(code, files))
     if name == "ModuleNotFoundError":
         return _module_hint(value)
     if name == "FileNotFoundError":
@@ -265,18 +265,33 @@ def _as_value(missing: str, table: TableProfile) -> str:
     return ""
 
 
-def _name_hint(value: str, code: str, tables: list[TableProfile], lines_load: str = "") -> str:
+def _name_hint(value: str, block: str) -> str:
     m = _UNDEFINED.search(value)
     name = m.group(1) if m else ""
     if name in _IMPORTS:
         return f"add `{_IMPORTS[name]}` at the top of the cell."
-    load = tables[0].load if tables else lines_load
-    if load:
+    if block:
         return (
             f"{name!r} is not defined: nothing is loaded yet (a cell that failed defines nothing, and the data files "
-            f"are only described). Start the cell with:\nimport pandas as pd\n{load}"
+            f"are only described). Start the cell with:\n{block}"
         )
     return f"{name!r} is not defined: a cell that failed defines nothing; define it in this cell."
+
+
+def _block_for(code: str, files: list[FileProfile]) -> str:
+    """The complete load lines of the file the code reads (named, or its load line used), else of
+    the first file described."""
+
+    def reads(f: FileProfile) -> bool:
+        return f.name in code or any(t.load.splitlines()[0].partition("=")[2].strip() in code for t in f.tables)
+
+    tabular = any(f.tables for f in files)
+    for f in sorted(files, key=lambda f: not reads(f)):
+        if f.tables:
+            return load_block(f, f.tables[0])
+        if f.load and (reads(f) or not tabular):
+            return f.load if f.load.startswith("import pandas") else f"import pandas as pd\n{f.load}"
+    return ""
 
 
 def _module_hint(value: str) -> str:
@@ -394,5 +409,5 @@ def _date_note(column: ColumnProfile) -> str:
 
 def _load_of(f: FileProfile) -> str:
     if f.tables:
-        return f.tables[0].load
+        return load_block(f, f.tables[0])
     return f.load or f"open({f.name!r})"

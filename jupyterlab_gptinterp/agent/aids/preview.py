@@ -103,15 +103,20 @@ def _file(f: FileProfile, detail: int) -> str:
     return "\n".join(p for p in out if p)
 
 
+def load_block(f: FileProfile, t: TableProfile) -> str:
+    """The complete lines that load table `t` of file `f` in a fresh cell (imports, connection)."""
+    imports = "import pandas as pd\n" + ("import sqlite3\n" if f.kind == "database" else "")
+    connect = f"con = sqlite3.connect({f.name!r})\n" if f.kind == "database" else ""
+    return f"{imports}{connect}{t.load}"
+
+
 def _table(f: FileProfile, t: TableProfile, detail: int) -> str:
     where = f"{'sheet' if f.kind == 'workbook' else 'table'} {t.name!r}" if t.name else f.name
     rows = f"{t.rows} rows" if t.rows is not None else "many rows"
     # Complete lines a cell can start with: a small model copies them as they are. Fenced, and said
     # to be not run: written bare, `df = ...` read to a 1.5B model as a cell that had run (its first
     # cell used df without loading it, in 6 of 6 questions tried; 4 of 6 loaded it once fenced).
-    imports = "import pandas as pd\n" + ("import sqlite3\n" if f.kind == "database" else "")
-    connect = f"con = sqlite3.connect({f.name!r})\n" if f.kind == "database" else ""
-    lines = [f"{where}: {rows}. {NOT_LOADED}\n```python\n{imports}{connect}{t.load}\n```"]
+    lines = [f"{where}: {rows}. {NOT_LOADED}\n```python\n{load_block(f, t)}\n```"]
     lines += [f"Note: {n}." for n in t.notes]
     lines.append("Columns (exact names):")
     shown = t.columns if detail else t.columns[:12]
