@@ -391,6 +391,10 @@ def test_files_are_named_by_file_name_or_by_their_stem_and_others_only_listed():
     assert named_files("longest of the Trips", available) == ["trips.parquet"]
     assert named_files("what is 6*7? a question about nothing", available) == []  # 'a' is too short a stem
     assert named_files("how many orders?", ["orders.csv.gz"]) == ["orders.csv.gz"]  # what it holds, not how
+    files = ["sensors.json", "aq_hourly_2024.csv", "branches.yaml", "sales_2024-01.csv", "sales_2024-02.csv"]
+    assert named_files("When was the first sensor installed?", files) == ["sensors.json"]
+    assert named_files("Which branch lent most, by hourly readings?", files) == ["branches.yaml", "aq_hourly_2024.csv"]
+    assert named_files("total sales over the year", files) == []  # a series: one month would stand for all
 
 
 async def test_the_workspace_profiles_in_a_child_process_and_never_leaves_the_root(tmp_path):

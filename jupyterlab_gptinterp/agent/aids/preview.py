@@ -31,28 +31,40 @@ def stem_of(name: str) -> str:
     return PurePosixPath(name).name.split(".")[0]
 
 
+def _forms(word: str) -> set[str]:
+    """A word with its plural ending dropped too (sensors, branches: sensor, branch)."""
+    forms = {word}
+    if len(word) > 3 and word.endswith("s"):
+        forms |= {word[:-1], word[:-2] if word.endswith("es") else word}
+    return forms
+
+
 def named_files(question: str, available: list[str]) -> list[str]:
-    """The files of `available` that `question` names: by file name, else by every word of a
-    name's stem ("air quality" or "air_quality" for air_quality.csv)."""
+    """The files of `available` that `question` names: by file name, or by every word of a name's
+    stem ("air quality" or "air_quality" for air_quality.csv), then those a longer word of whose
+    stem it says ("sensor" for sensors.json), singular or plural. Files that differ only by their
+    digits (a monthly series) are named only in full: one of them alone would stand for all."""
     named = [n for n in dict.fromkeys(m.group(0) for m in _NAME.finditer(question)) if n in available or "/" in n]
-    said = set(words(question))
+    said = set().union(*(_forms(w) for w in words(question)))
+    partly: dict[tuple[str, ...], list[str]] = {}
     for name in available:
         stem = words(stem_of(name))
-        if name not in named and stem and all(w in said for w in stem) and any(len(w) > 2 for w in stem):
+        if name in named or not stem:
+            continue
+        if all(_forms(w) & said for w in stem) and any(len(w) > 2 for w in stem):
             named.append(name)
-    return named
+        elif any(len(w) > 3 and not w.isdigit() and _forms(w) & said for w in stem):
+            partly.setdefault(tuple(w for w in stem if not w.isdigit()), []).append(name)
+    return named + [names[0] for names in partly.values() if len(names) == 1]
 
 
 def mentions_files(question: str, available: list[str]) -> bool:
     """`question` names a file of `available`, or says a word of a file's name ("how many orders?"
     beside orders.csv, an entry of a series like sales_2024-03.csv), singular or plural: it is about
     the data even when it names no file in full, so that no file was described."""
-    said = {w.removesuffix("s") for w in words(question)}
+    said = set().union(*(_forms(w) for w in words(question)))
     return bool(named_files(question, available)) or any(
-        w.removesuffix("s") in said
-        for name in available
-        for w in words(stem_of(name))
-        if len(w) > 3 and not w.isdigit()
+        _forms(w) & said for name in available for w in words(stem_of(name)) if len(w) > 3 and not w.isdigit()
     )
 
 
