@@ -384,6 +384,18 @@ def test_a_header_of_two_rows_names_each_column_by_both_and_says_how_to_make_it_
     assert [c.name for c in plain.tables[0].columns] == ["name", "city"] and plain.tables[0].rows == 4
 
 
+def test_a_number_of_nines_far_outside_a_columns_values_is_said_to_be_a_missing_code(tmp_path, monkeypatch):
+    rows = "".join(
+        f"s{i},{-999 if i % 9 == 0 else i % 40 + 0.5},{-99 if i % 4 == 0 else -(i % 7)}\n" for i in range(60)
+    )
+    p = prof(tmp_path, "readings.csv", "site,pm,delta\n" + rows)
+    note = column(p, "pm").notes[0]
+    assert "-999" in note and "(7 rows)" in note and not column(p, "delta").notes  # -99 among negatives is a value
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    exec(note.split(": ", 1)[1].removesuffix(" before computing"), {"df": df})  # noqa: S102 - the note's own line
+    assert df["pm"].isna().sum() == 7 and df["pm"].min() == 0.5
+
+
 def test_files_are_named_by_file_name_or_by_their_stem_and_others_only_listed():
     available = ["air_quality.csv", "trips.parquet", "notes.txt", "a.csv"]
     assert named_files("mean PM2.5 in air_quality.csv?", available) == ["air_quality.csv"]

@@ -13,7 +13,8 @@ server. The profile is what a careful analyst finds in the first minutes with a 
 - general observations on text columns: numbers after removing symbols (with the suffixes that
   differ, e.g. units; a decimal comma read as one when some value shows it), percentages, dates
   as text (day first or month first, several formats), yes/no text, values with spaces around
-  them, one id spelled several ways;
+  them, one id spelled several ways; a number of 9s (-999) far outside the other numbers, a code
+  for a missing value;
 - a wide table (one column per month or year) that wants melting;
 - the load block then converts the columns that hold numbers or dates as text, each line tried on
   the rows read here and kept only when it turns no value into NaN.
@@ -520,6 +521,11 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             )
         elif kind == "datetime":
             notes.append("already dates: use .dt, not .str")
+        elif kind in ("int", "float") and (code := _missing_code(values)) is not None:
+            notes.append(
+                f"{code:g} looks like a code for a missing value, not a number ({int((values == code).sum())} rows): "
+                f"{{col}} = {{col}}.mask({{col}} == {code:g}) before computing"
+            )
         notes = [n.replace("{col}", f"df[{str(col)!r}]") for n in notes]
         out.append(
             {
@@ -535,6 +541,17 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _missing_code(values: Any) -> float | None:
+    """A value written only of 9s (-999, 9999), repeated, far outside the other values: agencies
+    write it where a reading is missing."""
+    codes = [v for v in values.unique()[:5000] if re.fullmatch(r"-?9{2,}(?:\.0+)?", f"{v:g}" if v == v else "")]
+    for code in sorted(codes, key=abs, reverse=True):
+        rest = values[values != code]
+        if (values == code).sum() >= 2 and len(rest) and (code < 0 <= rest.min() or code > 0 and rest.max() * 5 < code):
+            return float(code)
+    return None
 
 
 def _wide(df: Any) -> str:
