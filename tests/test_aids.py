@@ -776,6 +776,18 @@ async def test_a_nameerror_in_a_cell_using_a_tables_load_line_gets_that_files_wh
     assert "import sqlite3\ncon = sqlite3.connect('fleet.sqlite')\n" + load in said  # not the first file's
 
 
+async def test_a_keyerror_after_reading_a_file_its_own_way_points_to_the_tested_load_line():
+    load = "df = pd.read_excel('fares.xlsx', sheet_name='2024', skiprows=2)"
+    book = FileProfile(
+        "fares.xlsx", "workbook", tables=[TableProfile("2024", 4, load, [ColumnProfile("Route", "text")])]
+    )
+    own = "import pandas as pd\ndf = pd.read_excel('fares.xlsx')\ndf[df['Route'] == 'R2']"
+    said = await hint(failed(own, "KeyError", "'Route'"), files=[book])
+    assert "its own way" in said and load in said
+    same = own.replace("pd.read_excel('fares.xlsx')", 'pd.read_excel( "fares.xlsx", sheet_name="2024", skiprows=2 )')
+    assert "its own way" not in await hint(failed(same, "KeyError", "'route'"), files=[book])
+
+
 async def test_alternating_between_failed_versions_is_declined_until_something_works():
     a, b = "df['w'].str.replace('kg', '').astype(float)", "df['w'].str.replace('lb', '').astype(float)"
     first, second = failed(a, "ValueError", "could not convert"), failed(b, "ValueError", "could not convert")

@@ -76,7 +76,7 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     read = [t for f in files for t in f.tables if f.name in code] or tables
     columns = [c for t in read for c in t.columns]
     if name == "KeyError":
-        return _key_hint(_first_quoted(value) or value.strip("'\""), read)
+        return _key_hint(_first_quoted(value) or value.strip("'\""), read) + _own_load(code, files)
     if name == "NameError":
         return _name_hint(value, _block_for(code, files))
     if name == "ModuleNotFoundError":
@@ -276,6 +276,25 @@ def _name_hint(value: str, block: str) -> str:
             f"are only described). Start the cell with:\n{block}"
         )
     return f"{name!r} is not defined: a cell that failed defines nothing; define it in this cell."
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text).replace('"', "'")
+
+
+def _own_load(code: str, files: list[FileProfile]) -> str:
+    """When the code reads a described file with a reader call of its own (no sheet, no header
+    row, another separator), its frame is not the one described: the tested load line is."""
+    flat = _squeezed(code)
+    for f in files:
+        reader = re.search(rf"read_\w+\(\s*['\"]{re.escape(f.name)}['\"]", code)
+        loads = [_squeezed(t.load.splitlines()[0].partition("=")[2]) for t in f.tables]
+        if reader and loads and not any(load in flat for load in loads):
+            return (
+                f" The code reads {f.name} its own way, not with its tested load line, so its columns differ from "
+                f"those described. Start from:\n{load_block(f, f.tables[0])}"
+            )
+    return ""
 
 
 def _block_for(code: str, files: list[FileProfile]) -> str:
