@@ -788,6 +788,15 @@ async def test_a_keyerror_after_reading_a_file_its_own_way_points_to_the_tested_
     assert "its own way" not in await hint(failed(same, "KeyError", "'route'"), files=[book])
 
 
+async def test_a_keyerror_on_a_column_of_another_described_file_says_to_join_it():
+    load = "df = pd.read_xml('items.xml', xpath='.//item', parser='etree')"
+    items = FileProfile("items.xml", "table", tables=[TableProfile("", 9, load, [ColumnProfile("genre", "text")])])
+    code = "import pandas as pd\ndf = pd.read_csv('sales.csv')\ndf.groupby('Genre').size()"
+    said = await hint(failed(code, "KeyError", "'Genre'"), files=[SALES, items])
+    assert "'genre' is a column of items.xml" in said and load in said and "merge" in said
+    assert "items.xml" not in await hint(failed(code, "KeyError", "'Region'"), files=[SALES, items])
+
+
 async def test_alternating_between_failed_versions_is_declined_until_something_works():
     a, b = "df['w'].str.replace('kg', '').astype(float)", "df['w'].str.replace('lb', '').astype(float)"
     first, second = failed(a, "ValueError", "could not convert"), failed(b, "ValueError", "could not convert")

@@ -76,7 +76,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     read = [t for f in files for t in f.tables if f.name in code] or tables
     columns = [c for t in read for c in t.columns]
     if name == "KeyError":
-        return _key_hint(_first_quoted(value) or value.strip("'\""), read) + _own_load(code, files)
+        missing = _first_quoted(value) or value.strip("'\"")
+        return _key_hint(missing, read) + (_elsewhere(missing, files, code) or _own_load(code, files))
     if name == "NameError":
         return _name_hint(value, _block_for(code, files))
     if name == "ModuleNotFoundError":
@@ -276,6 +277,24 @@ def _name_hint(value: str, block: str) -> str:
             f"are only described). Start the cell with:\n{block}"
         )
     return f"{name!r} is not defined: a cell that failed defines nothing; define it in this cell."
+
+
+def _elsewhere(missing: str, files: list[FileProfile], code: str) -> str:
+    """A missing column that another described file has, which the code does not read: a join."""
+    for f in files:
+        if f.name in code:
+            continue
+        for t in f.tables:
+            names = [c.name for c in t.columns]
+            found = {n.lower(): n for n in names}.get(missing.lower()) or next(
+                iter(difflib.get_close_matches(missing, names, 1, 0.8)), None
+            )
+            if found:
+                return (
+                    f" {found!r} is a column of {f.name}, which this code does not read: load it too and merge the "
+                    f"two on the column they share.\n{load_block(f, t)}"
+                )
+    return ""
 
 
 def _squeezed(text: str) -> str:
