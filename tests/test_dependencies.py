@@ -15,8 +15,9 @@ tomllib = pytest.importorskip("tomllib")  # Python 3.11+
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "jupyterlab_gptinterp"
-# Imported only where present, with a fallback: the file previews' child process runs pandas.
-OPTIONAL = {"pandas"}
+# Imported only where present, with a fallback: the file previews' child process runs pandas, and
+# PyYAML for a .yaml file (a file it cannot read is said to need it).
+OPTIONAL = {"pandas", "yaml"}
 
 
 def _name(requirement: str) -> str:
