@@ -797,6 +797,25 @@ async def test_a_keyerror_on_a_column_of_another_described_file_says_to_join_it(
     assert "items.xml" not in await hint(failed(code, "KeyError", "'Region'"), files=[SALES, items])
 
 
+async def test_a_cell_reading_a_described_file_its_own_way_is_sent_back_once_with_the_tested_lines():
+    from jupyterlab_gptinterp.agent.aids.loading import Loading
+
+    load = "df = pd.read_csv('r.csv', sep=';', skiprows=2, decimal=',')"
+    f = FileProfile("r.csv", "table", tables=[TableProfile("", 9, load, [ColumnProfile("v", "float")])])
+    tree = FileProfile(
+        "e.json", "records", tables=[TableProfile("", 9, "import json\ndata = json.load(open('e.json'))")]
+    )
+    aid, t = Loading(), turn(files=[f, tree])
+    refusal = await aid.refuse(t, "import pandas as pd\ndf = pd.read_csv('r.csv', sep=';')\nprint(df.v.sum())")
+    assert refusal is not None and "decimal, skiprows" in refusal.note and load in refusal.note
+    assert await aid.refuse(t, "df = pd.read_csv('r.csv')") is None  # told once: the model may insist
+    fine = "df = pd.read_csv( 'r.csv', skiprows=2, sep=';', decimal=',', parse_dates=['d'])"
+    assert await Loading().refuse(t, fine) is None  # every tested argument, and more of its own
+    other = await Loading().refuse(t, "df = pd.read_json('e.json')")
+    assert other is not None and "loads another way" in other.note and "json.load(open('e.json'))" in other.note
+    assert await Loading().refuse(t, "print(len(open('r.csv').readlines()))") is None  # not a reader call
+
+
 async def test_alternating_between_failed_versions_is_declined_until_something_works():
     a, b = "df['w'].str.replace('kg', '').astype(float)", "df['w'].str.replace('lb', '').astype(float)"
     first, second = failed(a, "ValueError", "could not convert"), failed(b, "ValueError", "could not convert")

@@ -16,11 +16,12 @@ from .checks import Checks
 from .echo import Echo
 from .grounding import Grounding
 from .hints import Hints
+from .loading import Loading
 from .preview import Preview
 from .repeats import Repeats
 from .revise import Revise
 
-AIDS = ("preview", "hints", "checks", "answer", "repeats", "echo", "revise", "grounding")
+AIDS = ("preview", "hints", "checks", "answer", "repeats", "loading", "echo", "revise", "grounding")
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +38,7 @@ def build(
         "checks": Checks,
         "answer": Answer,
         "repeats": Repeats,
+        "loading": Loading,
         "echo": Echo,
         "revise": Revise,
         "grounding": Grounding,

@@ -1,0 +1,90 @@
+"""Loading: a cell that reads a described file with a call of its own is sent back once.
+
+The preview gives each file a load line that was run on it (its separator, header row, sheet,
+encoding, columns of a fixed-width report, where a JSON export keeps its rows). A small model
+often writes `pd.read_csv('x.csv')` anyway, then spends its steps on the errors of a frame that
+is not the file: wrong columns, text where numbers are. Before such a cell reaches the user, the
+model is told which arguments its call lacks (or that the file is read by another call) and
+given the tested lines. Once per file and turn: a model that insists has its reasons.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..seams import FileProfile
+from .base import Aid, Refusal, TurnState
+from .preview import load_block
+
+
+def _reads(tree: ast.AST, name: str) -> list[ast.Call]:
+    """The `read_*` calls in `tree` whose first argument is the file `name`."""
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr.startswith("read_")
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and node.args[0].value == name
+    ]
+
+
+def _tested(f: FileProfile) -> list[tuple[str, set[str]]]:
+    """(reader, keyword names) of the first call of each table's tested load lines."""
+    out = []
+    for t in f.tables:
+        try:
+            calls = _reads(ast.parse(t.load), f.name)
+        except SyntaxError:
+            continue
+        out += [
+            (c.func.attr, {k.arg for k in c.keywords if k.arg}) for c in calls[:1] if isinstance(c.func, ast.Attribute)
+        ]
+    return out
+
+
+def missing(code: str, f: FileProfile) -> str:
+    """What the code's own reading of `f` lacks against its tested load line ("" when nothing)."""
+    try:
+        own = _reads(ast.parse(code), f.name)
+    except SyntaxError:
+        return ""
+    if not own or not f.tables:
+        return ""
+    tested = _tested(f)
+    for call in own:
+        assert isinstance(call.func, ast.Attribute)
+        reader, keywords = call.func.attr, {k.arg for k in call.keywords if k.arg}
+        if any(r == reader and needs <= keywords for r, needs in tested):
+            continue
+        same = [needs - keywords for r, needs in tested if r == reader]
+        if same:
+            lacks = min(same, key=len)
+            return f"its call to {reader} lacks {', '.join(sorted(lacks))}"
+        return f"it is read with {reader}, but it loads another way"
+    return ""
+
+
+class Loading(Aid):
+    name = "loading"
+
+    def __init__(self) -> None:
+        self.told: set[str] = set()
+
+    async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
+        for f in turn.files:
+            if f.name in self.told:
+                continue
+            lacking = missing(code, f)
+            if lacking:
+                self.told.add(f.name)
+                table = next((t for t in f.tables if t.name and repr(t.name) in code), f.tables[0])
+                return Refusal(
+                    f"The model read {f.name} its own way; it was asked to use the file's tested load line.",
+                    f"Not run: this cell reads {f.name} its own way ({lacking}), so its columns would not be the "
+                    f"file's. Start the cell with the file's tested load lines, then compute:\n```python\n"
+                    f"{load_block(f, table)}\n```",
+                )
+        return None
