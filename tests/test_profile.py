@@ -196,8 +196,19 @@ def test_a_workbook_lists_its_sheets_and_finds_a_header_below_a_title(tmp_path, 
         pd.DataFrame({"id": [1, 2], "name": ["a", "b"]}).to_excel(writer, sheet_name="Stores", index=False)
         body = pd.DataFrame([["Targets for 2024", None], [None, None], ["id", "target"], [1, 10], [2, 20]])
         body.to_excel(writer, sheet_name="Targets", index=False, header=False)
+        two = [
+            ["Fares 2024", None, None, None],
+            ["route", "adult", None, "child"],
+            [None, "single", "return", "single"],
+        ]
+        pd.DataFrame(two + [[f"R{i}", i + 2.5, i * 2 + 4, i + 1] for i in range(4)]).to_excel(
+            writer, sheet_name="Fares", index=False, header=False
+        )
     p = prof(tmp_path, "book.xlsx")
-    assert p.kind == "workbook" and [t.name for t in p.tables] == ["Stores", "Targets"]
+    assert p.kind == "workbook" and [t.name for t in p.tables] == ["Stores", "Targets", "Fares"]
+    fares = load(tmp_path, monkeypatch, p.tables[2].load)
+    assert list(fares.columns) == ["route", "adult/single", "adult/return", "child/single"]
+    assert fares["adult/return"].sum() == 28 and len(fares) == 4
     targets = p.tables[1]
     assert "sheet_name='Targets'" in targets.load and "skiprows=2" in targets.load
     df = load(tmp_path, monkeypatch, targets.load)

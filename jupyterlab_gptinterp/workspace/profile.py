@@ -198,13 +198,17 @@ def _csv_load(name: str, path: Path) -> tuple[str, dict[str, Any], list[str]]:
     names = _two_row_header(rows[:400])
     if names:
         kwargs.update(skiprows=skip + 2, header=None, names=names)
-        first, pair = names[0], next(n for n in names if "/" in n)
-        notes.append(
-            f"the header is two rows: each column is named 'upper/lower' (e.g. {pair!r}); one row per column: "
-            f"long = df.melt(id_vars=[{first!r}], var_name='column', value_name='value'); "
-            "long[['upper', 'lower']] = long['column'].str.rsplit('/', n=1, expand=True)"
-        )
+        notes.append(_two_rows_note(names))
     return _call("pd.read_csv", name, kwargs), kwargs, notes
+
+
+def _two_rows_note(names: list[str]) -> str:
+    first, pair = names[0], next(n for n in names if "/" in n)
+    return (
+        f"the header is two rows: each column is named 'upper/lower' (e.g. {pair!r}); one row per column: "
+        f"long = df.melt(id_vars=[{first!r}], var_name='column', value_name='value'); "
+        "long[['upper', 'lower']] = long['column'].str.rsplit('/', n=1, expand=True)"
+    )
 
 
 def _two_row_header(rows: list[list[str]]) -> list[str]:
@@ -227,7 +231,7 @@ def _two_row_header(rows: list[list[str]]) -> list[str]:
     for u, low in zip(upper, lower):
         group = u or group
         names.append(f"{group}/{low}" if low and group else low or u)
-    return names if len(set(names)) == len(names) else []
+    return names if len(set(names)) == len(names) and any("/" in n for n in names) else []
 
 
 def _missing_markers(rows: list[list[str]]) -> list[str]:
@@ -694,9 +698,17 @@ def _workbook(name: str, path: Path) -> dict[str, Any]:
     for sheet in book.sheet_names[:MAX_TABLES]:
         raw = pd.read_excel(book, sheet_name=sheet, header=None, nrows=40)
         skip = _header_row(raw)
-        kwargs = {"sheet_name": sheet, **({"skiprows": skip} if skip else {})}
-        df = pd.read_excel(book, sheet_name=sheet, skiprows=skip, nrows=MAX_ROWS)
+        cells = [["" if pd.isna(v) else str(v) for v in row] for row in raw.itertuples(index=False)]
+        # The upper row of a two-row header has gaps (merged cells), so it is not as wide as the table.
+        names, start = next(((n, i) for i in (skip - 2, skip) if i >= 0 and (n := _two_row_header(cells[i:]))), ([], 0))
+        kwargs: dict[str, Any] = {"sheet_name": sheet, **({"skiprows": skip} if skip else {})}
+        if names:
+            skip = start
+            kwargs.update(skiprows=start + 2, header=None, names=names)
+        df = pd.read_excel(book, nrows=MAX_ROWS, **kwargs)
         notes = [f"the header is on row {skip + 1}; the row(s) above it are a title or notes"] if skip else []
+        if names:
+            notes.append(_two_rows_note(names))
         tables.append(_table(str(sheet), df, f"df = {_call('pd.read_excel', name, kwargs)}", len(df), notes))
     return {"kind": "workbook", "tables": tables, "note": f"sheets: {', '.join(repr(s) for s in book.sheet_names)}"}
 
