@@ -407,6 +407,13 @@ def test_a_number_of_nines_far_outside_a_columns_values_is_said_to_be_a_missing_
     assert df["pm"].isna().sum() == 7 and df["pm"].min() == 0.5
 
 
+def test_rows_exported_twice_are_counted(tmp_path):
+    rows = [f"{i},item {i},{i * 2}" for i in range(20)]
+    p = prof(tmp_path, "orders.csv", "id,name,qty\n" + "\n".join(rows + rows[3:6]) + "\n")
+    assert any("3 rows are exact copies" in n and "drop_duplicates" in n for n in p.tables[0].notes)
+    assert not any("copies" in n for n in prof(tmp_path, "o2.csv", "id,name\n" + "\n".join(rows)).tables[0].notes)
+
+
 def test_files_are_named_by_file_name_or_by_their_stem_and_others_only_listed():
     available = ["air_quality.csv", "trips.parquet", "notes.txt", "a.csv"]
     assert named_files("mean PM2.5 in air_quality.csv?", available) == ["air_quality.csv"]

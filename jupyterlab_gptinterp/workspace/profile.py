@@ -15,7 +15,7 @@ server. The profile is what a careful analyst finds in the first minutes with a 
   as text (day first or month first, several formats), yes/no text, values with spaces around
   them, one id spelled several ways; a number of 9s (-999) far outside the other numbers, a code
   for a missing value;
-- a wide table (one column per month or year) that wants melting;
+- a wide table (one column per month or year) that wants melting; rows that are exact copies;
 - the load block then converts the columns that hold numbers or dates as text, each line tried on
   the rows read here and kept only when it turns no value into NaN.
 
@@ -590,6 +590,16 @@ def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) ->
     on text, with no step of its own to forget."""
     wide = _wide(df)
     columns = _columns(df)
+    try:
+        copies = int(df.duplicated().sum())
+    except TypeError:  # list or dict cells cannot be compared
+        copies = 0
+    if copies:
+        notes = [
+            *notes,
+            f"{copies} rows are exact copies of an earlier row (of the {len(df)} read): if each row is one record, "
+            "df = df.drop_duplicates() first",
+        ]
     converts = [c["converted"] for c in columns if c["converted"]]
     return {
         "name": name,
