@@ -147,9 +147,10 @@ OWNERS = ["MARIA", "TONY", "LUPE", "JIMMY", "NGUYEN", "ROSA", "SAM", "ABDUL", "K
 CUISINES = ["THAI", "PHO", "BBQ", "TACO", "SUSHI", "CURRY", "PIZZA", "FALAFEL", "DUMPLING"]
 FOOD_WORDS_B = ["DRAGON", "TABLE", "KITCHEN", "GRILL", "BISTRO", "DELI", "CAFE", "TAQUERIA", "DINER", "SPOON"]
 WARDS = {1: 0.7, 2: 1.5, 3: 0.8, 4: 1.3, 5: 0.9, 6: 1.0, 7: 1.2, 8: 0.6, 9: 1.1, 10: 0.9, 11: 0.8, 12: 1.0}
-RENEWED = {2: 0.25, 4: 0.85, 7: 0.80, 9: 0.55}  # share of licences with an earlier term still in the export
+# share of licences with an earlier term still in the export (ward 2's licences are all new)
+RENEWED = {2: 0.0, 4: 0.85, 5: 0.95, 7: 0.80, 11: 0.9}
 RENEWED_DEFAULT = 0.45
-WARD_FAIL = {2: 1.30, 4: 0.80}  # ward 2's establishments fail more often than the rest
+WARD_FAIL = {2: 1.15, 4: 0.80}  # ward 2's establishments fail more often than the rest
 VIOLATIONS = {
     1: "PERSON IN CHARGE PRESENT, DEMONSTRATES KNOWLEDGE, AND PERFORMS DUTIES",
     2: "CITY OF BROOKHAVEN FOOD SERVICE SANITATION CERTIFICATE",
@@ -175,6 +176,7 @@ COMMENTS = [
     "LEAKING PIPE UNDER 3-COMPARTMENT SINK.",
     "MUST PROVIDE ALLERGEN TRAINING CERTIFICATES FOR ALL FOOD HANDLERS.",
 ]
+FAIL_MONTH = {7: 1.6, 8: 1.15}  # summer heat: cold holding fails
 FOOD_FIRST = dt.date(2023, 1, 2)
 FOOD_LAST = dt.date(2024, 12, 31)
 FOOD_MONTH = {1: 0.85, 2: 0.9, 3: 1.0, 4: 1.0, 5: 1.05, 6: 1.1, 7: 1.2, 8: 1.15, 9: 1.0, 10: 1.0, 11: 0.9, 12: 0.75}
@@ -325,6 +327,8 @@ def _bikes(rng: random.Random, t: Truth) -> None:
                 }
             )
     st = t.stations
+    summit = next(s for s in st if s["neighbourhood"] == "University Hill")  # the campus at the top of the hill
+    summit["start_w"], summit["end_w"] = summit["start_w"] * 1.3, summit["start_w"] * 0.35
     start_w = [s["start_w"] for s in st]
     end_w = [s["end_w"] for s in st]
     trips = []
@@ -371,7 +375,7 @@ def _food(rng: random.Random, t: Truth) -> None:
     numbers = set()
     names = set()
     types = [f[0] for f in FACILITY_TYPES]
-    for i in range(430):
+    for _ in range(430):
         while True:
             lic = rng.randrange(1_000_000, 2_999_999)
             if lic not in numbers:
@@ -407,17 +411,20 @@ def _food(rng: random.Random, t: Truth) -> None:
                 "address": f"{rng.randrange(100, 9900)} {rng.choice(['N', 'S', 'W', 'E'])} {rng.choice(STREETS).upper()}",
                 "zip": rng.choice(["60601", "60605", "60607", "60610", "60614", "60622", "60642"]),
                 "issued": issued,
-                "quality": rng.gauss(0, 0.6) + (0.5 if ward in WARD_FAIL and WARD_FAIL[ward] > 1 else 0),
+                "quality": rng.gauss(0, 0.6) + 2 * (WARD_FAIL.get(ward, 1.0) - 1),
             }
         )
-    # licence terms: two years each; the export holds the current term and, for some, the one before
+    # licence terms: two years each; the export holds the current term and, for some, one or two before
     for e in t.establishments:
         start = e["issued"]
         while start + dt.timedelta(days=730) < dt.date(2024, 1, 15):
             start += dt.timedelta(days=730)
         terms = [start]
-        if start - dt.timedelta(days=730) >= e["issued"] and rng.random() < RENEWED.get(e["ward"], RENEWED_DEFAULT):
-            terms.insert(0, start - dt.timedelta(days=730))
+        for _ in range(2):
+            before = terms[0] - dt.timedelta(days=730)
+            if before < e["issued"] or rng.random() >= RENEWED.get(e["ward"], RENEWED_DEFAULT):
+                break
+            terms.insert(0, before)
         for s in terms:
             t.licence_terms.append({"licence": e["licence"], "start": s, "end": s + dt.timedelta(days=729)})
     insp_id = 2_580_000
@@ -443,7 +450,8 @@ def _food(rng: random.Random, t: Truth) -> None:
             d, k = chain.pop()
             if d > FOOD_LAST:
                 continue
-            p_fail = min(0.9, 0.17 * fail_factor * math.exp(e["quality"]) * (1.6 if "Complaint" in k else 1.0))
+            p_fail = 0.17 * fail_factor * math.exp(e["quality"]) * (1.6 if "Complaint" in k else 1.0)
+            p_fail = min(0.9, p_fail * FAIL_MONTH.get(d.month, 1.0))
             if k.endswith("Re-Inspection"):
                 p_fail *= 0.55
             r = rng.random()
@@ -599,7 +607,9 @@ def _schools(rng: random.Random, t: Truth) -> None:
     primaries = [s for s in schools if s["phase"] == "Primary"]
     for s in rng.sample(primaries, 3):
         s["closed"], s["status"] = dt.date(2023, 8, 31), "Closed"
-    for s in [s for s in rng.sample(primaries, 8) if s["status"] == "Open"][:3]:
+    # summer 2024: Wyke's big secondaries merge into one new academy (not in the census yet), and a primary closes
+    big = [s for s in schools if s["district"] == "Wyke" and s["phase"] in ("Secondary", "All-through")]
+    for s in rng.sample(big, min(2, len(big))) + [s for s in rng.sample(primaries, 8) if s["status"] == "Open"][:1]:
         s["closed"], s["status"] = dt.date(2024, 8, 31), "Closed"
     for s in [s for s in rng.sample(schools, 10) if s["status"] == "Open"][:4]:
         s["status"] = "Open, but proposed to close"
@@ -804,6 +814,9 @@ def _write_licences(t: Truth, path: Path, seed: int) -> None:
     }
     lines = []
     terms = sorted(t.licence_terms, key=lambda x: (x["start"], x["licence"]))
+    latest = {}
+    for term in terms:
+        latest[term["licence"]] = term["start"]
     for i, term in enumerate(terms):
         e = est[term["licence"]]
         current = term["end"] >= dt.date(2024, 9, 1)
@@ -825,7 +838,7 @@ def _write_licences(t: Truth, path: Path, seed: int) -> None:
             "license_term_expiration_date": term["end"].strftime("%Y-%m-%dT00:00:00.000"),
             "license_status": "AAI" if current else "AAC",
         }
-        if not current and rng.random() < 0.3:
+        if term["start"] < latest[e["licence"]] and rng.random() < 0.15:
             del rec["ward"]  # the older terms predate the ward lookup: no ward on the record
         lines.append(json.dumps(rec, ensure_ascii=False))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
