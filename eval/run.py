@@ -62,6 +62,7 @@ SETS = {
     "heldout2": HERE / "heldout2",
     "heldout3": HERE / "heldout3",
     "heldout4": HERE / "heldout4",
+    "heldout5": HERE / "heldout5",
 }  # each holds data.py and tasks.py
 
 
@@ -482,7 +483,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sets",
         default=None,
-        help="comma list of dev,heldout,heldout2,heldout3,heldout4 (default dev,heldout; quick: dev)",
+        help="comma list of dev,heldout,heldout2,heldout3,heldout4,heldout5 (default dev,heldout; quick: dev)",
     )
     parser.add_argument("--modes", default=None, help="comma list of single,naive,full (default single,full)")
     parser.add_argument("--tasks", default=None, help="comma list of task ids")
