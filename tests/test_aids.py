@@ -512,6 +512,8 @@ async def test_the_python_block_is_found_by_pairing_fences_not_in_the_prose_afte
     loop, llm, ex, sink, gate = make(reply, verdict)
     await run_turn(loop, sink, gate)
     assert [p.code for p in sink.of("proposal")] == ["print(6*7)"]
+    assert prompts.fenced_code("Here:```python\nprint(1)\n```\nOutput:\n```\n1\n```") == ("print(1)", "Here:")
+    assert prompts.fenced_code("````python\nx = '```'\n````") == ("x = '```'", "")  # a longer fence holds ```
 
 
 async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call_says_so():

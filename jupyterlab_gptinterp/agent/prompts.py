@@ -65,10 +65,10 @@ complete corrected source of that cell and a one-line reason. Keep the user's in
 FIX_RULES_FENCED = """The cell below needs fixing. Find the cause, then reply with one line saying what was
 wrong and exactly one ```python block holding the complete corrected source of that cell."""
 
-# Fences pair in order, each opening one (at the start of a line) closed by the next ``` (small
-# models glue it to the code): a fence that closes a ```bash block must not open a "block" of the
-# prose after it.
-_TICKS = re.compile(r"```([\w+-]*)([^\n`]*)")
+# Fences pair in order, each opening one (at the start of a line, or a python fence glued to words)
+# closed by the next run of as many backticks (small models glue it to the code): a fence that
+# closes a ```bash block must not open a "block" of the prose after it.
+_TICKS = re.compile(r"(`{3,})([\w+-]*)([^\n`]*)")
 _PYTHON = ("python", "py", "ipython", "python3")
 
 
@@ -224,13 +224,17 @@ def _blocks(text: str) -> list[tuple[str, int, str, int]]:
     out, opened = [], None
     for m in _TICKS.finditer(text):
         if opened is None:
-            line_start = text.rfind("\n", 0, m.start()) + 1
-            if not text[line_start : m.start()].strip():  # a fence opens a line; ``` within prose is a mention
+            at_start = not text[text.rfind("\n", 0, m.start()) + 1 : m.start()].strip()
+            bare = not m.group(3).strip() and text[m.end() : m.end() + 1] in ("\n", "\r")
+            # A fence opens a line; ``` within prose is a mention, unless it is a python fence glued to words.
+            if bare and (at_start or m.group(2).lower() in _PYTHON):
                 opened = m
             continue
+        if len(m.group(1)) < len(opened.group(1)):
+            continue  # a shorter run of backticks does not close a longer fence
         rest, newline, code = text[opened.end() : m.start()].partition("\n")
-        lang = opened.group(1).lower() if newline and not (opened.group(2) + rest).strip() else "?"
-        out.append((lang, opened.start(), code, m.end()))
+        lang = opened.group(2).lower() if newline and not (opened.group(3) + rest).strip() else "?"
+        out.append((lang, opened.start(), code, m.start() + len(m.group(1))))
         opened = None
     return out
 
