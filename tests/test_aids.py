@@ -795,7 +795,9 @@ async def test_a_keyerror_on_a_column_of_another_described_file_says_to_join_it(
     items = FileProfile("items.xml", "table", tables=[TableProfile("", 9, load, [ColumnProfile("genre", "text")])])
     code = "import pandas as pd\ndf = pd.read_csv('sales.csv')\ndf.groupby('Genre').size()"
     said = await hint(failed(code, "KeyError", "'Genre'"), files=[SALES, items])
-    assert "'genre' is a column of items.xml" in said and load in said and "merge" in said
+    assert "'genre' is a column of items.xml" in said and load.replace("df =", "items =") in said and "merge" in said
+    close = await hint(failed(code.replace("Genre", "revenue"), "KeyError", "'revenue'"), files=[SALES, items])
+    assert "items.xml" not in close  # the file read has it, spelled otherwise: no join
     assert "items.xml" not in await hint(failed(code, "KeyError", "'Region'"), files=[SALES, items])
 
 
@@ -816,6 +818,10 @@ async def test_a_cell_reading_a_described_file_its_own_way_is_sent_back_once_wit
     other = await Loading().refuse(t, "df = pd.read_json('e.json')")
     assert other is not None and "loads another way" in other.note and "json.load(open('e.json'))" in other.note
     assert await Loading().refuse(t, "print(len(open('r.csv').readlines()))") is None  # not a reader call
+    book = FileProfile(
+        "b.xlsx", "workbook", tables=[TableProfile("S1", 2, "df = pd.read_excel('b.xlsx', sheet_name='S1')")]
+    )
+    assert await Loading().refuse(turn(files=[book]), "df = pd.read_excel('b.xlsx')") is None  # the first sheet
 
 
 async def test_alternating_between_failed_versions_is_declined_until_something_works():

@@ -377,6 +377,11 @@ def test_a_fixed_width_report_loads_its_table_without_title_rules_or_total(tmp_p
         for i in range(30)
     )
     assert prof(tmp_path, "jobs.txt", log).kind == "lines"  # a log keeps its record format
+    paged = prof(tmp_path, "paged.txt", ("\f" + "\r\n".join(lines)).encode("cp1252"))  # a page break before the title
+    assert list(load(tmp_path, monkeypatch, paged.tables[0].load)["Ward"]) == [w[0] for w in wards]
+    assert prof(tmp_path, "tabbed.txt", "Name        Score   City\nAl\t\t10\tParis\nBo\t\t12\tRome\n").kind == "text"
+    values = "".join(f"ST00{i}     {1990 + i}    {i}.5\n" for i in range(5))
+    assert prof(tmp_path, "values.txt", values).kind != "table"  # no header line: not a report
 
 
 def test_a_header_of_two_rows_names_each_column_by_both_and_says_how_to_make_it_long(tmp_path, monkeypatch):

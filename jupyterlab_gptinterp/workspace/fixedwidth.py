@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 RULE = re.compile(r"^[\s\-=_+|*~.:]+$")
+_NUMBER = re.compile(r"[-+]?[\d.,]*\d[\d.,]*%?")
 MAX_HEAD = 40  # lines of the title block looked through for the header
 
 
@@ -66,6 +67,8 @@ def layout(lines: list[str]) -> Layout | None:
     two columns or more."""
     best: tuple[int, int, int, list[tuple[int, int]]] | None = None  # (-rows, header, end, columns)
     for first, end in _blocks(lines):
+        if any("\t" in lines[i] for i in range(first, end)):
+            continue  # tabs align nothing by position
         text = [i for i in range(first, end) if not RULE.match(lines[i])]
         for k, header in enumerate(text[:MAX_HEAD]):
             body = text[k:]
@@ -79,6 +82,8 @@ def layout(lines: list[str]) -> Layout | None:
     if best is None:
         return None
     _, header, end, columns = best
+    if all(_NUMBER.fullmatch(lines[header][a:b].strip() or "0") for a, b in columns):
+        return None  # no header line: a list of values, not a report
     rules = [i for i in range(header + 1, end) if RULE.match(lines[i])]
     # A rule with data above and under it closes the table: what follows sums it up.
     data = [i for i in range(header + 1, end) if i not in rules]

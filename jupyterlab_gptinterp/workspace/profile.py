@@ -44,6 +44,7 @@ from . import fixedwidth, logformat, trees
 
 MAX_READ = 512 * 1024  # bytes of a text file looked at
 MAX_ROWS = 5000  # rows loaded to profile a table
+MAX_YAML = 2_000_000  # bytes of YAML parsed
 MAX_COLUMNS = 40  # columns profiled per table
 MAX_TABLES = 6  # sheets or tables profiled per file
 SAMPLES = 3
@@ -207,7 +208,7 @@ def _two_rows_note(names: list[str]) -> str:
     return (
         f"the header is two rows: each column is named 'upper/lower' (e.g. {pair!r}); one row per column: "
         f"long = df.melt(id_vars=[{first!r}], var_name='column', value_name='value'); "
-        "long[['upper', 'lower']] = long['column'].str.rsplit('/', n=1, expand=True)"
+        "long[['upper', 'lower']] = long['column'].str.split('/', n=1, expand=True)"
     )
 
 
@@ -652,6 +653,8 @@ def _tree(path: Path) -> tuple[Any, str]:
     if data_suffix(path.name) in YAML_SUFFIXES:
         import yaml
 
+        if len(raw) > MAX_YAML:  # PyYAML reads a few hundred KB a second
+            raise ValueError(f"a YAML file over {MAX_YAML // 1_000_000} MB is not parsed here")
         return yaml.safe_load(raw), f"yaml.safe_load({handle})"
     return json.loads(raw.decode("utf-8", errors="replace")), f"json.load({handle})"
 
@@ -667,9 +670,8 @@ def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
         keys = ", ".join(repr(k) for k in list(data)[:20]) if isinstance(data, dict) else ""
         return "", None, [f"an object with keys {keys}" if keys else "no table of records in it"]
     rows = trees.data_at(data, found.path)
-    nested = found.shape != "rows" and any(
-        isinstance(v, dict) for r in (rows if found.shape == "records" else rows.values()) for v in r.values()
-    )
+    records = [] if found.shape == "rows" else rows if found.shape == "records" else list(rows.values())
+    nested = any(isinstance(v, dict) for r in records[:200] if isinstance(r, dict) for v in r.values())
     note = trees.describe(found, nested)
     if found.shape == "records" and not found.path and not nested and loader.startswith("json."):
         df = pd.read_json(io.StringIO(json.dumps(rows[:MAX_ROWS], default=str)))
@@ -680,7 +682,8 @@ def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
     code = "\n".join([f"import {imports}", *trees.load_lines(found, loader)])
     scope: dict[str, Any] = {"pd": pd}
     # The table from the tree already parsed, by the very lines offered (the loader swapped for it).
-    exec(code.replace(loader, "tree").split("\n", 1)[1], {**scope, "tree": data}, scope)  # noqa: S102
+    tree = trees.cut(data, found.path, MAX_ROWS + 1)
+    exec(code.replace(loader, "tree").split("\n", 1)[1], {**scope, "tree": tree}, scope)  # noqa: S102
     return code, scope["df"].head(MAX_ROWS), [note] if note else []
 
 
@@ -698,7 +701,7 @@ def _header_row(raw: Any) -> int:
     if not widths:
         return 0
     full = max(widths)
-    return next(i for i, w in enumerate(widths) if w >= max(2, full * 0.8))
+    return next((i for i, w in enumerate(widths) if w >= max(2, full * 0.8)), 0)
 
 
 def _workbook(name: str, path: Path) -> dict[str, Any]:
@@ -710,7 +713,8 @@ def _workbook(name: str, path: Path) -> dict[str, Any]:
         skip = _header_row(raw)
         cells = [["" if pd.isna(v) else str(v) for v in row] for row in raw.itertuples(index=False)]
         # The upper row of a two-row header has gaps (merged cells), so it is not as wide as the table.
-        names, start = next(((n, i) for i in (skip - 2, skip) if i >= 0 and (n := _two_row_header(cells[i:]))), ([], 0))
+        tried = (skip - 2, skip - 1, skip)
+        names, start = next(((n, i) for i in tried if i >= 0 and (n := _two_row_header(cells[i:]))), ([], 0))
         kwargs: dict[str, Any] = {"sheet_name": sheet, **({"skiprows": skip} if skip else {})}
         if names:
             skip = start
@@ -858,7 +862,7 @@ def _first_lines(path: Path, n: int = 5) -> str:
 def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict[str, Any] | None:
     """A text report whose columns are aligned with spaces, read with read_fwf at the columns
     found; None when it is not one. `whole`: `text` is all of the file."""
-    lines = text.splitlines()
+    lines = re.split(r"\r\n|\r|\n", text)  # as pandas counts lines: a form feed does not end one
     found = fixedwidth.layout(lines[:5000])
     if found is None or found.rows < 2:
         return None

@@ -14,6 +14,7 @@ from itertools import takewhile
 from typing import Any
 
 MAX_DEPTH = 5
+MAX_NODES = 20_000  # nodes of a tree looked at
 # Keys that name a column in a list of column descriptions, the likeliest first.
 NAME_KEYS = ("name", "fieldName", "field", "title", "label", "id", "key", "column")
 
@@ -40,7 +41,11 @@ def _mostly(items: list[Any], kind: type) -> bool:
     return bool(head) and sum(isinstance(x, kind) for x in head) >= 0.8 * len(head)
 
 
-def _tables(node: Any, path: Path, depth: int, out: list[Found]) -> None:
+def _tables(node: Any, path: Path, depth: int, out: list[Found], seen: set[int]) -> None:
+    # A YAML file's aliases make a small file a huge tree: each node is looked at once, and so many.
+    if id(node) in seen or len(seen) > MAX_NODES:
+        return
+    seen.add(id(node))
     if isinstance(node, list):
         if _mostly(node, dict):
             out.append(Found(path, "records", len(node)))
@@ -52,11 +57,11 @@ def _tables(node: Any, path: Path, depth: int, out: list[Found]) -> None:
     values = list(node.values())
     if len(values) >= 3 and all(isinstance(v, dict) and v for v in values):
         shared = set.intersection(*(set(v) for v in values[:200]))
-        if shared:  # records keyed by an id, not a nest of unlike objects
+        if shared:  # records keyed by an id, not a nest of unlike objects; a larger table may sit inside them
             out.append(Found(path, "keyed", len(values)))
-            return
     for key, value in node.items():
-        _tables(value, (*path, key), depth + 1, out)
+        if isinstance(key, (str, int)) and not isinstance(key, bool):  # a key a load line can write
+            _tables(value, (*path, key), depth + 1, out, seen)
 
 
 def _names(node: Any, width: int) -> tuple[str, list[str]] | None:
@@ -80,8 +85,12 @@ def _column_names(data: Any, rows: Found) -> None:
     width = Counter(len(r) for r in data_at(data, rows.path)[:200] if isinstance(r, list)).most_common(1)[0][0]
     best: tuple[int, Path, str, list[str]] | None = None
     todo: list[tuple[Any, Path]] = [(data, ())]
-    while todo:
+    seen: set[int] = set()
+    while todo and len(seen) <= MAX_NODES:
         node, path = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
         if path == rows.path:
             continue
         named = _names(node, width)
@@ -90,7 +99,7 @@ def _column_names(data: Any, rows: Found) -> None:
             if best is None or (shared, -len(path)) > (best[0], -len(best[1])):
                 best = (shared, path, *named)
         if isinstance(node, dict) and len(path) <= MAX_DEPTH:
-            todo += [(v, (*path, k)) for k, v in node.items()]
+            todo += [(v, (*path, k)) for k, v in node.items() if isinstance(k, str)]
     if best is not None:
         _, rows.columns, rows.name_key, rows.names = best
 
@@ -101,15 +110,29 @@ def data_at(data: Any, path: Path) -> Any:
     return data
 
 
+def cut(data: Any, path: Path, n: int) -> Any:
+    """`data` with the table at `path` cut to its first `n` rows (the rest of the tree shared)."""
+    if path:
+        return {**data, path[0]: cut(data[path[0]], path[1:], n)} if isinstance(data, dict) else data
+    if isinstance(data, dict):
+        return dict(list(data.items())[:n])
+    return data[:n] if isinstance(data, list) else data
+
+
 def find(data: Any) -> Found | None:
     """The largest table in `data`, the shallowest of equal ones; None when there is none."""
     found: list[Found] = []
-    _tables(data, (), 0, found)
+    _tables(data, (), 0, found, set())
     if not found:
         return None
     best = max(found, key=lambda f: (f.rows, -len(f.path)))
     if best.shape == "rows":
-        _column_names(data, best)
+        rows = data_at(data, best.path)
+        first = rows[0] if isinstance(rows[0], list) else []
+        if first and all(isinstance(x, str) for x in first) and not all(isinstance(x, str) for x in rows[1]):
+            best.names, best.columns, best.rows = list(first), (*best.path, 0), best.rows - 1  # a header row
+        else:
+            _column_names(data, best)
     return best
 
 
@@ -121,7 +144,9 @@ def load_lines(found: Found, loader: str) -> list[str]:
     if found.shape == "keyed":
         return [f"df = pd.json_normalize([{{'key': k, **v}} for k, v in {loader}{at}.items()])"]
     if not found.names:
-        return [f"df = pd.DataFrame({loader}{at})"]
+        return [f"df = pd.DataFrame({loader}{at})", "df.columns = [f'c{i}' for i in range(df.shape[1])]"]
+    if found.columns == (*found.path, 0):  # the first row holds the names
+        return [f"data = {loader}{at}", "df = pd.DataFrame(data[1:], columns=data[0])"]
     cols = index(found.columns)
     names = f"[c[{found.name_key!r}] for c in data{cols}]" if found.name_key else f"data{cols}"
     return [f"data = {loader}", f"df = pd.DataFrame(data{at}, columns={names})"]
@@ -135,6 +160,8 @@ def describe(found: Found, nested: bool) -> str:
     if found.shape == "rows":
         if not found.names:
             return f"the rows are arrays {where}; no column names were found in the file"
+        if found.columns == (*found.path, 0):
+            return f"the rows are arrays {where}; the first one holds the column names"
         named = f"each one's {found.name_key!r}" if found.name_key else "a list of names"
         return f"the rows are arrays {where}; their column names are in {index(found.columns)} ({named})"
     flat = "; nested records are flattened: inner keys become 'outer.inner' columns" if nested else ""

@@ -19,7 +19,7 @@ from ..outcome import Outcome
 from ..seams import ColumnProfile, FileProfile, TableProfile
 from .base import Aid, Note, TurnState
 from .errors import failing_line, is_api_error
-from .preview import load_block
+from .preview import load_block, stem_of
 
 _QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
@@ -54,9 +54,7 @@ _UNALIGNED = re.compile(r"Can only compare identically-labeled|Lengths must matc
 _AMBIGUOUS = re.compile(r"truth value of an? (?:Series|DataFrame|array)\b.* is ambiguous", re.IGNORECASE)
 _COMPARISON = re.compile(r"==|!=|<=|>=|(?<![<>=-])[<>](?![<>=])|\.isin\(|\.between\(")
 # A key used on what is not a record: the keys of a dict iterated over, a row that is an array.
-_NOT_A_RECORD = re.compile(
-    r"(string|list) indices must be integers|unhashable type: '(?:list|dict)'|'(?:str|list)' object has no attribute 'get'"
-)
+_NOT_A_RECORD = re.compile(r"(string|list) indices must be integers|'(?:str|list)' object has no attribute 'get'")
 _READ_FAIL = re.compile(r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError")
 
 
@@ -77,7 +75,10 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     columns = [c for t in read for c in t.columns]
     if name == "KeyError":
         missing = _first_quoted(value) or value.strip("'\"")
-        return _key_hint(missing, read) + (_elsewhere(missing, files, code) or _own_load(code, files))
+        names = [c.name for t in read for c in t.columns]
+        known = missing.lower() in {n.lower() for n in names} or difflib.get_close_matches(missing, names, 1, 0.6)
+        extra = ("" if known else _elsewhere(missing, files, code)) or _own_load(code, files)
+        return _key_hint(missing, read) + extra
     if name == "NameError":
         return _name_hint(value, _block_for(code, files))
     if name == "ModuleNotFoundError":
@@ -87,14 +88,14 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     if _READ_FAIL.search(name) or _READ_FAIL.search(value):
         named = [f for f in files if f.name in code] or files
         return f"read {named[0].name} with its tested load line: {_load_of(named[0])}" if named else ""
+    if m := _NOT_A_RECORD.search(value):
+        return _record_hint(m.group(1) or "", files, code)
     if name == "AttributeError":
         return _accessor_hint(outcome, columns) or _attribute_hint(value, columns, failing_line(outcome) or code)
     if _DATE_PARSE.search(value):
         dated = [c for c in columns if c.name in code and any("date" in n for n in c.notes)]
         how = f" For {dated[0].name!r}: {_date_note(dated[0])}" if dated else ""
         return "The dates are written as text in a layout that was not given: parse them explicitly." + how
-    if m := _NOT_A_RECORD.search(value):
-        return _record_hint(m.group(1) or "", files, code)
     if _TEXT_NOT_NUMBER.search(value) or (name == "TypeError" and "str" in value):
         texts = [
             c
@@ -290,11 +291,18 @@ def _elsewhere(missing: str, files: list[FileProfile], code: str) -> str:
                 iter(difflib.get_close_matches(missing, names, 1, 0.8)), None
             )
             if found:
+                other = re.sub(r"\W+", "_", stem_of(f.name)).strip("_") or "other"
+                block = re.sub(r"\bdf\b", other, load_block(f, t))
                 return (
-                    f" {found!r} is a column of {f.name}, which this code does not read: load it too and merge the "
-                    f"two on the column they share.\n{load_block(f, t)}"
+                    f" {found!r} is a column of {f.name}, which this code does not read: load it too, as another "
+                    f"frame, and merge the two on the column they share.\n{block}"
                 )
     return ""
+
+
+def _load_expr(load: str) -> str:
+    """What the first assignment of a load block assigns (`pd.read_sql(...)`), "" when none."""
+    return next((line.partition("=")[2].strip() for line in load.splitlines() if "=" in line), "")
 
 
 def _squeezed(text: str) -> str:
@@ -307,7 +315,7 @@ def _own_load(code: str, files: list[FileProfile]) -> str:
     flat = _squeezed(code)
     for f in files:
         reader = re.search(rf"read_\w+\(\s*['\"]{re.escape(f.name)}['\"]", code)
-        loads = [_squeezed(t.load.splitlines()[0].partition("=")[2]) for t in f.tables]
+        loads = [_squeezed(expr) for t in f.tables if (expr := _load_expr(t.load))]
         if reader and loads and not any(load in flat for load in loads):
             return (
                 f" The code reads {f.name} its own way, not with its tested load line, so its columns differ from "
@@ -321,7 +329,7 @@ def _block_for(code: str, files: list[FileProfile]) -> str:
     the first file described."""
 
     def reads(f: FileProfile) -> bool:
-        return f.name in code or any(t.load.splitlines()[0].partition("=")[2].strip() in code for t in f.tables)
+        return f.name in code or any(expr in code for t in f.tables if (expr := _load_expr(t.load)))
 
     tabular = any(f.tables for f in files)
     for f in sorted(files, key=lambda f: not reads(f)):

@@ -34,14 +34,15 @@ def _reads(tree: ast.AST, name: str) -> list[ast.Call]:
 def _tested(f: FileProfile) -> list[tuple[str, set[str]]]:
     """(reader, keyword names) of the first call of each table's tested load lines."""
     out = []
-    for t in f.tables:
+    for i, t in enumerate(f.tables):
         try:
             calls = _reads(ast.parse(t.load), f.name)
         except SyntaxError:
             continue
-        out += [
-            (c.func.attr, {k.arg for k in c.keywords if k.arg}) for c in calls[:1] if isinstance(c.func, ast.Attribute)
-        ]
+        for c in calls[:1]:
+            assert isinstance(c.func, ast.Attribute)
+            needs = {k.arg for k in c.keywords if k.arg}
+            out.append((c.func.attr, needs - {"sheet_name"} if i == 0 else needs))  # the first sheet is the default
     return out
 
 
