@@ -419,6 +419,31 @@ def test_rows_exported_twice_are_counted(tmp_path):
     assert not any("copies" in n for n in prof(tmp_path, "o2.csv", "id,name\n" + "\n".join(rows)).tables[0].notes)
 
 
+def test_an_archive_of_csv_files_stacks_them_and_statistics_files_load_with_their_reader(tmp_path, monkeypatch):
+    import zipfile
+
+    with zipfile.ZipFile(tmp_path / "trips_q2.zip", "w") as z:
+        for month in (4, 5, 6):
+            z.writestr(f"trips/2024-{month:02d}.csv", "id;km\n" + "".join(f"{month}{i};{i},5\n" for i in range(10)))
+        z.writestr("README.txt", "monthly trips")
+    p = prof(tmp_path, "trips_q2.zip")
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert len(df) == 30 == p.tables[0].rows and df["km"].sum() == 3 * sum(i + 0.5 for i in range(10))
+    assert any("3 .csv files are stacked" in n for n in p.tables[0].notes)
+    pd.DataFrame({"school": ["A", "B", "C"], "pupils": [120, 340, 95]}).to_stata(
+        tmp_path / "census.dta", write_index=False
+    )
+    stata = prof(tmp_path, "census.dta")
+    assert stata.tables[0].load == "df = pd.read_stata('census.dta')" and stata.tables[0].rows == 3
+    assert load(tmp_path, monkeypatch, stata.tables[0].load)["pupils"].sum() == 555
+    features = [
+        {"type": "Feature", "geometry": {"type": "Point", "coordinates": [i, i]}, "properties": {"n": i}}
+        for i in range(4)
+    ]
+    geo = prof(tmp_path, "stations.geojson", json.dumps({"type": "FeatureCollection", "features": features}))
+    assert load(tmp_path, monkeypatch, geo.tables[0].load)["properties.n"].sum() == 6
+
+
 def test_files_are_named_by_file_name_or_by_their_stem_and_others_only_listed():
     available = ["air_quality.csv", "trips.parquet", "notes.txt", "a.csv"]
     assert named_files("mean PM2.5 in air_quality.csv?", available) == ["air_quality.csv"]

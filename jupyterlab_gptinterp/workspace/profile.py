@@ -9,6 +9,7 @@ server. The profile is what a careful analyst finds in the first minutes with a 
   of a workbook; the tables of a SQLite file; the table in a JSON or YAML tree (records, arrays
   with their column names kept elsewhere, objects keyed by id), flattened when nested; the
   columns of a fixed-width report (aligned with spaces) under its title, without rules and total;
+  the CSV files of a zip archive stacked; Stata, SAS and SPSS files by their readers;
 - per column: the type pandas gives it, missing values, a few samples;
 - general observations on text columns: numbers after removing symbols (with the suffixes that
   differ, e.g. units; a decimal comma read as one when some value shows it), percentages, dates
@@ -33,6 +34,7 @@ import lzma
 import re
 import sqlite3
 import sys
+import tempfile
 import zipfile
 from collections import Counter
 from collections.abc import Callable
@@ -49,7 +51,7 @@ MAX_COLUMNS = 40  # columns profiled per table
 MAX_TABLES = 6  # sheets or tables profiled per file
 SAMPLES = 3
 TEXT_SUFFIXES = {".csv", ".tsv", ".txt", ".dat", ".tab", ".psv"}
-JSON_SUFFIXES = {".json", ".jsonl", ".ndjson"}
+JSON_SUFFIXES = {".json", ".jsonl", ".ndjson", ".geojson"}
 YAML_SUFFIXES = {".yaml", ".yml"}
 EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".ods"}
 PARQUET_SUFFIXES = {".parquet", ".pq", ".feather", ".arrow"}
@@ -57,6 +59,9 @@ SQLITE_SUFFIXES = {".sqlite", ".sqlite3", ".db"}
 LOG_SUFFIXES = {".log", ".out"}
 XML_SUFFIXES = {".xml"}
 MARKDOWN_SUFFIXES = {".md", ".markdown"}
+# Files of statistics packages, each read by its pandas reader (SPSS needs pyreadstat).
+STATS_READERS = {".dta": "read_stata", ".sas7bdat": "read_sas", ".xpt": "read_sas", ".sav": "read_spss"}
+ARCHIVE_SUFFIXES = {".zip"}  # an archive of several data files
 _KINDS = (
     TEXT_SUFFIXES,
     JSON_SUFFIXES,
@@ -67,7 +72,7 @@ _KINDS = (
     LOG_SUFFIXES,
     XML_SUFFIXES,
 )
-DATA_SUFFIXES = set().union(*_KINDS, MARKDOWN_SUFFIXES)
+DATA_SUFFIXES = set().union(*_KINDS, MARKDOWN_SUFFIXES, STATS_READERS, ARCHIVE_SUFFIXES)
 # Compressions pandas reads by the file name alone (read_csv, read_json, read_xml infer them).
 COMPRESSED = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma", ".zip": "zip"}
 # How a cell opens one by hand (json.load needs a file object): the module, the call.
@@ -107,7 +112,9 @@ def data_suffix(name: str) -> str:
     if suffixes and suffixes[-1] in COMPRESSED:
         inner = suffixes[-2] if len(suffixes) > 1 else ""
         # Only kinds whose load line reads it compressed as it is (pandas infers the compression).
-        return inner if inner in (TEXT_SUFFIXES - {".txt", ".dat"}) | JSON_SUFFIXES | XML_SUFFIXES else ""
+        if inner in (TEXT_SUFFIXES - {".txt", ".dat"}) | JSON_SUFFIXES | XML_SUFFIXES:
+            return inner
+        return ".zip" if suffixes[-1] == ".zip" else ""  # a zip of other things: an archive
     return suffixes[-1] if suffixes else ""
 
 
@@ -853,6 +860,42 @@ def _markdown(name: str, path: Path) -> dict[str, Any]:
     return {"kind": "table", "tables": tables, "note": note + "; each loads on its own"}
 
 
+def _statistical(name: str, path: Path, reader: str) -> dict[str, Any]:
+    df = getattr(_pd(), reader)(path)
+    return {"kind": "table", "tables": [_table("", df.head(MAX_ROWS), f"df = pd.{reader}({name!r})", len(df), [])]}
+
+
+def _archive(name: str, path: Path) -> dict[str, Any]:
+    """A zip of several files: its text tables (a monthly series, most often) read and stacked,
+    each with the dialect of the first."""
+    pd = _pd()
+    with zipfile.ZipFile(path) as archive:
+        members = [m for m in archive.namelist() if not m.endswith("/") and not m.startswith("__MACOSX")]
+        tables = [m for m in members if data_suffix(m) in TEXT_SUFFIXES - {".txt", ".dat"}]
+        listed = ", ".join(members[:8]) + (", …" if len(members) > 8 else "")
+        if not tables:
+            return {"kind": "text", "note": f"a zip archive of {len(members)} files: {listed}", "lines": ""}
+        suffix = data_suffix(tables[0])
+        with tempfile.TemporaryDirectory() as tmp:  # the dialect is found on a file, as for any CSV
+            first = Path(tmp) / f"first{suffix}"
+            first.write_bytes(archive.read(tables[0]))
+            _, kwargs, notes = _csv_load(name, first)
+        frames = [pd.read_csv(archive.open(m), nrows=MAX_ROWS // len(tables) + 1, **kwargs) for m in tables]
+    df = pd.concat(frames, ignore_index=True)
+    read = "pd.read_csv(" + ", ".join(["archive.open(m)", *(f"{k}={v!r}" for k, v in kwargs.items())]) + ")"
+    load = "\n".join(
+        [
+            "import zipfile",
+            f"archive = zipfile.ZipFile({name!r})",
+            f"members = [m for m in archive.namelist() if m.endswith({suffix!r})]",
+            f"df = pd.concat([{read} for m in members], ignore_index=True)",
+        ]
+    )
+    notes.append(f"a zip archive of {len(members)} files ({listed}); the {len(tables)} {suffix} files are stacked")
+    rows = len(df) if all(len(f) <= MAX_ROWS // len(tables) for f in frames) else None
+    return {"kind": "table", "tables": [_table("", df, load, rows, notes)]}
+
+
 def _first_lines(path: Path, n: int = 5) -> str:
     with _open(path) as f:
         text, _ = _decode(f.read(8192))
@@ -943,6 +986,10 @@ def profile(name: str, path: Path) -> dict[str, Any]:
             found = _xml(name, path)
         elif suffix in MARKDOWN_SUFFIXES:
             found = _markdown(name, path)
+        elif suffix in STATS_READERS:
+            found = _statistical(name, path, STATS_READERS[suffix])
+        elif suffix in ARCHIVE_SUFFIXES:
+            found = _archive(name, path)
         elif suffix in TEXT_SUFFIXES - {".txt"} or (suffix in {".txt", ".dat"} and _looks_tabular(path)):
             found = _text_table(name, path)
         else:
