@@ -444,6 +444,17 @@ def test_an_archive_of_csv_files_stacks_them_and_statistics_files_load_with_thei
     assert load(tmp_path, monkeypatch, geo.tables[0].load)["properties.n"].sum() == 6
 
 
+def test_a_calendar_has_a_row_per_event(tmp_path, monkeypatch):
+    events = "".join(
+        f"BEGIN:VEVENT\r\nUID:e{i}\r\nDTSTART;VALUE=DATE:2024{i + 1:02d}15\r\nSUMMARY:Day {i} with a long\r\n  name\r\nEND:VEVENT\r\n"
+        for i in range(5)
+    )
+    p = prof(tmp_path, "days.ics", f"BEGIN:VCALENDAR\r\nVERSION:2.0\r\n{events}END:VCALENDAR\r\n")
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert len(df) == 5 == p.tables[0].rows and list(df["DTSTART"])[:2] == ["20240115", "20240215"]
+    assert df["SUMMARY"][1] == "Day 1 with a long name"
+
+
 def test_files_are_named_by_file_name_or_by_their_stem_and_others_only_listed():
     available = ["air_quality.csv", "trips.parquet", "notes.txt", "a.csv"]
     assert named_files("mean PM2.5 in air_quality.csv?", available) == ["air_quality.csv"]

@@ -9,7 +9,8 @@ server. The profile is what a careful analyst finds in the first minutes with a 
   of a workbook; the tables of a SQLite file; the table in a JSON or YAML tree (records, arrays
   with their column names kept elsewhere, objects keyed by id), flattened when nested; the
   columns of a fixed-width report (aligned with spaces) under its title, without rules and total;
-  the CSV files of a zip archive stacked; Stata, SAS and SPSS files by their readers;
+  the CSV files of a zip archive stacked; Stata, SAS and SPSS files by their readers; a row per
+  event (or contact) of an iCalendar or vCard file;
 - per column: the type pandas gives it, missing values, a few samples;
 - general observations on text columns: numbers after removing symbols (with the suffixes that
   differ, e.g. units; a decimal comma read as one when some value shows it), percentages, dates
@@ -62,6 +63,7 @@ MARKDOWN_SUFFIXES = {".md", ".markdown"}
 # Files of statistics packages, each read by its pandas reader (SPSS needs pyreadstat).
 STATS_READERS = {".dta": "read_stata", ".sas7bdat": "read_sas", ".xpt": "read_sas", ".sav": "read_spss"}
 ARCHIVE_SUFFIXES = {".zip"}  # an archive of several data files
+CALENDAR_SUFFIXES = {".ics", ".vcf"}  # iCalendar, vCard: BEGIN/END blocks of KEY:VALUE lines
 _KINDS = (
     TEXT_SUFFIXES,
     JSON_SUFFIXES,
@@ -72,7 +74,7 @@ _KINDS = (
     LOG_SUFFIXES,
     XML_SUFFIXES,
 )
-DATA_SUFFIXES = set().union(*_KINDS, MARKDOWN_SUFFIXES, STATS_READERS, ARCHIVE_SUFFIXES)
+DATA_SUFFIXES = set().union(*_KINDS, MARKDOWN_SUFFIXES, STATS_READERS, ARCHIVE_SUFFIXES, CALENDAR_SUFFIXES)
 # Compressions pandas reads by the file name alone (read_csv, read_json, read_xml infer them).
 COMPRESSED = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma", ".zip": "zip"}
 # How a cell opens one by hand (json.load needs a file object): the module, the call.
@@ -896,6 +898,32 @@ def _archive(name: str, path: Path) -> dict[str, Any]:
     return {"kind": "table", "tables": [_table("", df, load, rows, notes)]}
 
 
+def _calendar(name: str, path: Path) -> dict[str, Any]:
+    """One row per component (an event, a contact) of an iCalendar or vCard file: the most
+    repeated BEGIN:X ... END:X block, each KEY:VALUE line of it a column (parameters dropped)."""
+    with _open(path) as f:
+        text, encoding = _decode(f.read())
+    kinds = Counter(re.findall(r"^BEGIN:([A-Z-]+)\s*$", text, flags=re.M))
+    kinds.pop("VCALENDAR", None)
+    if not kinds:
+        return _lines(name, path)
+    kind = kinds.most_common(1)[0][0]
+    opened = f"open({name!r}{'' if encoding.startswith('utf-8') else f', encoding={encoding!r}'})"
+    load = "\n".join(
+        [
+            "import re",
+            f"text = re.sub(r'\\n[ \\t]', '', {opened}.read().replace('\\r\\n', '\\n'))  # continued lines unfolded",
+            f"blocks = re.findall(r'^BEGIN:{kind}$(.*?)^END:{kind}$', text, flags=re.M | re.S)",
+            "df = pd.DataFrame([dict(re.findall(r'^([A-Z][A-Z0-9-]*)(?:;[^:\\n]*)?:(.*)$', b, flags=re.M)) for b in blocks])",
+        ]
+    )
+    scope: dict[str, Any] = {"pd": _pd(), "open": lambda *a, **k: io.StringIO(text)}
+    exec(load, scope)  # noqa: S102 - the very lines offered, on the text read here
+    df = scope["df"]
+    note = f"one row per {kind} block; each KEY:VALUE line is a column (parameters such as ;VALUE=DATE dropped)"
+    return {"kind": "table", "tables": [_table("", df.head(MAX_ROWS), load, len(df), [note])]}
+
+
 def _first_lines(path: Path, n: int = 5) -> str:
     with _open(path) as f:
         text, _ = _decode(f.read(8192))
@@ -990,6 +1018,8 @@ def profile(name: str, path: Path) -> dict[str, Any]:
             found = _statistical(name, path, STATS_READERS[suffix])
         elif suffix in ARCHIVE_SUFFIXES:
             found = _archive(name, path)
+        elif suffix in CALENDAR_SUFFIXES:
+            found = _calendar(name, path)
         elif suffix in TEXT_SUFFIXES - {".txt"} or (suffix in {".txt", ".dat"} and _looks_tabular(path)):
             found = _text_table(name, path)
         else:
