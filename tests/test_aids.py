@@ -531,6 +531,10 @@ async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call
     assert not (await aid.review(about, "March.")).show and len(asked) == 1  # asked once per turn
     general = turn(question="How do I reverse a list?", listing=listed, needs_data=lambda: verdict(False))
     assert await Grounding().review(general, "Use reversed(x).") is None and len(asked) == 2
+    tried = turn(question="When is the next holiday?", listing=listed, needs_data=lambda: verdict(False))
+    tried.outcomes.append(failed("open('days.ics')", "FileNotFoundError", "No such file"))
+    review = await Grounding().review(tried, "The next holiday is on 25 December.")
+    assert not review.show and "failed" in review.retry  # code ran for it, all of it failed: no answer yet
     # The call itself: the question and the file names only, the reply constrained to a schema.
     llm = ScriptedLLM(json.dumps({"needs_data": True}), "not json")
     calls = ModelCalls(llm, ListSink(), "c", "t", 0, 0.0, True)
@@ -682,7 +686,7 @@ async def test_an_answer_sent_back_counts_as_stuck_too_so_a_focused_call_follows
     ended = await run_turn(loop, sink, gate)
     assert ended.reason == "answer" and ex.ran == ["print(6 * seven)", "print(6 * 7)"]
     assert len(llm.requests[3]) == 2 and "NameError" in llm.requests[3][1]["content"]  # declined, then sent back
-    assert "41 appear(s) in no output" in llm.requests[3][1]["content"]  # what the aid said is kept
+    assert "the last run failed" in llm.requests[3][1]["content"]  # what the aid said is kept
     assert sink.of("assistant_message")[-1].text == "It is 42."
 
 

@@ -1,8 +1,8 @@
 """Grounding: an answer about data must rest on an output the model saw.
 
 - A reply to a question about data files (one described to the model, attached, named by a word
-  of its name, or, when it names none, found to need the files by a short constrained call) with
-  no run behind it that worked and printed a
+  of its name, or, when it names none, found to need the files by a short constrained call), or
+  to one the model ran code for, with no run behind it that worked and printed a
   result (none, only failed ones, or ones that printed nothing) is not shown; the model is asked,
   twice at most, to run code that computes it (a preview shows a file's layout, not its answer; an
   explanation of an error is not an answer). A small model asked once tends to repeat its guess;
@@ -44,7 +44,8 @@ class Grounding(Aid):
         how = "reply with one ```python block" if turn.fenced else "call run_code"
         # A run that printed nothing (it loaded data, say) is no more an answer's ground than one that failed.
         worked = any(o.ran and not o.failed and (o.printed or o.files) for o in turn.outcomes)
-        if not worked and self.asked_to_run < ASKS_TO_RUN and await self._about_data(turn):
+        # Code the model ran for it, all of which failed, makes a question one to compute, whatever it names.
+        if not worked and self.asked_to_run < ASKS_TO_RUN and (turn.ran_code or await self._about_data(turn)):
             self.asked_to_run += 1
             why = (
                 "no run printed a result"
