@@ -575,6 +575,12 @@ async def test_when_the_output_does_not_answer_the_model_is_told_what_is_missing
     ended = await run_turn(loop, sink, gate)
     assert ended.reason == "answer" and ex.ran == ["print(6*7)", "print(6*7+1)"]
     assert "the total per month of each year" in llm.requests[2][-1]["content"]
+    # An answer in words instead, with no run since, goes back once for the cell; the second is shown.
+    loop, llm, ex, sink, gate = make(fenced("print(6*7)"), no, "It is 42.", "It is 42, really.")
+    ended = await run_turn(loop, sink, gate)
+    shown = [m.text for m in sink.of("assistant_message")]
+    assert ended.reason == "answer" and shown[-1] == "It is 42, really." and "It is 42." not in shown
+    assert "Not the answer yet" in llm.requests[3][-1]["content"] and "each year" in llm.requests[3][-1]["content"]
 
 
 async def test_an_answer_straight_after_a_noted_result_goes_back_once():

@@ -134,9 +134,11 @@ class ModelCalls:
         messages = prompts.check_messages(question, outcome.code, head_tail(outcome.printed, budget))
         data = await self._judge(messages, prompts.CHECK_SCHEMA)
         try:
-            return Check(bool(data["answers"]) is True, str(data.get("answer") or ""), str(data.get("missing") or ""))
+            check = Check(bool(data["answers"]) is True, str(data.get("answer") or ""), str(data.get("missing") or ""))
         except (KeyError, TypeError, AttributeError):
             return None
+        outcome.answered = check.answers and bool(check.answer.strip())
+        return check
 
     async def needs_data(self, question: str, files: list[str]) -> bool | None:
         """Is a question that names no file about the files beside the notebook? (None: no verdict)"""

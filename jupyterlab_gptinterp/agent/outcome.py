@@ -31,6 +31,7 @@ class Outcome:
     notes: list[str] = field(default_factory=list)  # what the aids add for the model, in order
     waited: float = 0.0  # seconds the proposal waited for the user's decision
     tool: str = ""  # mcp_tool: the tool as the model called it
+    answered: bool | None = None  # the check call's verdict: does its output answer the question? (None: not asked)
 
     @property
     def ran(self) -> bool:
