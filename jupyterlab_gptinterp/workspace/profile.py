@@ -880,7 +880,8 @@ def _archive(name: str, path: Path) -> dict[str, Any]:
         suffix = data_suffix(tables[0])
         with tempfile.TemporaryDirectory() as tmp:  # the dialect is found on a file, as for any CSV
             first = Path(tmp) / f"first{suffix}"
-            first.write_bytes(archive.read(tables[0]))
+            with archive.open(tables[0]) as member:
+                first.write_bytes(member.read(MAX_READ))
             _, kwargs, notes = _csv_load(name, first)
         frames = [pd.read_csv(archive.open(m), nrows=MAX_ROWS // len(tables) + 1, **kwargs) for m in tables]
     df = pd.concat(frames, ignore_index=True)
