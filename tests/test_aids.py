@@ -535,6 +535,9 @@ async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call
     tried.outcomes.append(failed("open('days.ics')", "FileNotFoundError", "No such file"))
     review = await Grounding().review(tried, "The next holiday is on 25 December.")
     assert not review.show and "failed" in review.retry  # code ran for it, all of it failed: no answer yet
+    quiet = turn(question="Set x to 1.", listing=listed, needs_data=lambda: verdict(False))
+    quiet.outcomes.append(ok("x = 1"))
+    assert await Grounding().review(quiet, "Done.") is None  # a run that printed nothing did not fail
     # The call itself: the question and the file names only, the reply constrained to a schema.
     llm = ScriptedLLM(json.dumps({"needs_data": True}), "not json")
     calls = ModelCalls(llm, ListSink(), "c", "t", 0, 0.0, True)

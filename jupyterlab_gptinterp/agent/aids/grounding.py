@@ -45,7 +45,8 @@ class Grounding(Aid):
         # A run that printed nothing (it loaded data, say) is no more an answer's ground than one that failed.
         worked = any(o.ran and not o.failed and (o.printed or o.files) for o in turn.outcomes)
         # Code the model ran for it, all of which failed, makes a question one to compute, whatever it names.
-        if not worked and self.asked_to_run < ASKS_TO_RUN and (turn.ran_code or await self._about_data(turn)):
+        failed = turn.ran_code and all(o.failed for o in turn.outcomes if o.ran)
+        if not worked and self.asked_to_run < ASKS_TO_RUN and (failed or await self._about_data(turn)):
             self.asked_to_run += 1
             why = (
                 "no run printed a result"
