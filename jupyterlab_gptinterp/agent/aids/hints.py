@@ -76,8 +76,7 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     if name == "KeyError":
         missing = _first_quoted(value) or value.strip("'\"")
         names = [c.name for t in read for c in t.columns]
-        known = missing.lower() in {n.lower() for n in names} or difflib.get_close_matches(missing, names, 1, 0.6)
-        extra = ("" if known else _elsewhere(missing, files, code)) or _own_load(code, files)
+        extra = ("" if _close(missing, names, 0.6) else _elsewhere(missing, files, code)) or _own_load(code, files)
         return _key_hint(missing, read) + extra
     if name == "NameError":
         return _name_hint(value, _block_for(code, files))
@@ -239,9 +238,7 @@ def _key_hint(missing: str, tables: list[TableProfile]) -> str:
             return f"The records are nested: after pd.json_normalize the column is {inner[0]!r}."
     t = tables[0]
     names = [c.name for c in t.columns]
-    close = {n.lower(): n for n in names}.get(missing.lower()) or next(
-        iter(difflib.get_close_matches(missing, names, 1, 0.6)), None
-    )
+    close = _close(missing, names, 0.6)
     listed = ", ".join(repr(n) for n in names[:30])
     return (
         f"There is no column {missing!r}"
@@ -280,16 +277,20 @@ def _name_hint(value: str, block: str) -> str:
     return f"{name!r} is not defined: a cell that failed defines nothing; define it in this cell."
 
 
+def _close(missing: str, names: list[str], cutoff: float) -> str | None:
+    """The name of `names` that `missing` means: the same but for case, else the closest spelling."""
+    return {n.lower(): n for n in names}.get(missing.lower()) or next(
+        iter(difflib.get_close_matches(missing, names, 1, cutoff)), None
+    )
+
+
 def _elsewhere(missing: str, files: list[FileProfile], code: str) -> str:
     """A missing column that another described file has, which the code does not read: a join."""
     for f in files:
         if f.name in code:
             continue
         for t in f.tables:
-            names = [c.name for c in t.columns]
-            found = {n.lower(): n for n in names}.get(missing.lower()) or next(
-                iter(difflib.get_close_matches(missing, names, 1, 0.8)), None
-            )
+            found = _close(missing, [c.name for c in t.columns], 0.8)
             if found:
                 other = re.sub(r"\W+", "_", stem_of(f.name)).strip("_") or "other"
                 block = re.sub(r"\bdf\b", other, load_block(f, t))
