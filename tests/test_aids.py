@@ -102,6 +102,26 @@ async def test_a_nameerror_gets_the_import_or_the_load_line():
     assert "df = pd.read_csv('sales.csv')" in said
 
 
+async def test_a_missing_file_that_a_described_archive_holds_gets_the_archives_load_lines():
+    load = "archive = zipfile.ZipFile('q2.zip')\ndf = pd.concat([pd.read_csv(archive.open(m)) for m in archive.namelist()])"
+    zipped = FileProfile(
+        "q2.zip",
+        "table",
+        tables=[
+            TableProfile(
+                "", 9, load, [ColumnProfile("id", "text")], notes=["a zip archive of 2 files (04.csv, 05.csv)"]
+            )
+        ],
+    )
+    gone = "[Errno 2] No such file or directory: '04.csv'"
+    said = await hint(failed("pd.read_csv('04.csv')", "FileNotFoundError", gone), files=[zipped], listing=["q2.zip"])
+    assert "inside q2.zip" in said and "zipfile.ZipFile('q2.zip')" in said
+    # A name no described file holds gets the folder's listing; so does one that only starts alike.
+    for name in ("06.csv", "04.csv.gz"):
+        said = await hint(failed("x", "FileNotFoundError", gone.replace("04.csv", name)), [zipped], ["q2.zip"])
+        assert said == "Hint: Files beside the notebook: q2.zip."
+
+
 async def test_conditions_joined_without_parentheses_get_the_line_mended():
     amb = "The truth value of a Series is ambiguous. Use a.empty, a.bool(), a.item(), a.any() or a.all()."
 

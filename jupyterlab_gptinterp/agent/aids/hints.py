@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 import sys
+from pathlib import PurePosixPath
 
 from ..outcome import Outcome
 from ..seams import ColumnProfile, FileProfile, TableProfile
@@ -83,7 +84,7 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     if name == "ModuleNotFoundError":
         return _module_hint(value)
     if name == "FileNotFoundError":
-        return f"Files beside the notebook: {', '.join(listing)}." if listing else ""
+        return _inside(value, files) or (f"Files beside the notebook: {', '.join(listing)}." if listing else "")
     if _READ_FAIL.search(name) or _READ_FAIL.search(value):
         named = [f for f in files if f.name in code] or files
         return f"read {named[0].name} with its tested load line: {_load_of(named[0])}" if named else ""
@@ -338,6 +339,21 @@ def _block_for(code: str, files: list[FileProfile]) -> str:
             return load_block(f, f.tables[0])
         if f.load and (reads(f) or not tabular):
             return f.load if f.load.startswith("import pandas") else f"import pandas as pd\n{f.load}"
+    return ""
+
+
+def _inside(value: str, files: list[FileProfile]) -> str:
+    """A missing file that a described file holds (a member of an archive): read the holder."""
+    wanted = PurePosixPath(_first_quoted(value) or value.strip()).name
+    for f in files:
+        said = " ".join([f.note, f.load, *(n for t in f.tables for n in [t.load, *t.notes])])
+        if (
+            wanted
+            and wanted != f.name
+            and f.tables
+            and re.search(rf"(?<![\w.-]){re.escape(wanted)}(?![\w-]|\.\w)", said)
+        ):
+            return f"{wanted} is not beside the notebook: it is inside {f.name}. Read it with:\n{load_block(f, f.tables[0])}"
     return ""
 
 
