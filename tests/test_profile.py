@@ -431,10 +431,12 @@ def test_an_archive_of_csv_files_stacks_them_and_statistics_files_load_with_thei
     assert len(df) == 30 == p.tables[0].rows and df["km"].sum() == 3 * sum(i + 0.5 for i in range(10))
     assert any("3 .csv files are stacked" in n for n in p.tables[0].notes)
     pd.DataFrame({"school": ["A", "B", "C"], "pupils": [120, 340, 95]}).to_stata(
-        tmp_path / "census.dta", write_index=False
+        tmp_path / "census.dta", write_index=False, variable_labels={"pupils": "Pupils on roll (-1 = suppressed)"}
     )
     stata = prof(tmp_path, "census.dta")
     assert stata.tables[0].load == "df = pd.read_stata('census.dta')" and stata.tables[0].rows == 3
+    assert column(stata, "pupils").notes[0] == "labelled 'Pupils on roll (-1 = suppressed)'"  # what a terse name means
+    assert not any("labelled" in n for n in column(stata, "school").notes)
     assert load(tmp_path, monkeypatch, stata.tables[0].load)["pupils"].sum() == 555
     features = [
         {"type": "Feature", "geometry": {"type": "Point", "coordinates": [i, i]}, "properties": {"n": i}}
@@ -489,3 +491,36 @@ async def test_the_workspace_profiles_in_a_child_process_and_never_leaves_the_ro
     (never,) = await slow.profiles("work/nb.ipynb", ["ok.csv"])
     assert never.kind == "unreadable" and "too long" in never.note
     await asyncio.sleep(0)
+
+
+def test_short_tokens_in_a_column_of_numbers_are_missing_and_a_trailer_record_is_no_row(tmp_path, monkeypatch):
+    body = [
+        f"{i}|{'n/e' if i % 9 == 4 else 100 + i}|{'..' if i == 7 else i * 2}|{'K' if i == 5 else i}" for i in range(40)
+    ]
+    text = "HDR|export|2024\nid|load|flow|grade\n" + "\n".join(body) + "\nTRL|000040\n"
+    p = prof(tmp_path, "grid.txt", text)
+    code = p.tables[0].load
+    assert "skipfooter=1" in code and any("trailer" in n for n in p.tables[0].notes)
+    df = load(tmp_path, monkeypatch, code)
+    assert len(df) == 40 and p.tables[0].rows == 40 and df["id"].dtype.kind == "i"
+    assert df["load"].isna().sum() == 4 and df["load"].dtype.kind == "f" and df["flow"].isna().sum() == 1
+    assert (df["grade"] == "K").sum() == 1  # a letter alone may be a value: kept
+    # A file with no trailer reads every line as a row.
+    whole = prof(tmp_path, "plain.txt", "id|load|flow\n" + "\n".join(f"{i}|{i}|{i}" for i in range(20)) + "\n")
+    assert "skipfooter" not in whole.tables[0].load and whole.tables[0].rows == 20
+
+
+def test_items_joined_in_one_value_are_counted_and_addresses_are_not_numbers_with_units(tmp_path, monkeypatch):
+    streets = [
+        f"{s} ST" for s in ("W LAKE", "N OHIO", "E GRAND", "S STATE", "N WELLS", "W ELM", "E OAK", "N PINE", "W 3RD")
+    ]
+    rows = ["id,address,violations"]
+    for i in range(40):
+        items = " | ".join(f"{j}. ITEM - Comments: NOTE {j}" for j in range(1 + i % 4)) if i % 5 else ""
+        rows.append(f'{i},{100 + i} {streets[i % 9]},"{items}"')
+    p = prof(tmp_path, "insp.csv", "\n".join(rows) + "\n")
+    assert not any("unit" in n for n in column(p, "address").notes)
+    note = next(n for n in column(p, "violations").notes if "list of items" in n)
+    count = re.search(r"items per row: (.+?) \(missing", note).group(1).replace("{col}", "df['violations']")
+    df = load(tmp_path, monkeypatch, p.tables[0].load + f"\ndf['n'] = {count}")
+    assert df["n"].tolist() == [0 if i % 5 == 0 else 1 + i % 4 for i in range(40)]

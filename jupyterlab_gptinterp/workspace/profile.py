@@ -90,6 +90,7 @@ _NUMBERISH = re.compile(r"^[^\d\-+.,]*[-+]?[\d.,' ]*\d[^\d]*$")
 _NUMBER = re.compile(r"[-+]?[\d.,' ]*\d[\d.,' ]*%?")
 _DECIMAL_COMMA = re.compile(r"^-?\d+,\d+$")
 _GROUPED = re.compile(r"^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
+_MARKER = re.compile(r"[^\w\s]{1,3}|(?=.*[^\w\s])[^\d\s]{2,5}")  # '..', '-', ':', 'n/e', 'n.a.'
 _BOOL_WORDS = {"yes", "no", "y", "n", "true", "false", "t", "f"}
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
 _MONTH_NAME = re.compile(rf"^(?:{_MONTHS})[a-z]*\.?$", re.IGNORECASE)
@@ -202,9 +203,14 @@ def _csv_load(name: str, path: Path) -> tuple[str, dict[str, Any], list[str]]:
         notes.append("numbers use a decimal comma")
     elif sum(bool(_GROUPED.match(c)) for c in numeric_cells) > 0.05 * max(len(numeric_cells), 1):
         kwargs["thousands"] = ","
-    markers = _missing_markers(rows[1:400])
+    markers = _missing_markers(rows[1:MAX_ROWS])
     if markers:
         kwargs["na_values"] = markers
+    if len(head) < MAX_READ and (footer := _footer([r for r in rows if any(c.strip() for c in r)])):
+        kwargs.update(skipfooter=footer, engine="python")
+        notes.append(
+            f"the last {footer} line(s) are a trailer or total, not rows ({lines[-1].strip()[:40]!r}): skipfooter drops them"
+        )
     names = _two_row_header(rows[:400])
     if names:
         kwargs.update(skiprows=skip + 2, header=None, names=names)
@@ -245,7 +251,9 @@ def _two_row_header(rows: list[list[str]]) -> list[str]:
 
 
 def _missing_markers(rows: list[list[str]]) -> list[str]:
-    """Words that stand for a missing value in columns that otherwise hold numbers."""
+    """Words that stand for a missing value in columns that otherwise hold numbers: the common ones
+    ('n/a', '-'), and in a column of numbers all but a few, any short token that is no word ('n/e',
+    '..', ':', '*'); a letter or a word alone ('K', 'Total') may be a value and is left."""
     if not rows:
         return []
     width = max(len(r) for r in rows)
@@ -255,8 +263,20 @@ def _missing_markers(rows: list[list[str]]) -> list[str]:
         numeric = [v for v in column if v and _NUMBERISH.match(v)]
         if len(numeric) < 0.5 * len(column):
             continue
-        found |= {v for v in column if v and not _NUMBERISH.match(v) and v.lower() in _MISSING_WORDS}
+        others = [v for v in column if v and not _NUMBERISH.match(v)]
+        mostly = len(others) <= 0.25 * len(numeric) and len(set(others)) <= 3
+        found |= {v for v in others if v.lower() in _MISSING_WORDS or (mostly and _MARKER.fullmatch(v))}
     return sorted(found)
+
+
+def _footer(rows: list[list[str]]) -> int:
+    """Records after the table that are not rows of it (a trailer 'TRL|000140', a 'Total: 12' line):
+    the last few, each of fewer fields than the header, below rows of as many."""
+    width = len(rows[0]) if rows else 0
+    n = 0
+    while width > 2 and n < 3 and len(rows) > n + 3 and len(rows[-1 - n]) < width:
+        n += 1
+    return n if n and len(rows[-1 - n]) == width else 0
 
 
 def _call(func: str, name: str, kwargs: dict[str, Any]) -> str:
@@ -334,10 +354,26 @@ def _text_notes(values: list[str]) -> tuple[list[str], str, _Conversion | None]:
     if dates:
         notes.append(dates)
         return notes, "dates in several formats" if dates.startswith("dates as text in ") else "dates", conversion
+    if listed := _lists(values):
+        return [*notes, listed], "lists", None
     spelled = _spellings(distinct)
     if spelled:
         notes.append(spelled)
     return notes, "", None
+
+
+def _lists(values: list[str]) -> str:
+    """Values that are lists of items joined by one separator (' | ', ';'), in a good share of rows."""
+    for sep in (" | ", "|", "; ", ";"):
+        counts = [v.count(sep) for v in values]
+        if sum(c > 0 for c in counts) >= 0.3 * len(values) and max(counts) >= 2:
+            col = "{col}"
+            return (
+                f"each value is a list of items joined by {sep!r} (up to {max(counts) + 1} in a row); items per "
+                f"row: {col}.str.split({sep!r}, regex=False).str.len().fillna(0) (missing: none); one row per item: "
+                f"{col}.str.split({sep!r}, regex=False).explode()"
+            )
+    return ""
 
 
 def _decimal_mark(number: str) -> str:
@@ -396,6 +432,8 @@ def _as_numbers(values: list[str]) -> tuple[str, _Conversion | None]:
             expr, lambda s: number(s.str.rstrip("%"))
         )
     kinds = [s for s, _ in suffixes.most_common(6)]
+    if len(suffixes) > 8 or any(len(k.split()) > 2 for k in kinds):
+        return "", None  # words after a number, many and long ('6541 W LAKE ST'): no unit, no number
     if len(kinds) > 1:
         parts = to_float if comma else ".str.replace(',', '').astype(float)" if removed[","] else ".astype(float)"
         return (
@@ -637,8 +675,8 @@ def _count_lines(path: Path) -> int:
 def _text_table(name: str, path: Path) -> dict[str, Any]:
     pd = _pd()
     call, kwargs, notes = _csv_load(name, path)
-    try:
-        df = pd.read_csv(path, nrows=MAX_ROWS, **kwargs)
+    try:  # (a footer is skipped only in a file read whole: pandas reads no footer with `nrows`)
+        df = pd.read_csv(path, **kwargs) if "skipfooter" in kwargs else pd.read_csv(path, nrows=MAX_ROWS, **kwargs)
     except Exception:
         call, kwargs, notes = (
             _call("pd.read_csv", name, {"sep": None, "engine": "python"}),
@@ -863,8 +901,22 @@ def _markdown(name: str, path: Path) -> dict[str, Any]:
 
 
 def _statistical(name: str, path: Path, reader: str) -> dict[str, Any]:
-    df = getattr(_pd(), reader)(path)
-    return {"kind": "table", "tables": [_table("", df.head(MAX_ROWS), f"df = pd.{reader}({name!r})", len(df), [])]}
+    """A Stata, SAS or SPSS file; a Stata file's variable labels are where its terse column names
+    are explained (and its codes: '-1 = suppressed'), so each column is shown with its label."""
+    pd = _pd()
+    df = getattr(pd, reader)(path)
+    labels: dict[str, str] = {}
+    notes: list[str] = []
+    if reader == "read_stata":
+        with pd.io.stata.StataReader(path) as stata:
+            labels = {str(k): str(v) for k, v in stata.variable_labels().items() if str(v).strip()}
+            if str(stata.data_label).strip():
+                notes.append(f"the file's label: {str(stata.data_label).strip()[:200]!r}")
+    table = _table("", df.head(MAX_ROWS), f"df = pd.{reader}({name!r})", len(df), notes)
+    for column in table["columns"]:
+        if label := labels.get(column["name"]):
+            column["notes"].insert(0, f"labelled {label[:160]!r}")
+    return {"kind": "table", "tables": [table]}
 
 
 def _archive(name: str, path: Path) -> dict[str, Any]:
