@@ -343,6 +343,25 @@ async def test_a_text_match_on_dates_in_several_formats_gets_a_note_unless_the_c
     assert await Checks().after_run(turn(files=[SALES]), one_format) is None  # dates in one format match as text
 
 
+async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming_the_column_that_does():
+    risk = ColumnProfile("Risk", "text", values=["Risk 1 (High)", "Risk 2 (Medium)"])
+    result = ColumnProfile("Results", "text", values=["Pass", "Fail"])
+    kind = ColumnProfile("Type", "text", values=["Restaurant", "Grocery Store"])
+    table = TableProfile("", 90, "df = pd.read_csv('insp.csv')", [risk, result, kind])
+    files = [FileProfile("insp.csv", "table", tables=[table])]
+
+    async def noted(code):
+        note = await Checks().after_run(turn(files=files), ok(code, "12\n"))
+        return note.text if note else ""
+
+    said = await noted("print(len(df[df['Risk'] == 'Fail']))")
+    assert "'Fail' is never a value of 'Risk'" in said and "'Results'" in said
+    assert "spells it 'Restaurant'" in await noted("print(len(df[df.Type.isin(['restaurant'])]))")
+    assert "choose from those values" in await noted("print(len(df[df['Type'] == 'Bakery']))")
+    assert await noted("print(len(df[df['Results'] == 'Fail']))") == ""  # a value it holds
+    assert await noted("print(len(df[df['Type'].str.lower() == 'restaurant']))") == ""  # changed first
+
+
 async def test_numbers_held_as_text_added_ranked_or_sorted_as_they_are_get_a_note_unless_converted():
     async def noted(code, before=()):
         note = await Checks().after_run(turn(files=[SALES], outcomes=list(before)), ok(code, "North\n"))

@@ -11,7 +11,8 @@ errors='coerce' that silently turned what it could not parse into NaN; missing v
 only the rows written one way, and no error says so); text put in lower (upper) case, then compared
 with a literal that is not (it can never match); a column the preview found holding numbers
 as text, summed, ranked or sorted as it is (text adds up end to end and orders as words); a
-column the question names, never used (the result was worked out from something else).
+column the question names, never used (the result was worked out from something else); rows
+selected by a value the column never holds (the preview lists every value of a column of few).
 """
 
 from __future__ import annotations
@@ -94,7 +95,8 @@ class Checks(Aid):
             return None
         ran = [c.source for c in turn.notebook.cells] + [o.code for o in turn.outcomes if o.ran and not o.failed]
         code, before = outcome.code, "\n".join(ran)
-        text = dates_matched_as_text(code, turn.files, before) or numbers_used_as_text(code, turn.files, before)
+        text = value_not_held(code, turn.files) or dates_matched_as_text(code, turn.files, before)
+        text = text or numbers_used_as_text(code, turn.files, before)
         text = text or check(outcome) or unused_column(turn.question, code, turn.files, before)
         if text:
             self.flagged = outcome
@@ -115,6 +117,34 @@ class Checks(Aid):
             retry=f"Not the answer yet: the check on the last result said {note} Reply with {how} that does what "
             "it says.",
         )
+
+
+def value_not_held(code: str, files: list[FileProfile]) -> str:
+    """A note when `code` selects rows of a column by a value that column never holds (the preview
+    lists every value of a column of few): the filter keeps no rows, or not the rows meant, and no
+    error says so. Says which column holds the value, or how the column spells it."""
+    columns = [c for f in files for t in f.tables for c in t.columns if c.values]
+    for c in columns:
+        ref = _ref(c.name)
+        if re.search(ref + r"\s*(?:=[^=]|\.(?:str|map|apply|replace|astype)\b)", code):
+            continue  # changed before (or while) compared: what it holds then is not what the preview saw
+        said = [m.group(2) for m in re.finditer(ref + r"\s*==\s*(['\"])([^'\"\n]*)\1", code)]
+        for m in re.finditer(ref + r"\.isin\(\s*[\[(]([^\])]*)[\])]", code):
+            said += re.findall(r"['\"]([^'\"\n]*)['\"]", m.group(1))
+        for literal in said:
+            if literal in c.values:
+                continue
+            spelled = [v for v in c.values if v.strip().casefold() == literal.strip().casefold()]
+            holders = [o.name for o in columns if o is not c and literal in o.values]
+            values = ", ".join(repr(v) for v in c.values)
+            if spelled:
+                how = f"the data spells it {spelled[0]!r}"
+            elif holders:
+                how = f"it is a value of {holders[0]!r}: select on that column"
+            else:
+                how = "choose from those values the one the question means"
+            return f"{literal!r} is never a value of {c.name!r} (its values: {values}), so this filter keeps no rows meant; {how}."
+    return ""
 
 
 def dates_matched_as_text(code: str, files: list[FileProfile], ran: str = "") -> str:
