@@ -15,7 +15,9 @@ import sqlite3
 import pandas as pd
 import pytest
 
-from jupyterlab_gptinterp.agent.aids.preview import named_files, render
+from jupyterlab_gptinterp.agent.aids.base import TurnState
+from jupyterlab_gptinterp.agent.aids.preview import Preview, chosen, named_files, render
+from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import DiskWorkspace, _typed, logformat
 from jupyterlab_gptinterp.workspace.profile import data_suffix, profile
 
@@ -468,6 +470,44 @@ def test_files_are_named_by_file_name_or_by_their_stem_and_others_only_listed():
     assert named_files("When was the first sensor installed?", files) == ["sensors.json"]
     assert named_files("Which branch lent most, by hourly readings?", files) == ["branches.yaml", "aq_hourly_2024.csv"]
     assert named_files("total sales over the year", files) == []  # a series: one month would stand for all
+
+
+def test_a_question_that_names_no_file_is_given_the_files_whose_columns_say_its_words(tmp_path):
+    pd.DataFrame({"urn": [1, 2], "hc_rec": [30.0, 28.0]}).to_stata(
+        tmp_path / "census.dta", write_index=False, variable_labels={"hc_rec": "Pupils in the Reception year group"}
+    )
+    (tmp_path / "grid_load.csv").write_text("hour,actual_load_mw\n0,8000\n1,8100\n")
+    (tmp_path / "tripdata_q2.csv").write_text("ride_id,start_station,member_casual\nA,S1,member\nB,S2,casual\n")
+    (tmp_path / "stations.csv").write_text("station,capacity\nS1,10\nS2,12\n")
+    files = [prof(tmp_path, n) for n in ("census.dta", "grid_load.csv", "tripdata_q2.csv", "stations.csv")]
+
+    def chose(question, named=()):
+        return [f.name for f in chosen(question, files, list(named))]
+
+    assert chose("By how many did Reception pupils fall?") == ["census.dta"]  # a label says it
+    assert chose("What was the highest actual load?") == ["grid_load.csv"]  # columns say it
+    assert chose("How many trips did casual riders take?") == ["tripdata_q2.csv"]  # a name's start, a value
+    assert chose("what is 6*7?") == []
+    # A named file, and one that says more of the question's words than it does.
+    question = "Which station had more trips starting there than ending, by member casual split?"
+    assert chose(question, ["stations.csv"]) == ["stations.csv", "tripdata_q2.csv"]
+    assert chose("What is the capacity of station S1?", ["stations.csv"]) == ["stations.csv"]
+
+
+async def test_the_preview_describes_the_file_a_question_is_about_and_lists_the_others(tmp_path):
+    (tmp_path / "grid_load.csv").write_text("hour,actual_load_mw\n0,8000\n1,8100\n")
+    (tmp_path / "stations.csv").write_text("station,capacity\nS1,10\nS2,12\n")
+    preview = Preview(DiskWorkspace(tmp_path))
+
+    async def context(question):
+        state = TurnState(question=question, action="chat", fenced=True, notebook=NotebookView(path="nb.ipynb"))
+        return await preview.context(state), [f.name for f in state.files]
+
+    text, described = await context("What was the highest actual load?")
+    assert described == ["grid_load.csv"] and "df = pd.read_csv('grid_load.csv')" in text
+    assert text.endswith("Other files beside the notebook: stations.csv.")
+    text, described = await context("what is 6*7?")  # about no file: each only listed (newest first)
+    assert text.startswith("Data files beside the notebook: ") and "stations.csv" in text and described == []
 
 
 async def test_the_workspace_profiles_in_a_child_process_and_never_leaves_the_root(tmp_path):

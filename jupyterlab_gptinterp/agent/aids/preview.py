@@ -4,7 +4,9 @@ A model that guesses a file's columns, separator or types writes code that fails
 computes the wrong thing. The files the request names (by file name, or by a name's stem as a
 word: "the trips data" for trips.parquet) and the files attached to it are profiled through the
 Workspace seam: the tested load line, exact column names and types, and what each column really
-holds. Files the request does not name are only listed by name.
+holds. A request that names no file gets the files whose names, columns, labels or few values
+say its words (a small model guesses a file from its name alone, often the wrong one); others
+are only listed by name.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def _forms(word: str) -> set[str]:
     return forms
 
 
-def named_files(question: str, available: list[str]) -> list[str]:
+def named_files(question: str, available: list[str], partly_too: bool = True) -> list[str]:
     """The files of `available` that `question` names: by file name, or by every word of a name's
     stem ("air quality" or "air_quality" for air_quality.csv), then those a longer word of whose
     stem it says ("sensor" for sensors.json), singular or plural. Files that differ only by their
@@ -55,7 +57,7 @@ def named_files(question: str, available: list[str]) -> list[str]:
             named.append(name)
         elif any(len(w) > 3 and not w.isdigit() and _forms(w) & said for w in stem):
             partly.setdefault(tuple(w for w in stem if not w.isdigit()), []).append(name)
-    return named + [names[0] for names in partly.values() if len(names) == 1]
+    return named + [names[0] for names in partly.values() if len(names) == 1 and partly_too]
 
 
 def mentions_files(question: str, available: list[str]) -> bool:
@@ -68,13 +70,59 @@ def mentions_files(question: str, available: list[str]) -> bool:
     )
 
 
+# Words of a question that say nothing of which data it is about.
+_PLAIN = set(
+    "what which where when many much does were with from that this have each there their than into over more most "
+    "least after before between number total average mean median data file files table column columns value values "
+    "show tell give find count rows record records year years month months week day days".split()
+)
+
+
+def _about(f: FileProfile) -> tuple[set[str], set[str]]:
+    """The words a file's name and column names say (strong), and those its columns' labels and values say."""
+    names = {w for w in words(stem_of(f.name))} | {w for t in f.tables for c in t.columns for w in words(c.name)}
+    said = {w for t in f.tables for c in t.columns for text in [*c.values, *c.notes[:1]] for w in words(text)}
+    return names, said
+
+
+def _says(forms: set[str], text: set[str]) -> bool:
+    """A word of the question in `text`, or the start of one of its words ('trips': tripdata)."""
+    return bool(forms & text) or any(w.startswith(f) for f in forms if len(f) > 3 for w in text)
+
+
+def scores(question: str, files: list[FileProfile]) -> dict[str, int]:
+    """How many of the question's words each file's names, columns, labels or few values say (a
+    name or column counts twice)."""
+    asked = [_forms(w) for w in words(question) if len(w) > 3 and w not in _PLAIN and not w.isdigit()]
+    out = {}
+    for f in files:
+        names, said = _about(f)
+        out[f.name] = sum(2 if _says(forms, names) else 1 if _says(forms, said) else 0 for forms in asked)
+    return out
+
+
+def chosen(question: str, files: list[FileProfile], named: list[str], limit: int = 2) -> list[FileProfile]:
+    """The files a question is about: those it names, and those that say more of its words than any
+    of those (a question names one file and needs another too), or, naming none, those that say
+    at least half as many as the best; none when no file says any."""
+    score = scores(question, [f for f in files if f.tables])
+    if named:
+        top = max(score.get(n, 0) for n in named)
+        extra = [f for f in files if f.name not in named and score.get(f.name, 0) > top]
+        return [f for f in files if f.name in named] + sorted(extra, key=lambda f: -score[f.name])[:1]
+    best = max(score.values(), default=0)
+    found = [f for f in files if best and score.get(f.name, 0) * 2 > best]
+    return sorted(found, key=lambda f: -score[f.name])[:limit]
+
+
 class Preview(Aid):
     name = "preview"
 
-    def __init__(self, workspace: Workspace | None, budget: int = 1500, limit: int = 4):
+    def __init__(self, workspace: Workspace | None, budget: int = 1500, limit: int = 4, scan: int = 10):
         self.workspace = workspace
         self.budget = budget
         self.limit = limit
+        self.scan = scan  # a question that names no file: up to this many files are read to find its own
 
     def fresh(self) -> Preview:
         return self  # no per-turn state (the workspace is shared and caches profiles)
@@ -84,8 +132,21 @@ class Preview(Aid):
             return ""
         path = turn.notebook.path
         available = self.workspace.data_files(path)
-        wanted = list(dict.fromkeys([*turn.attachments, *named_files(turn.question, available)]))[: self.limit]
+        wanted = list(dict.fromkeys([*turn.attachments, *named_files(turn.question, available, False)]))
+        wanted = wanted[: self.limit]
         turn.listing = available
+        if 0 < len(available) <= self.scan and all(n in available for n in wanted):
+            # Which files the question is about, from what each holds (profiles cached, read once;
+            # the named ones first, so that a slow other file never costs them their description).
+            named = await self.workspace.profiles(path, wanted) if wanted else []
+            rest = await self.workspace.profiles(path, [n for n in available if n not in wanted])
+            found = chosen(turn.question, [*named, *rest], wanted)
+            if found:
+                turn.files = found
+                others = [n for n in available if n not in {f.name for f in found}]
+                listed = f"\n\nOther files beside the notebook: {', '.join(others)}." if others else ""
+                return render(found, self.budget, self.workspace.pandas_version()) + listed
+        wanted = wanted or named_files(turn.question, available)[: self.limit]  # too many files to read them all
         if not wanted:
             return f"Data files beside the notebook: {', '.join(available)}." if available else ""
         turn.files = await self.workspace.profiles(path, wanted)
