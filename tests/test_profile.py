@@ -432,6 +432,12 @@ def test_an_archive_of_csv_files_stacks_them_and_statistics_files_load_with_thei
     df = load(tmp_path, monkeypatch, p.tables[0].load)
     assert len(df) == 30 == p.tables[0].rows and df["km"].sum() == 3 * sum(i + 0.5 for i in range(10))
     assert any("3 .csv files are stacked" in n for n in p.tables[0].notes)
+    with zipfile.ZipFile(tmp_path / "totals.zip", "w") as z:  # members that end in a total line still load
+        for month in (4, 5):
+            z.writestr(
+                f"{month}.csv", "id,region,amount\n" + "".join(f"{i},r,{i}\n" for i in range(20)) + "Total,190\n"
+            )
+    assert prof(tmp_path, "totals.zip").kind == "table"
     pd.DataFrame({"school": ["A", "B", "C"], "pupils": [120, 340, 95]}).to_stata(
         tmp_path / "census.dta", write_index=False, variable_labels={"pupils": "Pupils on roll (-1 = suppressed)"}
     )
@@ -482,12 +488,17 @@ def test_a_question_that_names_no_file_is_given_the_files_whose_columns_say_its_
     files = [prof(tmp_path, n) for n in ("census.dta", "grid_load.csv", "tripdata_q2.csv", "stations.csv")]
 
     def chose(question, named=()):
-        return [f.name for f in chosen(question, files, list(named))]
+        order = [f for f in files if f.name in named] + [f for f in files if f.name not in named]
+        return [f.name for f in chosen(question, order, len(named))]
 
     assert chose("By how many did Reception pupils fall?") == ["census.dta"]  # a label says it
     assert chose("What was the highest actual load?") == ["grid_load.csv"]  # columns say it
     assert chose("How many trips did casual riders take?") == ["tripdata_q2.csv"]  # a name's start, a value
     assert chose("what is 6*7?") == []
+    (tmp_path / "weather.csv").write_text("date,temp_c,rain_mm\n2024-03-01,4.5,0\n2024-03-02,6.0,1.2\n")
+    (tmp_path / "budget_q1.csv").write_text("month,dept,budget\nJanuary,A,10\nMarch,B,12\n")
+    files += [prof(tmp_path, "weather.csv"), prof(tmp_path, "budget_q1.csv")]
+    assert chose("What was the average temperature in March?") == ["weather.csv"]  # a value alone is no sign
     # A named file, and one that says more of the question's words than it does.
     question = "Which station had more trips starting there than ending, by member casual split?"
     assert chose(question, ["stations.csv"]) == ["stations.csv", "tripdata_q2.csv"]
@@ -527,6 +538,13 @@ async def test_the_workspace_profiles_in_a_child_process_and_never_leaves_the_ro
     # Lines a cell can start with, in a fence and said to be not run (bare, a small model took them as run).
     assert "Not loaded yet" in text and "```python\nimport pandas as pd\ndf = pd.read_csv('ok.csv')\n```" in text
     assert "'a': int" in text
+    (big,) = await ws.profiles("work/nb.ipynb", ["b.xml"])
+    assert big.kind != "table"  # (not a table: 'x' is no XML) read and said so
+    (root / "work" / "wide.csv").write_text("a,b\n" + "1,2\n" * 50)
+    (skipped,) = await ws.profiles("work/nb.ipynb", ["wide.csv"], largest=100)  # a scan skips large files
+    assert skipped.kind == "unreadable" and "large" in skipped.note
+    (whole,) = await ws.profiles("work/nb.ipynb", ["wide.csv"])  # named, it is read
+    assert whole.kind == "table" and whole.tables[0].rows == 50 and whole.tables[0].whole
     slow = DiskWorkspace(root, timeout=0.001)
     (never,) = await slow.profiles("work/nb.ipynb", ["ok.csv"])
     assert never.kind == "unreadable" and "too long" in never.note
@@ -545,22 +563,42 @@ def test_short_tokens_in_a_column_of_numbers_are_missing_and_a_trailer_record_is
     assert len(df) == 40 and p.tables[0].rows == 40 and df["id"].dtype.kind == "i"
     assert df["load"].isna().sum() == 4 and df["load"].dtype.kind == "f" and df["flow"].isna().sum() == 1
     assert (df["grade"] == "K").sum() == 1  # a letter alone may be a value: kept
-    # A file with no trailer reads every line as a row.
+    # A file with no trailer reads every line as a row; so does one whose last rows lack their last values.
     whole = prof(tmp_path, "plain.txt", "id|load|flow\n" + "\n".join(f"{i}|{i}|{i}" for i in range(20)) + "\n")
     assert "skipfooter" not in whole.tables[0].load and whole.tables[0].rows == 20
+    ragged = "id,name,score,comment\n1,a,10,ok\n2,b,20,fine\n3,c,30,good\n4,d,40\n5,e,50\n"
+    assert "skipfooter" not in prof(tmp_path, "ragged.csv", ragged).tables[0].load
+    # A total line, and a trailer with blank lines after it.
+    total = prof(
+        tmp_path, "t.csv", "id,region,amount\n" + "".join(f"{i},r{i % 3},{i}\n" for i in range(20)) + "Total,190\n"
+    )
+    assert len(load(tmp_path, monkeypatch, total.tables[0].load)) == 20
+    blanks = prof(tmp_path, "b.txt", "id|load|flow\n1|2|3\n4|5|6\n7|8|9\n1|1|1\nTRL|4\n\n\n")
+    df = load(tmp_path, monkeypatch, blanks.tables[0].load)
+    assert len(df) == 4 and df["id"].dtype.kind == "i" and any("'TRL|4'" in n for n in blanks.tables[0].notes)
+    # Words that may be values stay, and a marker is missing only in the column it was found in.
+    rows = [
+        f"{i},{'Pre-K' if i % 9 == 0 else i % 12 + 1},{'-' if i == 3 else i},{'-' if i == 5 else 'ok'}"
+        for i in range(30)
+    ]
+    marks = prof(tmp_path, "m.csv", "id,grade,score,note\n" + "\n".join(rows) + "\n")
+    df = load(tmp_path, monkeypatch, marks.tables[0].load)
+    assert (df["grade"] == "Pre-K").sum() == 4 and df["score"].isna().sum() == 1 and (df["note"] == "-").sum() == 1
+    assert any("read as missing: '-' in 'score' (1 rows)" in n for n in marks.tables[0].notes)
 
 
 def test_items_joined_in_one_value_are_counted_and_addresses_are_not_numbers_with_units(tmp_path, monkeypatch):
     streets = [
-        f"{s} ST" for s in ("W LAKE", "N OHIO", "E GRAND", "S STATE", "N WELLS", "W ELM", "E OAK", "N PINE", "W 3RD")
+        f"{s} ST"
+        for s in ("W LAKE", "N OHIO", "E GRAND", "S STATE", "N WELLS", "W ELM", "E OAK", "N PINE", "W ASH", "S MAIN")
     ]
     rows = ["id,address,violations"]
     for i in range(40):
         items = " | ".join(f"{j}. ITEM - Comments: NOTE {j}" for j in range(1 + i % 4)) if i % 5 else ""
-        rows.append(f'{i},{100 + i} {streets[i % 9]},"{items}"')
+        rows.append(f'{i},{100 + i} {streets[i % 10]},"{items}"')
     p = prof(tmp_path, "insp.csv", "\n".join(rows) + "\n")
     assert not any("unit" in n for n in column(p, "address").notes)
     note = next(n for n in column(p, "violations").notes if "list of items" in n)
-    count = re.search(r"items per row: (.+?) \(missing", note).group(1).replace("{col}", "df['violations']")
+    count = re.search(r"items per row: (.+?) \(a missing", note).group(1).replace("{col}", "df['violations']")
     df = load(tmp_path, monkeypatch, p.tables[0].load + f"\ndf['n'] = {count}")
     assert df["n"].tolist() == [0 if i % 5 == 0 else 1 + i % 4 for i in range(40)]

@@ -163,6 +163,7 @@ class TableProfile:
     columns: list[ColumnProfile] = field(default_factory=list)
     width: int = 0  # columns in all (only the first ones are profiled)
     notes: list[str] = field(default_factory=list)
+    whole: bool = False  # every row was read: a column's `values` are all it holds
 
 
 @dataclass
@@ -179,13 +180,19 @@ class FileProfile:
 Snapshot = dict[str, tuple[int, int]]  # file name -> (mtime_ns, size)
 
 
+def printable(name: str) -> str:
+    """A file name that cannot add lines to a prompt."""
+    return "".join("?" if ord(c) < 32 or ord(c) == 127 else c for c in name)
+
+
 class Workspace(Protocol):
     def data_files(self, notebook_path: str) -> list[str]:
         """Names of the data files beside the notebook, newest first (bounded)."""
         ...
 
-    async def profiles(self, notebook_path: str, names: list[str]) -> list[FileProfile]:
-        """Profiles of these files (names relative to the notebook); unreadable ones say why."""
+    async def profiles(self, notebook_path: str, names: list[str], largest: int = 0) -> list[FileProfile]:
+        """Profiles of these files (names relative to the notebook); unreadable ones say why.
+        `largest`: files of more bytes are not read (a scan of the folder stays quick)."""
         ...
 
     def pandas_version(self) -> str: ...

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..agent.seams import ColumnProfile, FileProfile, Snapshot, TableProfile
+from ..agent.seams import ColumnProfile, FileProfile, Snapshot, TableProfile, printable
 from ..protocol import WrittenFile
 from . import written
 from .paths import beside, notebook_dir
@@ -56,31 +56,34 @@ class DiskWorkspace:
     def pandas_version(self) -> str:
         return self._pandas
 
-    async def profiles(self, notebook_path: str, names: list[str]) -> list[FileProfile]:
+    async def profiles(self, notebook_path: str, names: list[str], largest: int = 0) -> list[FileProfile]:
         out: dict[str, FileProfile] = {}
         todo: list[tuple[str, Path, tuple[str, int, int]]] = []
         for name in names:
             path = beside(self.root, notebook_path, name)
             if path is None:
-                out[name] = FileProfile(name=_printable(name), kind="unreadable", note="not found beside the notebook")
+                out[name] = FileProfile(name=printable(name), kind="unreadable", note="not found beside the notebook")
                 continue
             st = path.stat()
             key = (str(path), st.st_size, st.st_mtime_ns)
             if key in self._cache:
                 out[name] = self._cache[key]
+            elif largest and st.st_size > largest:
+                out[name] = FileProfile(name=printable(name), kind="unreadable", note="not read: a large file")
             else:
                 todo.append((name, path, key))
         if todo:
-            got = await self._run([(_printable(n), str(p)) for n, p, _ in todo])
+            got, timed_out = await self._run([(printable(n), str(p)) for n, p, _ in todo])
             for (name, _, key), profile in zip(todo, got):
                 out[name] = profile
-                if profile.kind != "unreadable":
+                if not timed_out:  # a file that cannot be read stays so until it changes; a slow turn may not
                     if len(self._cache) >= _CACHE_SIZE:
                         self._cache.pop(next(iter(self._cache)))
                     self._cache[key] = profile
         return [out[n] for n in names]
 
-    async def _run(self, files: list[tuple[str, str]]) -> list[FileProfile]:
+    async def _run(self, files: list[tuple[str, str]]) -> tuple[list[FileProfile], bool]:
+        """The files' profiles, and whether the child ran out of time (then none was read)."""
         request = json.dumps({"files": files}).encode()
         proc = await asyncio.create_subprocess_exec(
             self.python, "-m", "jupyterlab_gptinterp.workspace.profile",
@@ -93,12 +96,12 @@ class DiskWorkspace:
         except asyncio.TimeoutError:
             proc.kill()
             await proc.wait()
-            return [FileProfile(name=n, kind="unreadable", note="reading it took too long") for n, _ in files]
+            return [FileProfile(name=n, kind="unreadable", note="reading it took too long") for n, _ in files], True
         except ValueError:
             log.warning("gptinterp: the file profiler failed: %s", stderr.decode(errors="replace")[-2000:])
-            return [FileProfile(name=n, kind="unreadable", note="it could not be read") for n, _ in files]
+            return [FileProfile(name=n, kind="unreadable", note="it could not be read") for n, _ in files], True
         self._pandas = str(reply.get("pandas") or "")
-        return [_typed(p) for p in reply.get("files", [])]
+        return [_typed(p) for p in reply.get("files", [])], False
 
     async def snapshot(self, notebook_path: str) -> Snapshot:
         return await asyncio.to_thread(written.snapshot, notebook_dir(self.root, notebook_path))
@@ -107,11 +110,6 @@ class DiskWorkspace:
         directory = notebook_dir(self.root, notebook_path)
         after = await asyncio.to_thread(written.snapshot, directory)
         return written.changes(self.root, directory, before, after)
-
-
-def _printable(name: str) -> str:
-    """A file name that cannot add lines to the prompt."""
-    return "".join("?" if ord(c) < 32 or ord(c) == 127 else c for c in name)
 
 
 def _child_env() -> dict[str, str]:
@@ -126,7 +124,7 @@ def _typed(raw: dict[str, Any]) -> FileProfile:
         TableProfile(
             name=str(t.get("name", "")), rows=t.get("rows"), load=str(t.get("load", "")),
             columns=[ColumnProfile(**{k: c[k] for k in ("name", "dtype", "missing", "distinct", "samples", "values", "notes", "holds", "converted") if k in c}) for c in t.get("columns", [])],
-            width=int(t.get("width", 0)), notes=[str(n) for n in t.get("notes", [])],
+            width=int(t.get("width", 0)), notes=[str(n) for n in t.get("notes", [])], whole=t.get("whole") is True,
         )
         for t in raw.get("tables", [])
     ]  # fmt: skip

@@ -85,12 +85,32 @@ _OPENERS = {
     ".zip": ("zipfile", "zipfile.ZipFile({0}).open(zipfile.ZipFile({0}).namelist()[0])"),
 }
 
-_MISSING_WORDS = {"", "-", "--", "—", "?", "na", "n/a", "nan", "null", "none", "nil", "missing", "#n/a", "."}
+_MISSING_WORDS = {
+    "",
+    "-",
+    "--",
+    "—",
+    "?",
+    "na",
+    "n/a",
+    "n/e",
+    "n.a.",
+    "n.d.",
+    "nan",
+    "null",
+    "none",
+    "nil",
+    "missing",
+    "#n/a",
+    ".",
+}
 _NUMBERISH = re.compile(r"^[^\d\-+.,]*[-+]?[\d.,' ]*\d[^\d]*$")
 _NUMBER = re.compile(r"[-+]?[\d.,' ]*\d[\d.,' ]*%?")
 _DECIMAL_COMMA = re.compile(r"^-?\d+,\d+$")
 _GROUPED = re.compile(r"^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
-_MARKER = re.compile(r"[^\w\s]{1,3}|(?=.*[^\w\s])[^\d\s]{2,5}")  # '..', '-', ':', 'n/e', 'n.a.'
+_ENTITY = re.compile(r"&#?\w+;")
+_TRAILER = re.compile(r"(?:total|sum|trailer|trl|end|eof|count|records?)\b", re.IGNORECASE)
+_MARKER = re.compile(r"[^\w\s]{1,3}")  # '..', '-', ':', '*'
 _BOOL_WORDS = {"yes", "no", "y", "n", "true", "false", "t", "f"}
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
 _MONTH_NAME = re.compile(rf"^(?:{_MONTHS})[a-z]*\.?$", re.IGNORECASE)
@@ -173,8 +193,9 @@ def _dialect(lines: list[str], suffix: str) -> tuple[str, int]:
     return sep, nonblank[skip] if skip < len(nonblank) else 0
 
 
-def _csv_load(name: str, path: Path) -> tuple[str, dict[str, Any], list[str]]:
-    """(the read_csv call as code, its keyword arguments, notes)."""
+def _csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str, Any], list[str]]:
+    """(the read_csv call as code, its keyword arguments, notes); `footer`: a trailer may be skipped
+    (not where the rows are read with `nrows`, which pandas refuses beside `skipfooter`)."""
     with _open(path) as f:
         head = f.read(MAX_READ)
     text, encoding = _decode(head)
@@ -203,16 +224,30 @@ def _csv_load(name: str, path: Path) -> tuple[str, dict[str, Any], list[str]]:
         notes.append("numbers use a decimal comma")
     elif sum(bool(_GROUPED.match(c)) for c in numeric_cells) > 0.05 * max(len(numeric_cells), 1):
         kwargs["thousands"] = ","
-    markers = _missing_markers(rows[1:MAX_ROWS])
-    if markers:
-        kwargs["na_values"] = markers
-    if len(head) < MAX_READ and (footer := _footer([r for r in rows if any(c.strip() for c in r)])):
-        kwargs.update(skipfooter=footer, engine="python")
+    if markers := _missing_markers(rows[1:MAX_ROWS]):
+        header = [c.strip() for c in rows[0]] if rows else []
+        # Per column, so that the same word elsewhere stays text, where pandas names the columns so.
+        if all(i < len(header) and header[i] and rows[0][i] == header[i] for i in markers):
+            kwargs["na_values"] = {header[i]: sorted(m) for i, m in markers.items()}
+        else:
+            kwargs["na_values"] = sorted(set().union(*markers.values()))
+        said = [
+            f"{v!r} in {header[i] if i < len(header) else i!r} ({n} rows)"
+            for i, m in markers.items()
+            for v, n in m.items()
+        ]
+        notes.append(f"read as missing: {', '.join(said[:6])}")
+    if footer and len(head) < MAX_READ and (n := _footer([r for r in rows if any(c.strip() for c in r)])):
+        blank = len(lines) - len("\n".join(lines).rstrip().splitlines())  # pandas counts blank lines at the end
+        last = next(line for line in reversed(lines) if line.strip())
+        kwargs.update(skipfooter=n + blank, engine="python")
         notes.append(
-            f"the last {footer} line(s) are a trailer or total, not rows ({lines[-1].strip()[:40]!r}): skipfooter drops them"
+            f"the last {n} line(s) are a trailer or total, not rows ({last.strip()[:40]!r}): skipfooter drops them"
         )
     names = _two_row_header(rows[:400])
     if names:
+        if isinstance(kwargs.get("na_values"), dict):  # the columns get other names: markers for all
+            kwargs["na_values"] = sorted({v for m in kwargs["na_values"].values() for v in m})
         kwargs.update(skiprows=skip + 2, header=None, names=names)
         notes.append(_two_rows_note(names))
     return _call("pd.read_csv", name, kwargs), kwargs, notes
@@ -250,14 +285,12 @@ def _two_row_header(rows: list[list[str]]) -> list[str]:
     return names if len(set(names)) == len(names) and any("/" in n for n in names) else []
 
 
-def _missing_markers(rows: list[list[str]]) -> list[str]:
-    """Words that stand for a missing value in columns that otherwise hold numbers: the common ones
-    ('n/a', '-'), and in a column of numbers all but a few, any short token that is no word ('n/e',
-    '..', ':', '*'); a letter or a word alone ('K', 'Total') may be a value and is left."""
-    if not rows:
-        return []
-    width = max(len(r) for r in rows)
-    found: set[str] = set()
+def _missing_markers(rows: list[list[str]]) -> dict[int, Counter[str]]:
+    """Per column that otherwise holds numbers, the words standing for a missing value in it and how
+    often: the common ones ('n/a', 'n/e', '-'), and, where they are few, short tokens with no letter
+    ('..', ':', '*'). A word ('Pre-K', '<LOD', 'W/O') may be a value: it stays."""
+    width = max((len(r) for r in rows), default=0)
+    found: dict[int, Counter[str]] = {}
     for i in range(width):
         column = [r[i].strip() for r in rows if i < len(r)]
         numeric = [v for v in column if v and _NUMBERISH.match(v)]
@@ -265,16 +298,23 @@ def _missing_markers(rows: list[list[str]]) -> list[str]:
             continue
         others = [v for v in column if v and not _NUMBERISH.match(v)]
         mostly = len(others) <= 0.25 * len(numeric) and len(set(others)) <= 3
-        found |= {v for v in others if v.lower() in _MISSING_WORDS or (mostly and _MARKER.fullmatch(v))}
-    return sorted(found)
+        markers = Counter(v for v in others if v.lower() in _MISSING_WORDS or (mostly and _MARKER.fullmatch(v)))
+        if markers:
+            found[i] = markers
+    return found
 
 
 def _footer(rows: list[list[str]]) -> int:
-    """Records after the table that are not rows of it (a trailer 'TRL|000140', a 'Total: 12' line):
-    the last few, each of fewer fields than the header, below rows of as many."""
+    """Records after the table that are not rows of it (a trailer 'TRL|000140', a 'Total,190'
+    line): the last few, below rows as wide as the header, each of at most half its fields or
+    opening with a word such as 'total'. A row that only lacks its last values is a row."""
     width = len(rows[0]) if rows else 0
+
+    def trailer(row: list[str]) -> bool:
+        return len(row) < width and (len(row) <= width // 2 or bool(_TRAILER.match(row[0].strip())))
+
     n = 0
-    while width > 2 and n < 3 and len(rows) > n + 3 and len(rows[-1 - n]) < width:
+    while width > 2 and n < 3 and len(rows) > n + 3 and trailer(rows[-1 - n]):
         n += 1
     return n if n and len(rows[-1 - n]) == width else 0
 
@@ -364,13 +404,14 @@ def _text_notes(values: list[str]) -> tuple[list[str], str, _Conversion | None]:
 
 def _lists(values: list[str]) -> str:
     """Values that are lists of items joined by one separator (' | ', ';'), in a good share of rows."""
+    values = [_ENTITY.sub("", v) for v in values]  # '&amp;' holds a ';' and joins nothing
     for sep in (" | ", "|", "; ", ";"):
         counts = [v.count(sep) for v in values]
         if sum(c > 0 for c in counts) >= 0.3 * len(values) and max(counts) >= 2:
             col = "{col}"
             return (
                 f"each value is a list of items joined by {sep!r} (up to {max(counts) + 1} in a row); items per "
-                f"row: {col}.str.split({sep!r}, regex=False).str.len().fillna(0) (missing: none); one row per item: "
+                f"row: {col}.str.split({sep!r}, regex=False).str.len().fillna(0) (a missing value: 0 items); one row per item: "
                 f"{col}.str.split({sep!r}, regex=False).explode()"
             )
     return ""
@@ -432,8 +473,8 @@ def _as_numbers(values: list[str]) -> tuple[str, _Conversion | None]:
             expr, lambda s: number(s.str.rstrip("%"))
         )
     kinds = [s for s, _ in suffixes.most_common(6)]
-    if len(suffixes) > 8 or any(len(k.split()) > 2 for k in kinds):
-        return "", None  # words after a number, many and long ('6541 W LAKE ST'): no unit, no number
+    if len(suffixes) > 8:
+        return "", None  # many different words after a number ('6541 W LAKE ST'): no unit, no number
     if len(kinds) > 1:
         parts = to_float if comma else ".str.replace(',', '').astype(float)" if removed[","] else ".astype(float)"
         return (
@@ -656,6 +697,7 @@ def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) ->
         "columns": columns,
         "width": int(df.shape[1]),
         "notes": notes + ([wide] if wide else []),
+        "whole": rows is not None and len(df) >= rows,
     }
 
 
@@ -934,7 +976,7 @@ def _archive(name: str, path: Path) -> dict[str, Any]:
             first = Path(tmp) / f"first{suffix}"
             with archive.open(tables[0]) as member:
                 first.write_bytes(member.read(MAX_READ))
-            _, kwargs, notes = _csv_load(name, first)
+            _, kwargs, notes = _csv_load(name, first, footer=False)
         frames = [pd.read_csv(archive.open(m), nrows=MAX_ROWS // len(tables) + 1, **kwargs) for m in tables]
     df = pd.concat(frames, ignore_index=True)
     read = "pd.read_csv(" + ", ".join(["archive.open(m)", *(f"{k}={v!r}" for k, v in kwargs.items())]) + ")"
@@ -1086,8 +1128,8 @@ def profile(name: str, path: Path) -> dict[str, Any]:
                 "lines": _first_lines(path),
                 "note": f"pandas could not read it ({type(exc).__name__}: {_shown(exc, 120)})",
             }
-        except OSError as os_exc:
-            found = {"kind": "unreadable", "note": os_exc.strerror or "cannot be read"}
+        except Exception as fallback:  # noqa: BLE001 - not even its lines: say so
+            found = {"kind": "unreadable", "note": getattr(fallback, "strerror", None) or "cannot be read"}
     return {**base, **found}
 
 
@@ -1100,11 +1142,14 @@ def main() -> None:
         pass
     out = []
     for name, path in request["files"]:
-        out.append(
-            profile(name, Path(path))
-            if pd is not None
-            else {"name": name, "kind": "unreadable", "note": "pandas is not installed"}
-        )
+        try:  # one file's failure never costs the others their profiles
+            out.append(
+                profile(name, Path(path))
+                if pd is not None
+                else {"name": name, "kind": "unreadable", "note": "pandas is not installed"}
+            )
+        except Exception:  # noqa: BLE001
+            out.append({"name": name, "kind": "unreadable", "note": "it could not be read"})
     json.dump({"pandas": getattr(pd, "__version__", ""), "files": out}, sys.stdout, default=str)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from ..seams import FileProfile, TableProfile, Workspace
+from ..seams import FileProfile, TableProfile, Workspace, printable
 from .base import Aid, TurnState
 
 NOT_LOADED = "Not loaded yet. Start your cell with:"
@@ -79,40 +79,53 @@ _PLAIN = set(
 
 
 def _about(f: FileProfile) -> tuple[set[str], set[str]]:
-    """The words a file's name and column names say (strong), and those its columns' labels and values say."""
-    names = {w for w in words(stem_of(f.name))} | {w for t in f.tables for c in t.columns for w in words(c.name)}
-    said = {w for t in f.tables for c in t.columns for text in [*c.values, *c.notes[:1]] for w in words(text)}
-    return names, said
+    """The words a file's name, column names and column labels say (strong), and those its few
+    values say (the profile's own wording of a column is no word of the data)."""
+    labels = [
+        n.removeprefix("labelled ") for t in f.tables for c in t.columns for n in c.notes if n.startswith("labelled ")
+    ]
+    names = [stem_of(f.name), *(c.name for t in f.tables for c in t.columns), *labels]
+    values = [v for t in f.tables for c in t.columns for v in c.values]
+    return {w for n in names for w in words(n)}, {w for v in values for w in words(v)}
 
 
 def _says(forms: set[str], text: set[str]) -> bool:
-    """A word of the question in `text`, or the start of one of its words ('trips': tripdata)."""
-    return bool(forms & text) or any(w.startswith(f) for f in forms if len(f) > 3 for w in text)
+    """A word of the question in `text`, or one starting the other ('trips': tripdata, 'temperature': temp)."""
+    return bool(forms & text) or any(
+        (w.startswith(f) or f.startswith(w)) and min(len(w), len(f)) > 3 for f in forms for w in text
+    )
 
 
-def scores(question: str, files: list[FileProfile]) -> dict[str, int]:
-    """How many of the question's words each file's names, columns, labels or few values say (a
-    name or column counts twice)."""
+def scores(question: str, files: list[FileProfile]) -> list[tuple[int, bool]]:
+    """Per file, how many of the question's words its name, columns, labels or few values say (all
+    but a value count twice), and whether any but a value says one."""
     asked = [_forms(w) for w in words(question) if len(w) > 3 and w not in _PLAIN and not w.isdigit()]
-    out = {}
+    out = []
     for f in files:
-        names, said = _about(f)
-        out[f.name] = sum(2 if _says(forms, names) else 1 if _says(forms, said) else 0 for forms in asked)
+        names, said = _about(f) if f.tables else (set(), set())
+        hits = [2 if _says(forms, names) else 1 if _says(forms, said) else 0 for forms in asked]
+        out.append((sum(hits), 2 in hits))
     return out
 
 
-def chosen(question: str, files: list[FileProfile], named: list[str], limit: int = 2) -> list[FileProfile]:
-    """The files a question is about: those it names, and those that say more of its words than any
-    of those (a question names one file and needs another too), or, naming none, those that say
-    at least half as many as the best; none when no file says any."""
-    score = scores(question, [f for f in files if f.tables])
+def chosen(question: str, files: list[FileProfile], named: int = 0, limit: int = 2) -> list[FileProfile]:
+    """The files a question is about, of `files` whose first `named` it names: those, and one that
+    says more of its words than any of those (a question names one file and needs another too);
+    naming none, those whose name, a column or a label says one of its words (a value alone may be
+    a month of any table), and at least half as many as the best; none when no file says any."""
+    score = scores(question, files)
     if named:
-        top = max(score.get(n, 0) for n in named)
-        extra = [f for f in files if f.name not in named and score.get(f.name, 0) > top]
-        return [f for f in files if f.name in named] + sorted(extra, key=lambda f: -score[f.name])[:1]
-    best = max(score.values(), default=0)
-    found = [f for f in files if best and score.get(f.name, 0) * 2 > best]
-    return sorted(found, key=lambda f: -score[f.name])[:limit]
+        top = max(s for s, _ in score[:named])
+        extra = sorted(
+            (i for i in range(named, len(files)) if score[i][0] > top and score[i][1]), key=lambda i: -score[i][0]
+        )
+        return files[:named] + [files[i] for i in extra[:1]]
+    best = max((s for s, _ in score), default=0)
+    found = [i for i, (s, strong) in enumerate(score) if strong and s * 2 > best]
+    return [files[i] for i in sorted(found, key=lambda i: -score[i][0])[:limit]]
+
+
+SCAN_BYTES = 5_000_000  # larger files are read only when a question names them
 
 
 class Preview(Aid):
@@ -137,18 +150,21 @@ class Preview(Aid):
         turn.listing = available
         if 0 < len(available) <= self.scan and all(n in available for n in wanted):
             # Which files the question is about, from what each holds (profiles cached, read once;
-            # the named ones first, so that a slow other file never costs them their description).
+            # the named ones first and whole, the others only if small: a scan stays quick).
             named = await self.workspace.profiles(path, wanted) if wanted else []
-            rest = await self.workspace.profiles(path, [n for n in available if n not in wanted])
-            found = chosen(turn.question, [*named, *rest], wanted)
+            others = [n for n in available if n not in wanted]
+            found = chosen(
+                turn.question, [*named, *await self.workspace.profiles(path, others, SCAN_BYTES)], len(named)
+            )
             if found:
                 turn.files = found
-                others = [n for n in available if n not in {f.name for f in found}]
-                listed = f"\n\nOther files beside the notebook: {', '.join(others)}." if others else ""
+                shown = {f.name for f in found}
+                rest = [printable(n) for n in others if printable(n) not in shown]
+                listed = f"\n\nOther files beside the notebook: {', '.join(rest)}." if rest else ""
                 return render(found, self.budget, self.workspace.pandas_version()) + listed
         wanted = wanted or named_files(turn.question, available)[: self.limit]  # too many files to read them all
         if not wanted:
-            return f"Data files beside the notebook: {', '.join(available)}." if available else ""
+            return f"Data files beside the notebook: {', '.join(map(printable, available))}." if available else ""
         turn.files = await self.workspace.profiles(path, wanted)
         return render(turn.files, self.budget, self.workspace.pandas_version())
 
