@@ -347,19 +347,31 @@ async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming
     risk = ColumnProfile("Risk", "text", values=["Risk 1 (High)", "Risk 2 (Medium)"])
     result = ColumnProfile("Results", "text", values=["Pass", "Fail"])
     kind = ColumnProfile("Type", "text", values=["Restaurant", "Grocery Store"])
-    table = TableProfile("", 90, "df = pd.read_csv('insp.csv')", [risk, result, kind])
+    table = TableProfile("", 90, "df = pd.read_csv('insp.csv')", [risk, result, kind], whole=True)
     files = [FileProfile("insp.csv", "table", tables=[table])]
 
-    async def noted(code):
-        note = await Checks().after_run(turn(files=files), ok(code, "12\n"))
+    async def noted(code, before=(), files=files):
+        note = await Checks().after_run(turn(files=files, outcomes=list(before)), ok(code, "12\n"))
         return note.text if note else ""
 
     said = await noted("print(len(df[df['Risk'] == 'Fail']))")
     assert "'Fail' is never a value of 'Risk'" in said and "'Results'" in said
     assert "spells it 'Restaurant'" in await noted("print(len(df[df.Type.isin(['restaurant'])]))")
-    assert "choose from those values" in await noted("print(len(df[df['Type'] == 'Bakery']))")
+    assert await noted("print(len(df[df['Type'] == 'Bakery']))") == ""  # held nowhere: none may be the answer
     assert await noted("print(len(df[df['Results'] == 'Fail']))") == ""  # a value it holds
     assert await noted("print(len(df[df['Type'].str.lower() == 'restaurant']))") == ""  # changed first
+    lowered = ok("df['Type'] = df['Type'].str.lower()")
+    assert await noted("print(len(df[df['Type'] == 'restaurant']))", [lowered]) == ""  # changed in a cell before
+    other = TableProfile(
+        "", 5, "m = pd.read_csv('m.csv')", [ColumnProfile("Type", "text", values=["restaurant"])], whole=True
+    )
+    both = [*files, FileProfile("m.csv", "table", tables=[other])]
+    assert await noted("print(len(m[m['Type'] == 'restaurant']))", files=both) == ""  # the other file's column
+    part = TableProfile("", 9000, "df = pd.read_csv('insp.csv')", [risk, result, kind])  # values of the rows read only
+    assert (
+        await noted("print(len(df[df['Risk'] == 'Fail']))", files=[FileProfile("insp.csv", "table", tables=[part])])
+        == ""
+    )
 
 
 async def test_numbers_held_as_text_added_ranked_or_sorted_as_they_are_get_a_note_unless_converted():

@@ -95,7 +95,7 @@ class Checks(Aid):
             return None
         ran = [c.source for c in turn.notebook.cells] + [o.code for o in turn.outcomes if o.ran and not o.failed]
         code, before = outcome.code, "\n".join(ran)
-        text = value_not_held(code, turn.files) or dates_matched_as_text(code, turn.files, before)
+        text = value_not_held(code, turn.files, before) or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before)
         text = text or check(outcome) or unused_column(turn.question, code, turn.files, before)
         if text:
@@ -119,31 +119,28 @@ class Checks(Aid):
         )
 
 
-def value_not_held(code: str, files: list[FileProfile]) -> str:
-    """A note when `code` selects rows of a column by a value that column never holds (the preview
-    lists every value of a column of few): the filter keeps no rows, or not the rows meant, and no
-    error says so. Says which column holds the value, or how the column spells it."""
-    columns = [c for f in files for t in f.tables for c in t.columns if c.values]
+def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
+    """A note when `code` selects rows of a column by a value that column never holds but another
+    column does, or spells otherwise (the preview lists every value of a column of few, in a table
+    read whole): the filter keeps none of the rows meant, and no error says so. A value no column
+    holds may rightly select nothing: no note."""
+    columns = [c for f in files for t in f.tables if t.whole for c in t.columns if c.values]
     for c in columns:
         ref = _ref(c.name)
-        if re.search(ref + r"\s*(?:=[^=]|\.(?:str|map|apply|replace|astype)\b)", code):
-            continue  # changed before (or while) compared: what it holds then is not what the preview saw
+        if re.search(ref + r"\s*=[^=]", ran + "\n" + code) or _parsed(c.name, ran + "\n" + code):
+            continue  # changed in a cell: what it holds then is not what the preview saw
         said = [m.group(2) for m in re.finditer(ref + r"\s*==\s*(['\"])([^'\"\n]*)\1", code)]
         for m in re.finditer(ref + r"\.isin\(\s*[\[(]([^\])]*)[\])]", code):
             said += re.findall(r"['\"]([^'\"\n]*)['\"]", m.group(1))
         for literal in said:
-            if literal in c.values:
-                continue
+            if any(literal in o.values for o in columns if o.name == c.name):
+                continue  # (a column of this name in another file may be the one filtered)
             spelled = [v for v in c.values if v.strip().casefold() == literal.strip().casefold()]
-            holders = [o.name for o in columns if o is not c and literal in o.values]
-            values = ", ".join(repr(v) for v in c.values)
-            if spelled:
-                how = f"the data spells it {spelled[0]!r}"
-            elif holders:
-                how = f"it is a value of {holders[0]!r}: select on that column"
-            else:
-                how = "choose from those values the one the question means"
-            return f"{literal!r} is never a value of {c.name!r} (its values: {values}), so this filter keeps no rows meant; {how}."
+            holders = [o.name for o in columns if o.name != c.name and literal in o.values]
+            if spelled or holders:
+                how = f"the data spells it {spelled[0]!r}" if spelled else f"it is a value of {holders[0]!r}"
+                values = ", ".join(repr(v) for v in c.values)
+                return f"{literal!r} is never a value of {c.name!r} (its values: {values}), so this filter keeps no rows; {how}."
     return ""
 
 
