@@ -517,6 +517,8 @@ async def test_the_preview_describes_the_file_a_question_is_about_and_lists_the_
     text, described = await context("What was the highest actual load?")
     assert described == ["grid_load.csv"] and "df = pd.read_csv('grid_load.csv')" in text
     assert text.endswith("Other files beside the notebook: stations.csv.")
+    text, described = await context("What is the capacity in stations.csv?")  # named: what was meant, no list
+    assert described == ["stations.csv"] and "Other files" not in text and "grid_load" not in text
     text, described = await context("what is 6*7?")  # about no file: each only listed (newest first)
     assert text.startswith("Data files beside the notebook: ") and "stations.csv" in text and described == []
 

@@ -158,8 +158,9 @@ class Preview(Aid):
             )
             if found:
                 turn.files = found
+                # Named or attached, the files are what the user meant; chosen, the others are listed too.
                 shown = {f.name for f in found}
-                rest = [printable(n) for n in others if printable(n) not in shown]
+                rest = [printable(n) for n in others if printable(n) not in shown] if not wanted else []
                 listed = f"\n\nOther files beside the notebook: {', '.join(rest)}." if rest else ""
                 return render(found, self.budget, self.workspace.pandas_version()) + listed
         wanted = wanted or named_files(turn.question, available)[: self.limit]  # too many files to read them all
