@@ -782,6 +782,11 @@ async def test_a_turn_over_its_time_ends_with_the_last_result_it_got():
     ended = await run_turn(loop, sink, gate)
     assert ended.reason == "time_cap" and "time limit" in ended.message
     assert "42" in sink.of("assistant_message")[-1].text  # never an empty reply
+    # With no result to show, the user is told what stopped the last run.
+    llm, ex, sink, gate = Slow(fenced("print(1/0)")), ExecExecutor(), ListSink(), ApprovalGate()
+    loop = AgentLoop(llm, ex, sink, gate, LoopConfig(tool_mode="fenced", turn_timeout=0.5))
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "time_cap" and "ZeroDivisionError" in sink.of("assistant_message")[-1].text
 
 
 async def test_stop_keeps_the_text_written_so_far():

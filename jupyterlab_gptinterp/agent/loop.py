@@ -244,6 +244,7 @@ class _Turn:
     async def _cap(self, reason: str, message: str) -> tuple[str, str]:
         """A cap was hit: say so, with the last result the turn got (never an empty reply)."""
         last = self.state.last_run
-        if last is not None and last.printed.strip():
-            await self._say(f"{message} The last result I got, from the code above:\n```\n{last.printed[:1500]}\n```")
+        if last is not None and (last.printed.strip() or last.failed):  # a result, else what stopped the run
+            got = f"result I got, from the code above:\n```\n{last.printed[:1500]}\n```" if last.printed.strip() else ""
+            await self._say(f"{message} The last {got or f'run failed: {last.error_name}: {last.error_value[:300]}'}")
         return reason, f"{message} Send “continue” to let me go on."
