@@ -443,8 +443,9 @@ def test_an_archive_of_csv_files_stacks_them_and_statistics_files_load_with_thei
     )
     stata = prof(tmp_path, "census.dta")
     assert stata.tables[0].load == "df = pd.read_stata('census.dta')" and stata.tables[0].rows == 3
-    assert column(stata, "pupils").notes[0] == "labelled 'Pupils on roll (-1 = suppressed)'"  # what a terse name means
-    assert not any("labelled" in n for n in column(stata, "school").notes)
+    assert column(stata, "pupils").label == "Pupils on roll (-1 = suppressed)"  # what a terse name means
+    assert column(stata, "school").label == ""
+    assert "'pupils': int; labelled 'Pupils on roll (-1 = suppressed)'" in render([stata], 1500)
     assert load(tmp_path, monkeypatch, stata.tables[0].load)["pupils"].sum() == 555
     features = [
         {"type": "Feature", "geometry": {"type": "Point", "coordinates": [i, i]}, "properties": {"n": i}}

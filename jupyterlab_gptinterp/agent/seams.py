@@ -153,6 +153,7 @@ class ColumnProfile:
     # dates in several formats, yes/no; "" for plain text and for columns that are not text.
     holds: str = ""
     converted: str = ""  # the line of the table's load block that converts it ("" when it loads as it is)
+    label: str = ""  # what the file says the column is (a Stata variable label)
 
 
 @dataclass

@@ -956,8 +956,7 @@ def _statistical(name: str, path: Path, reader: str) -> dict[str, Any]:
                 notes.append(f"the file's label: {str(stata.data_label).strip()[:200]!r}")
     table = _table("", df.head(MAX_ROWS), f"df = pd.{reader}({name!r})", len(df), notes)
     for column in table["columns"]:
-        if label := labels.get(column["name"]):
-            column["notes"].insert(0, f"labelled {label[:160]!r}")
+        column["label"] = labels.get(column["name"], "")[:160]
     return {"kind": "table", "tables": [table]}
 
 

@@ -81,10 +81,7 @@ _PLAIN = set(
 def _about(f: FileProfile) -> tuple[set[str], set[str]]:
     """The words a file's name, column names and column labels say (strong), and those its few
     values say (the profile's own wording of a column is no word of the data)."""
-    labels = [
-        n.removeprefix("labelled ") for t in f.tables for c in t.columns for n in c.notes if n.startswith("labelled ")
-    ]
-    names = [stem_of(f.name), *(c.name for t in f.tables for c in t.columns), *labels]
+    names = [stem_of(f.name), *(n for t in f.tables for c in t.columns for n in (c.name, c.label))]
     values = [v for t in f.tables for c in t.columns for v in c.values]
     return {w for n in names for w in words(n)}, {w for v in values for w in words(v)}
 
@@ -217,8 +214,8 @@ def _table(f: FileProfile, t: TableProfile, detail: int) -> str:
             like = f" like {c.samples[0]!r}" if c.samples else ""
             what = f"{'dates' if dates else 'numbers'} after the lines above (text{like} in the file)"
             what += (f", {c.missing} missing" if c.missing else "") + ("; use .dt, not .str" if dates else "")
-        elif c.notes:
-            what += "; " + "; ".join(c.notes if detail else c.notes[:1])
+        elif notes := ([f"labelled {c.label!r}"] if c.label else []) + c.notes:
+            what += "; " + "; ".join(notes if detail else notes[:1])
         elif detail == 2 and c.samples:  # values show what a column holds better than its name
             values = c.samples[:3] if c.dtype in ("int", "float") else [repr(s) for s in c.samples[:2]]
             what += " like " + ", ".join(values)
