@@ -73,17 +73,19 @@ class DiskWorkspace:
             else:
                 todo.append((name, path, key))
         if todo:
-            got, timed_out = await self._run([(printable(n), str(p)) for n, p, _ in todo])
+            got, transient = await self._run([(printable(n), str(p)) for n, p, _ in todo])
             for (name, _, key), profile in zip(todo, got):
                 out[name] = profile
-                if not timed_out:  # a file that cannot be read stays so until it changes; a slow turn may not
+                if (
+                    not transient
+                ):  # a file that cannot be read stays so until it changes; a slow or failed child may not
                     if len(self._cache) >= _CACHE_SIZE:
                         self._cache.pop(next(iter(self._cache)))
                     self._cache[key] = profile
         return [out[n] for n in names]
 
     async def _run(self, files: list[tuple[str, str]]) -> tuple[list[FileProfile], bool]:
-        """The files' profiles, and whether the child ran out of time (then none was read)."""
+        """The files' profiles, and whether the child ran out of time or failed (then none was read)."""
         request = json.dumps({"files": files}).encode()
         proc = await asyncio.create_subprocess_exec(
             self.python, "-m", "jupyterlab_gptinterp.workspace.profile",

@@ -408,11 +408,10 @@ def _lists(values: list[str]) -> str:
     for sep in (" | ", "|", "; ", ";"):
         counts = [v.count(sep) for v in values]
         if sum(c > 0 for c in counts) >= 0.3 * len(values) and max(counts) >= 2:
-            col = "{col}"
             return (
                 f"each value is a list of items joined by {sep!r} (up to {max(counts) + 1} in a row); items per "
-                f"row: {col}.str.split({sep!r}, regex=False).str.len().fillna(0) (a missing value: 0 items); one row per item: "
-                f"{col}.str.split({sep!r}, regex=False).explode()"
+                f"row: {{col}}.str.split({sep!r}, regex=False).str.len().fillna(0) (a missing value: 0 items); "
+                f"one row per item: {{col}}.str.split({sep!r}, regex=False).explode()"
             )
     return ""
 
@@ -946,11 +945,13 @@ def _statistical(name: str, path: Path, reader: str) -> dict[str, Any]:
     """A Stata, SAS or SPSS file; a Stata file's variable labels are where its terse column names
     are explained (and its codes: '-1 = suppressed'), so each column is shown with its label."""
     pd = _pd()
-    df = getattr(pd, reader)(path)
     labels: dict[str, str] = {}
     notes: list[str] = []
-    if reader == "read_stata":
+    if reader != "read_stata":
+        df = getattr(pd, reader)(path)
+    else:  # one read: the data, then its labels
         with pd.io.stata.StataReader(path) as stata:
+            df = stata.read()
             labels = {str(k): str(v) for k, v in stata.variable_labels().items() if str(v).strip()}
             if str(stata.data_label).strip():
                 notes.append(f"the file's label: {str(stata.data_label).strip()[:200]!r}")
