@@ -1016,3 +1016,21 @@ async def test_each_aid_that_acts_on_a_turn_is_logged_by_name_and_no_other():
         loop, llm, ex, sink, gate = make(fenced("text = open('/dev/null').read()"), "It is read.")
         await run_turn(loop, sink, gate, text="How many lines does the file have?")
     assert "gptinterp: aid checks noted" in log.lines  # loaded data, printed nothing
+
+
+async def test_a_result_worked_out_from_values_the_cell_typed_in_gets_a_note_when_the_question_is_about_data():
+    async def noted(code, files=(SALES,), before=(), seen=()):
+        state = turn(question="How many stations?", files=list(files), outcomes=list(before), seen=list(seen))
+        note = await Checks().after_run(state, ok(code, "3\n"))
+        return note.text if note else ""
+
+    rows = "data = [{'n': 'A', 't': 'dock'}, {'n': 'B', 't': 'dock'}, {'n': 'C', 't': 'dock'}]\nprint(len(data))"
+    assert "written into the code" in await noted(rows)
+    assert "written into the code" in await noted("a = 1200\nb = 1300\nprint(b - a)")
+    assert await noted(rows, files=()) == ""  # not a question about data files
+    assert await noted("import pandas as pd\nprint(len(pd.read_csv('s.csv')))") == ""  # it reads the data
+    assert await noted("print(len(stations))") == ""  # a variable an earlier cell made
+    assert await noted("print(2931.75 * 0.15)", before=[ok("print(t)", "2931.75\n")]) == ""  # from an output
+    assert await noted("print(1200 / 3)", seen=["the total is 1,200"]) == ""  # from the chat
+    assert await noted("print(round(7 / 2 * 100, 1))") == ""  # small numbers of arithmetic, no rows typed
+    assert await noted("%pip install pyarrow") == ""  # not Python: not judged

@@ -12,11 +12,14 @@ only the rows written one way, and no error says so); text put in lower (upper) 
 with a literal that is not (it can never match); a column the preview found holding numbers
 as text, summed, ranked or sorted as it is (text adds up end to end and orders as words); a
 column the question names, never used (the result was worked out from something else); rows
-selected by a value the column never holds (the preview lists every value of a column of few).
+selected by a value the column never holds (the preview lists every value of a column of few); a
+result worked out from values the cell typed in itself, when the question is about data files.
 """
 
 from __future__ import annotations
 
+import ast
+import builtins
 import re
 
 from ..outcome import Outcome
@@ -95,7 +98,9 @@ class Checks(Aid):
             return None
         ran = [c.source for c in turn.notebook.cells] + [o.code for o in turn.outcomes if o.ran and not o.failed]
         code, before = outcome.code, "\n".join(ran)
-        text = value_not_held(code, turn.files, before) or dates_matched_as_text(code, turn.files, before)
+        seen = "\n".join([*turn.seen, *(o.printed for o in turn.outcomes if o is not outcome), before])
+        text = own_data(code, seen) if turn.files else ""
+        text = text or value_not_held(code, turn.files, before) or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before)
         text = text or check(outcome) or unused_column(turn.question, code, turn.files, before)
         if text:
@@ -117,6 +122,56 @@ class Checks(Aid):
             retry=f"Not the answer yet: the check on the last result said {note} Reply with {how} that does what "
             "it says.",
         )
+
+
+# Calls that bring data into a cell: a reader (read_csv, read_parquet, json.load, np.loadtxt…), a
+# file or database opened, a folder listed.
+_READS = re.compile(r"^(?:read\w*|load\w*|open|connect|listdir|scandir|glob|iglob|walk|ZipFile)$")
+
+
+def own_data(code: str, seen: str = "") -> str:
+    """A note when `code` printed a result worked out only from values it wrote itself: it reads no
+    file, uses no variable of an earlier cell, and types in rows (a list of three or more values) or
+    a number that no output, cell or message of the chat (`seen`) holds. A small model that cannot
+    load a file makes up a few rows "for example", and their sum looks like an answer; arithmetic on
+    numbers an output printed is left alone."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return ""  # IPython syntax (magics, !commands): not judged
+    bound, loaded, reads, rows = set(dir(builtins)), set[str](), False, 0
+    numbers: list[float] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (loaded if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.Call):
+            func = node.func
+            reads = reads or bool(
+                _READS.match(func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", ""))
+            )
+        elif isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)):
+            rows = max(rows, len(node.keys if isinstance(node, ast.Dict) else node.elts))
+        elif (
+            isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
+        ):
+            numbers.append(float(node.value))
+    if reads or loaded - bound:
+        return ""  # it reads data, or uses what an earlier cell made
+    said = {float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", seen.replace(",", ""))}
+    typed = [n for n in numbers if n not in said and not (abs(n) <= 12 or n in (24, 60, 100, 365, 1000, 3600))]
+    if rows < 3 and not typed:
+        return ""
+    return (
+        "the cell worked its result out from values written into the code itself; it read no data file and "
+        "used no variable of an earlier cell, so its result says nothing about the data. Load the file the "
+        "question is about and compute from its rows."
+    )
 
 
 def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
