@@ -217,6 +217,27 @@ def test_a_workbook_lists_its_sheets_and_finds_a_header_below_a_title(tmp_path, 
     assert list(df.columns) == ["id", "target"] and df["target"].sum() == 30
 
 
+def test_times_in_utc_are_said_to_be_so_with_the_conversion_to_local_time(tmp_path):
+    # A question in local time over times stored in UTC: the hour of day is off by the offset, with no error.
+    stamps = ["2024-03-01T10:22:00Z", "2024-07-02T23:10:00Z", "2024-11-03T01:05:00Z"]
+    pd.DataFrame(
+        {
+            "at": pd.to_datetime(stamps, utc=True),
+            "datetime_utc": pd.to_datetime(stamps).tz_localize(None),
+            "local": pd.to_datetime(stamps).tz_localize(None),
+        }
+    ).to_parquet(tmp_path / "t.parquet")
+    (tmp_path / "t.csv").write_text("id,arrived\n" + "".join(f"{i},{s}\n" for i, s in enumerate(stamps)))
+    (tmp_path / "n.csv").write_text("id,arrived\n" + "".join(f"{i},{s[:-1]}\n" for i, s in enumerate(stamps)))
+    text = render([prof(tmp_path, "t.parquet"), prof(tmp_path, "t.csv"), prof(tmp_path, "n.csv")], 5000)
+    lines = {line.split(":")[0].strip(): line for line in text.splitlines() if line.startswith("  '")}
+    assert "in UTC" in lines["'at'"] and "tz_convert('<the zone>')" in lines["'at'"]
+    assert "tz_localize('UTC').dt.tz_convert" in lines["'datetime_utc'"]  # naive, UTC by its name
+    assert "UTC" not in lines["'local'"]
+    arrived = [line for line in text.splitlines() if line.startswith("  'arrived'")]
+    assert "in UTC" in arrived[0] and "UTC" not in arrived[1]  # written with Z; written without
+
+
 def test_parquet_and_sqlite(tmp_path, monkeypatch):
     pd.DataFrame({"t": pd.to_datetime(["2024-01-01", "2024-01-02"]), "v": [1.0, 2.0]}).to_parquet(
         tmp_path / "x.parquet"

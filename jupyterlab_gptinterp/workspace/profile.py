@@ -612,7 +612,9 @@ def _columns(df: Any) -> list[dict[str, Any]]:
                 + ")"
             )
         elif kind == "datetime":
-            notes.append("already dates: use .dt, not .str")
+            zone = str(getattr(values.dt, "tz", None) or "")
+            local = "; for local time, {col}.dt.tz_convert('<the zone>')" if zone == "UTC" else ""
+            notes.append(f"already dates{f' in {zone}' if zone else ''}: use .dt, not .str{local}")
         elif kind in ("int", "float") and (code := _missing_code(values)) is not None:
             notes.append(
                 f"{code:g} looks like a code for a missing value, not a number ({int((values == code).sum())} rows): "

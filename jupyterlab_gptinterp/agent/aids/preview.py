@@ -197,6 +197,12 @@ def load_block(f: FileProfile, t: TableProfile) -> str:
     return f"{imports}{connect}{t.load}"
 
 
+# Times written with a UTC marker (Z, +00:00) convert to UTC; a question in local time needs them converted.
+_UTC = re.compile(r"(?:Z|[+-]00:?00)$")
+UTC_TEXT = "; in UTC: for local time, .dt.tz_convert('<the zone>') first"
+UTC_NAIVE = "UTC by its name: for local time, .dt.tz_localize('UTC').dt.tz_convert('<the zone>') first"
+
+
 def _table(f: FileProfile, t: TableProfile, detail: int) -> str:
     where = f"{'sheet' if f.kind == 'workbook' else 'table'} {t.name!r}" if t.name else f.name
     rows = f"{t.rows} rows" if t.rows is not None else "many rows"
@@ -214,6 +220,9 @@ def _table(f: FileProfile, t: TableProfile, detail: int) -> str:
             like = f" like {c.samples[0]!r}" if c.samples else ""
             what = f"{'dates' if dates else 'numbers'} after the lines above (text{like} in the file)"
             what += (f", {c.missing} missing" if c.missing else "") + ("; use .dt, not .str" if dates else "")
+            what += UTC_TEXT if dates and c.samples and _UTC.search(c.samples[0]) else ""
+        elif c.dtype == "datetime" and "utc" in words(c.name) and not any(" in UTC" in n for n in c.notes):
+            what += "; " + "; ".join([*c.notes, UTC_NAIVE])
         elif notes := ([f"labelled {c.label!r}"] if c.label else []) + c.notes:
             what += "; " + "; ".join(notes if detail else notes[:1])
         elif detail == 2 and c.samples:  # values show what a column holds better than its name
