@@ -604,13 +604,51 @@ async def test_the_check_call_answers_from_the_output_alone_with_a_schema():
     ended = await run_turn(loop, sink, gate)
     assert ended.reason == "answer" and ex.ran == ["print(6*7)"]
     assert [m.text for m in sink.of("assistant_message")][-1] == "6*7 is 42."
-    assert llm.schemas[1] is not None and llm.schemas[1]["required"] == ["answers", "answer", "missing"]
+    # It writes what is asked and what the output gives before its verdict (the schema's order).
+    assert llm.schemas[1] is not None and llm.schemas[1]["required"] == [
+        "asks",
+        "gives",
+        "answers",
+        "answer",
+        "missing",
+    ]
     check_request = llm.requests[1]
     assert "How much is 6*7?" in check_request[-1]["content"] and "42" in check_request[-1]["content"]
     # The question and the output, after worked examples: nothing else of the chat.
     chat_texts = {m["content"] for m in llm.requests[0]}
     assert not any(m["content"] in chat_texts for m in check_request)
     assert "checking" in sink.phases and "running" in sink.phases and "waiting" in sink.phases
+
+
+async def test_the_check_call_is_told_what_the_columns_the_code_used_and_the_question_names_hold():
+    inspections = FileProfile(
+        "inspections.csv",
+        "table",
+        tables=[
+            TableProfile(
+                "",
+                9,
+                "df = pd.read_csv('inspections.csv')",
+                [
+                    ColumnProfile("risk", "text", notes=["values: 'High', 'Low'"], values=["High", "Low"]),
+                    ColumnProfile("result", "text", notes=["values: 'Pass', 'Fail'"], values=["Pass", "Fail"]),
+                    ColumnProfile("at", "datetime", notes=["already dates in UTC: use .dt, not .str"]),
+                    ColumnProfile("inspector", "text"),
+                ],
+            )
+        ],
+    )
+    llm = ScriptedLLM(json.dumps({"asks": "a", "gives": "b", "answers": False, "answer": "", "missing": "m"}))
+    calls = ModelCalls(llm, ListSink(), "c", "t", 0, 0.0, True)
+    code = "print(df[df['risk'] == 'High'].groupby(df.at.dt.hour).size().idxmax())"
+    verdict = await calls.check("At which hour are most inspections failed?", ok(code, "9\n"), 4000, [inspections])
+    assert verdict is not None and not verdict.answers and verdict.missing == "m"
+    asked = llm.requests[0][-1]["content"]
+    assert "'risk' of inspections.csv" in asked and "'at' of inspections.csv" in asked and "in UTC" in asked
+    assert "'result' of inspections.csv" in asked and "'Fail'" in asked  # a value the question says
+    assert "'inspector'" not in asked  # neither used nor named
+    await calls.check("How many rows?", ok("print(6*7)", "42\n"), 4000, [inspections])
+    assert "What the columns" not in llm.requests[1][-1]["content"]  # no column used: nothing said of any
 
 
 async def test_the_check_call_is_told_where_a_long_output_was_cut():

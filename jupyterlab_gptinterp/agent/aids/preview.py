@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from ..seams import FileProfile, TableProfile, Workspace, printable
+from ..seams import ColumnProfile, FileProfile, TableProfile, Workspace, printable
 from .base import Aid, TurnState
 
 NOT_LOADED = "Not loaded yet. Start your cell with:"
@@ -213,23 +213,47 @@ def _table(f: FileProfile, t: TableProfile, detail: int) -> str:
     lines += [f"Note: {n}." for n in t.notes]
     lines.append("Columns (exact names):")
     shown = t.columns if detail else t.columns[:12]
-    for c in shown:
-        what = c.dtype + (f", {c.missing} missing" if c.missing else "")
-        if c.converted:  # the block above converts it: described as the code will find it
-            dates = c.holds.startswith("dates")
-            like = f" like {c.samples[0]!r}" if c.samples else ""
-            what = f"{'dates' if dates else 'numbers'} after the lines above (text{like} in the file)"
-            what += (f", {c.missing} missing" if c.missing else "") + ("; use .dt, not .str" if dates else "")
-            what += UTC_TEXT if dates and c.samples and _UTC.search(c.samples[0]) else ""
-        elif c.dtype == "datetime" and "utc" in words(c.name) and not any(" in UTC" in n for n in c.notes):
-            what += "; " + "; ".join([*c.notes, UTC_NAIVE])
-        elif notes := ([f"labelled {c.label!r}"] if c.label else []) + c.notes:
-            what += "; " + "; ".join(notes if detail else notes[:1])
-        elif detail == 2 and c.samples:  # values show what a column holds better than its name
-            values = c.samples[:3] if c.dtype in ("int", "float") else [repr(s) for s in c.samples[:2]]
-            what += " like " + ", ".join(values)
-        lines.append(f"  {c.name!r}: {what}")
+    lines += [f"  {c.name!r}: {_column(c, detail)}" for c in shown]
     more = max(t.width, len(t.columns)) - len(shown)
     if more > 0:
         lines.append(f"  … and {more} more columns (print df.columns)")
     return "\n".join(lines)
+
+
+def _column(c: ColumnProfile, detail: int = 2) -> str:
+    """What a column holds, as its line of the preview says it."""
+    what = c.dtype + (f", {c.missing} missing" if c.missing else "")
+    if c.converted:  # the block above converts it: described as the code will find it
+        dates = c.holds.startswith("dates")
+        like = f" like {c.samples[0]!r}" if c.samples else ""
+        what = f"{'dates' if dates else 'numbers'} after the lines above (text{like} in the file)"
+        what += (f", {c.missing} missing" if c.missing else "") + ("; use .dt, not .str" if dates else "")
+        what += UTC_TEXT if dates and c.samples and _UTC.search(c.samples[0]) else ""
+    elif c.dtype == "datetime" and "utc" in words(c.name) and not any(" in UTC" in n for n in c.notes):
+        what += "; " + "; ".join([*c.notes, UTC_NAIVE])
+    elif notes := ([f"labelled {c.label!r}"] if c.label else []) + c.notes:
+        what += "; " + "; ".join(notes if detail else notes[:1])
+    elif detail == 2 and c.samples:  # values show what a column holds better than its name
+        values = c.samples[:3] if c.dtype in ("int", "float") else [repr(s) for s in c.samples[:2]]
+        what += " like " + ", ".join(values)
+    return what
+
+
+def used_columns(files: list[FileProfile], code: str, question: str = "", limit: int = 6) -> str:
+    """The preview's lines for the columns `code` names (`['c']` or `.c`), and for the columns of
+    the same tables whose name or few values say a word of `question` (a question about failed
+    inspections, code that filtered another column), at most `limit`: what a short check call
+    needs to know of the data (a time in UTC, numbers held as text, the values a column holds)."""
+    asked = [_forms(w) for w in words(question) if len(w) > 3 and w not in _PLAIN and not w.isdigit()]
+    lines: list[str] = []
+    for f in files:
+        for t in f.tables:
+            used = [c for c in t.columns if re.search(rf"['\"]{re.escape(c.name)}['\"]|\.{re.escape(c.name)}\b", code)]
+            said = [
+                c
+                for c in t.columns
+                if used and c not in used and any(_says(a, set(words(" ".join([c.name, *c.values])))) for a in asked)
+            ]
+            for c in [*used, *said]:
+                lines.append(f"  {c.name!r} of {f.name}: {_column(c, 1).replace(' after the lines above', '')}")
+    return "\n".join(list(dict.fromkeys(lines))[:limit])
