@@ -238,6 +238,19 @@ def test_times_in_utc_are_said_to_be_so_with_the_conversion_to_local_time(tmp_pa
     assert "in UTC" in arrived[0] and "UTC" not in arrived[1]  # written with Z; written without
 
 
+def test_time_intervals_written_start_to_end_load_as_their_starts(tmp_path, monkeypatch):
+    start = pd.Timestamp("2024-01-01")
+    spans = [(start + pd.Timedelta(hours=7 * i), start + pd.Timedelta(hours=7 * i + 1)) for i in range(60)]
+    body = "".join(f"{a:%d.%m.%Y %H:%M} - {b:%d.%m.%Y %H:%M},{8000 + i}\n" for i, (a, b) in enumerate(spans))
+    p = prof(tmp_path, "load.csv", "Time (CET/CEST),Load\n" + body)
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert list(df["Time (CET/CEST)"][:60]) == [a for a, _ in spans]  # day first, the start of each
+    assert column(p, "Time (CET/CEST)").holds == "dates, interval starts"
+    assert "the start of each interval" in render([p], 3000)
+    words = prof(tmp_path, "w.csv", "span\n" + "".join(f"{i}.5 - {i}.9 km\n" for i in range(20)))
+    assert not column(words, "span").converted  # ranges of numbers are no dates
+
+
 def test_parquet_and_sqlite(tmp_path, monkeypatch):
     pd.DataFrame({"t": pd.to_datetime(["2024-01-01", "2024-01-02"]), "v": [1.0, 2.0]}).to_parquet(
         tmp_path / "x.parquet"

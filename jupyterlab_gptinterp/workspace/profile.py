@@ -393,7 +393,8 @@ def _text_notes(values: list[str]) -> tuple[list[str], str, _Conversion | None]:
     dates, conversion = _as_dates(values)
     if dates:
         notes.append(dates)
-        return notes, "dates in several formats" if dates.startswith("dates as text in ") else "dates", conversion
+        holds = "dates, interval starts" if dates.startswith("time intervals") else "dates"
+        return notes, "dates in several formats" if dates.startswith("dates as text in ") else holds, conversion
     if listed := _lists(values):
         return [*notes, listed], "lists", None
     spelled = _spellings(distinct)
@@ -503,9 +504,26 @@ def _shape(value: str) -> str:
     return re.sub(r"[A-Za-z]+", "a", re.sub(r"\d+", "9", value.strip()))
 
 
+# A time interval written "start - end" (hourly data exported by many grid and metering systems).
+_INTERVAL = re.compile(r"^\s*(\S.*?\S)\s+([-–])\s+(\S.*?)\s*$")
+
+
 def _as_dates(values: list[str]) -> tuple[str, _Conversion | None]:
     """How dates written as text are laid out (the formats, day-first or month-first), and the
-    conversion."""
+    conversion; intervals "start - end" are converted to their starts."""
+    spans = [m for v in values if (m := _INTERVAL.match(v)) and _DATEISH.search(m[1]) and _DATEISH.search(m[3])]
+    if spans and len(spans) >= 0.8 * len(values) and len({m[2] for m in spans}) == 1:
+        starts = [m[1] for m in spans]
+        note, conversion = _as_dates(starts)
+        if not note or conversion is None:
+            return "", None
+        sep = f" {spans[0][2]} "
+        expr = conversion.expr.replace("{col}", f"{{col}}.str.split({sep!r}).str[0]", 1)
+        first = conversion.apply
+        return (
+            f"time intervals as text ({values[0]!r}): each row's start, {expr}",
+            _Conversion(expr, lambda s: first(s.str.split(sep).str[0])),
+        )
     dated = [v for v in values if _DATEISH.search(v)]
     if len(dated) < 0.8 * len(values):
         return "", None

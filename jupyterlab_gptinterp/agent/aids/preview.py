@@ -227,6 +227,7 @@ def _column(c: ColumnProfile, detail: int = 2) -> str:
         dates = c.holds.startswith("dates")
         like = f" like {c.samples[0]!r}" if c.samples else ""
         what = f"{'dates' if dates else 'numbers'} after the lines above (text{like} in the file)"
+        what += "; the start of each interval" if c.holds.endswith("interval starts") else ""
         what += (f", {c.missing} missing" if c.missing else "") + ("; use .dt, not .str" if dates else "")
         what += UTC_TEXT if dates and c.samples and _UTC.search(c.samples[0]) else ""
     elif c.dtype == "datetime" and "utc" in words(c.name) and not any(" in UTC" in n for n in c.notes):
