@@ -12,6 +12,7 @@ import logging
 from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
 from jupyterlab_gptinterp.agent import aids, focus, prompts
+from jupyterlab_gptinterp.agent.aids.answer import Answer
 from jupyterlab_gptinterp.agent.aids.base import Check, TurnState
 from jupyterlab_gptinterp.agent.aids.checks import Checks
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
@@ -402,7 +403,7 @@ async def test_numbers_held_as_text_added_ranked_or_sorted_as_they_are_get_a_not
 
 
 async def refuse(code, outcomes=(), check_answer=None, fenced=True):
-    async def fake_check(outcome):
+    async def fake_check(outcome, facts):
         return check_answer
 
     return await Repeats().refuse(turn(outcomes=list(outcomes), check=fake_check, fenced=fenced), code)
@@ -621,33 +622,37 @@ async def test_the_check_call_answers_from_the_output_alone_with_a_schema():
 
 
 async def test_the_check_call_is_told_what_the_columns_the_code_used_and_the_question_names_hold():
-    inspections = FileProfile(
-        "inspections.csv",
+    orders = FileProfile(
+        "orders.csv",
         "table",
         tables=[
             TableProfile(
                 "",
                 9,
-                "df = pd.read_csv('inspections.csv')",
+                "df = pd.read_csv('orders.csv')",
                 [
-                    ColumnProfile("risk", "text", notes=["values: 'High', 'Low'"], values=["High", "Low"]),
-                    ColumnProfile("result", "text", notes=["values: 'Pass', 'Fail'"], values=["Pass", "Fail"]),
-                    ColumnProfile("at", "datetime", notes=["already dates in UTC: use .dt, not .str"]),
-                    ColumnProfile("inspector", "text"),
+                    ColumnProfile("size", "text", notes=["values: 'S', 'L'"], values=["S", "L"]),
+                    ColumnProfile("state", "text", notes=["values: 'open', 'cancelled'"], values=["open", "cancelled"]),
+                    ColumnProfile("placed", "datetime", notes=["already dates in UTC: use .dt, not .str"]),
+                    ColumnProfile("year", "int"),
+                    ColumnProfile("clerk", "text"),
                 ],
             )
         ],
     )
     llm = ScriptedLLM(json.dumps({"asks": "a", "gives": "b", "answers": False, "answer": "", "missing": "m"}))
     calls = ModelCalls(llm, ListSink(), "c", "t", 0, 0.0, True)
-    code = "print(df[df['risk'] == 'High'].groupby(df.at.dt.hour).size().idxmax())"
-    verdict = await calls.check("At which hour are most inspections failed?", ok(code, "9\n"), 4000, [inspections])
-    assert verdict is not None and not verdict.answers and verdict.missing == "m"
+    state = turn(question="At which hour are most orders cancelled?", files=[orders])
+    state.check = lambda o, facts: calls.check(state.question, o, 4000, facts)
+    code = "print(df[df['size'] == 'L'].groupby(df['placed'].dt.hour).size().idxmax())"
+    note = await Answer().after_run(state, ok(code, "9\n"))
+    assert note is not None and "m" in note.text
     asked = llm.requests[0][-1]["content"]
-    assert "'risk' of inspections.csv" in asked and "'at' of inspections.csv" in asked and "in UTC" in asked
-    assert "'result' of inspections.csv" in asked and "'Fail'" in asked  # a value the question says
-    assert "'inspector'" not in asked  # neither used nor named
-    await calls.check("How many rows?", ok("print(6*7)", "42\n"), 4000, [inspections])
+    assert "'size' of orders.csv" in asked and "'placed' of orders.csv" in asked and "in UTC" in asked
+    assert "'state' of orders.csv" in asked and "'cancelled'" in asked  # a value the question says
+    assert "'clerk'" not in asked and "'year'" not in asked  # neither used nor named (.size(), .dt.hour: no columns)
+    state.question = "How much is 6*7?"
+    await Answer().after_run(state, ok("print(6*7)", "42\n"))
     assert "What the columns" not in llm.requests[1][-1]["content"]  # no column used: nothing said of any
 
 
@@ -1058,8 +1063,9 @@ async def test_each_aid_that_acts_on_a_turn_is_logged_by_name_and_no_other():
 
 async def test_a_result_worked_out_from_values_the_cell_typed_in_gets_a_note_when_the_question_is_about_data():
     async def noted(code, files=(SALES,), before=(), seen=()):
-        state = turn(question="How many stations?", files=list(files), outcomes=list(before), seen=list(seen))
-        note = await Checks().after_run(state, ok(code, "3\n"))
+        now = ok(code, "3\n")  # the loop records the run before the aids see it
+        state = turn(question="How many stations?", files=list(files), outcomes=[*before, now], seen=list(seen))
+        note = await Checks().after_run(state, now)
         return note.text if note else ""
 
     rows = "data = [{'n': 'A', 't': 'dock'}, {'n': 'B', 't': 'dock'}, {'n': 'C', 't': 'dock'}]\nprint(len(data))"
@@ -1067,8 +1073,11 @@ async def test_a_result_worked_out_from_values_the_cell_typed_in_gets_a_note_whe
     assert "written into the code" in await noted("a = 1200\nb = 1300\nprint(b - a)")
     assert await noted(rows, files=()) == ""  # not a question about data files
     assert await noted("import pandas as pd\nprint(len(pd.read_csv('s.csv')))") == ""  # it reads the data
+    assert await noted("import xarray as xr\nprint(xr.open_dataset('t.nc')[['t', 'u', 'v']])") == ""
     assert await noted("print(len(stations))") == ""  # a variable an earlier cell made
+    assert await noted("df = df[df['s'].isin(['open', 'closed', 'late'])]\nprint(len(df))") == ""  # changed, still its
     assert await noted("print(2931.75 * 0.15)", before=[ok("print(t)", "2931.75\n")]) == ""  # from an output
+    assert await noted("v = [120.5, 98.2, 143.0]\nprint(sum(v) / 3)", before=[ok("print(v)", "120.5 98.2 143.0")]) == ""
     assert await noted("print(1200 / 3)", seen=["the total is 1,200"]) == ""  # from the chat
     assert await noted("print(round(7 / 2 * 100, 1))") == ""  # small numbers of arithmetic, no rows typed
     assert await noted("%pip install pyarrow") == ""  # not Python: not judged

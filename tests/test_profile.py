@@ -220,35 +220,43 @@ def test_a_workbook_lists_its_sheets_and_finds_a_header_below_a_title(tmp_path, 
 def test_times_in_utc_are_said_to_be_so_with_the_conversion_to_local_time(tmp_path):
     # A question in local time over times stored in UTC: the hour of day is off by the offset, with no error.
     stamps = ["2024-03-01T10:22:00Z", "2024-07-02T23:10:00Z", "2024-11-03T01:05:00Z"]
+    naive = pd.to_datetime(stamps).tz_localize(None)
     pd.DataFrame(
         {
-            "at": pd.to_datetime(stamps, utc=True),
-            "datetime_utc": pd.to_datetime(stamps).tz_localize(None),
-            "local": pd.to_datetime(stamps).tz_localize(None),
+            "sent": pd.to_datetime(stamps, utc=True),
+            "berlin": pd.to_datetime(stamps, utc=True).tz_convert("Europe/Berlin"),
+            "ts_utc": naive,
+            "Time (UTC+1)": naive,
+            "local": naive,
         }
     ).to_parquet(tmp_path / "t.parquet")
-    (tmp_path / "t.csv").write_text("id,arrived\n" + "".join(f"{i},{s}\n" for i, s in enumerate(stamps)))
-    (tmp_path / "n.csv").write_text("id,arrived\n" + "".join(f"{i},{s[:-1]}\n" for i, s in enumerate(stamps)))
+    (tmp_path / "t.csv").write_text("id,sent\n" + "".join(f"{i},{s}\n" for i, s in enumerate(stamps)))
+    (tmp_path / "n.csv").write_text("id,sent_utc\n" + "".join(f"{i},{s[:-1]}\n" for i, s in enumerate(stamps)))
     text = render([prof(tmp_path, "t.parquet"), prof(tmp_path, "t.csv"), prof(tmp_path, "n.csv")], 5000)
-    lines = {line.split(":")[0].strip(): line for line in text.splitlines() if line.startswith("  '")}
-    assert "in UTC" in lines["'at'"] and "tz_convert('<the zone>')" in lines["'at'"]
-    assert "tz_localize('UTC').dt.tz_convert" in lines["'datetime_utc'"]  # naive, UTC by its name
-    assert "UTC" not in lines["'local'"]
-    arrived = [line for line in text.splitlines() if line.startswith("  'arrived'")]
-    assert "in UTC" in arrived[0] and "UTC" not in arrived[1]  # written with Z; written without
+    lines = [line for line in text.splitlines() if line.startswith("  '")]
+    said = {line.split(":")[0].strip(): line for line in lines}
+    assert "in UTC" in said["'sent'"] and "tz_convert('<the zone>')" in said["'sent'"]
+    assert "Europe/Berlin" in said["'berlin'"] and "tz_localize" not in said["'berlin'"]  # zoned already
+    assert "tz_localize('UTC').dt.tz_convert" in said["'ts_utc'"]  # naive, UTC by its name
+    assert "UTC" not in said["'Time (UTC+1)'"].split(":", 1)[1] and "UTC" not in said["'local'"]
+    sent = [line for line in lines if line.startswith("  'sent")]
+    assert "in UTC" in sent[1] and "tz_localize('UTC')" in sent[2]  # written with Z; named so, converted
 
 
 def test_time_intervals_written_start_to_end_load_as_their_starts(tmp_path, monkeypatch):
     start = pd.Timestamp("2024-01-01")
     spans = [(start + pd.Timedelta(hours=7 * i), start + pd.Timedelta(hours=7 * i + 1)) for i in range(60)]
-    body = "".join(f"{a:%d.%m.%Y %H:%M} - {b:%d.%m.%Y %H:%M},{8000 + i}\n" for i, (a, b) in enumerate(spans))
-    p = prof(tmp_path, "load.csv", "Time (CET/CEST),Load\n" + body)
+    body = "".join(f"{a:%d.%m.%Y %H:%M} - {b:%d.%m.%Y %H:%M},{i}\n" for i, (a, b) in enumerate(spans))
+    p = prof(tmp_path, "meter.csv", "Period,kWh\n" + body + "\n".join([",", ""]))
     df = load(tmp_path, monkeypatch, p.tables[0].load)
-    assert list(df["Time (CET/CEST)"][:60]) == [a for a, _ in spans]  # day first, the start of each
-    assert column(p, "Time (CET/CEST)").holds == "dates, interval starts"
+    assert list(df["Period"][:60]) == [a for a, _ in spans] and df["Period"].isna().sum() == 1  # day first, starts
+    assert column(p, "Period").holds == "dates, interval starts"
     assert "the start of each interval" in render([p], 3000)
-    words = prof(tmp_path, "w.csv", "span\n" + "".join(f"{i}.5 - {i}.9 km\n" for i in range(20)))
-    assert not column(words, "span").converted  # ranges of numbers are no dates
+    dashed = prof(tmp_path, "d.csv", "Period\n" + "".join(f"{a:%Y-%m-%d} – {b:%Y-%m-%d}\n" for a, b in spans[:20]))
+    assert column(dashed, "Period").holds == "dates, interval starts"  # an en dash between them
+    versions = prof(tmp_path, "v.csv", "fixed\n" + "".join(f"1.{i}.0 - 1.{i}.9\n" for i in range(20)))
+    assert column(versions, "fixed").holds != "dates, interval starts"  # version ranges are no dates
+    assert not column(versions, "fixed").converted
 
 
 def test_parquet_and_sqlite(tmp_path, monkeypatch):

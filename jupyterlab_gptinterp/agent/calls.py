@@ -16,10 +16,9 @@ from ..errors import GPTInterpError
 from ..protocol import AssistantDelta, Phase, PhaseEvent, StatusEvent
 from . import prompts
 from .aids.base import Check
-from .aids.preview import used_columns
 from .context import head_tail
 from .outcome import Outcome
-from .seams import LLM, Completion, FileProfile, PromptProgress, Sink, TextDelta
+from .seams import LLM, Completion, PromptProgress, Sink, TextDelta
 
 
 class TurnTimeout(Exception):
@@ -129,11 +128,10 @@ class ModelCalls:
         self.partial = ""
         return reply
 
-    async def check(self, question: str, outcome: Outcome, budget: int, files: list[FileProfile]) -> Check | None:
+    async def check(self, question: str, outcome: Outcome, budget: int, facts: str = "") -> Check | None:
         """Does this output answer exactly the question? A short call that sees nothing else but
-        what the columns it may be about hold (`files`: the profiles described to the model)."""
+        `facts`: what the columns it may be about hold, as the preview described them."""
         await self.phase("checking")
-        facts = used_columns(files, outcome.code, question)
         messages = prompts.check_messages(question, outcome.code, head_tail(outcome.printed, budget), facts)
         data = await self._judge(messages, prompts.CHECK_SCHEMA)
         try:

@@ -511,7 +511,15 @@ _INTERVAL = re.compile(r"^\s*(\S.*?\S)\s+([-–])\s+(\S.*?)\s*$")
 def _as_dates(values: list[str]) -> tuple[str, _Conversion | None]:
     """How dates written as text are laid out (the formats, day-first or month-first), and the
     conversion; intervals "start - end" are converted to their starts."""
-    spans = [m for v in values if (m := _INTERVAL.match(v)) and _DATEISH.search(m[1]) and _DATEISH.search(m[3])]
+    # Both ends dates of one shape, with a year of four digits or a month's name (no version ranges).
+    spans = [
+        m
+        for v in values
+        if (m := _INTERVAL.match(v))
+        and _DATEISH.search(m[1])
+        and _shape(m[1]) == _shape(m[3])
+        and re.search(r"\d{4}|[A-Za-z]{3}", m[1])
+    ]
     if spans and len(spans) >= 0.8 * len(values) and len({m[2] for m in spans}) == 1:
         starts = [m[1] for m in spans]
         note, conversion = _as_dates(starts)
@@ -631,7 +639,9 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             )
         elif kind == "datetime":
             zone = str(getattr(values.dt, "tz", None) or "")
-            local = "; for local time, {col}.dt.tz_convert('<the zone>')" if zone == "UTC" else ""
+            utc = zone.upper().removeprefix("ETC/") in ("UTC", "TZUTC()", "UTC+00:00")
+            local = "; for local time, {col}.dt.tz_convert('<the zone>')" if utc else ""
+            zone = "UTC" if utc else zone
             notes.append(f"already dates{f' in {zone}' if zone else ''}: use .dt, not .str{local}")
         elif kind in ("int", "float") and (code := _missing_code(values)) is not None:
             notes.append(

@@ -19,13 +19,13 @@ result worked out from values the cell typed in itself, when the question is abo
 from __future__ import annotations
 
 import ast
-import builtins
 import re
 
 from ..outcome import Outcome
 from ..seams import FileProfile
 from .base import Aid, Note, Refusal, Review, TurnState
 from .hints import converted
+from .names import from_kernel, parsed
 from .preview import words
 from .repeats import normalise_code
 
@@ -98,7 +98,7 @@ class Checks(Aid):
             return None
         ran = [c.source for c in turn.notebook.cells] + [o.code for o in turn.outcomes if o.ran and not o.failed]
         code, before = outcome.code, "\n".join(ran)
-        seen = "\n".join([*turn.seen, *(o.printed for o in turn.outcomes if o is not outcome), before])
+        seen = "\n".join([*turn.seen, *(o.printed for o in turn.outcomes if o is not outcome)])
         text = own_data(code, seen) if turn.files else ""
         text = text or value_not_held(code, turn.files, before) or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before)
@@ -124,48 +124,48 @@ class Checks(Aid):
         )
 
 
-# Calls that bring data into a cell: a reader (read_csv, read_parquet, json.load, np.loadtxt…), a
-# file or database opened, a folder listed.
-_READS = re.compile(r"^(?:read\w*|load\w*|open|connect|listdir|scandir|glob|iglob|walk|ZipFile)$")
+# Calls that bring data into a cell: a reader (read_csv, scan_parquet, json.load, open_dataset…),
+# a file, workbook or database opened or queried, a folder listed, a web API asked.
+_READS = re.compile(
+    r"^(?:read|load|open|scan|connect|listdir|scandir|glob|iglob|walk|ZipFile|ExcelFile|sql|query|execute|get)"
+)
 
 
 def own_data(code: str, seen: str = "") -> str:
     """A note when `code` printed a result worked out only from values it wrote itself: it reads no
-    file, uses no variable of an earlier cell, and types in rows (a list of three or more values) or
-    a number that no output, cell or message of the chat (`seen`) holds. A small model that cannot
-    load a file makes up a few rows "for example", and their sum looks like an answer; arithmetic on
-    numbers an output printed is left alone."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return ""  # IPython syntax (magics, !commands): not judged
-    bound, loaded, reads, rows = set(dir(builtins)), set[str](), False, 0
-    numbers: list[float] = []
+    file, uses no variable of an earlier cell, and types in rows (three or more values, not all of
+    them numbers an output printed) or a number no output, cell or message of the chat (`seen`)
+    holds. A small model that cannot load a file makes up a few rows "for example", and their sum
+    looks like an answer; arithmetic on numbers an output printed is left alone."""
+    tree = parsed(code)
+    if tree is None or from_kernel(tree):
+        return ""  # not Python ast can follow, or it uses what an earlier cell made
+    said = {float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", seen.replace(",", ""))}
+
+    def typed(node: ast.AST) -> bool:
+        value = getattr(node, "value", None)
+        number = isinstance(node, ast.Constant) and isinstance(value, int | float) and not isinstance(value, bool)
+        return not number or float(value) not in said  # type: ignore[arg-type]
+
+    rows, numbers = False, []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
-            (loaded if isinstance(node.ctx, ast.Load) else bound).add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            bound.add(node.name)
-        elif isinstance(node, ast.arg):
-            bound.add(node.arg)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
-        elif isinstance(node, ast.Call):
+        if isinstance(node, ast.Call):
             func = node.func
-            reads = reads or bool(
-                _READS.match(func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", ""))
+            if _READS.match(func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")):
+                return ""  # it reads data
+        elif isinstance(node, ast.List | ast.Tuple | ast.Set):
+            items = node.elts
+            rows = rows or (
+                len(items) >= 3
+                and all(isinstance(i, ast.Constant | ast.Dict) for i in items)
+                and any(map(typed, items))
             )
-        elif isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)):
-            rows = max(rows, len(node.keys if isinstance(node, ast.Dict) else node.elts))
         elif (
-            isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
+            isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool)
         ):
             numbers.append(float(node.value))
-    if reads or loaded - bound:
-        return ""  # it reads data, or uses what an earlier cell made
-    said = {float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", seen.replace(",", ""))}
-    typed = [n for n in numbers if n not in said and not (abs(n) <= 12 or n in (24, 60, 100, 365, 1000, 3600))]
-    if rows < 3 and not typed:
+    unseen = [n for n in numbers if n not in said and not (abs(n) <= 12 or n in (24, 60, 100, 365, 1000, 3600))]
+    if not rows and not unseen:
         return ""
     return (
         "the cell worked its result out from values written into the code itself; it read no data file and "

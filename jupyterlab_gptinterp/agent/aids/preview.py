@@ -229,10 +229,13 @@ def _column(c: ColumnProfile, detail: int = 2) -> str:
         what = f"{'dates' if dates else 'numbers'} after the lines above (text{like} in the file)"
         what += "; the start of each interval" if c.holds.endswith("interval starts") else ""
         what += (f", {c.missing} missing" if c.missing else "") + ("; use .dt, not .str" if dates else "")
-        what += UTC_TEXT if dates and c.samples and _UTC.search(c.samples[0]) else ""
-    elif c.dtype == "datetime" and "utc" in words(c.name) and not any(" in UTC" in n for n in c.notes):
-        what += "; " + "; ".join([*c.notes, UTC_NAIVE])
+        if dates and c.samples and _UTC.search(c.samples[0]):
+            what += UTC_TEXT
+        elif dates and _utc_by_name(c.name):
+            what += "; " + UTC_NAIVE
     elif notes := ([f"labelled {c.label!r}"] if c.label else []) + c.notes:
+        zoned = c.dtype == "datetime" and any(n.startswith("already dates in ") for n in c.notes)
+        notes += [UTC_NAIVE] if c.dtype == "datetime" and not zoned and _utc_by_name(c.name) else []
         what += "; " + "; ".join(notes if detail else notes[:1])
     elif detail == 2 and c.samples:  # values show what a column holds better than its name
         values = c.samples[:3] if c.dtype in ("int", "float") else [repr(s) for s in c.samples[:2]]
@@ -240,21 +243,34 @@ def _column(c: ColumnProfile, detail: int = 2) -> str:
     return what
 
 
+def _utc_by_name(name: str) -> bool:
+    """The column's name says its times are in UTC (time_utc), and no offset from it (UTC+1)."""
+    return "utc" in words(name) and not re.search(r"utc\s*[+-]\s*\d", name, re.IGNORECASE)
+
+
+# A column named in code: `['c']`, or `.c` that is no accessor's attribute (.dt.year) and no call.
+def _named_in(name: str, code: str) -> bool:
+    quoted = rf"\[\s*['\"]{re.escape(name)}['\"]\s*\]|['\"]{re.escape(name)}['\"]"
+    attribute = rf"(?<!\.dt)(?<!\.str)(?<!\.cat)\.{re.escape(name)}\b(?!\s*\()"
+    return bool(name) and bool(re.search(quoted, code) or (name.isidentifier() and re.search(attribute, code)))
+
+
 def used_columns(files: list[FileProfile], code: str, question: str = "", limit: int = 6) -> str:
-    """The preview's lines for the columns `code` names (`['c']` or `.c`), and for the columns of
-    the same tables whose name or few values say a word of `question` (a question about failed
-    inspections, code that filtered another column), at most `limit`: what a short check call
-    needs to know of the data (a time in UTC, numbers held as text, the values a column holds)."""
-    asked = [_forms(w) for w in words(question) if len(w) > 3 and w not in _PLAIN and not w.isdigit()]
-    lines: list[str] = []
+    """The preview's lines for the columns `code` names, then for the columns of the same tables
+    whose name or few values say a word of `question` (a question about failed inspections, code
+    that filtered another column), at most `limit`: what a short check call needs to know of the
+    data (a time in UTC, numbers held as text, the values a column holds)."""
+    asked = set().union(*(_forms(w) for w in words(question) if len(w) > 3 and w not in _PLAIN and not w.isdigit()))
+    used: list[tuple[FileProfile, ColumnProfile]] = []
+    said: list[tuple[FileProfile, ColumnProfile]] = []
     for f in files:
         for t in f.tables:
-            used = [c for c in t.columns if re.search(rf"['\"]{re.escape(c.name)}['\"]|\.{re.escape(c.name)}\b", code)]
-            said = [
-                c
+            mine = [c for c in t.columns if _named_in(c.name, code)]
+            used += [(f, c) for c in mine]
+            said += [
+                (f, c)
                 for c in t.columns
-                if used and c not in used and any(_says(a, set(words(" ".join([c.name, *c.values])))) for a in asked)
+                if mine and c not in mine and asked & set(words(" ".join([c.name, *c.values])))
             ]
-            for c in [*used, *said]:
-                lines.append(f"  {c.name!r} of {f.name}: {_column(c, 1).replace(' after the lines above', '')}")
+    lines = [f"  {c.name!r} of {f.name}: {_column(c, 1).replace(' after the lines above', '')}" for f, c in used + said]
     return "\n".join(list(dict.fromkeys(lines))[:limit])

@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import ast
-import builtins
 import io
 import re
 import sys
@@ -27,6 +26,8 @@ from ..context import head_tail
 from ..outcome import Outcome
 from .base import Aid, Refusal, TurnState
 from .errors import failing_line, is_api_error, normalise
+from .names import from_kernel, parsed
+from .preview import used_columns
 
 _PIP = re.compile(r"^\s*[%!]\s*pip3?\s+install\s+(.+)$", re.MULTILINE)
 COMMENTS_ONLY = (
@@ -98,7 +99,7 @@ class Repeats(Aid):
         """The code that just worked, again: its output may already answer the question."""
         status = "The model proposed the same code again; its earlier output was used."
         if previous.printed and turn.check is not None:
-            verdict = await turn.check(previous)
+            verdict = await turn.check(previous, used_columns(turn.files, previous.code, turn.question))
             if verdict is not None and verdict.answers and verdict.answer.strip():
                 return Refusal(status, "", answer=verdict.answer.strip())
         return Refusal(
@@ -119,28 +120,10 @@ class Repeats(Aid):
 
 
 def stands_alone(code: str) -> bool:
-    """`code` uses no name it does not define or import itself (builtins aside): a cell that reads
-    its data from files does the same whatever ran before it."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return False
-    if any(line.lstrip().startswith(("%", "!")) for line in code.splitlines()):
-        return False  # magics and shell lines are not Python that ast can follow
-    defined: set[str] = set(dir(builtins))
-    used: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
-            (defined if isinstance(node.ctx, ast.Store | ast.Del) else used).add(node.id)
-        elif isinstance(node, ast.alias):
-            defined.add((node.asname or node.name).split(".")[0])
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            defined.add(node.name)
-        elif isinstance(node, ast.arg):
-            defined.add(node.arg)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            defined.add(node.name)
-    return used <= defined
+    """`code` uses no name an earlier cell defined (builtins aside): a cell that reads its data from
+    files does the same whatever ran before it."""
+    tree = parsed(code)
+    return tree is not None and not from_kernel(tree)
 
 
 # Errors that something run in between can cure: a package installed, a file written, a name defined.
