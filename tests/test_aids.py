@@ -462,6 +462,12 @@ async def test_a_recital_is_cut_and_a_reply_of_only_tool_text_is_asked_again_onc
     kept = await Echo().review(state, "Result:\nExecution status: ok.\nOutput:\n42\n\nThe answer is 42.")
     assert kept.text == "The answer is 42." and kept.show
     assert await Echo().review(state, "The mean is 42.") is None
+    # The sentence a run printed, given back as the answer, is the answer (the check call states it so).
+    said = "The weekday with the most orders is Friday"
+    printed = turn(outcomes=[ok("print(f'The weekday with the most orders is {d}')", said + "\n")])
+    printed.sent = [f"Execution status: ok.\nOutput:\n```\n{said}\n```"]
+    assert await Echo().review(printed, said) is None
+    assert not (await Echo().review(printed, f"Execution status: ok.\nOutput:\n{said}")).show  # with our lines: not
     assert (
         strip_echo(
             "To run Python, reply with one line saying why. The answer is 3.",

@@ -64,19 +64,24 @@ class Echo(Aid):
         # Errors and our notes are never an answer, however short the line copied from them;
         # what code printed may well be (an answer can quote its output).
         errors = [output_text(o.error) for o in turn.outcomes if o.error]
-        return without_tool_text(kept, [*turn.sent, *turn.notes], quoted=[*errors, *turn.notes])
+        printed = [o.printed for o in turn.outcomes if o.ran]
+        return without_tool_text(kept, [*turn.sent, *turn.notes], quoted=[*errors, *turn.notes], printed=printed)
 
 
-def without_tool_text(text: str, sent: Sequence[str], quoted: Sequence[str] = ()) -> str:
+def without_tool_text(text: str, sent: Sequence[str], quoted: Sequence[str] = (), printed: Sequence[str] = ()) -> str:
     """`text` without lines of our own tool text: lines that start like it, long lines (and
     code blocks) copied from what we sent this turn, and any line of `quoted` texts (errors,
-    our notes) copied as it stands."""
+    our notes) copied as it stands. A line that a run `printed` is no tool text: an answer may
+    well be the sentence the code printed."""
     body = " ".join(" ".join(sent).split())
     # A line of an error or a note is copied even when its first word gained a capital.
     errors = "\n".join(" ".join(line.split()) for q in quoted for line in q.splitlines()).lower()
+    outputs = {" ".join(line.split()) for p in printed for line in p.splitlines()}
 
     def copied(chunk: str, prose: bool = False) -> bool:
         flat = " ".join(chunk.split())
+        if prose and flat in outputs:
+            return False
         return (len(flat.split()) >= 5 and flat in body) or (prose and len(flat) >= 8 and flat.lower() in errors)
 
     original = text
