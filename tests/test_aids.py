@@ -12,7 +12,6 @@ import logging
 from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
 from jupyterlab_gptinterp.agent import aids, focus, prompts
-from jupyterlab_gptinterp.agent.aids.answer import Answer
 from jupyterlab_gptinterp.agent.aids.base import Check, TurnState
 from jupyterlab_gptinterp.agent.aids.checks import Checks
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
@@ -403,7 +402,7 @@ async def test_numbers_held_as_text_added_ranked_or_sorted_as_they_are_get_a_not
 
 
 async def refuse(code, outcomes=(), check_answer=None, fenced=True):
-    async def fake_check(outcome, facts):
+    async def fake_check(outcome):
         return check_answer
 
     return await Repeats().refuse(turn(outcomes=list(outcomes), check=fake_check, fenced=fenced), code)
@@ -611,55 +610,13 @@ async def test_the_check_call_answers_from_the_output_alone_with_a_schema():
     ended = await run_turn(loop, sink, gate)
     assert ended.reason == "answer" and ex.ran == ["print(6*7)"]
     assert [m.text for m in sink.of("assistant_message")][-1] == "6*7 is 42."
-    # It writes what is asked and what the output gives before its verdict (the schema's order).
-    assert llm.schemas[1] is not None and llm.schemas[1]["required"] == [
-        "asks",
-        "gives",
-        "answers",
-        "answer",
-        "missing",
-    ]
+    assert llm.schemas[1] is not None and llm.schemas[1]["required"] == ["answers", "answer", "missing"]
     check_request = llm.requests[1]
     assert "How much is 6*7?" in check_request[-1]["content"] and "42" in check_request[-1]["content"]
     # The question and the output, after worked examples: nothing else of the chat.
     chat_texts = {m["content"] for m in llm.requests[0]}
     assert not any(m["content"] in chat_texts for m in check_request)
     assert "checking" in sink.phases and "running" in sink.phases and "waiting" in sink.phases
-
-
-async def test_the_check_call_is_told_what_the_columns_the_code_used_and_the_question_names_hold():
-    orders = FileProfile(
-        "orders.csv",
-        "table",
-        tables=[
-            TableProfile(
-                "",
-                9,
-                "df = pd.read_csv('orders.csv')",
-                [
-                    ColumnProfile("size", "text", notes=["values: 'S', 'L'"], values=["S", "L"]),
-                    ColumnProfile("state", "text", notes=["values: 'open', 'cancelled'"], values=["open", "cancelled"]),
-                    ColumnProfile("placed", "datetime", notes=["already dates in UTC: use .dt, not .str"]),
-                    ColumnProfile("year", "int"),
-                    ColumnProfile("clerk", "text"),
-                ],
-            )
-        ],
-    )
-    llm = ScriptedLLM(json.dumps({"asks": "a", "gives": "b", "answers": False, "answer": "", "missing": "m"}))
-    calls = ModelCalls(llm, ListSink(), "c", "t", 0, 0.0, True)
-    state = turn(question="At which hour are most orders cancelled?", files=[orders])
-    state.check = lambda o, facts: calls.check(state.question, o, 4000, facts)
-    code = "print(df[df['size'] == 'L'].groupby(df['placed'].dt.hour).size().idxmax())"
-    note = await Answer().after_run(state, ok(code, "9\n"))
-    assert note is not None and "m" in note.text
-    asked = llm.requests[0][-1]["content"]
-    assert "'size' of orders.csv" in asked and "'placed' of orders.csv" in asked and "in UTC" in asked
-    assert "'state' of orders.csv" in asked and "'cancelled'" in asked  # a value the question says
-    assert "'clerk'" not in asked and "'year'" not in asked  # neither used nor named (.size(), .dt.hour: no columns)
-    state.question = "How much is 6*7?"
-    await Answer().after_run(state, ok("print(6*7)", "42\n"))
-    assert "What the columns" not in llm.requests[1][-1]["content"]  # no column used: nothing said of any
 
 
 async def test_the_check_call_is_told_where_a_long_output_was_cut():

@@ -128,11 +128,10 @@ class ModelCalls:
         self.partial = ""
         return reply
 
-    async def check(self, question: str, outcome: Outcome, budget: int, facts: str = "") -> Check | None:
-        """Does this output answer exactly the question? A short call that sees nothing else but
-        `facts`: what the columns it may be about hold, as the preview described them."""
+    async def check(self, question: str, outcome: Outcome, budget: int) -> Check | None:
+        """Does this output answer exactly the question? A short call that sees nothing else."""
         await self.phase("checking")
-        messages = prompts.check_messages(question, outcome.code, head_tail(outcome.printed, budget), facts)
+        messages = prompts.check_messages(question, outcome.code, head_tail(outcome.printed, budget))
         data = await self._judge(messages, prompts.CHECK_SCHEMA)
         try:
             check = Check(bool(data["answers"]) is True, str(data.get("answer") or ""), str(data.get("missing") or ""))

@@ -85,7 +85,7 @@ class _Turn:
             loop.llm, loop.sink, chat.chat_id, self.turn_id, self.cfg.llm_retries, self.cfg.max_retry_wait, fenced
         )
         self.state = TurnState(question="", action=action, fenced=fenced, notebook=notebook)
-        self.state.check = lambda o, facts="": self.calls.check(self.state.question, o, self.cfg.result_budget, facts)
+        self.state.check = lambda outcome: self.calls.check(self.state.question, outcome, self.cfg.result_budget)
         self.state.needs_data = lambda: self.calls.needs_data(self.state.question, self.state.listing)
         self.aids = Pipeline(self.cfg.aids)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory

@@ -95,24 +95,18 @@ def result_message(result: str) -> str:
 
 
 CHECK_SYSTEM = (
-    "You check whether a program's output answers a question exactly. First say what the question asks for "
-    "(the quantity; which rows; per what; the unit or time zone), then what the output gives, read from the code "
-    "and what the data's columns hold; it answers only if the two are the same. Where the output says characters "
-    "were cut, what was cut is unknown: nothing can be counted or looked up in it. Reply with JSON only."
+    "You check whether a program's output answers a question exactly. Where the output says characters were "
+    "cut, what was cut is unknown: nothing can be counted or looked up in it. Reply with JSON only."
 )
 
-# The verdict comes after the model has written what is asked and what was computed: llama.cpp
-# writes the properties in this order, so a small model compares before it decides.
 CHECK_SCHEMA = {
     "type": "object",
     "properties": {
-        "asks": {"type": "string", "maxLength": 200},
-        "gives": {"type": "string", "maxLength": 200},
         "answers": {"type": "boolean"},
         "answer": {"type": "string", "maxLength": 400},
         "missing": {"type": "string", "maxLength": 300},
     },
-    "required": ["asks", "gives", "answers", "answer", "missing"],
+    "required": ["answers", "answer", "missing"],
     "additionalProperties": False,
 }
 
@@ -120,25 +114,16 @@ CHECK_SCHEMA = {
 # reliably than what it was told. They are about common slips, not about any data.
 CHECK_EXAMPLES = [
     (
-        ("How many rows are in a.csv?", "print(len(df))", "150", ""),
-        {
-            "asks": "the number of rows of a.csv",
-            "gives": "the number of rows of a.csv",
-            "answers": True,
-            "answer": "a.csv has 150 rows.",
-            "missing": "",
-        },
+        ("How many rows are in a.csv?", "print(len(df))", "150"),
+        {"answers": True, "answer": "a.csv has 150 rows.", "missing": ""},
     ),
     (
         (
             "Which team has the highest average score in games.csv?",
             "print(df['team'].value_counts())",
             "team\nRed     40\nBlue    35\nName: count, dtype: int64",
-            "",
         ),
         {
-            "asks": "the team whose mean score is highest",
-            "gives": "the number of rows per team",
             "answers": False,
             "answer": "",
             "missing": "the output counts rows per team; the question asks for the average score per team",
@@ -149,11 +134,8 @@ CHECK_EXAMPLES = [
             "What were the total sales in each month of each year?",
             "print(df.groupby(df['d'].dt.month)['sales'].sum())",
             "d\n1    500.0\n2    620.5",
-            "",
         ),
         {
-            "asks": "total sales per year and month",
-            "gives": "total sales per month number, all years added together",
             "answers": False,
             "answer": "",
             "missing": "the output is per month number only, adding up all years; group by year and month",
@@ -161,92 +143,40 @@ CHECK_EXAMPLES = [
     ),
     (
         (
-            "How many orders were cancelled?",
-            "print((df['status'] == 'closed').sum())",
-            "212",
-            "  'status' of orders.csv: text; values: 'open', 'closed', 'cancelled'",
-        ),
-        {
-            "asks": "the number of orders whose status is cancelled",
-            "gives": "the number of orders whose status is closed",
-            "answers": False,
-            "answer": "",
-            "missing": "the code counted 'closed'; the question asks for 'cancelled', a value of 'status'",
-        },
-    ),
-    (
-        (
             "How many visits are in visits.csv?",
             "print(df)",
             "   id  ward\n0   1    A\n1   2    C\n[... 1850 characters cut ...]\n98  99    B\n99  100   A",
-            "",
         ),
-        {
-            "asks": "the number of visits (rows) in visits.csv",
-            "gives": "the table, cut in the middle",
-            "answers": False,
-            "answer": "",
-            "missing": "the output is cut, so its rows cannot be counted; print len(df)",
-        },
+        {"answers": False, "answer": "", "missing": "the output is cut, so its rows cannot be counted; print len(df)"},
     ),
     (
         (
             "What is the total of the fee column in visits.csv?",
             "print(df['fee'])\nprint('total', df['fee'].sum())",
             "0    12.5\n1     8.0\n[... 2400 characters cut ...]\n299    4.5\nName: fee, dtype: float64\ntotal 2931.75",
-            "",
         ),
-        {
-            "asks": "the sum of the fee column",
-            "gives": "the fee column, then its sum",
-            "answers": True,
-            "answer": "The total of the fee column in visits.csv is 2931.75.",
-            "missing": "",
-        },
+        {"answers": True, "answer": "The total of the fee column in visits.csv is 2931.75.", "missing": ""},
     ),
     (
-        (
-            "At which hour of the day, local time in Lisbon, do most calls start?",
-            "print(df['start'].dt.hour.value_counts().idxmax())",
-            "9",
-            "  'start' of calls.csv: dates (text like '2024-05-01T08:14:00Z' in the file); in UTC",
-        ),
-        {
-            "asks": "the hour of day in Lisbon time with the most calls",
-            "gives": "the hour of day in UTC with the most calls",
-            "answers": False,
-            "answer": "",
-            "missing": "the hours are in UTC; convert with .dt.tz_convert('Europe/Lisbon') first",
-        },
-    ),
-    (
-        ("What is the longest distance in km in runs.csv?", "print(df['distance_m'].max())", "42195", ""),
-        {
-            "asks": "the longest distance, in km",
-            "gives": "the longest distance, in metres",
-            "answers": False,
-            "answer": "",
-            "missing": "the output is in metres; the question asks for km",
-        },
+        ("What is the longest distance in km in runs.csv?", "print(df['distance_m'].max())", "42195"),
+        {"answers": False, "answer": "", "missing": "the output is in metres; the question asks for km"},
     ),
 ]
 
 
-def _check_case(question: str, code: str, printed: str, facts: str = "") -> str:
-    columns = f"\n\nWhat the columns the check needs hold:\n{facts}" if facts else ""
-    return f"Question: {question}\n\nCode:\n```python\n{code}\n```{columns}\n\nOutput:\n```\n{printed}\n```"
+def _check_case(question: str, code: str, printed: str) -> str:
+    return f"Question: {question}\n\nCode:\n```python\n{code}\n```\n\nOutput:\n```\n{printed}\n```"
 
 
-def check_messages(question: str, code: str, printed: str, facts: str = "") -> list[dict[str, str]]:
-    """The check call: the question, the code, what the columns it used hold (`facts`, the
-    preview's lines) and its output, nothing else of the chat."""
+def check_messages(question: str, code: str, printed: str) -> list[dict[str, str]]:
+    """The check call: the question, the code and its output, nothing else of the chat."""
     messages = [{"role": "system", "content": CHECK_SYSTEM}]
     for case, verdict in CHECK_EXAMPLES:
         messages += [
             {"role": "user", "content": _check_case(*case)},
             {"role": "assistant", "content": json.dumps(verdict)},
         ]
-    return [*messages, {"role": "user", "content": _check_case(question, code, printed, facts)}]
+    return [*messages, {"role": "user", "content": _check_case(question, code, printed)}]
 
 
 DATA_SYSTEM = (

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from ..outcome import Outcome
 from .base import Aid, Note, Review, TurnState
-from .preview import used_columns
 
 MAX_CHECKS = 4  # check calls per turn
 
@@ -33,7 +32,7 @@ class Answer(Aid):
         if not outcome.ran or outcome.failed or not outcome.printed or outcome.notes or self.checks >= MAX_CHECKS:
             return None
         self.checks += 1
-        verdict = await turn.check(outcome, used_columns(turn.files, outcome.code, turn.question))
+        verdict = await turn.check(outcome)
         if verdict is None:
             return None
         if verdict.answers and verdict.answer.strip():

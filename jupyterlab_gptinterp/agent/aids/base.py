@@ -75,8 +75,7 @@ class TurnState:
     sent: list[str] = field(default_factory=list)  # the results as the model read them (the echo aid compares)
     rejected_reason: str = ""  # the user's reason, when the last decision was a rejection with one
     # A short constrained call: does this output answer the question, and how (None: the model failed)?
-    # Given what the columns it may be about hold (preview.used_columns), and nothing else of the chat.
-    check: Callable[[Outcome, str], Awaitable[Check | None]] | None = None
+    check: Callable[[Outcome], Awaitable[Check | None]] | None = None
     # A short constrained call: is the question, which names no file, about the data files listed?
     needs_data: Callable[[], Awaitable[bool | None]] | None = None
 

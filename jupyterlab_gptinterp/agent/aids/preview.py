@@ -246,31 +246,3 @@ def _column(c: ColumnProfile, detail: int = 2) -> str:
 def _utc_by_name(name: str) -> bool:
     """The column's name says its times are in UTC (time_utc), and no offset from it (UTC+1)."""
     return "utc" in words(name) and not re.search(r"utc\s*[+-]\s*\d", name, re.IGNORECASE)
-
-
-# A column named in code: `['c']`, or `.c` that is no accessor's attribute (.dt.year) and no call.
-def _named_in(name: str, code: str) -> bool:
-    quoted = rf"\[\s*['\"]{re.escape(name)}['\"]\s*\]|['\"]{re.escape(name)}['\"]"
-    attribute = rf"(?<!\.dt)(?<!\.str)(?<!\.cat)\.{re.escape(name)}\b(?!\s*\()"
-    return bool(name) and bool(re.search(quoted, code) or (name.isidentifier() and re.search(attribute, code)))
-
-
-def used_columns(files: list[FileProfile], code: str, question: str = "", limit: int = 6) -> str:
-    """The preview's lines for the columns `code` names, then for the columns of the same tables
-    whose name or few values say a word of `question` (a question about failed inspections, code
-    that filtered another column), at most `limit`: what a short check call needs to know of the
-    data (a time in UTC, numbers held as text, the values a column holds)."""
-    asked = set().union(*(_forms(w) for w in words(question) if len(w) > 3 and w not in _PLAIN and not w.isdigit()))
-    used: list[tuple[FileProfile, ColumnProfile]] = []
-    said: list[tuple[FileProfile, ColumnProfile]] = []
-    for f in files:
-        for t in f.tables:
-            mine = [c for c in t.columns if _named_in(c.name, code)]
-            used += [(f, c) for c in mine]
-            said += [
-                (f, c)
-                for c in t.columns
-                if mine and c not in mine and asked & set(words(" ".join([c.name, *c.values])))
-            ]
-    lines = [f"  {c.name!r} of {f.name}: {_column(c, 1).replace(' after the lines above', '')}" for f, c in used + said]
-    return "\n".join(list(dict.fromkeys(lines))[:limit])

@@ -27,7 +27,6 @@ from ..outcome import Outcome
 from .base import Aid, Refusal, TurnState
 from .errors import failing_line, is_api_error, normalise
 from .names import from_kernel, parsed
-from .preview import used_columns
 
 _PIP = re.compile(r"^\s*[%!]\s*pip3?\s+install\s+(.+)$", re.MULTILINE)
 COMMENTS_ONLY = (
@@ -99,7 +98,7 @@ class Repeats(Aid):
         """The code that just worked, again: its output may already answer the question."""
         status = "The model proposed the same code again; its earlier output was used."
         if previous.printed and turn.check is not None:
-            verdict = await turn.check(previous, used_columns(turn.files, previous.code, turn.question))
+            verdict = await turn.check(previous)
             if verdict is not None and verdict.answers and verdict.answer.strip():
                 return Refusal(status, "", answer=verdict.answer.strip())
         return Refusal(
