@@ -1044,3 +1044,42 @@ async def test_a_result_worked_out_from_values_the_cell_typed_in_gets_a_note_whe
     assert await noted("print(1200 / 3)", seen=["the total is 1,200"]) == ""  # from the chat
     assert await noted("print(round(7 / 2 * 100, 1))") == ""  # small numbers of arithmetic, no rows typed
     assert await noted("%pip install pyarrow") == ""  # not Python: not judged
+
+
+async def test_an_id_where_the_question_asks_which_thing_gets_the_table_that_names_it():
+    trips = TableProfile(
+        "trips", 90, "df = pd.read_sql('SELECT * FROM trips', con)",
+        [ColumnProfile("boat_id", "text", samples=["B1", "B7"]), ColumnProfile("km", "float")],
+    )  # fmt: skip
+    boats = TableProfile(
+        "boats", 9, "df = pd.read_sql('SELECT * FROM boats', con)",
+        [ColumnProfile("boat_id", "text", samples=["B1", "B2"]), ColumnProfile("boat_name", "text")],
+    )  # fmt: skip
+    fleet = FileProfile("fleet.sqlite", "database", tables=[trips, boats])
+
+    async def noted(question, code, printed):
+        now = ok(code, printed)
+        note = await Checks().after_run(turn(question=question, files=[fleet], outcomes=[now]), now)
+        return note.text if note else ""
+
+    code = "print(df.groupby('boat_id')['km'].sum().idxmax())"
+    said = await noted("Which boat sailed the most km?", code, "B4\n")
+    assert "'boat_id'" in said and "table 'boats'" in said and "'boat_name'" in said
+    top = "print(df.groupby('boat_id')['km'].sum().nlargest(1))"
+    assert "table 'boats'" in await noted(
+        "Which boat sailed the most km?", top, "boat_id\nB4    812.5\nName: km, dtype: float64\n"
+    )
+    assert await noted("Which boat id sailed the most km?", code, "B4\n") == ""  # the id was asked
+    named = "m = df.merge(boats, on='boat_id')\nprint(m.groupby('boat_name')['km'].sum().idxmax())"
+    assert await noted("Which boat sailed the most km?", named, "Sea Otter\n") == ""  # looked up
+    assert await noted("How many km did boat B4 sail?", "print(df[df['boat_id'] == 'B4']['km'].sum())", "812.5\n") == ""
+    numbered = FileProfile(
+        "f.csv", "table", tables=[TableProfile("", 9, "", [ColumnProfile("shop_id", "int", samples=["1", "2"])])]
+    )
+    assert (
+        await Checks().after_run(
+            turn(question="Which shop sold most?", files=[numbered, fleet]),
+            ok("print(df.groupby('shop_id').size().idxmax())", "17\n"),
+        )
+        is None
+    )

@@ -13,7 +13,8 @@ with a literal that is not (it can never match); a column the preview found hold
 as text, summed, ranked or sorted as it is (text adds up end to end and orders as words); a
 column the question names, never used (the result was worked out from something else); rows
 selected by a value the column never holds (the preview lists every value of a column of few); a
-result worked out from values the cell typed in itself, when the question is about data files.
+result worked out from values the cell typed in itself, when the question is about data files;
+an id where the question asks which thing, and another table names it (`ids.py`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ..outcome import Outcome
 from ..seams import FileProfile
 from .base import Aid, Note, Refusal, Review, TurnState
 from .hints import converted
+from .ids import id_for_name
 from .names import from_kernel, parsed
 from .preview import words
 from .repeats import normalise_code
@@ -103,6 +105,7 @@ class Checks(Aid):
         text = text or value_not_held(code, turn.files, before) or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before)
         text = text or check(outcome) or unused_column(turn.question, code, turn.files, before)
+        text = text or id_for_name(turn.question, code, outcome.printed, turn.files)
         if text:
             self.flagged = outcome
             self.noted[normalise_code(code)] = text

@@ -1,0 +1,70 @@
+"""An id given where a question asks which thing: the name is in another table.
+
+A question that asks which vessel, route or member wants its name; a small model groups by the
+id column it finds first and answers with `V4`. When a described table gives that id a name, the
+check says where to look it up. Known by the columns' names and values, never by any data's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..seams import FileProfile, TableProfile
+from .preview import words
+
+_ASKS_WHICH = re.compile(r"\b(?:which|who|whose|what)\b", re.IGNORECASE)
+_NAMES = {"name", "title", "label", "description", "desc"}
+
+
+def _is_id(column: str) -> bool:
+    parts = words(column)
+    return bool(parts) and (parts[-1] in ("id", "code", "key") or (len(parts) == 1 and parts[0].endswith("id")))
+
+
+# The lines pandas prints under a Series: no value of it.
+_FOOTER = re.compile(r"^(?:Name: .*|Length: .*|dtype: \w+|.*, dtype: \w+)$")
+
+
+def _mixed(value: str) -> bool:
+    return bool(re.search(r"[A-Za-z]", value) and re.search(r"\d", value))
+
+
+def _shape(value: str) -> str:
+    return re.sub(r"[A-Za-z]+", "a", re.sub(r"\d+", "9", value))
+
+
+def _where(f: FileProfile, t: TableProfile) -> str:
+    return f"table {t.name!r} of {f.name}" if t.name else f.name
+
+
+def id_for_name(question: str, code: str, printed: str, files: list[FileProfile]) -> str:
+    """A note when the last value `printed` looks like a value of an id column the code used, the
+    question asks which thing (and no id), and another described table has that id column and a
+    name for it the code never used; else ""."""
+    if not _ASKS_WHICH.search(question) or {"id", "ids", "code", "codes"} & set(words(question)):
+        return ""
+    lines = [line.strip() for line in printed.splitlines() if line.strip() and not _FOOTER.match(line.strip())]
+    tokens = [w.strip("'\".,:;()[]") for w in lines[-1].split()] if lines else []
+    tables = [(f, t) for f in files for t in f.tables]
+    for _, t in tables:
+        for c in t.columns:
+            if not _is_id(c.name) or not re.search(rf"['\"]{re.escape(c.name)}['\"]", code):
+                continue
+            known = [*c.samples, *c.values]
+            # A number may be any count: only an id of letters and digits is known by its shape.
+            value = next(
+                (w for w in tokens if w in known or (_mixed(w) and any(_shape(w) == _shape(k) for k in known))), ""
+            )
+            if not value:
+                continue
+            for g, u in tables:
+                if u is t or not any(words(o.name) == words(c.name) for o in u.columns):
+                    continue
+                named = [o for o in u.columns if o.dtype == "text" and _NAMES & set(words(o.name))]
+                if named and not any(re.search(rf"['\"]{re.escape(o.name)}['\"]", code) for o in named):
+                    return (
+                        f"the result {value!r} looks like a value of {c.name!r}, an id, and the question asks which "
+                        f"one, by name. {_where(g, u)} gives each {c.name!r} its {named[0].name!r}: look the id up "
+                        "there (merge on it) and answer with the name."
+                    )
+    return ""
