@@ -259,6 +259,22 @@ def test_time_intervals_written_start_to_end_load_as_their_starts(tmp_path, monk
     assert not column(versions, "fixed").converted
 
 
+def test_durations_written_as_text_load_as_timedeltas_and_clock_times_get_a_note(tmp_path, monkeypatch):
+    rows = [
+        (f"PT{1 + i % 3}H{i % 60}M", f"{i % 5}h {i % 60}m", f"{i % 9}:{i % 60:02d}:0{i % 10}", f"{i} m")
+        for i in range(40)
+    ]
+    body = "".join(f"{a},{b},{c},{d}\n" for a, b, c, d in rows)
+    p = prof(tmp_path, "stays.csv", "stay,wait,clock,depth\n" + body)
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert df["stay"][3] == pd.Timedelta(hours=1, minutes=3) and df["wait"][7] == pd.Timedelta(hours=2, minutes=7)
+    assert column(p, "stay").holds == column(p, "wait").holds == "durations"
+    assert df["clock"][1] == "1:01:01" and "pd.to_timedelta" in column(p, "clock").notes[0]  # a time of day, maybe
+    assert column(p, "depth").holds != "durations"  # metres, perhaps: "m" alone is no time
+    text = render([p], 3000)
+    assert "'stay': durations (timedelta) after the lines above" in text and "total_seconds" in text
+
+
 def test_parquet_and_sqlite(tmp_path, monkeypatch):
     pd.DataFrame({"t": pd.to_datetime(["2024-01-01", "2024-01-02"]), "v": [1.0, 2.0]}).to_parquet(
         tmp_path / "x.parquet"

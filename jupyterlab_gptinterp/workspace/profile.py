@@ -385,6 +385,9 @@ def _text_notes(values: list[str]) -> tuple[list[str], str, _Conversion | None]:
     padded = [v for v in distinct if v != v.strip()]
     if padded:
         notes.append(f"some values have spaces around them ({padded[0]!r}): {{col}}.str.strip()")
+    durations, conversion = _as_durations(values)
+    if durations:
+        return [*notes, durations], "durations" if conversion else "", conversion
     numbers, conversion = _as_numbers(values)
     if numbers:
         notes.append(numbers)
@@ -401,6 +404,45 @@ def _text_notes(values: list[str]) -> tuple[list[str], str, _Conversion | None]:
     if spelled:
         notes.append(spelled)
     return notes, "", None
+
+
+# Durations as text: ISO 8601 (PT2H30M, P1DT2H) or numbers with time units (1h 20m, 45 min), which
+# pd.to_timedelta reads; clock-like h:mm:ss, which may as well be a time of day.
+_ISO_DURATION = re.compile(
+    r"^P(?=\d|T\d)(?:\d+W)?(?:\d+D)?(?:T(?=\d)(?:\d+(?:\.\d+)?H)?(?:\d+(?:\.\d+)?M)?(?:\d+(?:\.\d+)?S)?)?$"
+)
+_UNIT_DURATION = re.compile(
+    r"^(?:\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?|d|days?)\s*)+$", re.IGNORECASE
+)
+_CLOCK = re.compile(r"^\d{1,3}:\d{2}:\d{2}$")
+
+
+def _as_durations(values: list[str]) -> tuple[str, _Conversion | None]:
+    """Durations written as text, and their conversion to timedeltas; h:mm:ss gets a note only."""
+    stripped = [v.strip() for v in values]
+    enough = 0.8 * len(stripped)
+    timed = [v for v in stripped if _UNIT_DURATION.match(v)]
+    # "m" or "s" alone may be metres or a size: an hour or minute word, or two parts, says time.
+    if len(timed) >= enough and any(re.search(r"\d\s*(?:h|hr|hour|min)|\d\D+\d", v, re.IGNORECASE) for v in timed):
+        return _timedelta(f"durations as text ({timed[0]!r})")
+    iso = [v for v in stripped if _ISO_DURATION.match(v)]
+    if len(iso) >= enough:
+        return _timedelta(f"durations as text in ISO 8601 ({iso[0]!r})")
+    clock = [v for v in stripped if _CLOCK.match(v)]
+    if len(clock) >= enough:
+        return (
+            f"times as text ({clock[0]!r}): as durations, pd.to_timedelta({{col}}); as times of day, "
+            f"pd.to_datetime({{col}}, format='%H:%M:%S')",
+            None,
+        )
+    return "", None
+
+
+def _timedelta(note: str) -> tuple[str, _Conversion]:
+    expr = "pd.to_timedelta({col})"
+    return f"{note}: {expr}; then .dt.total_seconds() / 60 for minutes", _Conversion(
+        expr, lambda s: _pd().to_timedelta(s)
+    )
 
 
 def _lists(values: list[str]) -> str:

@@ -457,7 +457,10 @@ def _as_loaded(column: ColumnProfile, code: str) -> str:
     """The column's type once `code` ran: its profile's, unless the code has the load block's line
     that converted it."""
     if _block_converted(column, code):
-        return f"{'dates' if column.holds.startswith('dates') else 'numbers'} already (the load block converted it)"
+        kind = (
+            "dates" if column.holds.startswith("dates") else "durations" if column.holds == "durations" else "numbers"
+        )
+        return f"{kind} already (the load block converted it)"
     return column.dtype
 
 

@@ -226,7 +226,9 @@ def _column(c: ColumnProfile, detail: int = 2) -> str:
     if c.converted:  # the block above converts it: described as the code will find it
         dates = c.holds.startswith("dates")
         like = f" like {c.samples[0]!r}" if c.samples else ""
-        what = f"{'dates' if dates else 'numbers'} after the lines above (text{like} in the file)"
+        kind = "dates" if dates else "durations (timedelta)" if c.holds == "durations" else "numbers"
+        what = f"{kind} after the lines above (text{like} in the file)"
+        what += "; minutes: .dt.total_seconds() / 60" if c.holds == "durations" else ""
         what += "; the start of each interval" if c.holds.endswith("interval starts") else ""
         what += (f", {c.missing} missing" if c.missing else "") + ("; use .dt, not .str" if dates else "")
         if dates and c.samples and _UTC.search(c.samples[0]):
