@@ -216,6 +216,29 @@ async def test_a_key_used_on_what_is_not_a_record_gets_the_tables_load_line_not_
     assert "load line" not in alone and "Print" in alone  # no file read: nothing to point at
 
 
+async def test_times_with_and_without_a_time_zone_get_what_to_call_by_what_pandas_said():
+    said = await hint(
+        failed(
+            "df['t'].dt.tz_convert('Europe/Oslo')",
+            "TypeError",
+            "Cannot convert tz-naive timestamps, use tz_localize to localize",
+        )
+    )
+    assert "tz_localize('UTC')" in said and "tz_convert" in said
+    said = await hint(
+        failed("df['t'].dt.tz_localize('Europe/Oslo')", "TypeError", "Already tz-aware, use tz_convert to convert.")
+    )
+    assert "tz_convert" in said and "not tz_localize" in said
+    cmp = "Invalid comparison between dtype=datetime64[us, UTC] and Timestamp"
+    assert "same zone" in await hint(failed("df[df['t'] > pd.Timestamp('2024-05-01')]", "TypeError", cmp))
+    assert "Area/City" in await hint(
+        failed("df['t'].dt.tz_convert('CET')", "ZoneInfoNotFoundError", "'No time zone found with key CEST'")
+    )
+    mixed = "Mixed timezones detected. Pass utc=True in to_datetime or tz='UTC' in DatetimeIndex to convert"
+    assert "utc=True" in await hint(failed("pd.to_datetime(df['t'])", "ValueError", mixed))
+    assert "zone" not in await hint(failed("pd.to_datetime(df['t'])", "ValueError", "day is out of range for month"))
+
+
 async def test_a_call_the_library_rejects_is_named_and_a_clean_run_gets_no_hint():
     tb = ["Cell In[3], line 2", "      1 import pandas as pd", "----> 2 s = df.resample('M').sum()", "ValueError: x"]
     said = await hint(

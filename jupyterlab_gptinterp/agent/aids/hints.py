@@ -4,9 +4,10 @@ By the error's kind, never by the data: a close match for a misspelt name (colum
 the code reads, inner keys of flattened records, standard-library modules), the import a
 NameError lacks, the tested load line when a file was read wrongly or a loaded structure was
 walked as records it does not hold, how to convert a column that holds text where numbers or
-dates are needed, conditions joined without parentheses (the line mended), and that a call the
-installed pandas rejects must be written another way. Column facts come from the preview's
-profiles, so a hint never contradicts what the model was shown.
+dates are needed, times with and without a time zone, conditions joined without parentheses
+(the line mended), and that a call the installed pandas rejects must be written another way.
+Column facts come from the preview's profiles, so a hint never contradicts what the model was
+shown.
 """
 
 from __future__ import annotations
@@ -54,6 +55,32 @@ _UNALIGNED = re.compile(r"Can only compare identically-labeled|Lengths must matc
 # A Series where one bool is needed: most often `a == 1 & b == 2` (& binds first) or and/or.
 _AMBIGUOUS = re.compile(r"truth value of an? (?:Series|DataFrame|array)\b.* is ambiguous", re.IGNORECASE)
 _COMPARISON = re.compile(r"==|!=|<=|>=|(?<![<>=-])[<>](?![<>=])|\.isin\(|\.between\(")
+# Times with and without a time zone, by what pandas says of them.
+_ZONES = (
+    (
+        re.compile(r"tz-naive timestamps, use tz_localize"),
+        "the times carry no time zone yet: say which zone they were written in first, .dt.tz_localize('UTC') (or "
+        "that zone), then .dt.tz_convert('<the zone>').",
+    ),
+    (
+        re.compile(r"Already tz-aware"),
+        "the times already carry a time zone: convert them with .dt.tz_convert('<the zone>'), not tz_localize.",
+    ),
+    (
+        re.compile(r"Invalid comparison between dtype=datetime64\[\w+, |tz-naive and tz-aware"),
+        "times with a time zone met times without one: give both the same zone (pd.Timestamp('2024-01-01', "
+        "tz='UTC'), or .dt.tz_localize on the naive side), then compare or subtract.",
+    ),
+    (
+        re.compile(r"No time zone found with key|UnknownTimeZoneError"),
+        "that is no time zone name: use an IANA name, Area/City, such as 'Europe/Paris' or 'America/New_York'.",
+    ),
+    (
+        re.compile(r"Mixed timezones detected|unless utc=True"),
+        "the text holds times with different UTC offsets: pd.to_datetime(col, utc=True) reads them all as UTC; "
+        "then .dt.tz_convert('<the zone>') for local time.",
+    ),
+)
 # A key used on what is not a record: the keys of a dict iterated over, a row that is an array.
 _NOT_A_RECORD = re.compile(r"(string|list) indices must be integers|'(?:str|list)' object has no attribute 'get'")
 _READ_FAIL = re.compile(r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError")
@@ -92,6 +119,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         return _record_hint(m.group(1) or "", files, code)
     if name == "AttributeError":
         return _accessor_hint(outcome, columns) or _attribute_hint(value, columns, failing_line(outcome) or code)
+    if zone := next((advice for pattern, advice in _ZONES if pattern.search(value)), ""):
+        return zone
     if _DATE_PARSE.search(value):
         dated = [c for c in columns if c.name in code and any("date" in n for n in c.notes)]
         how = f" For {dated[0].name!r}: {_date_note(dated[0])}" if dated else ""
