@@ -651,6 +651,18 @@ async def test_the_check_call_is_told_where_a_long_output_was_cut():
     assert "characters cut" in shown and "399 row399" in shown and "0 row0" in shown  # head and tail, marked
 
 
+async def test_an_answer_read_off_an_output_cut_in_the_middle_is_no_answer_unless_its_tail_holds_it():
+    frame = "for i in range(400): print(i, f'row{i}')"
+    counted = json.dumps({"answers": True, "answer": "There are 41 rows.", "missing": ""})
+    printed_len = frame + "\nprint(len(range(400)))"
+    told = json.dumps({"answers": True, "answer": "There are 400 rows.", "missing": ""})
+    loop, llm, ex, sink, gate = make(fenced(frame), counted, fenced(printed_len), told)
+    ended = await run_turn(loop, sink, gate, "How many rows are there?")
+    assert ended.reason == "answer" and ex.ran == [frame, printed_len]
+    assert "cut in the middle" in llm.requests[2][-1]["content"]  # the model was told why, and printed the count
+    assert [m.text for m in sink.of("assistant_message")][-1] == "There are 400 rows."  # 400 is in the tail
+
+
 async def test_when_the_output_does_not_answer_the_model_is_told_what_is_missing():
     no = json.dumps({"answers": False, "answer": "", "missing": "the total per month of each year"})
     yes = json.dumps({"answers": True, "answer": "It is 43.", "missing": ""})

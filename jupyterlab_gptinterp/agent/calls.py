@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import secrets
 import time
 from typing import Any
@@ -19,6 +20,21 @@ from .aids.base import Check
 from .context import head_tail
 from .outcome import Outcome
 from .seams import LLM, Completion, PromptProgress, Sink, TextDelta
+
+CUT = (
+    "the output is too long and was cut in the middle, so nothing can be counted or looked up in it; print only "
+    "the value asked (len(df), a sum, the one row)"
+)
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _off_the_cut(answer: str, question: str, printed: str) -> bool:
+    """An answer read off an output the check saw cut in the middle (a small model counts the rows
+    it sees): it has a number that neither the question nor the output's last lines hold (where a
+    cell prints its result after a long frame)."""
+    tail = [line for line in printed.splitlines() if line.strip()][-5:]
+    known = {n.replace(",", "") for n in _NUMBER.findall(" ".join([question, *tail]))}
+    return any(n.replace(",", "") not in known for n in _NUMBER.findall(answer))
 
 
 class TurnTimeout(Exception):
@@ -137,6 +153,8 @@ class ModelCalls:
             check = Check(bool(data["answers"]) is True, str(data.get("answer") or ""), str(data.get("missing") or ""))
         except (KeyError, TypeError, AttributeError):
             return None
+        if check.answers and len(outcome.printed) > budget and _off_the_cut(check.answer, question, outcome.printed):
+            check = Check(False, "", CUT)
         outcome.answered = check.answers and bool(check.answer.strip())
         return check
 
