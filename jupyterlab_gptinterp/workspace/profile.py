@@ -12,11 +12,11 @@ server. The profile is what a careful analyst finds in the first minutes with a 
   the CSV files of a zip archive stacked; Stata, SAS and SPSS files by their readers; a row per
   event (or contact) of an iCalendar or vCard file;
 - per column: the type pandas gives it, missing values, a few samples;
-- general observations on text columns: numbers after removing symbols (with the suffixes that
-  differ, e.g. units; a decimal comma read as one when some value shows it), percentages, dates
-  as text (day first or month first, several formats), yes/no text, values with spaces around
-  them, one id spelled several ways; a number of 9s (-999) far outside the other numbers, a code
-  for a missing value;
+- general observations on text columns (`columns.py`): numbers after removing symbols (with the
+  suffixes that differ, e.g. units; a decimal comma read as one when some value shows it),
+  percentages, dates as text (day first or month first, several formats, intervals), durations,
+  yes/no text, values with spaces around them, lists, one id spelled several ways; a number of
+  9s (-999) far outside the other numbers, a code for a missing value;
 - a wide table (one column per month or year) that wants melting; rows that are exact copies;
 - the load block then converts the columns that hold numbers or dates as text, each line tried on
   the rows read here and kept only when it turns no value into NaN.
@@ -38,12 +38,11 @@ import sys
 import tempfile
 import zipfile
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
 from . import fixedwidth, logformat, trees
+from .columns import Conversion, text_notes
 
 MAX_READ = 512 * 1024  # bytes of a text file looked at
 MAX_ROWS = 5000  # rows loaded to profile a table
@@ -108,10 +107,8 @@ _NUMBERISH = re.compile(r"^[^\d\-+.,]*[-+]?[\d.,' ]*\d[^\d]*$")
 _NUMBER = re.compile(r"[-+]?[\d.,' ]*\d[\d.,' ]*%?")
 _DECIMAL_COMMA = re.compile(r"^-?\d+,\d+$")
 _GROUPED = re.compile(r"^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
-_ENTITY = re.compile(r"&#?\w+;")
 _TRAILER = re.compile(r"(?:total|sum|trailer|trl|end|eof|count|records?)\b", re.IGNORECASE)
 _MARKER = re.compile(r"[^\w\s]{1,3}")  # '..', '-', ':', '*'
-_BOOL_WORDS = {"yes", "no", "y", "n", "true", "false", "t", "f"}
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
 _MONTH_NAME = re.compile(rf"^(?:{_MONTHS})[a-z]*\.?$", re.IGNORECASE)
 _PERIOD = re.compile(
@@ -119,7 +116,6 @@ _PERIOD = re.compile(
     re.IGNORECASE,
 )
 _UNIT_NAME = re.compile(r"\b(?:units?|uom|currency|scale)\b|_units?$|^units?_", re.IGNORECASE)
-_DATEISH = re.compile(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\d{1,2} [A-Za-z]{3,9},? \d{4}|[A-Za-z]{3,9} \d{1,2},? \d{4}")
 
 
 def _pd() -> Any:
@@ -356,286 +352,6 @@ def _shown(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-@dataclass
-class _Conversion:
-    """How a text column becomes what it holds: the expression the model is offered ({col} for the
-    column) and the same operation done here, so the offered line is tried before it is offered."""
-
-    expr: str
-    apply: Callable[[Any], Any]
-
-
-def _text_notes(values: list[str]) -> tuple[list[str], str, _Conversion | None]:
-    """What a text column holds, when it is something else written as text: (notes, what it holds,
-    as `ColumnProfile.holds` names it, and how to convert it when one expression does)."""
-    notes: list[str] = []
-    if not values:
-        return notes, "", None
-    distinct = list(dict.fromkeys(values))
-    lowered = {v.strip().lower() for v in distinct}
-    if lowered <= _BOOL_WORDS | {"0", "1"} and len(lowered) >= 2:
-        yes = sorted(v for v in lowered if v in ("yes", "y", "true", "t", "1"))
-        return (
-            [
-                f"yes/no written as text ({', '.join(repr(v) for v in distinct[:6])}): {{col}}.str.strip().str.lower().isin({yes!r})"
-            ],
-            "yes/no",
-            None,
-        )
-    padded = [v for v in distinct if v != v.strip()]
-    if padded:
-        notes.append(f"some values have spaces around them ({padded[0]!r}): {{col}}.str.strip()")
-    durations, conversion = _as_durations(values)
-    if durations:
-        return [*notes, durations], "durations" if conversion else "", conversion
-    numbers, conversion = _as_numbers(values)
-    if numbers:
-        notes.append(numbers)
-        units = numbers.startswith("numbers with different units")
-        return notes, "numbers with units" if units else "numbers", conversion
-    dates, conversion = _as_dates(values)
-    if dates:
-        notes.append(dates)
-        holds = "dates, interval starts" if dates.startswith("time intervals") else "dates"
-        return notes, "dates in several formats" if dates.startswith("dates as text in ") else holds, conversion
-    if listed := _lists(values):
-        return [*notes, listed], "lists", None
-    spelled = _spellings(distinct)
-    if spelled:
-        notes.append(spelled)
-    return notes, "", None
-
-
-# Durations as text: ISO 8601 (PT2H30M, P1DT2H) or numbers with time units (1h 20m, 45 min), which
-# pd.to_timedelta reads; clock-like h:mm:ss, which may as well be a time of day.
-_ISO_DURATION = re.compile(
-    r"^P(?=\d|T\d)(?:\d+W)?(?:\d+D)?(?:T(?=\d)(?:\d+(?:\.\d+)?H)?(?:\d+(?:\.\d+)?M)?(?:\d+(?:\.\d+)?S)?)?$"
-)
-_UNIT_DURATION = re.compile(
-    r"^(?:\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?|d|days?)\s*)+$", re.IGNORECASE
-)
-_CLOCK = re.compile(r"^\d{1,3}:\d{2}:\d{2}$")
-
-
-def _as_durations(values: list[str]) -> tuple[str, _Conversion | None]:
-    """Durations written as text, and their conversion to timedeltas; h:mm:ss gets a note only."""
-    stripped = [v.strip() for v in values]
-    enough = 0.8 * len(stripped)
-    timed = [v for v in stripped if _UNIT_DURATION.match(v)]
-    # "m" or "s" alone may be metres or a size: an hour or minute word, or two parts, says time.
-    if len(timed) >= enough and any(re.search(r"\d\s*(?:h|hr|hour|min)|\d\D+\d", v, re.IGNORECASE) for v in timed):
-        return _timedelta(f"durations as text ({timed[0]!r})")
-    iso = [v for v in stripped if _ISO_DURATION.match(v)]
-    if len(iso) >= enough:
-        return _timedelta(f"durations as text in ISO 8601 ({iso[0]!r})")
-    clock = [v for v in stripped if _CLOCK.match(v)]
-    if len(clock) >= enough:
-        return (
-            f"times as text ({clock[0]!r}): as durations, pd.to_timedelta({{col}}); as times of day, "
-            f"pd.to_datetime({{col}}, format='%H:%M:%S')",
-            None,
-        )
-    return "", None
-
-
-def _timedelta(note: str) -> tuple[str, _Conversion]:
-    expr = "pd.to_timedelta({col})"
-    return f"{note}: {expr}; then .dt.total_seconds() / 60 for minutes", _Conversion(
-        expr, lambda s: _pd().to_timedelta(s)
-    )
-
-
-def _lists(values: list[str]) -> str:
-    """Values that are lists of items joined by one separator (' | ', ';'), in a good share of rows."""
-    values = [_ENTITY.sub("", v) for v in values]  # '&amp;' holds a ';' and joins nothing
-    for sep in (" | ", "|", "; ", ";"):
-        counts = [v.count(sep) for v in values]
-        if sum(c > 0 for c in counts) >= 0.3 * len(values) and max(counts) >= 2:
-            return (
-                f"each value is a list of items joined by {sep!r} (up to {max(counts) + 1} in a row); items per "
-                f"row: {{col}}.str.split({sep!r}, regex=False).str.len().fillna(0) (a missing value: 0 items); "
-                f"one row per item: {{col}}.str.split({sep!r}, regex=False).explode()"
-            )
-    return ""
-
-
-def _decimal_mark(number: str) -> str:
-    """',' or '.' when the way `number` is written shows its decimal mark ('1.234,56', '1.234.567',
-    '348,69', '3.5'), else '' ('1,234' could be either; '01.03.2024' is no number)."""
-    for mark, thousands in ((",", r"\."), (".", ",")):
-        grouped = rf"\d{{1,3}}(?:{thousands}\d{{3}})+"
-        if re.fullmatch(rf"{grouped}{re.escape(mark)}\d+|\d{{1,3}}(?:{thousands}\d{{3}}){{2,}}", number):
-            return mark
-        if re.fullmatch(rf"\d+{re.escape(mark)}(?:\d{{1,2}}|\d{{4,}})", number):
-            return mark
-    return ""
-
-
-def _as_numbers(values: list[str]) -> tuple[str, _Conversion | None]:
-    """'numbers after removing ...' when nearly every value is a number wrapped in symbols, and the
-    conversion (None for numbers in several units: no one expression makes them one number).
-    Numbers written with a decimal comma ('348,69 €') are read so, when no value says otherwise."""
-    marks = {_decimal_mark(m.group()) for v in values for m in [re.search(r"\d[\d.,]*\d|\d", v)] if m}
-    comma = "," in marks and "." not in marks
-    first = values[0]
-    if comma:  # read as '1234.56' here; the offered expression does the same to the column
-        values = [v.replace(".", "").replace(",", ".") for v in values]
-    to_float = ".str.replace('.', '').str.replace(',', '.').astype(float)" if comma else ".astype(float)"
-
-    def number(s: Any) -> Any:
-        return (s.str.replace(".", "").str.replace(",", ".") if comma else s).astype(float)
-
-    written = " with a decimal comma" if comma else ""
-    parsed = 0
-    removed: Counter[str] = Counter()
-    suffixes: Counter[str] = Counter()
-    percent = 0
-    for v in values:
-        s = v.strip()
-        m = re.fullmatch(r"([^\d\-+.]*)\s*([-+]?\d[\d,]*(?:\.\d+)?|[-+]?\.\d+)\s*([^\d]*)", s)
-        if not m:
-            continue
-        parsed += 1
-        pre, num, post = m.groups()
-        if re.search(r"[A-Za-z]", pre):  # a code like 'E100', not a number
-            return "", None
-        if pre:
-            removed[pre.strip()] += 1
-        if "," in num:
-            removed[","] += 1
-        if post.strip() == "%":
-            percent += 1
-        elif post.strip():
-            suffixes[post.strip()] += 1
-    if parsed < 0.9 * len(values) or not (removed or suffixes or percent or comma):
-        return "", None
-    if percent >= 0.9 * parsed:
-        expr = f"{{col}}.str.rstrip('%'){to_float}"
-        return f"percentages as text{written} ({first!r}): {expr}", _Conversion(
-            expr, lambda s: number(s.str.rstrip("%"))
-        )
-    kinds = [s for s, _ in suffixes.most_common(6)]
-    if len(suffixes) > 8:
-        return "", None  # many different words after a number ('6541 W LAKE ST'): no unit, no number
-    if len(kinds) > 1:
-        parts = to_float if comma else ".str.replace(',', '').astype(float)" if removed[","] else ".astype(float)"
-        return (
-            f"numbers with different units as text{written} ({first!r}; units {', '.join(repr(k) for k in kinds)}): "
-            # The whole usage: given only the extract, a small model took .str[0] of its frame.
-            f"parts = {{col}}.str.extract(r'([-\\d.,]+)\\s*(.*)'); parts[0]{parts} is the number and parts[1] the "
-            "unit; convert every row to one unit before comparing or adding"
-        ), None
-    symbols = list(dict.fromkeys([s for s, _ in removed.most_common(3)] + kinds))  # '€5' and '5 €' alike
-    if not symbols:  # '348,69': nothing to remove, only the comma to read
-        expr = f"{{col}}{to_float}"
-        return f"numbers written as text{written} ({first!r}): {expr}", _Conversion(expr, number)
-    pattern = "[" + "".join(re.escape(c) for c in dict.fromkeys("".join(symbols))) + "]"
-    listed = " and ".join(repr(s) for s in symbols)
-    expr = f"{{col}}.str.replace(r'{pattern}', '', regex=True).str.strip(){to_float}"
-    # A quote or a line break among the symbols would break the line out of its raw string: then
-    # the note, never the line.
-    conversion = (
-        None
-        if "'" in pattern or not pattern.isprintable()
-        else _Conversion(expr, lambda s: number(s.str.replace(pattern, "", regex=True).str.strip()))
-    )
-    return f"numbers written as text{written} ({first!r}): remove {listed}, then convert: {expr}", conversion
-
-
-def _shape(value: str) -> str:
-    return re.sub(r"[A-Za-z]+", "a", re.sub(r"\d+", "9", value.strip()))
-
-
-# A time interval written "start - end" (hourly data exported by many grid and metering systems).
-_INTERVAL = re.compile(r"^\s*(\S.*?\S)\s+([-–])\s+(\S.*?)\s*$")
-
-
-def _as_dates(values: list[str]) -> tuple[str, _Conversion | None]:
-    """How dates written as text are laid out (the formats, day-first or month-first), and the
-    conversion; intervals "start - end" are converted to their starts."""
-    # Both ends dates of one shape, with a year of four digits or a month's name (no version ranges).
-    spans = [
-        m
-        for v in values
-        if (m := _INTERVAL.match(v))
-        and _DATEISH.search(m[1])
-        and _shape(m[1]) == _shape(m[3])
-        and re.search(r"\d{4}|[A-Za-z]{3}", m[1])
-    ]
-    if spans and len(spans) >= 0.8 * len(values) and len({m[2] for m in spans}) == 1:
-        starts = [m[1] for m in spans]
-        note, conversion = _as_dates(starts)
-        if not note or conversion is None:
-            return "", None
-        sep = f" {spans[0][2]} "
-        expr = conversion.expr.replace("{col}", f"{{col}}.str.split({sep!r}).str[0]", 1)
-        first = conversion.apply
-        return (
-            f"time intervals as text ({values[0]!r}): each row's start, {expr}",
-            _Conversion(expr, lambda s: first(s.str.split(sep).str[0])),
-        )
-    dated = [v for v in values if _DATEISH.search(v)]
-    if len(dated) < 0.8 * len(values):
-        return "", None
-    shapes = Counter(_shape(v) for v in dated)
-    order = _day_order(dated)
-    kwargs = {**({"format": "mixed"} if len(shapes) > 1 else {}), **({"dayfirst": True} if order == "day" else {})}
-    expr = "pd.to_datetime({col}" + "".join(f", {k}={v!r}" for k, v in kwargs.items()) + ")"
-    if len(shapes) > 1:
-        listed = ", ".join(repr(next(v for v in dated if _shape(v) == s)) for s, _ in shapes.most_common(4))
-        note = f"dates as text in {len(shapes)} formats ({listed}): {expr}"
-    else:
-        note = f"dates as text ({dated[0]!r}): {expr}"
-    if order == "day":
-        note += f"; the day comes first (values like {next(v for v in dated if _first_over_12(v))!r})"
-    elif order == "month":
-        note += "; the month comes first"
-    return note, _Conversion(expr, lambda s: _pd().to_datetime(s, **kwargs))
-
-
-def _numeric_parts(value: str) -> list[int]:
-    m = re.search(r"(\d{1,4})[-/.](\d{1,2})[-/.](\d{1,4})", value)
-    return [int(g) for g in m.groups()] if m else []
-
-
-def _first_over_12(value: str) -> bool:
-    parts = _numeric_parts(value)
-    return len(parts) == 3 and parts[0] <= 31 and parts[0] > 12 and parts[2] > 31
-
-
-def _day_order(values: list[str]) -> str:
-    """'day' when some date has a first field over 12 (dd/mm/yyyy), 'month' when a second does."""
-    day = month = False
-    for v in values:
-        parts = _numeric_parts(v)
-        if len(parts) != 3 or parts[0] > 31:  # year first: ISO order
-            continue
-        day |= parts[0] > 12
-        month |= parts[1] > 12
-    return "day" if day and not month else "month" if month and not day else ""
-
-
-def _spellings(distinct: list[str]) -> str:
-    """One code spelled several ways ('AB-007', 'ab7', 'Ab 07'): they collapse once case, symbols
-    and leading zeros are set aside."""
-    if len(distinct) < 4 or not all(re.search(r"\d", v) and re.search(r"[A-Za-z]", v) for v in distinct[:50]):
-        return ""
-
-    def key(v: str) -> str:
-        return re.sub(r"(?<![0-9])0+(?=\d)", "", re.sub(r"[^a-z0-9]", "", v.lower()))
-
-    keys = Counter(key(v) for v in distinct)
-    if len(keys) >= 0.8 * len(distinct):
-        return ""
-    example = next(k for k, n in keys.items() if n > 1)
-    same = [v for v in distinct if key(v) == example][:4]
-    return (
-        f"one code is spelled several ways ({', '.join(repr(v) for v in same)}): normalise it before comparing or "
-        "joining: {col}.str.lower().str.replace(r'[^a-z0-9]', '', regex=True).str.replace(r'(?<![0-9])0+(?=[0-9])', "
-        "'', regex=True)"
-    )
-
-
 def _columns(df: Any) -> list[dict[str, Any]]:
     out = []
     for col in list(df.columns)[:MAX_COLUMNS]:
@@ -657,7 +373,7 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             pass
         if kind == "text":
             texts = [str(v) for v in values.head(2000)]
-            notes, holds, conversion = _text_notes(texts)
+            notes, holds, conversion = text_notes(texts)
             if not notes and 0 < distinct <= 8:
                 few = [str(v) for v in uniques]
                 notes.append("values: " + ", ".join(repr(_shown(v)) for v in few))
@@ -729,7 +445,7 @@ def _wide(df: Any) -> str:
     )
 
 
-def _converted(df: Any, col: Any, series: Any, conversion: _Conversion | None) -> str:
+def _converted(df: Any, col: Any, series: Any, conversion: Conversion | None) -> str:
     """The line that makes a text column the numbers or dates it holds, tried on the rows read here:
     "" when there is none, or it fails, or it would turn a value into NaN."""
     if conversion is None or df[col].ndim != 1:
