@@ -100,8 +100,8 @@ class Checks(Aid):
             return None
         ran = [c.source for c in turn.notebook.cells] + [o.code for o in turn.outcomes if o.ran and not o.failed]
         code, before = outcome.code, "\n".join(ran)
-        seen = "\n".join([*turn.seen, *(o.printed for o in turn.outcomes if o is not outcome)])
-        text = own_data(code, seen) if turn.files else ""
+        seen = [*turn.seen, *(o.printed for o in turn.outcomes if o is not outcome)] if turn.files else []
+        text = own_data(code, "\n".join(seen)) if turn.files else ""
         text = text or value_not_held(code, turn.files, before) or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before)
         text = text or check(outcome) or unused_column(turn.question, code, turn.files, before)
@@ -134,6 +134,12 @@ _READS = re.compile(
 )
 
 
+def _number(node: ast.AST) -> float | None:
+    """The value of a literal number (True and False are no numbers), else None."""
+    value = node.value if isinstance(node, ast.Constant) else None
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
 def own_data(code: str, seen: str = "") -> str:
     """A note when `code` printed a result worked out only from values it wrote itself: it reads no
     file, uses no variable of an earlier cell, and types in rows (three or more values, not all of
@@ -144,12 +150,6 @@ def own_data(code: str, seen: str = "") -> str:
     if tree is None or from_kernel(tree):
         return ""  # not Python ast can follow, or it uses what an earlier cell made
     said = {float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", seen.replace(",", ""))}
-
-    def typed(node: ast.AST) -> bool:
-        value = getattr(node, "value", None)
-        number = isinstance(node, ast.Constant) and isinstance(value, int | float) and not isinstance(value, bool)
-        return not number or float(value) not in said  # type: ignore[arg-type]
-
     rows, numbers = False, []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
@@ -161,12 +161,10 @@ def own_data(code: str, seen: str = "") -> str:
             rows = rows or (
                 len(items) >= 3
                 and all(isinstance(i, ast.Constant | ast.Dict) for i in items)
-                and any(map(typed, items))
+                and any(_number(i) not in said for i in items)  # a dict, a string: None, never said
             )
-        elif (
-            isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool)
-        ):
-            numbers.append(float(node.value))
+        elif (number := _number(node)) is not None:
+            numbers.append(number)
     unseen = [n for n in numbers if n not in said and not (abs(n) <= 12 or n in (24, 60, 100, 365, 1000, 3600))]
     if not rows and not unseen:
         return ""
