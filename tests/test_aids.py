@@ -317,6 +317,13 @@ async def test_a_column_the_question_names_and_the_code_never_used_gets_a_note()
     assert "'age'" in said and "people.csv" in said
     assert await noted("What is the age of the oldest person?", "print(df['age'].max())") == ""
     assert await noted("What is the age of the oldest person?", "print(df.age.max())") == ""
+    # Replaced by values worked out from other columns, the column's own values were never used.
+    replaced = "df['age'] = df['born'].max() - df['born']\nprint(df['age'].max())"
+    assert "'age'" in await noted("What is the age of the oldest person?", replaced)
+    cleaned = "df['age'] = pd.to_numeric(df['age'], errors='raise')\nprint(df['age'].max())"
+    assert await noted("What is the age of the oldest person?", cleaned) == ""
+    read_first = "print(df['age'].max())\ndf['age'] = 0"
+    assert await noted("What is the age of the oldest person?", read_first) == ""
     earlier = ok("ages = df['age']")
     assert await noted("What is the age of the oldest person?", "print(ages.max())", [earlier]) == ""
     # Every word of a name must be in the question; words of asking and short ids are no sign.

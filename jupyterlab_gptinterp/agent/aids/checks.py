@@ -245,7 +245,9 @@ _ASKING = {"total", "count", "sum", "mean", "average", "avg", "max", "min", "num
 def unused_column(question: str, code: str, files: list[FileProfile], ran: str = "") -> str:
     """A note when the question names a column of a described table (every word of its name is a
     word of the question) that neither `code` nor the code that ran before it (`ran`) used: the
-    result was worked out from something else (an age from a date, with an age column there)."""
+    result was worked out from something else (an age from a date, with an age column there). A
+    column overwritten with values computed from other columns (`df['age'] = ...` that does not
+    read df['age']), and not read before, counts as unused: its own values never were."""
     said = set(words(question))
     used = f"{ran}\n{code}"
     for f in files:
@@ -255,13 +257,28 @@ def unused_column(question: str, code: str, files: list[FileProfile], ran: str =
                 continue
             if all(p.isdigit() for p in parts):
                 continue  # a year as a column name: a wide table, whose melted code names it as a value
-            if not re.search(rf"['\"]{re.escape(c.name)}['\"]|\.{re.escape(c.name)}\b", used):
+            if not re.search(rf"['\"]{re.escape(c.name)}['\"]|\.{re.escape(c.name)}\b", _before_replaced(c.name, used)):
                 return (
                     f"the question names {c.name!r}, a column of {f.name}, and the code never used that column, "
                     f"so it worked the result out from something else. Compute it from the column {c.name!r} "
                     "itself, then answer."
                 )
     return ""
+
+
+def _before_replaced(column: str, code: str) -> str:
+    """`code` up to the first line that replaces `column` whole with values not read from it
+    (`df['c'] = <no df['c'] on the right>`); all of it when no line does."""
+    mentions = rf"['\"]{re.escape(column)}['\"]|\.{re.escape(column)}\b"
+    target = re.compile(
+        rf"^\s*\w+(?:\[\s*['\"]{re.escape(column)}['\"]\s*\]|\.{re.escape(column)})\s*=(?!=)(?P<rhs>.*)$"
+    )
+    lines = code.splitlines()
+    for i, line in enumerate(lines):
+        m = target.match(line)
+        if m and not re.search(mentions, m["rhs"]):
+            return "\n".join(lines[:i])
+    return code
 
 
 def _holding(files: list[FileProfile], holds: str, *starts: str) -> dict[str, str]:
