@@ -6,7 +6,8 @@ noted run proposed again is declined with the note.
 Read from the outcome, by kind of result, never by the data: nothing printed by a cell that only
 loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
 or filter that found nothing; text values summed end to end; a conversion with
-errors='coerce' that silently turned what it could not parse into NaN; missing values filled with
+errors='coerce' that silently turned what it could not parse into NaN; rows a pattern did not match
+dropped (str.extract, then dropna) before one number is printed; missing values filled with
 0 before a mean; a text match on dates the preview found written in several formats (it finds
 only the rows written one way, and no error says so); text put in lower (upper) case, then compared
 with a literal that is not (it can never match); a column the preview found holding numbers
@@ -38,6 +39,9 @@ _AGGREGATE = re.compile(r"\.(?:sum|mean|median|count|size|nunique|max|min)\(|\bl
 _FILTERS = re.compile(r"==|!=|>=|<=|\.isin\(|\.between\(|\.query\(|\.loc\[|\.str\.(?:contains|startswith)")
 _SEARCHES = re.compile(r"\bre\.(?:findall|search|match|finditer)|\.str\.(?:contains|extract|match)|\.startswith\(")
 _COERCE = re.compile(r"errors\s*=\s*['\"]coerce['\"]")
+# Fields pulled out of text by a pattern, then the rows it did not match dropped: a count or sum
+# over what is left says nothing of the lines the pattern missed.
+_EXTRACT_DROPPED = re.compile(r"\.str\.extract\(.*?\.dropna\(", re.DOTALL)
 _FILL_ZERO = re.compile(r"\.fillna\(\s*(?:value\s*=\s*)?0(?:\.0*)?\s*(?:,[^)]*)?\)")
 _RESHAPES = re.compile(r"\.(?:pivot|pivot_table|unstack|crosstab)\b|\bpd\.crosstab\(")  # where NaN means none
 _AVERAGES = re.compile(r"\.(?:mean|median|std|var)\(")
@@ -350,6 +354,12 @@ def check(outcome: Outcome) -> str:
         return (
             "errors='coerce' turns every value it cannot parse into NaN, silently, and sums and means skip them. "
             "Print how many values became NaN; if any that hold a number did, clean the text first and run again."
+        )
+    if _EXTRACT_DROPPED.search(code) and len(lines) == 1:
+        return (
+            "the cell kept only the rows its pattern matched (str.extract, then dropna), silently, and counted or "
+            "summed what was left. Print how many rows matched of how many there are, and a few that did not; if "
+            "any of those should count, loosen the pattern and run again."
         )
     fill = _FILL_ZERO.search(code)
     if fill and _AVERAGES.search(code, fill.end()) and not _RESHAPES.search(code, 0, fill.start()):
