@@ -688,7 +688,7 @@ async def test_when_the_output_does_not_answer_the_model_is_told_what_is_missing
     assert "Not the answer yet" in llm.requests[3][-1]["content"] and "each year" in llm.requests[3][-1]["content"]
 
 
-async def test_an_answer_straight_after_a_noted_result_goes_back_once():
+async def test_an_answer_straight_after_a_noted_result_goes_back_twice_then_a_focused_call_is_shown():
     zeros = "import pandas as pd\ns = pd.Series([4.0, None, 2.0]).fillna(0)\nprint(s.mean())"
     fixed = "import pandas as pd\nprint(pd.Series([4.0, None, 2.0]).mean())"
     replies = [fenced(zeros), "It is 2.0.", fenced(fixed), "It is 3.0."]
@@ -698,11 +698,16 @@ async def test_an_answer_straight_after_a_noted_result_goes_back_once():
     told = llm.requests[2][-1]["content"]
     assert "Not the answer yet" in told and "as zeros" in told and "```python" in told  # asked for code
     assert [m.text for m in sink.of("assistant_message")][-1] == "It is 3.0."
-    assert "It is 2.0." not in [m.text for m in sink.of("assistant_message")]  # sent back, never shown
-    # Sent back once only: the same answer again is the answer.
-    loop, llm, ex, sink, gate = make(fenced(zeros), "It is 2.0.", "It is 2.0, the zeros count.", names=["checks"])
-    ended = await run_turn(loop, sink, gate)
-    assert ended.reason == "answer" and sink.of("assistant_message")[-1].text == "It is 2.0, the zeros count."
+    # Agreeing with the note in words is sent back too; the call after that sees the question, the
+    # noted run and the request for code only, and what it replies is shown.
+    replies = [fenced(zeros), "It is 2.0.", "The check is correct. The zeros pull it down.", "It is 2.0, still."]
+    loop, llm, ex, sink, gate = make(*replies, names=["checks"])
+    ended = await run_turn(loop, sink, gate, "What is the mean, ignoring missing values?")
+    shown = [m.text for m in sink.of("assistant_message")]
+    assert ended.reason == "answer" and shown[-1] == "It is 2.0, still." and "The check is correct" not in str(shown)
+    focused = llm.requests[3]
+    assert len(focused) == 2 and "Not the answer yet" in focused[-1]["content"] and zeros in focused[-1]["content"]
+    assert "It is 2.0." not in shown  # sent back, never shown
 
 
 async def test_the_same_code_again_after_a_noted_result_is_reminded_of_the_note_not_told_to_answer():

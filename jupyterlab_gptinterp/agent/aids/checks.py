@@ -1,7 +1,8 @@
 """Checks: a run that worked but whose result cannot be the answer gets a short note first.
 
-An answer given straight after a noted run, with no run since, is sent back once; the code of a
-noted run proposed again is declined with the note.
+An answer given straight after a noted run, with no run since, is sent back twice (the loop makes
+the call after the second a focused one); the code of a noted run proposed again is declined with
+the note.
 
 Read from the outcome, by kind of result, never by the data: nothing printed by a cell that only
 loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
@@ -81,11 +82,15 @@ _ORDERED = re.compile(
 )
 
 
+SEND_BACK = 2  # replies in words after a noted run sent back for the code the note asks for
+
+
 class Checks(Aid):
     name = "checks"
 
     def __init__(self) -> None:
         self.flagged: Outcome | None = None  # the last run a check noted (its note is in `noted`)
+        self.sent_back = 0  # replies sent back since it was noted
         self.noted: dict[str, str] = {}  # the code of each run a check noted (normalised): the note
 
     async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
@@ -111,18 +116,23 @@ class Checks(Aid):
         text = text or check(outcome) or unused_column(turn.question, code, turn.files, before)
         text = text or id_for_name(turn.question, code, outcome.printed, turn.files)
         if text:
-            self.flagged = outcome
+            self.flagged, self.sent_back = outcome, 0
             self.noted[normalise_code(code)] = text
         return Note(text=f"Check: {text}") if text else None
 
     async def review(self, turn: TurnState, text: str) -> Review | None:
-        """An answer straight after a run a check noted, with no run since, goes back once for the
+        """An answer straight after a run a check noted, with no run since, goes back for the
         corrected code: a small model reads the note and answers from that output all the same, and
-        offered to explain why the result is right instead, it argues for it (its second reply is
-        shown, whatever it is)."""
+        offered to explain why the result is right instead, it argues for it. Sent back once, it
+        often agrees with the note in words ("The check is correct."), so it goes back twice; the
+        loop makes the next call a focused one (the question, that run, this request), and its reply
+        is shown, whatever it is."""
         if self.flagged is None or turn.last_run is not self.flagged:
             return None
-        note, self.flagged = self.noted[normalise_code(self.flagged.code)], None
+        note = self.noted[normalise_code(self.flagged.code)]
+        self.sent_back += 1
+        if self.sent_back >= SEND_BACK:
+            self.flagged = None
         how = "one line, then one ```python block" if turn.fenced else "a run_code call"
         return Review(
             show=False,
