@@ -339,6 +339,34 @@ async def test_a_column_the_question_names_and_the_code_never_used_gets_a_note()
     assert "NaN" in await noted("What is the age of the oldest?", "print(x)", printed="nan\n")
 
 
+async def test_numbers_in_several_units_used_without_their_units_get_a_note():
+    weights = "numbers with different units as text ('1.2 kg'; units 'kg', 'g', 'lb'): parts = ..."
+    columns = [
+        ColumnProfile("item", "text"),
+        ColumnProfile("weight", "text", notes=[weights], holds="numbers with units"),
+        ColumnProfile("temp", "float"),
+        ColumnProfile("unit", "text", values=["C", "F"], holds="units"),
+        ColumnProfile("rain", "float"),
+    ]
+    table = FileProfile("t.csv", "table", tables=[TableProfile("", 9, "df = pd.read_csv('t.csv')", columns)])
+
+    async def noted(code, before=()):
+        note = await Checks().after_run(turn(files=[table], outcomes=list(before)), ok(code, "12.5\n"))
+        return note.text if note else ""
+
+    stripped = "w = df['weight'].str.extract(r'([\\d.]+)')[0].astype(float)\nprint(w.mean())"
+    assert "'kg', 'g', 'lb'" in await noted(stripped)
+    by_unit = "p = df['weight'].str.extract(r'([\\d.]+) (\\w+)')\nprint((p[0].astype(float) * p[1].map({'kg': 1000, 'g': 1, 'lb': 453.6})).mean())"
+    assert await noted(by_unit) == ""
+    assert await noted("print(df['weight'].unique())") == ""  # a look at the values, no result yet
+    all_rows = "print((df['temp'] * 9 / 5 + 32).max())"
+    said = await noted(all_rows)
+    assert "'unit'" in said and "'temp'" in said
+    assert await noted("f = df['unit'] == 'F'\nprint(df.loc[f, 'temp'].sub(32).mul(5 / 9).max())") == ""
+    assert await noted("print(df['temp'].max())", [ok("df['unit'].value_counts()")]) == ""  # it read the units
+    assert await noted("print(df['rain'].mean())") == ""  # the units are of the column before them only
+
+
 async def test_a_text_match_on_dates_in_several_formats_gets_a_note_unless_the_cell_converted_them():
     mixed = ColumnProfile(
         "day",

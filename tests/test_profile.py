@@ -79,6 +79,8 @@ def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     held = [price.holds, when.holds, ok.holds, weight.holds, share.holds, column(p, "name").holds]
     assert held == ["numbers", "dates in several formats", "yes/no", "numbers with units", "numbers", ""]
     assert column(prof(tmp_path, "d.csv", "when\n" + "2024-03-01\n" * 12), "when").holds == "dates"
+    units = prof(tmp_path, "u.csv", "temp,unit\n" + "".join(f"{20 + i},{'CF'[i % 2]}\n" for i in range(12)))
+    assert column(units, "unit").holds == "units" and "unit of each row" in column(units, "unit").notes[1]
 
 
 def test_the_load_block_converts_numbers_and_dates_held_as_text_when_the_conversion_loses_nothing(

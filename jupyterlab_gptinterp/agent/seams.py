@@ -150,8 +150,8 @@ class ColumnProfile:
     values: list[str] = field(default_factory=list)  # every value, when a text column has only a few
     notes: list[str] = field(default_factory=list)  # what it really holds ("numbers written as text ...")
     # Text that is something else, as the checks read it: numbers, numbers with units, dates,
-    # dates in several formats, dates, interval starts (text "start - end"), durations, yes/no; "" for
-    # plain text and for columns that are not text.
+    # dates in several formats, dates, interval starts (text "start - end"), durations, yes/no, units
+    # (the unit of a number beside it, row by row); "" for plain text and for columns that are not text.
     holds: str = ""
     converted: str = ""  # the line of the table's load block that converts it ("" when it loads as it is)
     label: str = ""  # what the file says the column is (a Stata variable label)

@@ -380,6 +380,7 @@ def _columns(df: Any) -> list[dict[str, Any]]:
                 samples = []
                 if _UNIT_NAME.search(str(col)):
                     notes.append("the unit of each row's number: convert to one unit before comparing or averaging")
+                    holds = "units"
         elif kind == "nested":
             first = values.iloc[0] if len(values) else None
             if isinstance(first, dict):

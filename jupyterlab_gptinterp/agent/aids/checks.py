@@ -12,7 +12,9 @@ dropped (str.extract, then dropna) before one number is printed; missing values 
 0 before a mean; a text match on dates the preview found written in several formats (it finds
 only the rows written one way, and no error says so); text put in lower (upper) case, then compared
 with a literal that is not (it can never match); a column the preview found holding numbers
-as text, summed, ranked or sorted as it is (text adds up end to end and orders as words); a
+as text, summed, ranked or sorted as it is (text adds up end to end and orders as words); numbers
+in several units used without their units (a unit column beside them never read, the units of
+"12 kg" / "850 g" never named); a
 column the question names, never used (the result was worked out from something else); rows
 selected by a value the column never holds (the preview lists every value of a column of few); a
 result worked out from values the cell typed in itself, when the question is about data files;
@@ -112,7 +114,7 @@ class Checks(Aid):
         seen = [*turn.seen, *(o.printed for o in turn.outcomes if o is not outcome)] if turn.files else []
         text = own_data(code, "\n".join(seen)) if turn.files else ""
         text = text or value_not_held(code, turn.files, before) or dates_matched_as_text(code, turn.files, before)
-        text = text or numbers_used_as_text(code, turn.files, before)
+        text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or check(outcome) or unused_column(turn.question, code, turn.files, before)
         text = text or id_for_name(turn.question, code, outcome.printed, turn.files)
         if text:
@@ -248,6 +250,43 @@ def numbers_used_as_text(code: str, files: list[FileProfile], ran: str = "") -> 
                 "the values end to end, and max, min and sorting compare them as words, with no error. Convert it "
                 f"to numbers first ({recipe}), then compute again."
             )
+    return ""
+
+
+_UNITS_LISTED = re.compile(r"; units ((?:'[^']*'(?:, )?)+)\)")  # in the preview's note on numbers with units
+
+
+def units_ignored(code: str, files: list[FileProfile], ran: str = "") -> str:
+    """A note when `code` used numbers written in several units, row by row, and neither it nor the
+    code before it (`ran`) ever took the unit: a column of numbers with their units as text, whose
+    units the code never names, or a number column beside a column of units (the column just
+    before it) that the code never used. Sums, means and maxima then mix the units, with no error."""
+    used = f"{ran}\n{code}"
+    if not _AGGREGATE.search(code):
+        return ""  # a look at the values is no result yet
+    for t in (t for f in files for t in f.tables):
+        for i, c in enumerate(t.columns):
+            if c.holds == "numbers with units" and re.search(_ref(c.name), code):
+                listed = next((m[1] for n in c.notes if (m := _UNITS_LISTED.search(n))), "")
+                units = re.findall(r"'([^']+)'", listed)
+                if units and not any(re.search(rf"['\"]{re.escape(u)}['\"]", used) for u in units):
+                    return (
+                        f"{c.name!r} holds numbers in several units ({', '.join(repr(u) for u in units)}), and the "
+                        "cell took the numbers without their units, so it mixed them. Take each row's unit too and "
+                        "convert every row to the one unit asked for, then compute again."
+                    )
+            if (
+                c.holds == "units"
+                and i
+                and re.search(_ref(t.columns[i - 1].name), code)
+                and not re.search(_ref(c.name), used)
+            ):
+                number = t.columns[i - 1].name
+                return (
+                    f"{c.name!r} gives the unit of {number!r} row by row ({', '.join(repr(v) for v in c.values)}), and "
+                    f"the cell never used it, so its result mixes units. Convert each row of {number!r} by its "
+                    f"{c.name!r} to the one unit asked for, then compute again."
+                )
     return ""
 
 
