@@ -367,6 +367,24 @@ async def test_numbers_in_several_units_used_without_their_units_get_a_note():
     assert await noted("print(df['rain'].mean())") == ""  # the units are of the column before them only
 
 
+async def test_rows_kept_by_not_equal_zero_on_a_column_with_missing_values_get_a_note():
+    columns = [ColumnProfile("amount", "float", missing=4), ColumnProfile("qty", "float", missing=2)]
+    table = FileProfile("s.csv", "table", tables=[TableProfile("", 9, "df = pd.read_csv('s.csv')", columns)])
+
+    async def noted(code):
+        note = await Checks().after_run(turn(files=[table]), ok(code, "107.9\n"))
+        return note.text if note else ""
+
+    both = "f = df[(df['amount'] != 0) & (df['qty'] != 0)]\nprint(f['amount'].sum() / f['qty'].sum())"
+    assert "NaN != 0" in await noted(both) and "'amount'" in await noted(both)
+    filled = "df['amount'] = df['amount'].fillna(0)\ndf['qty'] = df['qty'].fillna(0)\n" + both
+    assert await noted(filled) == ""
+    assert (
+        await noted("f = df.dropna(subset=['amount', 'qty'])\nf = f[f['amount'] != 0]\nprint(f['amount'].sum())") == ""
+    )
+    assert await noted("print(df[df['amount'] != 10]['qty'].sum())") == ""  # another value: NaN rightly passes
+
+
 async def test_a_text_match_on_dates_in_several_formats_gets_a_note_unless_the_cell_converted_them():
     mixed = ColumnProfile(
         "day",

@@ -14,7 +14,8 @@ only the rows written one way, and no error says so); text put in lower (upper) 
 with a literal that is not (it can never match); a column the preview found holding numbers
 as text, summed, ranked or sorted as it is (text adds up end to end and orders as words); numbers
 in several units used without their units (a unit column beside them never read, the units of
-"12 kg" / "850 g" never named); a
+"12 kg" / "850 g" never named); rows kept by `!= 0` on a column with missing values (NaN != 0
+is True); a
 column the question names, never used (the result was worked out from something else); rows
 selected by a value the column never holds (the preview lists every value of a column of few); a
 result worked out from values the cell typed in itself, when the question is about data files;
@@ -115,6 +116,7 @@ class Checks(Aid):
         text = own_data(code, "\n".join(seen)) if turn.files else ""
         text = text or value_not_held(code, turn.files, before) or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
+        text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome) or unused_column(turn.question, code, turn.files, before)
         text = text or id_for_name(turn.question, code, outcome.printed, turn.files)
         if text:
@@ -250,6 +252,27 @@ def numbers_used_as_text(code: str, files: list[FileProfile], ran: str = "") -> 
                 "the values end to end, and max, min and sorting compare them as words, with no error. Convert it "
                 f"to numbers first ({recipe}), then compute again."
             )
+    return ""
+
+
+def missing_kept(code: str, files: list[FileProfile], ran: str = "") -> str:
+    """A note when `code` keeps rows by `column != 0` (or `!= ''`), meaning those that have a value,
+    on a column the preview found values missing in, which neither it nor the code before it
+    (`ran`) filled or dropped: NaN != 0 is True, so the missing rows pass, with no error."""
+    used = f"{ran}\n{code}"
+    for c in (c for f in files for t in f.tables for c in t.columns if c.missing):
+        ref = _ref(c.name)
+        if not re.search(ref + r"\s*\)?\s*!=\s*(?:0(?:\.0*)?|''|\"\")(?![\w.])", code):
+            continue
+        if re.search(ref + r"\s*\.(?:fillna|dropna|notna|notnull|isna|isnull)\(", used) or re.search(
+            r"dropna\([^)]*" + re.escape(repr(c.name)[1:-1]), used
+        ):
+            continue
+        return (
+            f"{c.name!r} has {c.missing} missing value(s), and NaN != 0 is True, so `!= 0` keeps the rows where it "
+            f"is missing. To keep the rows that have a value, use .notna() (or .dropna(subset=[{c.name!r}])), then "
+            "compute again."
+        )
     return ""
 
 
