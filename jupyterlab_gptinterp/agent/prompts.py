@@ -158,6 +158,14 @@ CHECK_EXAMPLES = [
         {"answers": True, "answer": "The total of the fee column in visits.csv is 2931.75.", "missing": ""},
     ),
     (
+        (
+            "What is the total weight in kg of the parcels in p.csv?",
+            "print(df['kg'] * df['n'])",
+            "0    12.5\n1    40.0\n2     7.5\nName: kg, dtype: float64",
+        ),
+        {"answers": False, "answer": "", "missing": "the output is one value per row; the question asks for one total"},
+    ),
+    (
         ("What is the longest distance in km in runs.csv?", "print(df['distance_m'].max())", "42195"),
         {"answers": False, "answer": "", "missing": "the output is in metres; the question asks for km"},
     ),
