@@ -30,7 +30,9 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
     assert not score.correct("To run Python, reply with one line saying why. East", "East", kind="text")
 
 
-@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8"])
+@pytest.mark.parametrize(
+    "name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8"]
+)
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
     """Its check.py answers every question from the files with pandas, as an analyst would, and
     agrees with the references computed from the clean records: a wrong reference fails here."""

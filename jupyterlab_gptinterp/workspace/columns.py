@@ -14,7 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 _BOOL_WORDS = {"yes", "no", "y", "n", "true", "false", "t", "f"}
-_DATEISH = re.compile(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\d{1,2} [A-Za-z]{3,9},? \d{4}|[A-Za-z]{3,9} \d{1,2},? \d{4}")
+# A date in numbers has a year of four digits at one end, or is three pairs of digits (01.02.24):
+# a version number (2.4.1, 10.2.13) is no date, though dateutil reads one.
+_DATEISH = re.compile(
+    r"(?<![\d.])(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{2}([-/.])\d{2}\1\d{2})(?![\d.])"
+    r"|\d{1,2} [A-Za-z]{3,9},? \d{4}|[A-Za-z]{3,9} \d{1,2},? \d{4}"
+)
 _ENTITY = re.compile(r"&#?\w+;")
 
 
