@@ -83,6 +83,8 @@ def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     assert column(versions, "fw").holds == "" and column(versions, "day").holds == "dates"  # 2.4.1 is a version
     units = prof(tmp_path, "u.csv", "temp,unit\n" + "".join(f"{20 + i},{'CF'[i % 2]}\n" for i in range(12)))
     assert column(units, "unit").holds == "units" and "unit of each row" in column(units, "unit").notes[1]
+    ids = prof(tmp_path, "i.csv", "Unit,kW\n" + "".join(f"INV0{i % 3},{i}\n" for i in range(12)))
+    assert column(ids, "Unit").holds == "" and len(column(ids, "Unit").notes) == 1  # ids named 'Unit', no units
 
 
 def test_the_load_block_converts_numbers_and_dates_held_as_text_when_the_conversion_loses_nothing(
@@ -444,6 +446,12 @@ def test_a_fixed_width_report_loads_its_table_without_title_rules_or_total(tmp_p
     paged = prof(tmp_path, "paged.txt", ("\f" + "\r\n".join(lines)).encode("cp1252"))  # a page break before the title
     assert list(load(tmp_path, monkeypatch, paged.tables[0].load)["Ward"]) == [w[0] for w in wards]
     assert prof(tmp_path, "tabbed.txt", "Name        Score   City\nAl\t\t10\tParis\nBo\t\t12\tRome\n").kind == "text"
+    # A title as wide as the table, and rows a log format would fit too: the underlined header wins.
+    kit = [f"PUMP{i:02d}  {'AB'[i % 2]}      {10 + i:>5}.0    {1 + i % 9:02d}.03.2021" for i in range(6)]
+    wide = ["CITY WATERWORKS - PUMP REGISTER                 revision 2024-03-18", "Pump    Zone   Rated_kW  Installed"]
+    register = prof(tmp_path, "pumps.txt", "\n".join([*wide, "------  -----  --------  ----------", *kit]) + "\n")
+    frame = load(tmp_path, monkeypatch, register.tables[0].load)
+    assert list(frame.columns) == ["Pump", "Zone", "Rated_kW", "Installed"] and len(frame) == 6
     values = "".join(f"ST00{i}     {1990 + i}    {i}.5\n" for i in range(5))
     assert prof(tmp_path, "values.txt", values).kind != "table"  # no header line: not a report
 

@@ -2,8 +2,9 @@
 
 Reports printed for reading put a title block above the table, rule lines (`-----`) under its
 header and above a total, and notes below it. The table is the longest block of lines that share
-columns of blanks; its header is the first line of that block which keeps them (a title that runs
-straight into the header does not); lines under the last rule inside the block are a summary.
+columns of blanks; its header is the line a rule of dashes underlines, else the first line of that
+block which keeps them (a title that runs straight into the header does not); lines under the
+last rule inside the block are a summary.
 pandas' own inference (`read_fwf(colspecs='infer')`) reads the rule lines as data and finds one
 column, so the columns are found here and passed to it.
 """
@@ -14,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 RULE = re.compile(r"^[\s\-=_+|*~.:]+$")
+_UNDERLINE = re.compile(r"^[\s\-=+|]*[-=]{3}[\s\-=+|]*$")  # a rule of dashes or equals signs
 _NUMBER = re.compile(r"[-+]?[\d.,]*\d[\d.,]*%?")
 MAX_HEAD = 40  # lines of the title block looked through for the header
 
@@ -70,7 +72,10 @@ def layout(lines: list[str]) -> Layout | None:
         if any("\t" in lines[i] for i in range(first, end)):
             continue  # tabs align nothing by position
         text = [i for i in range(first, end) if not RULE.match(lines[i])]
-        for k, header in enumerate(text[:MAX_HEAD]):
+        # A line with a rule of dashes right under it is the header, whatever a title above shares.
+        ruled = next((i for i in text[:MAX_HEAD] if i + 1 < end and _UNDERLINE.match(lines[i + 1])), None)
+        start = text.index(ruled) if ruled is not None and len(text) - text.index(ruled) >= 3 else 0
+        for k, header in enumerate(text[start:MAX_HEAD], start):
             body = text[k:]
             if len(body) < 3:
                 break

@@ -378,7 +378,8 @@ def _columns(df: Any) -> list[dict[str, Any]]:
                 few = [str(v) for v in uniques]
                 notes.append("values: " + ", ".join(repr(_shown(v)) for v in few))
                 samples = []
-                if _UNIT_NAME.search(str(col)):
+                # Named for units and holding unit-like words ('kg', 'C', 'm3'), not ids ('INV01').
+                if _UNIT_NAME.search(str(col)) and all(len(v) <= 10 and not re.search(r"\d\d", v) for v in few):
                     notes.append("the unit of each row's number: convert to one unit before comparing or averaging")
                     holds = "units"
         elif kind == "nested":
@@ -844,7 +845,9 @@ def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict
     if found.summary and "nrows" in kwargs:
         notes.append(f"the line(s) under the table's closing rule are a summary, left out: {found.summary[0][:80]!r}")
     rows = len(df) if "nrows" in kwargs else None
-    return {"kind": "table", "tables": [_table("", df, f"df = {call}", rows, notes)]}
+    # A header underlined by a rule is a printed table's, whatever log format its rows also fit.
+    ruled = found.skip[:1] == [found.header + 1]
+    return {"kind": "table", "tables": [_table("", df, f"df = {call}", rows, notes)], "ruled": ruled}
 
 
 def _lines(name: str, path: Path) -> dict[str, Any]:
@@ -855,7 +858,7 @@ def _lines(name: str, path: Path) -> dict[str, Any]:
     total = _count_lines(path) if path.stat().st_size < 50_000_000 else None
     fmt = logformat.infer(lines)
     fixed = _fixed(name, path, text, encoding, len(head) < MAX_READ)
-    if fixed is not None and (fmt is None or fmt.matched < 0.5 * fmt.total):  # a report, not a log
+    if fixed is not None and (fixed.pop("ruled") or fmt is None or fmt.matched < 0.5 * fmt.total):  # a report
         return fixed
     if fmt is not None:
         return {
