@@ -198,6 +198,22 @@ def test_json_lines_with_mixed_types_and_dates_already_parsed(tmp_path, monkeypa
     assert column(p, "flag").dtype.startswith("mixed") or column(p, "flag").notes
 
 
+def test_json_lines_whose_fields_change_part_way_are_read_whole_and_said_so(tmp_path):
+    # Watts for the first 6,000 records, kilowatts after a software update: past the rows a head shows.
+    rows = [
+        {"t": i, "fw": "2.4.1" if i < 6000 else "3.0.2", **({"w": i} if i < 6000 else {"kw": i / 1000})}
+        for i in range(9000)
+    ]
+    p = prof(tmp_path, "r.jsonl", "\n".join(map(json.dumps, rows)) + "\n")
+    assert p.tables[0].rows == 9000 and {"w", "kw"} <= {c.name for c in p.tables[0].columns}
+    notes = " ".join(p.tables[0].notes)
+    assert "'w' is in rows 1 to 6,000 only" in notes and "'kw' is in rows 6,001 to 9,000 only" in notes
+    assert column(p, "fw").values == ["2.4.1", "3.0.2"]  # the values of the whole file, not of its head
+    assert "changed fields" not in " ".join(
+        prof(tmp_path, "s.jsonl", "\n".join(map(json.dumps, rows[:50]))).tables[0].notes
+    )
+
+
 def test_a_workbook_lists_its_sheets_and_finds_a_header_below_a_title(tmp_path, monkeypatch):
     path = tmp_path / "book.xlsx"
     with pd.ExcelWriter(path) as writer:

@@ -46,6 +46,7 @@ from .columns import Conversion, text_notes
 
 MAX_READ = 512 * 1024  # bytes of a text file looked at
 MAX_ROWS = 5000  # rows loaded to profile a table
+WHOLE_LINES_BYTES = 20_000_000  # JSON lines files up to this size are read whole (their fields may change)
 MAX_YAML = 2_000_000  # bytes of YAML parsed
 MAX_COLUMNS = 40  # columns profiled per table
 MAX_TABLES = 6  # sheets or tables profiled per file
@@ -540,7 +541,11 @@ def _tree(path: Path) -> tuple[Any, str]:
 def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
     pd = _pd()
     if data_suffix(path.name) in (".jsonl", ".ndjson"):
-        return f"df = pd.read_json({name!r}, lines=True)", pd.read_json(path, lines=True, nrows=MAX_ROWS), []
+        # Read whole when not large: records written over months change their fields part-way
+        # (a field renamed by a software update), which the first rows never show.
+        whole = path.stat().st_size <= WHOLE_LINES_BYTES
+        df = pd.read_json(path, lines=True, nrows=None if whole else MAX_ROWS)
+        return f"df = pd.read_json({name!r}, lines=True)", df, _partial_fields(df)
     data, loader = _tree(path)
     loader = loader.replace(repr(path.name), repr(name))
     found = trees.find(data)
@@ -565,11 +570,30 @@ def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
     return code, scope["df"].head(MAX_ROWS), [note] if note else []
 
 
+def _partial_fields(df: Any) -> list[str]:
+    """Notes on fields that only one stretch of the records has (from some row on, or up to one):
+    the same quantity under another name, or a field added, part-way through the file."""
+    notes, n = [], len(df)
+    for col in df.columns:
+        present = df[col].notna().to_numpy().nonzero()[0]
+        if not len(present) or len(present) == n:
+            continue
+        first, last = int(present[0]), int(present[-1])
+        if (first > 0.05 * n or last < 0.95 * n) and len(present) >= 0.9 * (last - first + 1):
+            notes.append(
+                f"{str(col)!r} is in rows {first + 1:,} to {last + 1:,} only (of {n:,}): records changed fields "
+                "part-way; combine it with the field it replaces or continues"
+            )
+    return notes[:4]
+
+
 def _records(name: str, path: Path) -> dict[str, Any]:
     load, df, notes = _records_load(name, path)
     if df is None:
         return {"kind": "text", "note": "; ".join(notes), "lines": _first_lines(path)}
-    rows = len(df) if len(df) < MAX_ROWS else None
+    rows = len(df) if len(df) < MAX_ROWS or data_suffix(path.name) in (".jsonl", ".ndjson") else None
+    if rows is not None and len(df) > MAX_ROWS:  # read whole: profiled from rows spread over the file
+        df = df.iloc[:: -(-len(df) // MAX_ROWS)]
     return {"kind": "records", "tables": [_table("", df, load, rows, notes)]}
 
 
