@@ -198,6 +198,15 @@ def test_json_lines_with_mixed_types_and_dates_already_parsed(tmp_path, monkeypa
     assert column(p, "flag").dtype.startswith("mixed") or column(p, "flag").notes
 
 
+def test_numbers_some_typed_as_text_in_a_workbook_get_a_tested_conversion(tmp_path, monkeypatch):
+    rates = pd.DataFrame({"ref": range(9), "rate": [136, "€172.00", 180.5, "101.00 EUR", 99, None, 120, "€80", 75]})
+    rates.to_excel(tmp_path / "r.xlsx", index=False)
+    p = prof(tmp_path, "r.xlsx")
+    assert column(p, "rate").holds == "numbers" and ".astype(str)" in column(p, "rate").notes[0]
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert df["rate"].dtype.kind == "f" and df["rate"].sum() == 136 + 172 + 180.5 + 101 + 99 + 120 + 80 + 75
+
+
 def test_json_lines_whose_fields_change_part_way_are_read_whole_and_said_so(tmp_path):
     # Watts for the first 6,000 records, kilowatts after a software update: past the rows a head shows.
     rows = [

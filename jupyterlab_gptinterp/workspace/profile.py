@@ -392,6 +392,8 @@ def _columns(df: Any) -> list[dict[str, Any]]:
                     f"lists ({_shown(json.dumps(first, default=str), 60)}): df.explode({str(col)!r}) gives a row per item"
                 )
             samples = [_shown(json.dumps(v, default=str), 60) for v in values.head(2)]
+        elif kind.startswith("mixed") and (mixed := _mixed_numbers(values))[1]:
+            notes, holds, conversion = mixed  # numbers, some written as text ('€136.00', 136)
         elif kind.startswith("mixed"):
             notes.append(
                 "values of several types ("
@@ -446,6 +448,19 @@ def _wide(df: Any) -> str:
         f"wide: {len(periods)} columns are periods ({periods[0]!r} … {periods[-1]!r}), one value per column; "
         f"df.melt(id_vars={keep!r}, var_name='period', value_name='value') gives one row per period"
     )
+
+
+def _mixed_numbers(values: Any) -> tuple[list[str], str, Conversion | None]:
+    """A column of numbers some of which are text with a symbol or unit (a spreadsheet typed into
+    by hand): the text column's notes and conversion, taken of the values as text."""
+    notes, holds, conversion = text_notes([str(v) for v in values.head(2000)])
+    if not holds.startswith("numbers"):
+        return [], "", None
+    notes = [n.replace("{col}", "{col}.astype(str)") for n in notes]
+    if conversion is not None:
+        first = conversion
+        conversion = Conversion(first.expr.replace("{col}", "{col}.astype(str)"), lambda s: first.apply(s.astype(str)))
+    return notes, holds, conversion
 
 
 def _converted(df: Any, col: Any, series: Any, conversion: Conversion | None) -> str:
