@@ -207,6 +207,22 @@ def test_numbers_some_typed_as_text_in_a_workbook_get_a_tested_conversion(tmp_pa
     assert df["rate"].dtype.kind == "f" and df["rate"].sum() == 136 + 172 + 180.5 + 101 + 99 + 120 + 80 + 75
 
 
+def test_sheets_of_one_layout_are_described_once_with_the_lines_that_load_them_all(tmp_path, monkeypatch):
+    path = tmp_path / "sites.xlsx"
+    with pd.ExcelWriter(path) as book:
+        pd.DataFrame({"site": ["N", "S"], "opened": [2001, 2005]}).to_excel(book, sheet_name="Sites", index=False)
+        for k, site in enumerate(["North", "South", "East"]):
+            rows = pd.DataFrame({"day": range(5 + k), "kwh": [f"{i}.5 kWh" if i % 2 else i for i in range(5 + k)]})
+            rows.to_excel(book, sheet_name=site, index=False)
+    p = prof(tmp_path, "sites.xlsx")
+    text = render([p], 5000)
+    assert "sheet 'South': 6 rows, the same columns as sheet 'North'" in text and "'Sites': 2 rows" in text
+    block = text.split("For all of them in one frame:\n```python\n")[1].split("```")[0]
+    df = load(tmp_path, monkeypatch, block)
+    assert len(df) == 5 + 6 + 7 and df.groupby("sheet").size().to_dict() == {"East": 7, "North": 5, "South": 6}
+    assert df["kwh"].dtype.kind == "f"  # each sheet converted as its own load block does
+
+
 def test_json_lines_whose_fields_change_part_way_are_read_whole_and_said_so(tmp_path):
     # Watts for the first 6,000 records, kilowatts after a software update: past the rows a head shows.
     rows = [

@@ -185,9 +185,43 @@ def _file(f: FileProfile, detail: int) -> str:
         note = f" ({f.note})" if f.note else ""
         return f"{f.name}: text{note}. {f.lines}" if f.kind == "text" else f.lines
     out = [f"{f.name}: {f.note}" if f.note else ""]
+    alike = _alike(f)
     for t in f.tables:
+        group = next((g for g in alike if t in g), [])
+        if group and t is not group[0]:
+            out.append(f"sheet {t.name!r}: {t.rows} rows, the same columns as sheet {group[0].name!r}; load it alike.")
+            continue
         out.append(_table(f, t, detail))
+        if group:
+            out.append(_all_sheets(f, group))
     return "\n".join(p for p in out if p)
+
+
+def _sheet_free(t: TableProfile) -> str:
+    return t.load.replace(f"sheet_name={t.name!r}", "sheet_name=sheet")
+
+
+def _alike(f: FileProfile) -> list[list[TableProfile]]:
+    """The sheets of a workbook that hold one table each alike (a sheet per site, per month): the
+    same columns, loaded by the same lines but for the sheet's name; groups of two or more."""
+    if f.kind != "workbook":
+        return []
+    groups: dict[tuple[str, ...], list[TableProfile]] = {}
+    for t in f.tables:
+        if "sheet_name=sheet" in (load := _sheet_free(t)):
+            groups.setdefault((load, *(f"{c.name}:{c.dtype}" for c in t.columns)), []).append(t)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def _all_sheets(f: FileProfile, group: list[TableProfile]) -> str:
+    """The lines that load the sheets of `group` into one frame, with a column naming each row's sheet."""
+    sheets = [t.name for t in group]
+    body = "\n".join("    " + line for line in _sheet_free(group[0]).splitlines())
+    return (
+        f"Sheets {', '.join(map(repr, sheets))} have the same columns. For all of them in one frame:\n```python\n"
+        f"import pandas as pd\nframes = []\nfor sheet in {sheets!r}:\n{body}\n    frames.append(df.assign(sheet=sheet))\n"
+        "df = pd.concat(frames, ignore_index=True)\n```"
+    )
 
 
 def load_block(f: FileProfile, t: TableProfile) -> str:
