@@ -207,6 +207,19 @@ def test_numbers_some_typed_as_text_in_a_workbook_get_a_tested_conversion(tmp_pa
     assert df["rate"].dtype.kind == "f" and df["rate"].sum() == 136 + 172 + 180.5 + 101 + 99 + 120 + 80 + 75
 
 
+def test_times_of_day_and_what_an_xml_export_says_of_itself_are_shown(tmp_path, monkeypatch):
+    flights = "".join(
+        f"<f><day>0{1 + i % 9}/07/2024</day><dep>{6 + i % 12:02d}:{i % 60:02d}</dep></f>" for i in range(12)
+    )
+    p = prof(tmp_path, "f.xml", f'<flights airline="X" note="Times are local; CNL = cancelled.">{flights}</flights>')
+    assert any("says: airline='X'; note='Times are local; CNL = cancelled.'" in n for n in p.tables[0].notes)
+    dep = column(p, "dep")
+    assert "times of day" in dep.notes[0]
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    since = eval(dep.notes[0].split(": ", 1)[1].split(" is ")[0], {"pd": pd, "df": df})  # noqa: S307 - the note's own usage
+    assert since.iloc[1] == pd.Timedelta(hours=7, minutes=1)
+
+
 def test_sheets_of_one_layout_are_described_once_with_the_lines_that_load_them_all(tmp_path, monkeypatch):
     path = tmp_path / "sites.xlsx"
     with pd.ExcelWriter(path) as book:

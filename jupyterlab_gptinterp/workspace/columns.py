@@ -88,6 +88,7 @@ _UNIT_DURATION = re.compile(
     r"^(?:\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?|d|days?)\s*)+$", re.IGNORECASE
 )
 _CLOCK = re.compile(r"^\d{1,3}:\d{2}:\d{2}$")
+_HOUR_MINUTE = re.compile(r"^(?:[01]?\d|2[0-3]):[0-5]\d$")
 
 
 def _as_durations(values: list[str]) -> tuple[str, Conversion | None]:
@@ -106,6 +107,12 @@ def _as_durations(values: list[str]) -> tuple[str, Conversion | None]:
         return (
             f"times as text ({clock[0]!r}): as durations, pd.to_timedelta({{col}}); as times of day, "
             f"pd.to_datetime({{col}}, format='%H:%M:%S')",
+            None,
+        )
+    short = [v for v in stripped if _HOUR_MINUTE.match(v)]
+    if len(short) >= enough:
+        return (
+            f"times of day as text ({short[0]!r}): pd.to_timedelta({{col}} + ':00') is the time since midnight",
             None,
         )
     return "", None

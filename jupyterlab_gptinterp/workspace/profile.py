@@ -710,6 +710,10 @@ def _xml(name: str, path: Path) -> dict[str, Any]:
     df = pd.read_xml(path, **kwargs)
     records = list(root.iter(find))
     notes = [f"one record per <{tag}> element (attributes and child elements become columns)"]
+    # What the export says of itself (a period, units, what codes mean), in the root's attributes.
+    said = "; ".join(f"{k.rpartition('}')[2]}={_shown(v, 300)!r}" for k, v in list(root.attrib.items())[:6])
+    if said:
+        notes.append(f"the root element <{root.tag.rpartition('}')[2]}> says: {said[:600]}")
     lines = [f"df = {_call('pd.read_xml', name, kwargs)}"]
     # Child elements that hold elements of their own come out empty: a list column, built by hand.
     nested = list(dict.fromkeys(c.tag for r in records[:200] for c in r if len(c)))
