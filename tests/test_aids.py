@@ -365,6 +365,9 @@ async def test_numbers_in_several_units_used_without_their_units_get_a_note():
     assert await noted("f = df['unit'] == 'F'\nprint(df.loc[f, 'temp'].sub(32).mul(5 / 9).max())") == ""
     assert await noted("print(df['temp'].max())", [ok("df['unit'].value_counts()")]) == ""  # it read the units
     assert await noted("print(df['rain'].mean())") == ""  # the units are of the column before them only
+    some = "numbers with different units as text ('5.6'; units 'kg' on some rows, none on the others): parts = ..."
+    columns[1].notes = [some]
+    assert "('kg')" in await noted(stripped)
 
 
 async def test_rows_kept_by_not_equal_zero_on_a_column_with_missing_values_get_a_note():

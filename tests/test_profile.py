@@ -75,6 +75,10 @@ def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     note = heavy.tables[0].columns[0].notes[0]
     assert "parts[0].str.replace(',', '').astype(float)" in note  # '1,250 g' has a thousands separator
     assert "percentages" in share.notes[0]
+    some = prof(tmp_path, "s.csv", "t\n" + "".join(f"{i}.5\n" if i % 4 else f"{i}50 kg\n" for i in range(12)))
+    assert column(some, "t").holds == "numbers with units" and "none on the others" in column(some, "t").notes[0]
+    money = prof(tmp_path, "m.csv", "p\n" + "".join(f"{i}.5\n" if i % 4 else f"{i}.50 EUR\n" for i in range(12)))
+    assert column(money, "p").holds == "numbers"  # a currency on some rows is the same money
     assert not column(p, "name").notes  # plain text gets no observation
     held = [price.holds, when.holds, ok.holds, weight.holds, share.holds, column(p, "name").holds]
     assert held == ["numbers", "dates in several formats", "yes/no", "numbers with units", "numbers", ""]
@@ -225,7 +229,7 @@ def test_sheets_of_one_layout_are_described_once_with_the_lines_that_load_them_a
     with pd.ExcelWriter(path) as book:
         pd.DataFrame({"site": ["N", "S"], "opened": [2001, 2005]}).to_excel(book, sheet_name="Sites", index=False)
         for k, site in enumerate(["North", "South", "East"]):
-            rows = pd.DataFrame({"day": range(5 + k), "kwh": [f"{i}.5 kWh" if i % 2 else i for i in range(5 + k)]})
+            rows = pd.DataFrame({"day": range(5 + k), "cost": [f"€{i}.5" if i % 2 else i for i in range(5 + k)]})
             rows.to_excel(book, sheet_name=site, index=False)
     p = prof(tmp_path, "sites.xlsx")
     text = render([p], 5000)
@@ -233,7 +237,7 @@ def test_sheets_of_one_layout_are_described_once_with_the_lines_that_load_them_a
     block = text.split("For all of them in one frame:\n```python\n")[1].split("```")[0]
     df = load(tmp_path, monkeypatch, block)
     assert len(df) == 5 + 6 + 7 and df.groupby("sheet").size().to_dict() == {"East": 7, "North": 5, "South": 6}
-    assert df["kwh"].dtype.kind == "f"  # each sheet converted as its own load block does
+    assert df["cost"].dtype.kind == "f"  # each sheet converted as its own load block does
 
 
 def test_json_lines_whose_fields_change_part_way_are_read_whole_and_said_so(tmp_path):

@@ -197,10 +197,14 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
     kinds = [s for s, _ in suffixes.most_common(6)]
     if len(suffixes) > 8:
         return "", None  # many different words after a number ('6541 W LAKE ST'): no unit, no number
-    if len(kinds) > 1:
+    # A unit word on some rows only ('850 kg' among bare '5.6'): the bare ones are in another unit.
+    # A currency (a symbol, a code like EUR) on some rows only is the same money: removed below.
+    some = len(kinds) == 1 and re.fullmatch(r"[A-Za-z]+", kinds[0]) and not re.fullmatch(r"[A-Z]{3}", kinds[0])
+    if len(kinds) > 1 or (some and suffixes[kinds[0]] < 0.9 * parsed):
         parts = to_float if comma else ".str.replace(',', '').astype(float)" if removed[","] else ".astype(float)"
+        listed = ", ".join(repr(k) for k in kinds) + ("" if len(kinds) > 1 else " on some rows, none on the others")
         return (
-            f"numbers with different units as text{written} ({first!r}; units {', '.join(repr(k) for k in kinds)}): "
+            f"numbers with different units as text{written} ({first!r}; units {listed}): "
             # The whole usage: given only the extract, a small model took .str[0] of its frame.
             f"parts = {{col}}.str.extract(r'([-\\d.,]+)\\s*(.*)'); parts[0]{parts} is the number and parts[1] the "
             "unit; convert every row to one unit before comparing or adding"

@@ -276,7 +276,9 @@ def missing_kept(code: str, files: list[FileProfile], ran: str = "") -> str:
     return ""
 
 
-_UNITS_LISTED = re.compile(r"; units ((?:'[^']*'(?:, )?)+)\)")  # in the preview's note on numbers with units
+_UNITS_LISTED = re.compile(
+    r"; units ((?:'[^']*'(?:, )?)+)(?: on some rows[^)]*)?\)"
+)  # in the preview's note on numbers with units
 
 
 def units_ignored(code: str, files: list[FileProfile], ran: str = "") -> str:
