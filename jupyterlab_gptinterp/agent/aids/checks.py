@@ -335,7 +335,7 @@ def unused_column(question: str, code: str, files: list[FileProfile], ran: str =
                 continue
             if all(p.isdigit() for p in parts):
                 continue  # a year as a column name: a wide table, whose melted code names it as a value
-            if not re.search(rf"['\"]{re.escape(c.name)}['\"]|\.{re.escape(c.name)}\b", _before_replaced(c.name, used)):
+            if not re.search(_mentions(c.name), _before_replaced(c.name, used)):
                 return (
                     f"the question names {c.name!r}, a column of {f.name}, and the code never used that column, "
                     f"so it worked the result out from something else. Compute it from the column {c.name!r} "
@@ -344,10 +344,15 @@ def unused_column(question: str, code: str, files: list[FileProfile], ran: str =
     return ""
 
 
+def _mentions(column: str) -> str:
+    """A pattern for `column` named anywhere: as a string ('c', in a list or a call) or as `.c`."""
+    return rf"['\"]{re.escape(column)}['\"]|\.{re.escape(column)}\b"
+
+
 def _before_replaced(column: str, code: str) -> str:
     """`code` up to the first line that replaces `column` whole with values not read from it
     (`df['c'] = <no df['c'] on the right>`); all of it when no line does."""
-    mentions = rf"['\"]{re.escape(column)}['\"]|\.{re.escape(column)}\b"
+    mentions = _mentions(column)
     target = re.compile(
         rf"^\s*\w+(?:\[\s*['\"]{re.escape(column)}['\"]\s*\]|\.{re.escape(column)})\s*=(?!=)(?P<rhs>.*)$"
     )
