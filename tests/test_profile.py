@@ -251,6 +251,7 @@ def test_json_lines_whose_fields_change_part_way_are_read_whole_and_said_so(tmp_
     notes = " ".join(p.tables[0].notes)
     assert "'w' is in rows 1 to 6,000 only" in notes and "'kw' is in rows 6,001 to 9,000 only" in notes
     assert column(p, "fw").values == ["2.4.1", "3.0.2"]  # the values of the whole file, not of its head
+    assert (column(p, "w").missing, column(p, "kw").missing) == (3000, 6000)  # counted in all rows, not the spread ones
     assert "changed fields" not in " ".join(
         prof(tmp_path, "s.jsonl", "\n".join(map(json.dumps, rows[:50]))).tables[0].notes
     )

@@ -607,9 +607,15 @@ def _records(name: str, path: Path) -> dict[str, Any]:
     if df is None:
         return {"kind": "text", "note": "; ".join(notes), "lines": _first_lines(path)}
     rows = len(df) if len(df) < MAX_ROWS or data_suffix(path.name) in (".jsonl", ".ndjson") else None
-    if rows is not None and len(df) > MAX_ROWS:  # read whole: profiled from rows spread over the file
-        df = df.iloc[:: -(-len(df) // MAX_ROWS)]
-    return {"kind": "records", "tables": [_table("", df, load, rows, notes)]}
+    if rows is None or len(df) <= MAX_ROWS:
+        return {"kind": "records", "tables": [_table("", df, load, rows, notes)]}
+    # Read whole: profiled from rows spread over the file, but missing values counted in all of it
+    # (a count from the spread rows, beside the file's row count, would read as the file's).
+    missing = {str(c): int(n) for c, n in df.isna().sum().items()}
+    table = _table("", df.iloc[:: -(-len(df) // MAX_ROWS)], load, rows, notes)
+    for column in table["columns"]:
+        column["missing"] = missing.get(column["name"], column["missing"])
+    return {"kind": "records", "tables": [table]}
 
 
 def _header_row(raw: Any) -> int:
