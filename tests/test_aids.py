@@ -15,6 +15,7 @@ from jupyterlab_gptinterp.agent import aids, focus, prompts
 from jupyterlab_gptinterp.agent.aids.base import Check, TurnState
 from jupyterlab_gptinterp.agent.aids.checks import Checks
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
+from jupyterlab_gptinterp.agent.aids.errors import failing_line
 from jupyterlab_gptinterp.agent.aids.grounding import Grounding, ungrounded
 from jupyterlab_gptinterp.agent.aids.hints import Hints
 from jupyterlab_gptinterp.agent.aids.repeats import Repeats, normalise_code, pasted_output
@@ -522,6 +523,30 @@ async def test_rejected_code_and_a_line_the_library_rejected_are_not_proposed_ag
     assert "Write that line another way" in (await refuse("x = 1\ns = df.resample('M').sum()\nprint(s)", [api])).note
     data = failed("print(df['x'])", "KeyError", "'x'", ["----> 1 print(df['x'])"])
     assert await refuse("df = load()\nprint(df['x'])", [data]) is None  # a data error may be fixed elsewhere
+
+
+# A chained error, as pandas raises on Arrow strings: the causes first, with library lines only.
+CHAINED = [
+    "ArrowNotImplementedError    Traceback (most recent call last)",
+    "File pyarrow/compute.py:272, in wrapper()",
+    "--> 272 return func.call(args, options, memory_pool)",
+    "",
+    "The above exception was the direct cause of the following exception:",
+    "",
+    "TypeError    Traceback (most recent call last)",
+    "Cell In[3], line 3",
+    "      1 import pandas as pd",
+    "----> 3 late = df[df['atd'] > df['sta'] + 15]",
+    "File pandas/core/arrays/arrow/array.py:1415, in _evaluate_op_method()",
+    "-> 1415 raise TypeError(",
+]
+
+
+def test_the_line_that_raised_is_read_from_the_cell_frame_of_a_chained_error():
+    code = "import pandas as pd\ndf = pd.read_csv('f.csv')\nlate = df[df['atd'] > df['sta'] + 15]"
+    assert failing_line(failed(code, "TypeError", "operation 'add'", CHAINED)) == code.splitlines()[2]
+    assert failing_line(failed(code, "KeyError", "'x'", ["----> 2 df = pd.read_csv('f.csv')"])) == code.splitlines()[1]
+    assert failing_line(failed(code, "KeyError", "'x'", ["----> 9 print(x)"])) == ""  # not a line of this code
 
 
 def test_pasted_output_is_told_apart_from_code():

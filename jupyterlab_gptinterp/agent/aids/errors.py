@@ -9,6 +9,8 @@ from .. import outputs as _outputs
 from ..outcome import Outcome
 
 _ARROW = re.compile(r"^-*>\s*(\d+)\s(.*)$")
+_CELL = re.compile(r"^(?:Cell In\s*\[\d*\], line (\d+)|Input In \[\d*\].*<cell line: (\d+)>)")
+_CAUSES = re.compile(r"^(?:The above exception was the direct cause|During handling of the above exception).*$", re.M)
 # Errors about the call itself, not the data: the same line fails again whatever the data.
 _API = re.compile(
     r"unexpected keyword argument|takes \d+ positional|missing \d+ required positional|is not callable"
@@ -29,18 +31,29 @@ def traceback_text(outcome: Outcome) -> str:
     return _outputs.clean_text("\n".join(str(x) for x in lines)) if isinstance(lines, list) else ""
 
 
-def failing_line(outcome: Outcome) -> str:
-    """The line of the cell that raised (the last `---->` line of the cell's frame), or ""."""
-    found = ""
-    for line in traceback_text(outcome).splitlines():
+def failing_lineno(outcome: Outcome) -> int:
+    """The number of the cell's line that raised, or 0 when the traceback does not show one the
+    code holds. IPython heads the cell's frame `Cell In[n], line N`; a chained error lists its
+    causes first (pandas' arithmetic on Arrow strings), so the frame is read from the last part."""
+    text = traceback_text(outcome)
+    last = _CAUSES.split(text)[-1].splitlines()
+    code = outcome.code.splitlines()
+    for line in last:
+        if m := _CELL.match(line.strip()):
+            n = int(m.group(1) or m.group(2))
+            return n if 0 < n <= len(code) and code[n - 1].strip() else 0
+    for line in text.splitlines():  # no frame header: the first arrow is the cell's own line
         m = _ARROW.match(line.strip())
-        if m:
-            found = m.group(2).strip()
-            if found:
-                break  # the first arrow is the cell's own line; later ones are inside libraries
-    if found and any(found == code_line.strip() for code_line in outcome.code.splitlines()):
-        return found
-    return ""
+        if m and m.group(2).strip():
+            n = int(m.group(1))
+            return n if 0 < n <= len(code) and code[n - 1].strip() == m.group(2).strip() else 0
+    return 0
+
+
+def failing_line(outcome: Outcome) -> str:
+    """The line of the cell that raised, or ""."""
+    n = failing_lineno(outcome)
+    return outcome.code.splitlines()[n - 1].strip() if n else ""
 
 
 def is_api_error(outcome: Outcome) -> bool:
