@@ -549,6 +549,23 @@ def test_the_line_that_raised_is_read_from_the_cell_frame_of_a_chained_error():
     assert failing_line(failed(code, "KeyError", "'x'", ["----> 9 print(x)"])) == ""  # not a line of this code
 
 
+async def test_code_that_runs_unchanged_up_to_the_line_that_raised_is_declined():
+    code = "import pandas as pd\ndf = pd.read_csv('f.csv')\nlate = df[df['atd'] > df['sta'] + 15]\nprint(len(late))"
+    before = [failed(code, "TypeError", "operation 'add' not supported for dtype 'str'", CHAINED)]
+    below = code.replace("print(len(late))", "df['atd'] = pd.to_numeric(df['atd'])\nprint(len(late))")
+    refused = await refuse(below, before)
+    assert refused is not None and "line 3" in refused.note and "TypeError" in refused.note
+    above = code.replace("late =", "df['sta'] = pd.to_numeric(df['sta'])\nlate =")
+    assert await refuse(above, before) is None  # changed before the line that raised
+    assert await refuse(code.replace("+ 15", "+ 15.0"), before) is None  # the line itself changed
+    from_kernel = code.replace("df = pd.read_csv('f.csv')\n", "")  # df comes from the kernel: it may differ now
+    tb_kernel = ["----> 2 late = df[df['atd'] > df['sta'] + 15]"]
+    kernel_before = [failed(from_kernel, "TypeError", "can only concatenate", tb_kernel)]
+    assert await refuse(from_kernel.replace("print", "x = 1\nprint"), kernel_before) is None
+    missing = [failed(code, "FileNotFoundError", "f.csv", ["----> 2 df = pd.read_csv('f.csv')"])]
+    assert await refuse(code + "\nprint(1)", missing) is None  # a file written since may cure it
+
+
 def test_pasted_output_is_told_apart_from_code():
     assert pasted_output("$1,960.16$818.54", "$1,960.16$818.54$580.39")
     assert not pasted_output("mean_price", "total: 42\nmean_price\nmore")  # a name is still code
