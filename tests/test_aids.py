@@ -1224,3 +1224,19 @@ async def test_an_id_where_the_question_asks_which_thing_gets_the_table_that_nam
         )
         is None
     )
+
+
+def test_the_line_number_is_checked_against_the_line_the_frame_shows():
+    # IPython drops leading blank lines and runs a cell magic's body: its numbers are of the code it ran
+    blank = "\nimport pandas as pd\ndf = pd.DataFrame({'a': ['1', 'x']})\ntotal = df['a'].astype(int).sum()"
+    tb = [
+        "ValueError    Traceback (most recent call last)",
+        "Cell In[2], line 3\n      2 df = pd.DataFrame({'a': ['1', 'x']})\n----> 3 total = df['a'].astype(int).sum()",
+    ]
+    assert failing_line(failed(blank, "ValueError", "invalid literal", tb)) == "total = df['a'].astype(int).sum()"
+    timed = [
+        "ZeroDivisionError    Traceback (most recent call last)",
+        "Cell In[3], line 1\n----> 1 get_ipython().run_cell_magic('time', '', 'y = 1 / 0\\n')",
+        "File <timed exec>:1",
+    ]
+    assert failing_line(failed("%%time\ny = 1 / 0", "ZeroDivisionError", "division by zero", timed)) == ""

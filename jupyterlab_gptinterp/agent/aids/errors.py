@@ -34,20 +34,44 @@ def traceback_text(outcome: Outcome) -> str:
 def failing_lineno(outcome: Outcome) -> int:
     """The number of the cell's line that raised, or 0 when the traceback does not show one the
     code holds. IPython heads the cell's frame `Cell In[n], line N`; a chained error lists its
-    causes first (pandas' arithmetic on Arrow strings), so the frame is read from the last part."""
+    causes first (pandas' arithmetic on Arrow strings), so the frame is read from the last part.
+    IPython numbers the code it ran, not the code as written (leading blank lines dropped, a
+    magic's continued lines joined, a cell magic's body), so the number is checked against the
+    line the frame shows."""
     text = traceback_text(outcome)
     last = _CAUSES.split(text)[-1].splitlines()
-    code = outcome.code.splitlines()
-    for line in last:
+    code = [line.strip() for line in outcome.code.splitlines()]
+    for i, line in enumerate(last):
         if m := _CELL.match(line.strip()):
             n = int(m.group(1) or m.group(2))
-            return n if 0 < n <= len(code) and code[n - 1].strip() else 0
+            return _where(code, n, _shown(last[i + 1 :], n))
     for line in text.splitlines():  # no frame header: the first arrow is the cell's own line
         m = _ARROW.match(line.strip())
         if m and m.group(2).strip():
-            n = int(m.group(1))
-            return n if 0 < n <= len(code) and code[n - 1].strip() == m.group(2).strip() else 0
+            return _where(code, int(m.group(1)), m.group(2).strip())
     return 0
+
+
+def _shown(frame: list[str], n: int) -> str:
+    """The text of line `n` as the frame below a header shows it: its arrow line, else (a syntax
+    error, the Plain mode) the line under the header."""
+    for line in frame:
+        s = line.strip()
+        if not s or _CELL.match(s) or s.startswith("File "):
+            break
+        if (m := _ARROW.match(s)) and int(m.group(1)) == n:
+            return m.group(2).strip()
+    return frame[0].strip() if frame else ""
+
+
+def _where(code: list[str], n: int, shown: str) -> int:
+    """`n` when the code's line n is the line shown, else the one line of the code that is, else 0."""
+    if not shown:
+        return 0
+    if 0 < n <= len(code) and code[n - 1] == shown:
+        return n
+    same = [i + 1 for i, line in enumerate(code) if line == shown]
+    return same[0] if len(same) == 1 else 0
 
 
 def failing_line(outcome: Outcome) -> str:
