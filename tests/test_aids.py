@@ -25,7 +25,7 @@ from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.agent.outcome import Outcome
 from jupyterlab_gptinterp.agent.seams import ColumnProfile, FileProfile, TableProfile
 from jupyterlab_gptinterp.approval import ApprovalGate
-from jupyterlab_gptinterp.protocol import NotebookView
+from jupyterlab_gptinterp.protocol import NotebookView, WrittenFile
 
 NB = NotebookView(path="nb.ipynb", kernel_id="k1")
 SALES = FileProfile(
@@ -1240,3 +1240,22 @@ def test_the_line_number_is_checked_against_the_line_the_frame_shows():
         "File <timed exec>:1",
     ]
     assert failing_line(failed("%%time\ny = 1 / 0", "ZeroDivisionError", "division by zero", timed)) == ""
+
+
+async def test_an_interrupt_or_a_file_written_since_does_not_decline_the_same_statements():
+    code = "import time\nfor i in range(9):\n    time.sleep(1)\nprint(i)"
+    tb = [
+        "KeyboardInterrupt    Traceback (most recent call last)",
+        "Cell In[2], line 3\n      2 for i in range(9):\n----> 3     time.sleep(1)",
+    ]
+    assert await refuse(code.replace("print(i)", "print(i, 1)"), [failed(code, "KeyboardInterrupt", "", tb)]) is None
+    code = "import pandas as pd\ndf = pd.read_csv('f.csv')\nlate = df[df['atd'] > df['sta'] + 15]\nprint(len(late))"
+    wrote = Outcome(
+        proposed="x",
+        decision="approved",
+        code="x",
+        status="ok",
+        files=[WrittenFile(path="f.csv", name="f.csv", size=9, new=False)],
+    )
+    below = code.replace("print(len(late))", "print(late)")
+    assert await refuse(below, [failed(code, "TypeError", "operation 'add'", CHAINED), wrote]) is None

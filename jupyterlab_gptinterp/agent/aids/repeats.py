@@ -139,6 +139,8 @@ def stands_alone(code: str) -> bool:
 
 # Errors that something run in between can cure: a package installed, a file written, a name defined.
 _STATEFUL = ("ModuleNotFoundError", "ImportError", "FileNotFoundError", "NameError")
+# ...and an interrupt (the timeout, or the user's stop): where it lands depends on the machine's load.
+_TRANSIENT = (*_STATEFUL, "KeyboardInterrupt")
 
 
 def _failed_for_good(decided: list[Outcome], code: str) -> bool:
@@ -167,8 +169,11 @@ def _same_way_to_failure(decided: list[Outcome], code: str) -> tuple[Outcome, in
     new = parsed(code)
     if new is None:
         return None
-    for outcome in reversed(decided):
-        if not (outcome.ran and outcome.status == "error" and outcome.error_name not in _STATEFUL):
+    for i in reversed(range(len(decided))):
+        outcome = decided[i]
+        if any(o.files for o in decided[i:]):
+            break  # a file written since may be what the statements read
+        if not (outcome.ran and outcome.status == "error" and outcome.error_name not in _TRANSIENT):
             continue
         old, n = parsed(outcome.code), failing_lineno(outcome)
         if old is None or not n:
