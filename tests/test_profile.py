@@ -282,6 +282,24 @@ def test_a_workbook_lists_its_sheets_and_finds_a_header_below_a_title(tmp_path, 
     assert list(df.columns) == ["id", "target"] and df["target"].sum() == 30
 
 
+def test_a_sheet_right_of_column_a_and_over_a_total_row_loads_its_rows_only(tmp_path, monkeypatch):
+    rows = [[None, "Sales by store", None, None], [None, None, None, None], [None, "day", "store", "sold"]]
+    rows += [[None, pd.Timestamp("2024-05-01") + pd.Timedelta(days=i), f"S{i % 3}", 10 + i] for i in range(8)]
+    rows += [[None, "Total", None, sum(10 + i for i in range(8))]]
+    path = tmp_path / "sales.xlsx"
+    pd.DataFrame(rows).to_excel(path, index=False, header=False)
+    p = prof(tmp_path, "sales.xlsx")
+    table = p.tables[0]
+    assert "usecols='B:D'" in table.load and "skipfooter=1" in table.load and table.rows == 8
+    assert "a total" in " ".join(table.notes) and column(p, "day").dtype.startswith("date")
+    df = load(tmp_path, monkeypatch, table.load)
+    assert list(df.columns) == ["day", "store", "sold"] and df["sold"].sum() == 108 and len(df) == 8
+    plain = tmp_path / "plain.xlsx"
+    pd.DataFrame({"item": ["Total rewrite", "b", "c", "d", "e"], "n": [1, 2, 3, 4, 5]}).to_excel(plain, index=False)
+    kept = prof(tmp_path, "plain.xlsx").tables[0]
+    assert kept.rows == 5 and "skipfooter" not in kept.load and "usecols" not in kept.load  # full rows are rows
+
+
 def test_times_in_utc_are_said_to_be_so_with_the_conversion_to_local_time(tmp_path):
     # A question in local time over times stored in UTC: the hour of day is off by the offset, with no error.
     stamps = ["2024-03-01T10:22:00Z", "2024-07-02T23:10:00Z", "2024-11-03T01:05:00Z"]

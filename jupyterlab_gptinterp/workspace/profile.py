@@ -627,6 +627,39 @@ def _header_row(raw: Any) -> int:
     return next((i for i, w in enumerate(widths) if w >= max(2, full * 0.8)), 0)
 
 
+def _used_columns(header: Any) -> str:
+    """The columns of a sheet's header row, first to last filled ("C:H"), when they start right of A."""
+    filled = [i for i, v in enumerate(header) if not _pd().isna(v)]
+    if not filled or filled[0] == 0:
+        return ""
+    return f"{_letters(filled[0])}:{_letters(filled[-1])}"
+
+
+def _letters(i: int) -> str:
+    """A column's letters in a spreadsheet (0 → A, 27 → AB)."""
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def _total_rows(df: Any) -> int:
+    """Rows at the bottom of a sheet that total the table (a 'Total' row under it): the last one or
+    two, each naming itself in its first filled cell and leaving some of the columns a row fills."""
+    pd = _pd()
+
+    def total(row: Any) -> bool:
+        filled = [v for v in row if not pd.isna(v)]
+        return bool(filled) and len(filled) < df.shape[1] and bool(_TRAILER.match(str(filled[0]).strip()))
+
+    n = 0
+    while n < 2 and len(df) > n + 3 and total(df.iloc[-1 - n]):
+        n += 1
+    return n
+
+
 def _workbook(name: str, path: Path) -> dict[str, Any]:
     pd = _pd()
     book = pd.ExcelFile(path)
@@ -642,10 +675,17 @@ def _workbook(name: str, path: Path) -> dict[str, Any]:
         if names:
             skip = start
             kwargs.update(skiprows=start + 2, header=None, names=names)
+        if not names and (span := _used_columns(raw.iloc[skip])):  # a table right of column A: no empty column read
+            kwargs["usecols"] = span
         df = pd.read_excel(book, nrows=MAX_ROWS, **kwargs)
         notes = [f"the header is on row {skip + 1}; the row(s) above it are a title or notes"] if skip else []
         if names:
             notes.append(_two_rows_note(names))
+        if len(df) < MAX_ROWS and (n := _total_rows(df)):
+            last = next(str(v) for v in df.iloc[-1] if not pd.isna(v))
+            kwargs["skipfooter"] = n
+            df = pd.read_excel(book, **kwargs)  # read again: the total's words made its columns text
+            notes.append(f"the last {n} row(s) are a total, not rows ({last[:40]!r}): skipfooter drops them")
         tables.append(_table(str(sheet), df, f"df = {_call('pd.read_excel', name, kwargs)}", len(df), notes))
     return {"kind": "workbook", "tables": tables, "note": f"sheets: {', '.join(repr(s) for s in book.sheet_names)}"}
 
