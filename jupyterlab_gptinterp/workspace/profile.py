@@ -675,17 +675,17 @@ def _workbook(name: str, path: Path) -> dict[str, Any]:
         if names:
             skip = start
             kwargs.update(skiprows=start + 2, header=None, names=names)
-        if not names and (span := _used_columns(raw.iloc[skip])):  # a table right of column A: no empty column read
+        if not names and len(raw) > skip and (span := _used_columns(raw.iloc[skip])):  # right of column A
             kwargs["usecols"] = span
         df = pd.read_excel(book, nrows=MAX_ROWS, **kwargs)
         notes = [f"the header is on row {skip + 1}; the row(s) above it are a title or notes"] if skip else []
         if names:
             notes.append(_two_rows_note(names))
-        if len(df) < MAX_ROWS and (n := _total_rows(df)):
+        if len(df) < MAX_ROWS and (footer := _total_rows(df)):
             last = next(str(v) for v in df.iloc[-1] if not pd.isna(v))
-            kwargs["skipfooter"] = n
+            kwargs["skipfooter"] = footer
             df = pd.read_excel(book, **kwargs)  # read again: the total's words made its columns text
-            notes.append(f"the last {n} row(s) are a total, not rows ({last[:40]!r}): skipfooter drops them")
+            notes.append(f"the last {footer} row(s) are a total, not rows ({last[:40]!r}): skipfooter drops them")
         tables.append(_table(str(sheet), df, f"df = {_call('pd.read_excel', name, kwargs)}", len(df), notes))
     return {"kind": "workbook", "tables": tables, "note": f"sheets: {', '.join(repr(s) for s in book.sheet_names)}"}
 
