@@ -92,6 +92,7 @@ async def test_a_keyerror_gets_the_close_column_or_says_where_the_key_is():
         failed("df['heat_kwh'].sum()", "KeyError", "'heat_kwh'"), files=[FileProfile("m.csv", "table", tables=[long])]
     )
     assert "df[df['meter'] == 'heat']" in said and "'value'" in said
+    assert "df.pivot_table(index=['site'], columns='meter', values='value'" in said  # the two side by side
     assert "is a value" not in await hint(
         failed("df['cost']", "KeyError", "'cost'"), files=[FileProfile("m.csv", "table", tables=[long])]
     )

@@ -287,9 +287,18 @@ def _as_value(missing: str, table: TableProfile) -> str:
         if found is not None:
             numbers = [n.name for n in table.columns if n.dtype in ("int", "float") and n.name != c.name]
             then = f", then use {numbers[0]!r}" if len(numbers) == 1 else ""
+            keys = [k.name for k in table.columns if k.dtype == "text" and k.name != c.name]
+            # Two of its values side by side (a ratio, a difference) need one row per item, not a selection.
+            pivot = (
+                f"; to use {found!r} beside another of its values ({', '.join(repr(v) for v in c.values[:4])}), "
+                f"one column each: df.pivot_table(index={keys[:4]!r}, columns={c.name!r}, values={numbers[0]!r}, "
+                "aggfunc='sum').reset_index()"
+                if len(numbers) == 1 and keys and len(c.values) >= 2
+                else ""
+            )
             return (
                 f" {found!r} is a value of the column {c.name!r}, not a column: select those rows first, "
-                f"df[df[{c.name!r}] == {found!r}]{then}."
+                f"df[df[{c.name!r}] == {found!r}]{then}{pivot}."
             )
     return ""
 
