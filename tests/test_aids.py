@@ -185,6 +185,18 @@ async def test_text_that_should_be_parsed_and_the_wrong_accessor_get_told_how():
     assert "Write `df['w'].str.extract(r'(\\d+) (\\w+)')[0]`" in said  # the line mended, not "take [0]"
     said = await hint(failed("df[['w']].str.lower()", "AttributeError", "'DataFrame' object has no attribute 'str'"))
     assert "expand=False" in said and "Series" in said  # the frame came from the code, not from the data
+    # One value taken from a result grouped by the hour is the hour itself, not a date.
+    peak = "h = df.groupby(df['t'].dt.hour).size()\nprint(h.reset_index().loc[h.argmax(), 't'].hour)"
+    for owner, attr in (("numpy.int32", "hour"), ("int", "dt"), ("numpy.int64", "month")):
+        tb = ["Cell In[4], line 2", "----> 2 " + peak.splitlines()[1]]
+        said = await hint(failed(peak, "AttributeError", f"'{owner}' object has no attribute '{attr}'", tb))
+        assert "one number" in said and f"without .{attr}" in said, owner
+    said = await hint(
+        failed("df['t'].apply(lambda x: x.hour)", "AttributeError", "'int' object has no attribute 'hour'")
+    )
+    assert "pd.to_datetime" in said and "as it is" not in said  # no .dt in the code: numbers that are dates
+    said = await hint(failed(peak, "AttributeError", "'numpy.datetime64' object has no attribute 'dt'"))
+    assert "pd.Timestamp(value)" in said
 
 
 async def test_two_frames_that_do_not_line_up_are_told_to_share_a_key_type_or_be_merged():

@@ -26,7 +26,10 @@ from .preview import load_block, stem_of
 _QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
 _NO_MODULE = re.compile(r"No module named '([\w.]+)'")
-_NO_ATTR = re.compile(r"'(\w+)' object has no attribute '(\w+)'")
+_NO_ATTR = re.compile(r"'([\w.]+)' object has no attribute '(\w+)'")
+_NUMBER = re.compile(r"^(?:u?int|float)\d*$")  # a plain or numpy number: int, numpy.int32, float64
+# What is asked of a date or a column of dates (`x.hour`, `x.dt.hour`), of a value that is not one.
+_DATE_PARTS = {"dt", "hour", "minute", "year", "month", "day", "weekday", "dayofweek", "day_of_week", "date", "week"}
 _IMPORTS = {
     "pd": "import pandas as pd", "np": "import numpy as np", "plt": "import matplotlib.pyplot as plt",
     "sns": "import seaborn as sns", "json": "import json", "re": "import re", "math": "import math",
@@ -118,7 +121,7 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     if m := _NOT_A_RECORD.search(value):
         return _record_hint(m.group(1) or "", files, code)
     if name == "AttributeError":
-        return _accessor_hint(outcome, columns) or _attribute_hint(value, columns, failing_line(outcome) or code)
+        return _accessor_hint(outcome, columns) or _attribute_hint(value, columns, failing_line(outcome) or code, code)
     if zone := next((advice for pattern, advice in _ZONES if pattern.search(value)), ""):
         return zone
     if _DATE_PARSE.search(value):
@@ -406,7 +409,8 @@ def _module_hint(value: str) -> str:
     return ""
 
 
-def _attribute_hint(value: str, columns: list[ColumnProfile], code: str = "") -> str:
+def _attribute_hint(value: str, columns: list[ColumnProfile], code: str = "", cell: str = "") -> str:
+    """`code`: the line that raised (else the cell); `cell`: the whole cell."""
     m = _NO_ATTR.search(value)
     if not m:
         return ""
@@ -416,6 +420,18 @@ def _attribute_hint(value: str, columns: list[ColumnProfile], code: str = "") ->
             f"a value here is a number ({owner}; a missing value is a float NaN), not text, so it has no .{attr}: "
             "that column holds numbers or missing values. Use it as numbers; if you need to tell rows apart "
             "(a unit, a category), test the column that says so."
+        )
+    kind = owner.rpartition(".")[2]
+    if _NUMBER.match(kind) and attr in _DATE_PARTS and ".dt." not in (cell or code):
+        return f"this value is a number ({owner}), not a date: convert the column with pd.to_datetime first."
+    if _NUMBER.match(kind) and attr in _DATE_PARTS:
+        return (
+            f"this is one number ({owner}), not a date or a column: a value taken from a result grouped by "
+            f"`.dt.hour` (or .dt.month, .dt.day ...) is that hour or month already. Use it as it is, without .{attr}."
+        )
+    if kind == "datetime64" and attr in _DATE_PARTS:
+        return (
+            f"this is one date value ({owner}), not a column: pd.Timestamp(value).hour (or .month ...) gives its parts."
         )
     if owner == "str" and attr in ("dt", "year", "month", "day"):
         return "the values are text, not dates: convert the column with pd.to_datetime first."
