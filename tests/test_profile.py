@@ -364,6 +364,17 @@ def test_durations_written_as_text_load_as_timedeltas_and_clock_times_get_a_note
     assert "'stay': durations (timedelta) after the lines above" in text and "total_seconds" in text
 
 
+def test_times_of_day_in_12_hour_form_get_the_format_that_reads_noon_and_midnight_right(tmp_path, monkeypatch):
+    times = ["8:56 AM", "12:40 PM", "12:05 AM", "9:05 pm", "11:59 PM"] * 4
+    p = prof(tmp_path, "t.csv", "at\n" + "\n".join(times) + "\n")
+    note = column(p, "at").notes[0]
+    assert "12-hour" in note
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    hours = eval(note.split(": ", 1)[1].split(" is the hour")[0].replace("{col}", "df['at']"), {"pd": pd, "df": df})  # noqa: S307
+    assert hours.tolist()[:5] == [8, 12, 0, 21, 23]
+    assert "12-hour" not in " ".join(column(prof(tmp_path, "u.csv", "at\n8:56\n12:40\n" * 5), "at").notes)
+
+
 def test_parquet_and_sqlite(tmp_path, monkeypatch):
     pd.DataFrame({"t": pd.to_datetime(["2024-01-01", "2024-01-02"]), "v": [1.0, 2.0]}).to_parquet(
         tmp_path / "x.parquet"

@@ -89,6 +89,7 @@ _UNIT_DURATION = re.compile(
 )
 _CLOCK = re.compile(r"^\d{1,3}:\d{2}:\d{2}$")
 _HOUR_MINUTE = re.compile(r"^(?:[01]?\d|2[0-3]):[0-5]\d$")
+_TWELVE_HOUR = re.compile(r"^(?:0?[1-9]|1[0-2]):[0-5]\d(?::[0-5]\d)?\s?[AaPp][Mm]$")
 
 
 def _as_durations(values: list[str]) -> tuple[str, Conversion | None]:
@@ -113,6 +114,14 @@ def _as_durations(values: list[str]) -> tuple[str, Conversion | None]:
     if len(short) >= enough:
         return (
             f"times of day as text ({short[0]!r}): pd.to_timedelta({{col}} + ':00') is the time since midnight",
+            None,
+        )
+    twelve = [v for v in stripped if _TWELVE_HOUR.match(v)]
+    if len(twelve) >= enough:  # '12:40 PM' is 12:40 and '12:05 AM' 00:05: a format reads them right
+        seconds = ":%S" if twelve[0].count(":") == 2 else ""
+        return (
+            f"times of day as text in 12-hour form ({twelve[0]!r}): pd.to_datetime({{col}}.str.strip().str.upper(), "
+            f"format='%I:%M{seconds} %p').dt.hour is the hour, 0 to 23",
             None,
         )
     return "", None
