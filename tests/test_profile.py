@@ -364,6 +364,31 @@ def test_durations_written_as_text_load_as_timedeltas_and_clock_times_get_a_note
     assert "'stay': durations (timedelta) after the lines above" in text and "total_seconds" in text
 
 
+def test_records_with_lists_of_records_get_a_table_of_their_items(tmp_path, monkeypatch):
+    orders = [
+        {
+            "order": f"O{i}",
+            "shop": ["North", "South"][i % 2],
+            "lines": [{"sku": f"S{j}", "qty": j + 1} for j in range(i % 3)],
+        }
+        for i in range(12)
+    ]
+    p = prof(tmp_path, "orders.json", json.dumps(orders))
+    assert len(p.tables) == 2 and p.tables[1].rows == sum(i % 3 for i in range(12))  # orders with no lines: no rows
+    items = load(tmp_path, monkeypatch, p.tables[1].load)
+    assert list(items.columns) == ["order", "shop", "sku", "qty"] and items["qty"].sum() == 4 * 1 + 4 * (1 + 2)
+    assert "one row per item of 'lines'" in render([p], 4000)
+    clash = [
+        {"id": 1, "at": "x", "visits": [{"id": 7, "at": "y"}]},
+        {"id": 2, "at": "z", "visits": [{"id": 8, "at": "w"}]},
+    ]
+    q = prof(tmp_path, "c.jsonl", "\n".join(json.dumps(r) for r in clash * 3))
+    both = load(tmp_path, monkeypatch, q.tables[1].load)
+    assert list(both.columns) == ["id", "at", "visits.id", "visits.at"] and len(both) == 6  # same names: prefixed
+    flat = prof(tmp_path, "f.json", json.dumps([{"a": 1, "tags": ["x", "y"]}] * 5))
+    assert len(flat.tables) == 1  # lists of words are no records
+
+
 def test_times_of_day_in_12_hour_form_get_the_format_that_reads_noon_and_midnight_right(tmp_path, monkeypatch):
     times = ["8:56 AM", "12:40 PM", "12:05 AM", "9:05 pm", "11:59 PM"] * 4
     p = prof(tmp_path, "t.csv", "at\n" + "\n".join(times) + "\n")

@@ -585,6 +585,45 @@ def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
     return code, scope["df"].head(MAX_ROWS), [note] if note else []
 
 
+def _items(load: str, df: Any, whole: bool) -> dict[str, Any] | None:
+    """A second table for the first column that holds lists of records (a van run's stops, an
+    order's lines): one row per item, beside the fields of the record it is in, by the lines that
+    make it from the first table (run here). A small model left with `explode` kept dicts in a
+    column and could not see the items' own fields (their times, their spellings)."""
+    pd = _pd()
+    for col in df.columns[:MAX_COLUMNS]:
+        sample = df[col].dropna().head(50)
+        if not len(sample) or not all(isinstance(v, list) for v in sample):
+            continue
+        if not any(isinstance(x, dict) for v in sample for x in v):
+            continue
+        c = repr(str(col))
+        exploded = df.explode(col, ignore_index=True).dropna(subset=[col]).reset_index(drop=True)
+        if not all(isinstance(x, dict) for x in exploded[col]):
+            continue
+        own = {str(k) for x in exploded[col].head(500) for k in x}
+        prefix = f".add_prefix({str(col) + '.'!r})" if own & {str(k) for k in df.columns} else ""
+        lines = [
+            f"df = df.explode({c}, ignore_index=True).dropna(subset=[{c}]).reset_index(drop=True)",
+            f"df = df.drop(columns={c}).join(pd.json_normalize(df[{c}].tolist()){prefix})",
+        ]
+        scope: dict[str, Any] = {"pd": pd, "df": df}
+        try:
+            exec("\n".join(lines), scope)  # noqa: S102 - the lines offered, run on the rows read
+        except Exception:  # noqa: BLE001 - items that do not line up: no table of them
+            return None
+        out = scope["df"]
+        note = f"one row per item of {c}, with the fields of the record it is in (the lines after the first make it)"
+        return _table(
+            f"{col}, one row per item",
+            out.head(MAX_ROWS),
+            "\n".join([load, *lines]),
+            len(out) if whole else None,
+            [note],
+        )
+    return None
+
+
 def _partial_fields(df: Any) -> list[str]:
     """Notes on fields that only one stretch of the records has (from some row on, or up to one):
     the same quantity under another name, or a field added, part-way through the file."""
@@ -608,7 +647,8 @@ def _records(name: str, path: Path) -> dict[str, Any]:
         return {"kind": "text", "note": "; ".join(notes), "lines": _first_lines(path)}
     rows = len(df) if len(df) < MAX_ROWS or data_suffix(path.name) in (".jsonl", ".ndjson") else None
     if rows is None or len(df) <= MAX_ROWS:
-        return {"kind": "records", "tables": [_table("", df, load, rows, notes)]}
+        items = _items(load, df, whole=rows is not None)
+        return {"kind": "records", "tables": [_table("", df, load, rows, notes), *([items] if items else [])]}
     # Read whole: profiled from rows spread over the file, but missing values counted in all of it
     # (a count from the spread rows, beside the file's row count, would read as the file's).
     missing = {str(c): int(n) for c, n in df.isna().sum().items()}
