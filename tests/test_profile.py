@@ -364,6 +364,19 @@ def test_durations_written_as_text_load_as_timedeltas_and_clock_times_get_a_note
     assert "'stay': durations (timedelta) after the lines above" in text and "total_seconds" in text
 
 
+def test_a_category_written_in_several_cases_is_made_one(tmp_path, monkeypatch):
+    codes = ["HO", "JE", "Ho", "je", " JE", "ho", "NR ", "HO", "HO", "JE"] * 3
+    p = prof(tmp_path, "cows.csv", "cow,breed\n" + "".join(f"{i},{c}\n" for i, c in enumerate(codes)))
+    note = column(p, "breed").notes[0]
+    assert "several cases" in note and ".str.strip().str.upper()" in note
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    made = eval(note.split(": ", 1)[1].split(" makes")[0].replace("{col}", "df['breed']"), {"df": df})  # noqa: S307
+    assert sorted(made.unique()) == ["HO", "JE", "NR"]
+    spaced = prof(tmp_path, "s.csv", "k\n" + "a \na\nb\n" * 5)
+    assert "spaces around them" in column(spaced, "k").notes[0]  # spaces only: said so
+    assert not column(prof(tmp_path, "g.csv", "g\nDrama\nAction\n" * 5), "g").notes[1:]
+
+
 def test_records_with_lists_of_records_get_a_table_of_their_items(tmp_path, monkeypatch):
     orders = [
         {

@@ -56,7 +56,9 @@ def text_notes(values: list[str]) -> tuple[list[str], str, Conversion | None]:
             None,
         )
     padded = [v for v in distinct if v != v.strip()]
-    if padded:
+    if cased := _cases(distinct):
+        notes.append(cased)
+    elif padded:
         notes.append(f"some values have spaces around them ({padded[0]!r}): {{col}}.str.strip()")
     durations, conversion = _as_durations(values)
     if durations:
@@ -349,6 +351,25 @@ def _day_order(values: list[str]) -> str:
         day |= parts[0] > 12
         month |= parts[1] > 12
     return "day" if day and not month else "month" if month and not day else ""
+
+
+def _cases(distinct: list[str]) -> str:
+    """One category written in several cases, perhaps with spaces ('HO', 'Ho', ' ho'): they count,
+    group and join as different values until they are made one."""
+    groups: dict[str, list[str]] = {}
+    for v in distinct:
+        groups.setdefault(v.strip().casefold(), []).append(v)
+    if len(groups) > 50 or len(groups) == len(distinct):
+        return ""
+    same = next(g for g in groups.values() if len(g) > 1)
+    if all(v.strip() == same[0].strip() for v in same):
+        return ""  # spaces only: said as such
+    usual = Counter(v.strip() for v in distinct).most_common(1)[0][0]
+    case = ".str.upper()" if usual.isupper() else ".str.lower()" if usual.islower() else ".str.title()"
+    return (
+        f"one value written in several cases ({', '.join(repr(v) for v in same[:4])}): {{col}}.str.strip(){case} "
+        "makes them one before counting, grouping or joining"
+    )
 
 
 def _spellings(distinct: list[str]) -> str:
