@@ -429,6 +429,12 @@ def test_parquet_and_sqlite(tmp_path, monkeypatch):
     scope = {"pd": pd, "sqlite3": sqlite3}
     exec(f"con = sqlite3.connect('c.sqlite')\n{db.tables[0].load}", scope)  # noqa: S102
     assert list(scope["df"]["name"]) == ["A", "B"]
+    con = sqlite3.connect(tmp_path / "c.sqlite")
+    con.execute("CREATE VIEW seen AS SELECT p.name, v.day FROM patients p JOIN visits v ON v.pid = p.id")
+    con.commit()
+    con.close()
+    seen = next(t for t in prof(tmp_path, "c.sqlite").tables if t.name == "seen")
+    assert seen.rows == 1 and "a view, not a table: CREATE VIEW seen AS SELECT p.name" in seen.notes[0]
 
 
 def _log(tmp_path, n=200, seed=3):

@@ -747,13 +747,18 @@ def _database(name: str, path: Path) -> dict[str, Any]:
                 "SELECT name FROM sqlite_master WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
             )
         ]
+        views = dict(con.execute("SELECT name, sql FROM sqlite_master WHERE type = 'view'").fetchall())
         tables = []
         for table in names[:MAX_TABLES]:
             quoted = '"' + table.replace('"', '""') + '"'
             rows = con.execute(f"SELECT COUNT(*) FROM {quoted}").fetchone()[0]
             df = pd.read_sql(f"SELECT * FROM {quoted} LIMIT {MAX_ROWS}", con)
             load = f"df = pd.read_sql('SELECT * FROM {quoted}', con)"
-            tables.append(_table(table, df, load, rows, []))
+            # A view is a query over the tables: what it joins and filters is what its rows leave out.
+            said = (
+                [f"a view, not a table: {_shown(' '.join(str(views[table]).split()), 400)}"] if table in views else []
+            )
+            tables.append(_table(table, df, load, rows, said))
     finally:
         con.close()
     return {
