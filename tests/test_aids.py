@@ -343,6 +343,9 @@ async def test_a_column_the_question_names_and_the_code_never_used_gets_a_note()
     assert await noted("What is the age of the oldest person?", read_first) == ""
     earlier = ok("ages = df['age']")
     assert await noted("What is the age of the oldest person?", "print(ages.max())", [earlier]) == ""
+    # Another column the question names was used: the named one may only describe the rows.
+    reading = "print(df['age'].isna().sum())"
+    assert await noted("How many people have no age, as their home city was not known?", reading) == ""
     # Every word of a name must be in the question; words of asking and short ids are no sign.
     assert "'home_city'" in await noted("Which home city is most common?", "print(df['born'].mode())")
     assert await noted("Which city is most common?", "print(df['born'].mode())") == ""

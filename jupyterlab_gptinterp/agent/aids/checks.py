@@ -325,23 +325,31 @@ def unused_column(question: str, code: str, files: list[FileProfile], ran: str =
     word of the question) that neither `code` nor the code that ran before it (`ran`) used: the
     result was worked out from something else (an age from a date, with an age column there). A
     column overwritten with values computed from other columns (`df['age'] = ...` that does not
-    read df['age']), and not read before, counts as unused: its own values never were."""
+    read df['age']), and not read before, counts as unused: its own values never were. No note
+    when another column the question names was used."""
     said = set(words(question))
     used = f"{ran}\n{code}"
-    for f in files:
-        for c in (c for t in f.tables for c in t.columns):
-            parts = words(c.name)
-            if not parts or not set(parts) <= said or set(parts) <= _ASKING or max(map(len, parts)) < 3:
-                continue
-            if all(p.isdigit() for p in parts):
-                continue  # a year as a column name: a wide table, whose melted code names it as a value
-            if not re.search(_mentions(c.name), _before_replaced(c.name, used)):
-                return (
-                    f"the question names {c.name!r}, a column of {f.name}, and the code never used that column, "
-                    f"so it worked the result out from something else. Compute it from the column {c.name!r} "
-                    "itself, then answer."
-                )
-    return ""
+    named = [
+        (f, c)
+        for f in files
+        for c in (c for t in f.tables for c in t.columns)
+        if (parts := words(c.name))
+        and set(parts) <= said
+        and not set(parts) <= _ASKING
+        and max(map(len, parts)) >= 3
+        and not all(p.isdigit() for p in parts)  # a year as a column name: a wide table, melted
+    ]
+    unused = [(f, c) for f, c in named if not re.search(_mentions(c.name), _before_replaced(c.name, used))]
+    # When a column the question names was used, the result was worked out from it: another one
+    # named too may only describe it ("no reading value ... the meter could not be read").
+    if not unused or len(unused) < len(named):
+        return ""
+    f, c = unused[0]
+    return (
+        f"the question names {c.name!r}, a column of {f.name}, and the code never used that column, "
+        f"so it worked the result out from something else. Compute it from the column {c.name!r} "
+        "itself, then answer."
+    )
 
 
 def _mentions(column: str) -> str:
