@@ -31,7 +31,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
 
 
 @pytest.mark.parametrize(
-    "name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8"]
+    "name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9"]
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
     """Its check.py answers every question from the files with pandas, as an analyst would, and
