@@ -10,9 +10,6 @@
   does); the code of a run that worked, again: its output is already there, so it is checked
   against the question first. A small model told that its output is not the answer yet goes back
   to the failed version, then to the one that worked, until the steps run out;
-- code that runs, unchanged, the statements of a failed run up to the one that raised (the
-  changes come after it): a cell that stands alone does the same thing again, so it raises there
-  again. A small model often "fixes" an error in a line below the one that raised;
 - code the user rejected, again;
 - the very line that a library rejected last time (an unexpected keyword, a removed method).
 """
@@ -28,7 +25,7 @@ import tokenize
 from ..context import head_tail
 from ..outcome import Outcome
 from .base import Aid, Refusal, TurnState
-from .errors import failing_line, failing_lineno, is_api_error, normalise
+from .errors import failing_line, is_api_error, normalise
 from .names import from_kernel, parsed
 
 _PIP = re.compile(r"^\s*[%!]\s*pip3?\s+install\s+(.+)$", re.MULTILINE)
@@ -88,15 +85,6 @@ class Repeats(Aid):
                 "Not run: this exact code already failed in this request, so it would fail the same way. Read the "
                 "error and the hint, change the code to fix the cause, and propose the corrected code.",
             )
-        if (found := _same_way_to_failure(decided, code)) is not None:
-            failure, n = found
-            line = failure.code.splitlines()[n - 1].strip()
-            return Refusal(
-                "The model proposed code that would fail where an earlier run did; it was asked to fix that line.",
-                f"Not run: line {n} of the code that failed, `{line[:200]}`, raised {failure.error_name}: "
-                f"{failure.error_value[:160]}\nThis code runs the same lines up to and including it, unchanged (your "
-                "changes come after it), so it would fail there the same way. Fix that line, or what it uses above it.",
-            )
         line = _rejected_line(previous)
         if line and any(normalise(line) == normalise(c) for c in code.splitlines()):
             return Refusal(
@@ -139,8 +127,6 @@ def stands_alone(code: str) -> bool:
 
 # Errors that something run in between can cure: a package installed, a file written, a name defined.
 _STATEFUL = ("ModuleNotFoundError", "ImportError", "FileNotFoundError", "NameError")
-# ...and an interrupt (the timeout, or the user's stop): where it lands depends on the machine's load.
-_TRANSIENT = (*_STATEFUL, "KeyboardInterrupt")
 
 
 def _failed_for_good(decided: list[Outcome], code: str) -> bool:
@@ -160,31 +146,6 @@ def _failed_since_last_success(decided: list[Outcome], code: str) -> bool:
         if outcome.ran and normalise_code(outcome.code) == code:
             return True
     return False
-
-
-def _same_way_to_failure(decided: list[Outcome], code: str) -> tuple[Outcome, int] | None:
-    """A failed run whose top-level statements, up to the one that raised, open `code` unchanged,
-    with the line that raised; only when those statements take nothing from the kernel (what
-    they do cannot have changed since) and the error is not one a run in between can cure."""
-    new = parsed(code)
-    if new is None:
-        return None
-    for i in reversed(range(len(decided))):
-        outcome = decided[i]
-        if any(o.files for o in decided[i:]):
-            break  # a file written since may be what the statements read
-        if not (outcome.ran and outcome.status == "error" and outcome.error_name not in _TRANSIENT):
-            continue
-        old, n = parsed(outcome.code), failing_lineno(outcome)
-        if old is None or not n:
-            continue
-        k = next((i for i, s in enumerate(old.body) if s.lineno <= n <= (s.end_lineno or s.lineno)), None)
-        if k is None or len(new.body) <= k:
-            continue
-        same = all(ast.dump(a) == ast.dump(b) for a, b in zip(old.body[: k + 1], new.body[: k + 1], strict=True))
-        if same and not from_kernel(ast.Module(body=new.body[: k + 1], type_ignores=[])):
-            return outcome, n
-    return None
 
 
 def _rejected_line(previous: Outcome | None) -> str:
