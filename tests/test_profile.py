@@ -67,18 +67,13 @@ def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     assert price.dtype == "text" and "remove '$' and ','" in price.notes[0]
     assert "3 formats" in when.notes[0] and "format='mixed'" in when.notes[0] and "dayfirst=True" in when.notes[0]
     assert "yes/no" in ok.notes[0]
-    assert "different units" in weight.notes[0] and "in kg" in weight.notes[0]  # one kind: converted to one unit
-    assert "'weight': numbers in kg after the lines above" in render([p], 5000)
-    df = pd.read_csv(tmp_path / "t.csv")
-    df["weight"] = eval(weight.converted.split(" = ", 1)[1], {"df": df})  # noqa: S307
-    assert df["weight"][3] == 4.0 and df["weight"][4] == 0.005 and abs(df["weight"][5] - 6 * 0.45359237) < 1e-9
+    assert "different units" in weight.notes[0] and "'kg'" in weight.notes[0]
+    parts = eval(weight.notes[0].split("parts = ")[1].split(";")[0], {"df": pd.read_csv(tmp_path / "t.csv")})  # noqa: S307
+    assert parts[0].astype(float)[4] == 5.0 and parts[1][4] == "g"  # the note's own usage works
     rows = "".join(f'"{n},250 {u}"\n' for n, u in zip(range(1, 21), ["kg", "g", "lb"] * 7))
     heavy = prof(tmp_path, "w.csv", "w\n" + rows)
-    assert "p[0].str.replace(',', '').astype(float)" in heavy.tables[0].columns[0].converted  # '1,250 g': thousands
-    mixed = prof(tmp_path, "x.csv", "v\n" + "".join(f"{i} {['kg', 'km'][i % 2]}\n" for i in range(12)))
-    assert "parts = " in column(mixed, "v").notes[0] and not column(mixed, "v").converted  # two kinds: a note only
-    budget = prof(tmp_path, "b.csv", "b\n" + "".join(f"${i}{['M', 'k'][i % 2]}\n" for i in range(1, 13)))
-    assert "as plain numbers" in column(budget, "b").notes[0] and "1500000" in render([budget], 2000)
+    note = heavy.tables[0].columns[0].notes[0]
+    assert "parts[0].str.replace(',', '').astype(float)" in note  # '1,250 g' has a thousands separator
     assert "percentages" in share.notes[0]
     some = prof(tmp_path, "s.csv", "t\n" + "".join(f"{i}.5\n" if i % 4 else f"{i}50 kg\n" for i in range(12)))
     assert column(some, "t").holds == "numbers with units" and "none on the others" in column(some, "t").notes[0]
@@ -109,9 +104,8 @@ def test_the_load_block_converts_numbers_and_dates_held_as_text_when_the_convers
     assert df["price"].dtype.kind == "f" and df["price"][3] == 3003.5
     assert df["when"].dtype.kind == "M" and df["when"][1].day == 14 and df["when"][1].month == 3
     assert df["share"].dtype.kind == "f" and df["share"][4] == 4.5
-    assert df["weight"][0] == 1.0 and df["weight"][1] == 0.002  # kg and g, all in kg
-    assert df["odd"][7] == "$1.2.3"  # no one line converts this
-    assert [column(p, n).converted != "" for n in ("price", "when", "share", "weight", "odd")] == [1, 1, 1, 1, 0]
+    assert df["weight"][0] == "1 kg" and df["odd"][7] == "$1.2.3"  # no one line converts these
+    assert [column(p, n).converted != "" for n in ("price", "when", "share", "weight", "odd")] == [1, 1, 1, 0, 0]
     assert column(p, "odd").notes  # still described, as text
     quoted = prof(tmp_path, "q.csv", "v\n" + "".join(f"'{i}.5\n" for i in range(20)))
     assert quoted.tables[0].columns[0].notes and not quoted.tables[0].columns[0].converted  # no line from a quote

@@ -162,47 +162,6 @@ def _decimal_mark(number: str) -> str:
     return ""
 
 
-# Units any analyst converts between, each to the first of its kind. Magnitudes ('$18M', '900k')
-# are read as written (M is a million, m a metre); physical units whatever their case.
-_MAGNITUDES = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6, "bn": 1e9, "B": 1e9}
-_UNITS = (
-    {"kg": 1.0, "g": 1e-3, "mg": 1e-6, "t": 1e3, "tonne": 1e3, "tonnes": 1e3, "lb": 0.45359237, "lbs": 0.45359237},
-    {"m": 1.0, "km": 1e3, "cm": 1e-2, "mm": 1e-3, "mi": 1609.344, "ft": 0.3048},
-    {"l": 1.0, "ml": 1e-3, "cl": 1e-2, "m3": 1e3, "m³": 1e3},
-)
-
-
-def _scale(kinds: list[str]) -> tuple[str, dict[str, float], bool] | None:
-    """(the one unit, the factor to it of each unit written, whether units are read in lower
-    case) when every unit written is one of a kind (mass, length, volume, magnitude)."""
-    if all(k in _MAGNITUDES for k in kinds):
-        return "", {k: _MAGNITUDES[k] for k in kinds}, False
-    for table in _UNITS:
-        if all(k.lower() in table for k in kinds):
-            return next(iter(table)), {k.lower(): table[k.lower()] for k in kinds}, True
-    return None
-
-
-def _in_one_unit(
-    first: str, listed: str, parts: str, unit: str, factors: dict[str, float], lower: bool
-) -> tuple[str, Conversion]:
-    """The note and conversion of numbers written in several units of one kind, to one unit."""
-    case = ".str.lower()" if lower else ""
-    expr = f"{{col}}.str.extract(r'([-\\d.,]+)\\s*(.*)').pipe(lambda p: p[0]{parts} * p[1].str.strip(){case}.map({factors!r}))"
-
-    def apply(s: Any) -> Any:
-        p = s.str.extract(r"([-\d.,]+)\s*(.*)")
-        number = p[0].str.replace(",", "").astype(float)
-        written = p[1].str.strip()
-        return number * (written.str.lower() if lower else written).map(factors)
-
-    said = f"in {unit}" if unit else "as plain numbers"
-    return (
-        f"numbers with different units as text ({first!r}; units {listed}): converted to one unit, {said}: {expr}",
-        Conversion(expr, apply),
-    )
-
-
 def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
     """'numbers after removing ...' when nearly every value is a number wrapped in symbols, and the
     conversion (None for numbers in several units: no one expression makes them one number).
@@ -255,8 +214,6 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
     if len(kinds) > 1 or (some and suffixes[kinds[0]] < 0.9 * parsed):
         parts = to_float if comma else ".str.replace(',', '').astype(float)" if removed[","] else ".astype(float)"
         listed = ", ".join(repr(k) for k in kinds) + ("" if len(kinds) > 1 else " on some rows, none on the others")
-        if not comma and len(kinds) > 1 and (scale := _scale(kinds)):
-            return _in_one_unit(first, listed, parts, *scale)
         return (
             f"numbers with different units as text{written} ({first!r}; units {listed}): "
             # The whole usage: given only the extract, a small model took .str[0] of its frame.

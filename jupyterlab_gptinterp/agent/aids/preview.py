@@ -261,9 +261,6 @@ def _column(c: ColumnProfile, detail: int = 2) -> str:
         dates = c.holds.startswith("dates")
         like = f" like {c.samples[0]!r}" if c.samples else ""
         kind = "dates" if dates else "durations (timedelta)" if c.holds == "durations" else "numbers"
-        if unit := next((m[1] for n in c.notes if (m := _ONE_UNIT.search(n))), ""):
-            # several units of one kind, converted to one
-            kind = f"numbers {unit}" if unit.startswith("in ") else "numbers, each multiplied out (1.5M is 1500000)"
         what = f"{kind} after the lines above (text{like} in the file)"
         what += "; minutes: .dt.total_seconds() / 60" if c.holds == "durations" else ""
         what += "; the start of each interval" if c.holds.endswith("interval starts") else ""
@@ -280,9 +277,6 @@ def _column(c: ColumnProfile, detail: int = 2) -> str:
         values = c.samples[:3] if c.dtype in ("int", "float") else [repr(s) for s in c.samples[:2]]
         what += " like " + ", ".join(values)
     return what
-
-
-_ONE_UNIT = re.compile(r"converted to one unit, (in \S+|as plain numbers):")
 
 
 def _utc_by_name(name: str) -> bool:
