@@ -598,18 +598,16 @@ def _items(load: str, df: Any, whole: bool) -> dict[str, Any] | None:
         if not any(isinstance(x, dict) for v in sample for x in v):
             continue
         c = repr(str(col))
-        exploded = df.explode(col, ignore_index=True).dropna(subset=[col]).reset_index(drop=True)
-        if not all(isinstance(x, dict) for x in exploded[col]):
-            continue
-        own = {str(k) for x in exploded[col].head(500) for k in x}
-        prefix = f".add_prefix({str(col) + '.'!r})" if own & {str(k) for k in df.columns} else ""
-        lines = [
-            f"df = df.explode({c}, ignore_index=True).dropna(subset=[{c}]).reset_index(drop=True)",
-            f"df = df.drop(columns={c}).join(pd.json_normalize(df[{c}].tolist()){prefix})",
-        ]
+        explode = f"df = df.explode({c}, ignore_index=True).dropna(subset=[{c}]).reset_index(drop=True)"
         scope: dict[str, Any] = {"pd": pd, "df": df}
+        exec(explode, scope)  # noqa: S102 - the line offered, run on the rows read
+        if not all(isinstance(x, dict) for x in scope["df"][col]):
+            continue
+        own = {str(k) for x in scope["df"][col].head(500) for k in x}
+        prefix = f".add_prefix({str(col) + '.'!r})" if own & {str(k) for k in df.columns} else ""
+        lines = [explode, f"df = df.drop(columns={c}).join(pd.json_normalize(df[{c}].tolist()){prefix})"]
         try:
-            exec("\n".join(lines), scope)  # noqa: S102 - the lines offered, run on the rows read
+            exec(lines[1], scope)  # noqa: S102
         except Exception:  # noqa: BLE001 - items that do not line up: no table of them
             return None
         out = scope["df"]
@@ -669,7 +667,8 @@ def _header_row(raw: Any) -> int:
 
 def _used_columns(header: Any) -> str:
     """The columns of a sheet's header row, first to last filled ("C:H"), when they start right of A."""
-    filled = [i for i, v in enumerate(header) if not _pd().isna(v)]
+    pd = _pd()
+    filled = [i for i, v in enumerate(header) if not pd.isna(v)]
     if not filled or filled[0] == 0:
         return ""
     return f"{_letters(filled[0])}:{_letters(filled[-1])}"

@@ -422,9 +422,9 @@ def _attribute_hint(value: str, columns: list[ColumnProfile], code: str = "", ce
             "(a unit, a category), test the column that says so."
         )
     kind = owner.rpartition(".")[2]
-    if _NUMBER.match(kind) and attr in _DATE_PARTS and ".dt." not in (cell or code):
-        return f"this value is a number ({owner}), not a date: convert the column with pd.to_datetime first."
     if _NUMBER.match(kind) and attr in _DATE_PARTS:
+        if ".dt." not in (cell or code):
+            return f"this value is a number ({owner}), not a date: convert the column with pd.to_datetime first."
         return (
             f"this is one number ({owner}), not a date or a column: a value taken from a result grouped by "
             f"`.dt.hour` (or .dt.month, .dt.day ...) is that hour or month already. Use it as it is, without .{attr}."
