@@ -71,7 +71,9 @@ SETS = {
 
 
 def load_set(name: str) -> tuple[Any, Any]:
-    """The `data` and `tasks` modules of a task set (both sets name their modules alike)."""
+    """The `data` and `tasks` modules of a task set (both sets name their modules alike). They stay
+    in `sys.modules` until the next set is loaded: a set's function that imports `data` when it is
+    called must get its own set's module, not the development set's beside this file."""
     folder = str(SETS[name])
     for module in ("data", "tasks"):
         sys.modules.pop(module, None)
@@ -80,8 +82,6 @@ def load_set(name: str) -> tuple[Any, Any]:
         return importlib.import_module("data"), importlib.import_module("tasks")
     finally:
         sys.path.remove(folder)
-        for module in ("data", "tasks"):
-            sys.modules.pop(module, None)
 
 
 Task = Any  # a task set's Task (eval/tasks.py, eval/heldout/tasks.py: the same fields)

@@ -42,6 +42,18 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
     assert "tasks agree" in done.stdout and "files reproducible: True" in done.stdout
 
 
+@pytest.mark.parametrize("name", ["heldout9", "heldout8", "dev"])
+def test_the_harness_computes_each_sets_references_with_that_sets_own_modules(name):
+    """A set's reference that imports `data` when called (heldout9 does) gets its own set's data
+    module, whichever set was loaded before it."""
+    import run
+
+    run.load_set("dev")
+    _, taskset = run.load_set(name)
+    refs = taskset.references()
+    assert len(refs) == len(taskset.TASKS) and all(r is not None for r in refs.values())
+
+
 def test_the_harness_says_where_a_questions_time_went():
     """eval/run.py's phase clock adds up the time between the server's phase events, per phase."""
     import run
