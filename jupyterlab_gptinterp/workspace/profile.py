@@ -740,13 +740,12 @@ def _database(name: str, path: Path) -> dict[str, Any]:
     pd = _pd()
     con = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
     try:
-        names = [
-            r[0]
-            for r in con.execute(
-                "SELECT name FROM sqlite_master WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
-            )
-        ]
-        views = dict(con.execute("SELECT name, sql FROM sqlite_master WHERE type = 'view'").fetchall())
+        found = con.execute(
+            "SELECT name, type, sql FROM sqlite_master"
+            " WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        ).fetchall()
+        names = [name for name, _, _ in found]
+        views = {name: sql for name, kind, sql in found if kind == "view"}
         tables = []
         for table in names[:MAX_TABLES]:
             quoted = '"' + table.replace('"', '""') + '"'
