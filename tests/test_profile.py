@@ -778,6 +778,14 @@ def test_short_tokens_in_a_column_of_numbers_are_missing_and_a_trailer_record_is
         tmp_path, "t.csv", "id,region,amount\n" + "".join(f"{i},r{i % 3},{i}\n" for i in range(20)) + "Total,190\n"
     )
     assert len(load(tmp_path, monkeypatch, total.tables[0].load)) == 20
+    # A total line as wide as the table (empty fields between the separators), as spreadsheets write
+    # it: no row; a row that opens with such a word but fills its fields is a row.
+    rows = "".join(f"{i};r{i % 3};{i},5;x\n" for i in range(20))
+    wide = prof(tmp_path, "w.csv", "id;region;amount;tag\n" + rows + "Total 20 rows;;200,00;\n")
+    df = load(tmp_path, monkeypatch, wide.tables[0].load)
+    assert len(df) == 20 and df["amount"].max() == 19.5 and wide.tables[0].rows == 20
+    full = prof(tmp_path, "f.csv", "id;region;amount;tag\n" + rows + "total;r1;3,5;x\n")
+    assert "skipfooter" not in full.tables[0].load and full.tables[0].rows == 21
     blanks = prof(tmp_path, "b.txt", "id|load|flow\n1|2|3\n4|5|6\n7|8|9\n1|1|1\nTRL|4\n\n\n")
     df = load(tmp_path, monkeypatch, blanks.tables[0].load)
     assert len(df) == 4 and df["id"].dtype.kind == "i" and any("'TRL|4'" in n for n in blanks.tables[0].notes)

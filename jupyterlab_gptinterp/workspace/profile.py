@@ -304,11 +304,16 @@ def _missing_markers(rows: list[list[str]]) -> dict[int, Counter[str]]:
 def _footer(rows: list[list[str]]) -> int:
     """Records after the table that are not rows of it (a trailer 'TRL|000140', a 'Total,190'
     line): the last few, below rows as wide as the header, each of at most half its fields or
-    opening with a word such as 'total'. A row that only lacks its last values is a row."""
+    opening with a word such as 'total'. A row that only lacks its last values is a row. A total
+    line that spreadsheets write as wide as the table ('Total;;;;97.255,00;...') opens with such a
+    word and fills at most half its fields."""
     width = len(rows[0]) if rows else 0
 
     def trailer(row: list[str]) -> bool:
-        return len(row) < width and (len(row) <= width // 2 or bool(_TRAILER.match(row[0].strip())))
+        total = bool(_TRAILER.match(row[0].strip()))
+        if len(row) >= width:
+            return total and sum(bool(c.strip()) for c in row) <= width // 2
+        return len(row) <= width // 2 or total
 
     n = 0
     while width > 2 and n < 3 and len(rows) > n + 3 and trailer(rows[-1 - n]):
