@@ -442,6 +442,34 @@ async def test_a_text_match_on_dates_in_several_formats_gets_a_note_unless_the_c
     assert await Checks().after_run(turn(files=[SALES]), one_format) is None  # dates in one format match as text
 
 
+async def test_rows_selected_or_grouped_by_a_value_written_several_ways_get_a_note_unless_made_one():
+    from jupyterlab_gptinterp.workspace.columns import text_notes
+
+    values = ["urgent", "Urgent", "URGENT", "routine", "Routine"] * 20
+    notes, holds, _ = text_notes(values)
+    assert holds == "several spellings"
+    notes = [n.replace("{col}", "df['priority']") for n in notes]  # as the profile writes them
+    priority = ColumnProfile("priority", "text", notes=notes, holds=holds)
+    plain = ColumnProfile("ward", "text", values=["A", "B"])
+    table = TableProfile("", 100, "df = pd.read_csv('s.csv')", [priority, plain])
+    files = [FileProfile("s.csv", "table", tables=[table])]
+
+    async def noted(code, before=()):
+        note = await Checks().after_run(turn(files=files, outcomes=list(before)), ok(code, "8.07\n"))
+        return note.text if note else ""
+
+    said = await noted("print(len(df[df['priority'] == 'Urgent']) / len(df) * 100)")
+    assert "several ways" in said and "'URGENT'" in said and "df['priority'].str.strip().str.lower()" in said
+    assert "apart" in await noted("print(df.groupby('priority')['ward'].count())")
+    assert "apart" in await noted("print(df.priority.value_counts().idxmax())")
+    assert "several ways" in await noted("print(df[df['priority'].isin(['Urgent'])].shape[0])")
+    assert await noted("print((df['priority'].str.lower() == 'urgent').mean())") == ""  # made one
+    assert await noted("print(len(df[df['ward'] == 'A']))") == ""  # a column written one way
+    lowered = ok("df['priority'] = df['priority'].str.strip().str.lower()")
+    assert await noted("print(len(df[df['priority'] == 'urgent']))", [lowered]) == ""  # made one in a cell before
+    assert text_notes(["Spin", "Yoga", "Pilates"] * 9)[1] == ""  # one spelling each: plain text
+
+
 async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming_the_column_that_does():
     risk = ColumnProfile("Risk", "text", values=["Risk 1 (High)", "Risk 2 (Medium)"])
     result = ColumnProfile("Results", "text", values=["Pass", "Fail"])

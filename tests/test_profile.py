@@ -362,7 +362,11 @@ def test_a_category_written_in_several_cases_is_made_one(tmp_path, monkeypatch):
     codes = ["HO", "JE", "Ho", "je", " JE", "ho", "NR ", "HO", "HO", "JE"] * 3
     p = prof(tmp_path, "cows.csv", "cow,breed\n" + "".join(f"{i},{c}\n" for i, c in enumerate(codes)))
     note = column(p, "breed").notes[0]
-    assert "several cases" in note and ".str.strip().str.upper()" in note
+    assert (
+        "several cases" in note
+        and ".str.strip().str.upper()" in note
+        and column(p, "breed").holds == "several spellings"
+    )
     df = load(tmp_path, monkeypatch, p.tables[0].load)
     made = eval(note.split(": ", 1)[1].split(" makes")[0].replace("{col}", "df['breed']"), {"df": df})  # noqa: S307
     assert sorted(made.unique()) == ["HO", "JE", "NR"]

@@ -151,7 +151,8 @@ class ColumnProfile:
     notes: list[str] = field(default_factory=list)  # what it really holds ("numbers written as text ...")
     # Text that is something else, as the checks read it: numbers, numbers with units, dates,
     # dates in several formats, dates, interval starts (text "start - end"), durations, yes/no, units
-    # (the unit of a number beside it, row by row); "" for plain text and for columns that are not text.
+    # (the unit of a number beside it, row by row), several spellings (one value written in several
+    # cases or ways); "" for plain text and for columns that are not text.
     holds: str = ""
     converted: str = ""  # the line of the table's load block that converts it ("" when it loads as it is)
     label: str = ""  # what the file says the column is (a Stata variable label)

@@ -78,7 +78,7 @@ def text_notes(values: list[str]) -> tuple[list[str], str, Conversion | None]:
     spelled = _spellings(distinct)
     if spelled:
         notes.append(spelled)
-    return notes, "", None
+    return notes, "several spellings" if cased or spelled else "", None
 
 
 # Durations as text: ISO 8601 (PT2H30M, P1DT2H) or numbers with time units (1h 20m, 45 min), which

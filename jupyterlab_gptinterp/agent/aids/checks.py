@@ -17,8 +17,9 @@ in several units used without their units (a unit column beside them never read,
 "12 kg" / "850 g" never named); rows kept by `!= 0` on a column with missing values (NaN != 0
 is True); a
 column the question names, never used (the result was worked out from something else); rows
-selected by a value the column never holds (the preview lists every value of a column of few); a
-result worked out from values the cell typed in itself, when the question is about data files;
+selected by a value the column never holds (the preview lists every value of a column of few); rows
+selected, grouped or counted by a column the preview found writing one value several ways ('urgent',
+'Urgent'), before they were made one; a result worked out from values the cell typed in itself, when the question is about data files;
 an id where the question asks which thing, and another table names it (`ids.py`).
 """
 
@@ -114,7 +115,8 @@ class Checks(Aid):
         code, before = outcome.code, "\n".join(ran)
         seen = [*turn.seen, *(o.printed for o in turn.outcomes if o is not outcome)] if turn.files else []
         text = own_data(code, "\n".join(seen)) if turn.files else ""
-        text = text or value_not_held(code, turn.files, before) or dates_matched_as_text(code, turn.files, before)
+        text = text or value_not_held(code, turn.files, before) or spellings_apart(code, turn.files, before)
+        text = text or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome) or unused_column(turn.question, code, turn.files, before)
@@ -215,6 +217,39 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
                 how = f"the data spells it {spelled[0]!r}" if spelled else f"it is a value of {holders[0]!r}"
                 values = ", ".join(repr(v) for v in c.values)
                 return f"{literal!r} is never a value of {c.name!r} (its values: {values}), so this filter keeps no rows; {how}."
+    return ""
+
+
+def spellings_apart(code: str, files: list[FileProfile], ran: str = "") -> str:
+    """A note when `code` selects rows of a column by a value (`== 'x'`, `.isin([...])`) or groups or
+    counts by it, where the preview found one value written several ways ('urgent', 'Urgent'), and
+    neither it nor the code before it (`ran`) made them one: the filter keeps only the rows written
+    that way, the groups count them apart, and no error says so."""
+    notes = _holding(files, "several spellings", "one value written in several cases", "one code is spelled")
+    for column, note in notes.items():
+        ref, name = _ref(column), re.escape(column)
+        if _parsed(column, f"{ran}\n{code}") or re.search(ref + r"\s*=[^=]", f"{ran}\n{code}"):
+            continue  # made one (a string method, map, astype) or replaced
+        selected = re.search(ref + r"\s*(?:==|!=)\s*['\"]|" + ref + r"\.isin\(", code)
+        grouped = re.search(
+            rf"groupby\(\s*(?:\[[^\]]*)?['\"]{name}['\"]|pivot_table\([^)]*['\"]{name}['\"]|"
+            + ref
+            + r"\.(?:value_counts|unique|nunique|mode)\(",
+            code,
+        )
+        if selected or grouped:
+            what = (
+                "a comparison with one spelling keeps only the rows written that way"
+                if selected
+                else "grouping or counting by it counts each spelling apart"
+            )
+            examples = note.split("(", 1)[-1].split("):", 1)[0]
+            recipe = re.sub(r" makes them one .*$", "", note[note.find("df[") :] if "df[" in note else "")
+            how = f": {recipe}" if recipe else ""
+            return (
+                f"{column!r} holds one value written several ways ({examples}), so {what}, with no error. Make the "
+                f"spellings one first{how}, then compute again."
+            )
     return ""
 
 
