@@ -442,6 +442,23 @@ async def test_a_text_match_on_dates_in_several_formats_gets_a_note_unless_the_c
     assert await Checks().after_run(turn(files=[SALES]), one_format) is None  # dates in one format match as text
 
 
+async def test_the_largest_of_counts_within_groups_picked_as_a_group_value_pair_gets_a_note():
+    import pandas as pd
+
+    df = pd.DataFrame({"who": ["a", "a", "a", "b", "b"], "status": ["ok", "ok", "no", "no", "ok"]})
+    code = "rates = df.groupby('who')['status'].value_counts(normalize=True)\nprint(rates.idxmax())"
+    printed = f"{df.groupby('who')['status'].value_counts(normalize=True).idxmax()}\n"  # what pandas prints
+    assert printed == "('a', 'ok')\n"
+    note = await Checks().after_run(turn(), ok(code, printed))
+    assert note is not None and "(group, value) pair" in note.text and "unstack" in note.text
+    picked = "rates = df.groupby('who')['status'].value_counts(normalize=True).unstack()\nprint(rates['no'].idxmax())"
+    assert await Checks().after_run(turn(), ok(picked, "b\n")) is None
+    assert (
+        await Checks().after_run(turn(), ok("print(df.groupby(['who', 'day']).size().idxmax())", "('a', 'Mon')\n"))
+        is None
+    )
+
+
 async def test_rows_selected_or_grouped_by_a_value_written_several_ways_get_a_note_unless_made_one():
     from jupyterlab_gptinterp.workspace.columns import text_notes
 

@@ -9,7 +9,8 @@ loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a fi
 or filter that found nothing; text values summed end to end; a conversion with
 errors='coerce' that silently turned what it could not parse into NaN; rows a pattern did not match
 dropped (str.extract, then dropna) before one number is printed; missing values filled with
-0 before a mean; a text match on dates the preview found written in several formats (it finds
+0 before a mean; the largest of counts within groups picked as a (group, value) pair over every
+value, not the one asked about; a text match on dates the preview found written in several formats (it finds
 only the rows written one way, and no error says so); text put in lower (upper) case, then compared
 with a literal that is not (it can never match); a column the preview found holding numbers
 as text, summed, ranked or sorted as it is (text adds up end to end and orders as words); numbers
@@ -44,6 +45,11 @@ _AGGREGATE = re.compile(r"\.(?:sum|mean|median|count|size|nunique|max|min)\(|\bl
 _FILTERS = re.compile(r"==|!=|>=|<=|\.isin\(|\.between\(|\.query\(|\.loc\[|\.str\.(?:contains|startswith)")
 _SEARCHES = re.compile(r"\bre\.(?:findall|search|match|finditer)|\.str\.(?:contains|extract|match)|\.startswith\(")
 _COERCE = re.compile(r"errors\s*=\s*['\"]coerce['\"]")
+# Counts of each value within groups (groupby(...)...value_counts()), then the label of the largest:
+# a (group, value) pair, taken over every value, not the one the question asks about.
+_PAIR_COUNTS = re.compile(r"groupby\([^\n]*?\.value_counts\(|\bcrosstab\(", re.S)
+_ARG_EXTREME = re.compile(r"\.(?:idxmax|idxmin|nlargest|nsmallest)\(")
+_PAIR = re.compile(r"\(\s*['\"][^'\"\n]*['\"]\s*,\s*['\"][^'\"\n]*['\"]\s*\)")
 # Fields pulled out of text by a pattern, then the rows it did not match dropped: a count or sum
 # over what is left says nothing of the lines the pattern missed.
 _EXTRACT_DROPPED = re.compile(r"\.str\.extract\(.*?\.dropna\(", re.DOTALL)
@@ -467,6 +473,13 @@ def check(outcome: Outcome) -> str:
     lines = [line.strip() for line in output.splitlines() if line.strip()]
     last = lines[-1] if lines else ""
     value = last.split(":")[-1].split("=")[-1].strip()
+    if _PAIR.search(last) and _ARG_EXTREME.search(code) and _PAIR_COUNTS.search(code):
+        return (
+            "the result is a (group, value) pair: the counts or shares were taken of every value within each group, "
+            "and the largest was picked over all of them, not over the value the question asks about. Keep that "
+            "value's column first, e.g. shares = df.groupby(g)[c].value_counts(normalize=True).unstack(fill_value=0), "
+            "then shares['<the value>'].idxmax(), and compute again."
+        )
     if _JOINED.match(value) and len(value) >= 9 and re.search(r"\D", value.strip("0123456789.,")):
         return (
             "the output is text values joined end to end, so the column holds text and adding concatenated "
