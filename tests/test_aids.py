@@ -286,6 +286,25 @@ async def test_results_that_cannot_be_the_answer_get_a_note():
     assert "as zeros" in await check(ok("df.fillna(value=0, inplace=True)\nprint(df['r'].mean())", "3.625\n"))
 
 
+async def test_a_coercion_that_can_only_drop_the_values_with_no_number_gets_no_note():
+    """The preview listed every value: those with a number are written alike, so NaN is 'Free' only."""
+
+    def files(values, whole=True):
+        price = ColumnProfile("Price", "text", values=values)
+        return [FileProfile("t.csv", "table", tables=[TableProfile("", 7, "df = ...", [price], whole=whole)])]
+
+    async def noted(code, files):
+        note = await Checks().after_run(turn(files=files), ok(code, "23.0\n"))
+        return note.text if note else ""
+
+    code = "df['Price'] = pd.to_numeric(df['Price'].str.replace('£', ''), errors='coerce')\nprint(df['Price'].mean())"
+    assert await noted(code, files(["£16.50", "£9.50", "£45.00", "Free"])) == ""
+    assert "coerce" in await noted(code, files(["£16.50", "£1,209.50", "Free"]))  # a thousands separator: NaN too
+    assert "coerce" in await noted(code, files(["£16.50", "9.50", "Free"]))  # written two ways
+    assert "coerce" in await noted(code, files(["£16.50", "£9.50", "Free"], whole=False))  # values of some rows
+    assert "coerce" in await noted(code.replace("Price'].mean", "Price'].sum"), [])  # no preview of it
+
+
 async def test_text_put_in_one_case_then_compared_with_a_literal_in_another_gets_a_note():
     lowered = "df['d'] = df['d'].str.strip().str.lower()\nprint((df['d'] == 'Sales').sum())"
     assert "'sales'" in await check(ok(lowered, "0\n")) and "never match" in await check(ok(lowered, "0\n"))

@@ -7,7 +7,8 @@ the note.
 Read from the outcome, by kind of result, never by the data: nothing printed by a cell that only
 loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
 or filter that found nothing; text values summed end to end; a conversion with
-errors='coerce' that silently turned what it could not parse into NaN; rows a pattern did not match
+errors='coerce' that silently turned what it could not parse into NaN (unless the preview listed every
+value and only those with no number can be NaN); rows a pattern did not match
 dropped (str.extract, then dropna) before one number is printed; missing values filled with
 0 before a mean; the largest of counts within groups picked as a (group, value) pair over every
 value, not the one asked about; a text match on dates the preview found written in several formats (it finds
@@ -125,7 +126,7 @@ class Checks(Aid):
         text = text or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or missing_kept(code, turn.files, before)
-        text = text or check(outcome) or unused_column(turn.question, code, turn.files, before)
+        text = text or check(outcome, turn.files) or unused_column(turn.question, code, turn.files, before)
         text = text or id_for_name(turn.question, code, outcome.printed, turn.files)
         if text:
             self.flagged, self.sent_back = outcome, 0
@@ -458,7 +459,24 @@ def case_mismatch(code: str) -> str:
     return ""
 
 
-def check(outcome: Outcome) -> str:
+def coerced_words_only(code: str, files: list[FileProfile]) -> bool:
+    """`code` coerces columns the preview listed every value of, and in each the values that hold a
+    number are written alike (a plain number, the same symbols around it): what errors='coerce' makes
+    NaN is the values with no number in them ('Free', '-'), or all of them, which other checks see."""
+    named = {a or b for a, b in re.findall(r"to_numeric\(\s*\w+(?:\[\s*['\"]([^'\"]+)['\"]\s*\]|\.(\w+))", code)}
+    known = {c.name: c for f in files for t in f.tables if t.whole for c in t.columns if c.values}
+    if not named or not named <= known.keys():
+        return False
+    for name in named:
+        numbers = [v.strip() for v in known[name].values if re.search(r"\d", v)]
+        if len({re.sub(r"\d+(?:\.\d+)?", "9", v) for v in numbers}) > 1:
+            return False
+        if not all(re.fullmatch(r"[^\d.,]{0,3}\d+(?:\.\d+)?[^\d.,]{0,3}", v) for v in numbers):
+            return False
+    return True
+
+
+def check(outcome: Outcome, files: list[FileProfile] | None = None) -> str:
     """A note when the result of a run that worked cannot be the answer, or ""."""
     code, output = outcome.code, outcome.printed
     if mismatch := case_mismatch(code):
@@ -485,7 +503,7 @@ def check(outcome: Outcome) -> str:
             "the output is text values joined end to end, so the column holds text and adding concatenated "
             "strings. Convert it to numbers first (remove the symbols, then astype(float)), then compute again."
         )
-    if _COERCE.search(code) and not _COUNTS_NA.search(code):
+    if _COERCE.search(code) and not _COUNTS_NA.search(code) and not coerced_words_only(code, files or []):
         return (
             "errors='coerce' turns every value it cannot parse into NaN, silently, and sums and means skip them. "
             "Print how many values became NaN; if any that hold a number did, clean the text first and run again."
