@@ -77,6 +77,25 @@ async def hint(outcome, files=(SALES,), listing=()):
 # --- hints -------------------------------------------------------------------------------------
 
 
+async def test_a_frame_given_where_one_column_is_needed_gets_a_hint_naming_str_extracts_frame():
+    import pandas as pd
+
+    df = pd.DataFrame({"d": ["45 min", "1h15", "30min"]})
+    codes = [
+        "m = pd.to_numeric(df['d'].str.extract(r'(\\d+)'))",  # the installed pandas's own messages
+        "df['m'] = df['d'].str.extract(r'(\\d+)(\\D*)')",
+    ]
+    for code in codes:
+        try:
+            exec(code, {"pd": pd, "df": df})  # noqa: S102
+            raise AssertionError("pandas accepted a frame")
+        except (TypeError, ValueError) as exc:
+            said = await hint(failed(code, type(exc).__name__, str(exc)))
+        assert "expand=False" in said and "one column" in said, (code, said)
+    frame = "m = pd.to_numeric(df[['d']])"
+    assert "iloc[:, 0]" in await hint(failed(frame, "TypeError", "arg must be a list, tuple, 1-d array, or Series"))
+
+
 async def test_a_keyerror_gets_the_close_column_or_says_where_the_key_is():
     assert "did you mean 'Revenue'" in await hint(failed("df['revenue']", "KeyError", "'revenue'"))
     inside = await hint(failed("g = df.groupby('x')['Revenue'].sum()\ng['Revenue']", "KeyError", "'Revenue'"))

@@ -4,7 +4,7 @@ By the error's kind, never by the data: a close match for a misspelt name (colum
 the code reads, inner keys of flattened records, standard-library modules), the import a
 NameError lacks, the tested load line when a file was read wrongly or a loaded structure was
 walked as records it does not hold, how to convert a column that holds text where numbers or
-dates are needed, times with and without a time zone, conditions joined without parentheses
+dates are needed, a frame given where one column is needed (str.extract's), times with and without a time zone, conditions joined without parentheses
 (the line mended), and that a call the installed pandas rejects must be written another way.
 Column facts come from the preview's profiles, so a hint never contradicts what the model was
 shown.
@@ -56,6 +56,12 @@ _DATE_PARSE = re.compile(
 _MERGE_TYPES = re.compile(r"merge on (.+?) and (.+?) columns for key '([^']+)'")
 _UNALIGNED = re.compile(r"Can only compare identically-labeled|Lengths must match to compare")
 # A Series where one bool is needed: most often `a == 1 & b == 2` (& binds first) or and/or.
+# A frame (several columns) where one column is needed: to_numeric/to_datetime of a frame, or a
+# frame assigned to one column (str.extract gives a frame, one column per group).
+_FRAME_FOR_COLUMN = re.compile(
+    r"arg must be a list, tuple, 1-d array, or Series|to assemble mappings requires at least that|"
+    r"Cannot set a DataFrame with multiple columns to the single column|Data must be 1-dimensional"
+)
 _AMBIGUOUS = re.compile(r"truth value of an? (?:Series|DataFrame|array)\b.* is ambiguous", re.IGNORECASE)
 _COMPARISON = re.compile(r"==|!=|<=|>=|(?<![<>=-])[<>](?![<>=])|\.isin\(|\.between\(")
 # Times with and without a time zone, by what pandas says of them.
@@ -128,6 +134,14 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         dated = [c for c in columns if c.name in code and any("date" in n for n in c.notes)]
         how = f" For {dated[0].name!r}: {_date_note(dated[0])}" if dated else ""
         return "The dates are written as text in a layout that was not given: parse them explicitly." + how
+    if _FRAME_FOR_COLUMN.search(value):
+        extract = ".str.extract(" in code and "expand=False" not in code
+        return "a frame (one or more columns) was given where one column is needed" + (
+            ": .str.extract(pattern) gives a frame, one column per group; with one group write "
+            ".str.extract(pattern, expand=False) for a column, or take one column of it: [0]."
+            if extract
+            else ": take the one column (frame['c'], or frame.iloc[:, 0]) first."
+        )
     if _TEXT_NOT_NUMBER.search(value) or (name == "TypeError" and "str" in value):
         texts = [
             c
