@@ -296,9 +296,6 @@ async def test_results_that_cannot_be_the_answer_get_a_note():
     assert "joined end to end" in await check(ok("print(df['w'].sum())", "0.56 kg0.56 kg1.2 kg\n"))
     assert "joined end to end" in await check(ok("print(m['amount'].sum())", "$580.39$1,841.46\n"))
     assert "coerce" in await check(ok("x = pd.to_numeric(df['a'], errors='coerce')\nprint(x.sum())", "12.0\n"))
-    extracted = "f = lines.str.extract(r'^(\\S+) (ERROR|INFO) http (\\d+)$').dropna()\nprint(len(f[f[1] == 'ERROR']))"
-    assert "pattern matched" in await check(ok(extracted, "17\n"))
-    assert await check(ok(extracted, "matched 320 of 320\n17\n")) == ""  # the counts were printed
     assert "kept no rows" in await check(ok("print(df[df['d'] == '2024-03'].amount.sum())", "0.0\n"))
     assert "found nothing" in await check(ok("print(len(re.findall('x', t)))", "0\n"))
     assert "as zeros" in await check(ok("df['r'] = df['r'].fillna(0)\nprint(df['r'].mean())", "3.625\n"))

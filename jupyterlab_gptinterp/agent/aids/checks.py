@@ -8,8 +8,7 @@ Read from the outcome, by kind of result, never by the data: nothing printed by 
 loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
 or filter that found nothing; text values summed end to end; a conversion with
 errors='coerce' that silently turned what it could not parse into NaN (unless the preview listed every
-value and only those with no number can be NaN); rows a pattern did not match
-dropped (str.extract, then dropna) before one number is printed; missing values filled with
+value and only those with no number can be NaN); missing values filled with
 0 before a mean; the largest of counts within groups picked as a (group, value) pair over every
 value, not the one asked about; a text match on dates the preview found written in several formats (it finds
 only the rows written one way, and no error says so); text put in lower (upper) case, then compared
@@ -53,7 +52,6 @@ _ARG_EXTREME = re.compile(r"\.(?:idxmax|idxmin|nlargest|nsmallest)\(")
 _PAIR = re.compile(r"\(\s*['\"][^'\"\n]*['\"]\s*,\s*['\"][^'\"\n]*['\"]\s*\)")
 # Fields pulled out of text by a pattern, then the rows it did not match dropped: a count or sum
 # over what is left says nothing of the lines the pattern missed.
-_EXTRACT_DROPPED = re.compile(r"\.str\.extract\(.*?\.dropna\(", re.DOTALL)
 _FILL_ZERO = re.compile(r"\.fillna\(\s*(?:value\s*=\s*)?0(?:\.0*)?\s*(?:,[^)]*)?\)")
 _RESHAPES = re.compile(r"\.(?:pivot|pivot_table|unstack|crosstab)\b|\bpd\.crosstab\(")  # where NaN means none
 _AVERAGES = re.compile(r"\.(?:mean|median|std|var)\(")
@@ -507,12 +505,6 @@ def check(outcome: Outcome, files: list[FileProfile] | None = None) -> str:
         return (
             "errors='coerce' turns every value it cannot parse into NaN, silently, and sums and means skip them. "
             "Print how many values became NaN; if any that hold a number did, clean the text first and run again."
-        )
-    if _EXTRACT_DROPPED.search(code) and len(lines) == 1:
-        return (
-            "the cell kept only the rows its pattern matched (str.extract, then dropna), silently, and counted or "
-            "summed what was left. Print how many rows matched of how many there are, and a few that did not; if "
-            "any of those should count, loosen the pattern and run again."
         )
     fill = _FILL_ZERO.search(code)
     if fill and _AVERAGES.search(code, fill.end()) and not _RESHAPES.search(code, 0, fill.start()):
