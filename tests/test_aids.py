@@ -486,6 +486,8 @@ async def test_the_largest_of_counts_within_groups_picked_as_a_group_value_pair_
     assert printed == "('a', 'ok')\n"
     note = await Checks().after_run(turn(), ok(code, printed))
     assert note is not None and "(group, value) pair" in note.text and "unstack" in note.text
+    grouped = "g = df.groupby('who')\nrates = g['status'].value_counts(normalize=True)\nprint(f'top: {rates.idxmax()}')"
+    assert "(group, value) pair" in (await Checks().after_run(turn(), ok(grouped, "top: ('a', 'ok')\n"))).text
     picked = "rates = df.groupby('who')['status'].value_counts(normalize=True).unstack()\nprint(rates['no'].idxmax())"
     assert await Checks().after_run(turn(), ok(picked, "b\n")) is None
     assert (

@@ -47,7 +47,7 @@ _SEARCHES = re.compile(r"\bre\.(?:findall|search|match|finditer)|\.str\.(?:conta
 _COERCE = re.compile(r"errors\s*=\s*['\"]coerce['\"]")
 # Counts of each value within groups (groupby(...)...value_counts()), then the label of the largest:
 # a (group, value) pair, taken over every value, not the one the question asks about.
-_PAIR_COUNTS = re.compile(r"groupby\([^\n]*?\.value_counts\(|\bcrosstab\(", re.S)
+_PAIR_COUNTS = re.compile(r"groupby\(.*?\.value_counts\(|\bcrosstab\(", re.S)  # the groups may be named first
 _ARG_EXTREME = re.compile(r"\.(?:idxmax|idxmin|nlargest|nsmallest)\(")
 _PAIR = re.compile(r"\(\s*['\"][^'\"\n]*['\"]\s*,\s*['\"][^'\"\n]*['\"]\s*\)")
 # Fields pulled out of text by a pattern, then the rows it did not match dropped: a count or sum
