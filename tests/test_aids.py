@@ -319,6 +319,10 @@ async def test_a_coercion_that_can_only_drop_the_values_with_no_number_gets_no_n
     assert "coerce" in await noted(code, files(["£16.50", "9.50", "Free"]))  # written two ways
     assert "coerce" in await noted(code, files(["£16.50", "£9.50", "Free"], whole=False))  # values of some rows
     assert "coerce" in await noted(code.replace("Price'].mean", "Price'].sum"), [])  # no preview of it
+    bare = "print(pd.to_numeric(df['Price'], errors='coerce').sum())"
+    assert "coerce" in await noted(bare, files(["£16.50", "£9.50", "Free"]))  # '£' never removed: all NaN
+    dated = code + "\ndf['d'] = pd.to_datetime(df['d'], errors='coerce')"
+    assert "coerce" in await noted(dated, files(["£16.50", "£9.50", "Free"]))  # another coercion, not vouched for
 
 
 async def test_text_put_in_one_case_then_compared_with_a_literal_in_another_gets_a_note():
@@ -496,6 +500,15 @@ async def test_the_largest_of_counts_within_groups_picked_as_a_group_value_pair_
     )
 
 
+async def test_no_pair_note_where_a_pair_is_right_or_one_value_was_kept():
+    two = "s = df.groupby(['r', 'who'])['status'].value_counts(normalize=True).unstack(fill_value=0)\nprint(s['ok'].idxmax())"
+    assert await Checks().after_run(turn(), ok(two, "('S', 'b')\n")) is None  # one value's column kept
+    counts = "print(df.groupby('region')['product'].value_counts().idxmax())"
+    assert await Checks().after_run(turn(), ok(counts, "('North', 'Widget')\n")) is None  # the top pair, asked
+    apart = "by_day = df.groupby(['who', 'day']).size()\nprint(df['status'].value_counts(normalize=True))\n"
+    assert await Checks().after_run(turn(), ok(apart + "print(by_day.idxmax())", "('a', 'Mon')\n")) is None
+
+
 async def test_rows_selected_or_grouped_by_a_value_written_several_ways_get_a_note_unless_made_one():
     from jupyterlab_gptinterp.workspace.columns import text_notes
 
@@ -519,6 +532,8 @@ async def test_rows_selected_or_grouped_by_a_value_written_several_ways_get_a_no
     assert "several ways" in await noted("print(df[df['priority'].isin(['Urgent'])].shape[0])")
     assert await noted("print((df['priority'].str.lower() == 'urgent').mean())") == ""  # made one
     assert await noted("print(len(df[df['ward'] == 'A']))") == ""  # a column written one way
+    assert await noted("print((df['priority'] == 'routine').sum())") == ""  # not a value the note shows apart
+    assert await noted("print(df['priority'].unique())") == ""  # looking at the values
     lowered = ok("df['priority'] = df['priority'].str.strip().str.lower()")
     assert await noted("print(len(df[df['priority'] == 'urgent']))", [lowered]) == ""  # made one in a cell before
     assert text_notes(["Spin", "Yoga", "Pilates"] * 9)[1] == ""  # one spelling each: plain text

@@ -790,6 +790,9 @@ def test_short_tokens_in_a_column_of_numbers_are_missing_and_a_trailer_record_is
     assert len(df) == 20 and df["amount"].max() == 19.5 and wide.tables[0].rows == 20
     full = prof(tmp_path, "f.csv", "id;region;amount;tag\n" + rows + "total;r1;3,5;x\n")
     assert "skipfooter" not in full.tables[0].load and full.tables[0].rows == 21
+    match = "".join(f"Goal;{i};P{i};x\n" for i in range(1, 20))
+    ended = prof(tmp_path, "m.csv", "phase;minute;player;note\nStart;0;;\n" + match + "End;90;;\n")
+    assert "skipfooter" not in ended.tables[0].load and ended.tables[0].rows == 21  # 'End' of a match is a row
     blanks = prof(tmp_path, "b.txt", "id|load|flow\n1|2|3\n4|5|6\n7|8|9\n1|1|1\nTRL|4\n\n\n")
     df = load(tmp_path, monkeypatch, blanks.tables[0].load)
     assert len(df) == 4 and df["id"].dtype.kind == "i" and any("'TRL|4'" in n for n in blanks.tables[0].notes)

@@ -108,6 +108,7 @@ _NUMBERISH = re.compile(r"^[^\d\-+.,]*[-+]?[\d.,' ]*\d[^\d]*$")
 _NUMBER = re.compile(r"[-+]?[\d.,' ]*\d[\d.,' ]*%?")
 _DECIMAL_COMMA = re.compile(r"^-?\d+,\d+$")
 _GROUPED = re.compile(r"^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
+_WIDE_TOTAL = re.compile(r"(?:grand\s+)?(?:total|sum)\b", re.IGNORECASE)
 _TRAILER = re.compile(r"(?:total|sum|trailer|trl|end|eof|count|records?)\b", re.IGNORECASE)
 _MARKER = re.compile(r"[^\w\s]{1,3}")  # '..', '-', ':', '*'
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
@@ -309,11 +310,14 @@ def _footer(rows: list[list[str]]) -> int:
     word and fills at most half its fields."""
     width = len(rows[0]) if rows else 0
 
+    firsts = {r[0].strip().split(" ")[0].casefold() for r in rows[1:-3] if r}  # words that open rows
+
     def trailer(row: list[str]) -> bool:
-        total = bool(_TRAILER.match(row[0].strip()))
-        if len(row) >= width:
-            return total and sum(bool(c.strip()) for c in row) <= width // 2
-        return len(row) <= width // 2 or total
+        first = row[0].strip()
+        if len(row) >= width:  # only a total, and not a word that opens rows above it ('End' of a match)
+            wide = _WIDE_TOTAL.match(first) and first.split(" ")[0].casefold() not in firsts
+            return bool(wide) and sum(bool(c.strip()) for c in row) <= width // 2
+        return len(row) <= width // 2 or bool(_TRAILER.match(first))
 
     n = 0
     while width > 2 and n < 3 and len(rows) > n + 3 and trailer(rows[-1 - n]):

@@ -45,13 +45,8 @@ _AGGREGATE = re.compile(r"\.(?:sum|mean|median|count|size|nunique|max|min)\(|\bl
 _FILTERS = re.compile(r"==|!=|>=|<=|\.isin\(|\.between\(|\.query\(|\.loc\[|\.str\.(?:contains|startswith)")
 _SEARCHES = re.compile(r"\bre\.(?:findall|search|match|finditer)|\.str\.(?:contains|extract|match)|\.startswith\(")
 _COERCE = re.compile(r"errors\s*=\s*['\"]coerce['\"]")
-# Counts of each value within groups (groupby(...)...value_counts()), then the label of the largest:
-# a (group, value) pair, taken over every value, not the one the question asks about.
-_PAIR_COUNTS = re.compile(r"groupby\(.*?\.value_counts\(|\bcrosstab\(", re.S)  # the groups may be named first
 _ARG_EXTREME = re.compile(r"\.(?:idxmax|idxmin|nlargest|nsmallest)\(")
 _PAIR = re.compile(r"\(\s*['\"][^'\"\n]*['\"]\s*,\s*['\"][^'\"\n]*['\"]\s*\)")
-# Fields pulled out of text by a pattern, then the rows it did not match dropped: a count or sum
-# over what is left says nothing of the lines the pattern missed.
 _FILL_ZERO = re.compile(r"\.fillna\(\s*(?:value\s*=\s*)?0(?:\.0*)?\s*(?:,[^)]*)?\)")
 _RESHAPES = re.compile(r"\.(?:pivot|pivot_table|unstack|crosstab)\b|\bpd\.crosstab\(")  # where NaN means none
 _AVERAGES = re.compile(r"\.(?:mean|median|std|var)\(")
@@ -230,16 +225,22 @@ def spellings_apart(code: str, files: list[FileProfile], ran: str = "") -> str:
     counts by it, where the preview found one value written several ways ('urgent', 'Urgent'), and
     neither it nor the code before it (`ran`) made them one: the filter keeps only the rows written
     that way, the groups count them apart, and no error says so."""
-    notes = _holding(files, "several spellings", "one value written in several cases", "one code is spelled")
+    named = [f for f in files if f.name in code] or files
+    notes = _holding(named, "several spellings", "one value written in several cases", "one code is spelled")
     for column, note in notes.items():
         ref, name = _ref(column), re.escape(column)
         if _parsed(column, f"{ran}\n{code}") or re.search(ref + r"\s*=[^=]", f"{ran}\n{code}"):
             continue  # made one (a string method, map, astype) or replaced
-        selected = re.search(ref + r"\s*(?:==|!=)\s*['\"]|" + ref + r"\.isin\(", code)
+        examples = note.split("(", 1)[-1].split("):", 1)[0]
+        spelled = {v.strip().casefold() for v in re.findall(r"'([^']*)'", examples)}
+        said = re.findall(ref + r"\s*(?:==|!=)\s*['\"]([^'\"\n]*)['\"]", code)
+        for m in re.finditer(ref + r"\.isin\(\s*[\[(]([^\])]*)[\])]", code):
+            said += re.findall(r"['\"]([^'\"\n]*)['\"]", m.group(1))
+        selected = any(v.strip().casefold() in spelled for v in said)  # a value the note shows spelled apart
         grouped = re.search(
             rf"groupby\(\s*(?:\[[^\]]*)?['\"]{name}['\"]|pivot_table\([^)]*['\"]{name}['\"]|"
             + ref
-            + r"\.(?:value_counts|unique|nunique|mode)\(",
+            + r"\.(?:value_counts|nunique|mode)\(",
             code,
         )
         if selected or grouped:
@@ -248,7 +249,6 @@ def spellings_apart(code: str, files: list[FileProfile], ran: str = "") -> str:
                 if selected
                 else "grouping or counting by it counts each spelling apart"
             )
-            examples = note.split("(", 1)[-1].split("):", 1)[0]
             recipe = re.sub(r" makes them one .*$", "", note[note.find("df[") :] if "df[" in note else "")
             how = f": {recipe}" if recipe else ""
             return (
@@ -461,17 +461,36 @@ def coerced_words_only(code: str, files: list[FileProfile]) -> bool:
     """`code` coerces columns the preview listed every value of, and in each the values that hold a
     number are written alike (a plain number, the same symbols around it): what errors='coerce' makes
     NaN is the values with no number in them ('Free', '-'), or all of them, which other checks see."""
-    named = {a or b for a, b in re.findall(r"to_numeric\(\s*\w+(?:\[\s*['\"]([^'\"]+)['\"]\s*\]|\.(\w+))", code)}
+    calls = re.findall(r"to_numeric\(\s*\w+(?:\[\s*['\"]([^'\"]+)['\"]\s*\]|\.(\w+))", code)
+    named = {a or b for a, b in calls}
     known = {c.name: c for f in files for t in f.tables if t.whole for c in t.columns if c.values}
-    if not named or not named <= known.keys():
-        return False
+    if not named or not named <= known.keys() or len(_COERCE.findall(code)) > len(calls):
+        return False  # another coercion in the cell (dates, an apply) is not vouched for
     for name in named:
         numbers = [v.strip() for v in known[name].values if re.search(r"\d", v)]
-        if len({re.sub(r"\d+(?:\.\d+)?", "9", v) for v in numbers}) > 1:
+        shapes = {re.sub(r"\d+(?:\.\d+)?", "9", v) for v in numbers}
+        if len(shapes) > 1:
             return False
+        symbols = {ch for shape in shapes for ch in shape if ch not in "9 "}
+        if any(ch not in code for ch in symbols):
+            return False  # the symbol around the numbers is never removed: every value becomes NaN
         if not all(re.fullmatch(r"[^\d.,]{0,3}\d+(?:\.\d+)?[^\d.,]{0,3}", v) for v in numbers):
             return False
     return True
+
+
+def shares_within_groups(code: str) -> bool:
+    """`code` takes the shares of each value within groups (groupby(...)...value_counts(normalize=True),
+    the groups made on that line or named on one before), and never keeps one value's column: the
+    largest label is then a (group, value) pair over every value, not the one a rate is asked of.
+    Raw counts are left alone: the most common pair may be what was asked."""
+    if not re.search(r"normalize\s*=\s*True", code) or re.search(r"\.unstack\(|\.xs\(|\.pivot", code):
+        return False
+    grouped = {m[1] for m in re.finditer(r"^\s*(\w+)\s*=.*\bgroupby\(", code, re.M)}
+    return any(
+        "value_counts(" in line and ("groupby(" in line or any(re.search(rf"\b{g}\b", line) for g in grouped))
+        for line in code.splitlines()
+    )
 
 
 def check(outcome: Outcome, files: list[FileProfile] | None = None) -> str:
@@ -489,7 +508,7 @@ def check(outcome: Outcome, files: list[FileProfile] | None = None) -> str:
     lines = [line.strip() for line in output.splitlines() if line.strip()]
     last = lines[-1] if lines else ""
     value = last.split(":")[-1].split("=")[-1].strip()
-    if _PAIR.search(last) and _ARG_EXTREME.search(code) and _PAIR_COUNTS.search(code):
+    if _PAIR.search(last) and _ARG_EXTREME.search(code) and shares_within_groups(code):
         return (
             "the result is a (group, value) pair: the counts or shares were taken of every value within each group, "
             "and the largest was picked over all of them, not over the value the question asks about. Keep that "
