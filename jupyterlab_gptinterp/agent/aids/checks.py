@@ -205,10 +205,7 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
         ref = _ref(c.name)
         if re.search(ref + r"\s*=[^=]", ran + "\n" + code) or _parsed(c.name, ran + "\n" + code):
             continue  # changed in a cell: what it holds then is not what the preview saw
-        said = [m.group(2) for m in re.finditer(ref + r"\s*==\s*(['\"])([^'\"\n]*)\1", code)]
-        for m in re.finditer(ref + r"\.isin\(\s*[\[(]([^\])]*)[\])]", code):
-            said += re.findall(r"['\"]([^'\"\n]*)['\"]", m.group(1))
-        for literal in said:
+        for literal in _compared(ref, code, "=="):
             if any(literal in o.values for o in columns if o.name == c.name):
                 continue  # (a column of this name in another file may be the one filtered)
             spelled = [v for v in c.values if v.strip().casefold() == literal.strip().casefold()]
@@ -233,10 +230,7 @@ def spellings_apart(code: str, files: list[FileProfile], ran: str = "") -> str:
             continue  # made one (a string method, map, astype) or replaced
         examples = note.split("(", 1)[-1].split("):", 1)[0]
         spelled = {v.strip().casefold() for v in re.findall(r"'([^']*)'", examples)}
-        said = re.findall(ref + r"\s*(?:==|!=)\s*['\"]([^'\"\n]*)['\"]", code)
-        for m in re.finditer(ref + r"\.isin\(\s*[\[(]([^\])]*)[\])]", code):
-            said += re.findall(r"['\"]([^'\"\n]*)['\"]", m.group(1))
-        selected = any(v.strip().casefold() in spelled for v in said)  # a value the note shows spelled apart
+        selected = any(v.strip().casefold() in spelled for v in _compared(ref, code, "==|!="))
         grouped = re.search(
             rf"groupby\(\s*(?:\[[^\]]*)?['\"]{name}['\"]|pivot_table\([^)]*['\"]{name}['\"]|"
             + ref
@@ -256,6 +250,15 @@ def spellings_apart(code: str, files: list[FileProfile], ran: str = "") -> str:
                 f"spellings one first{how}, then compute again."
             )
     return ""
+
+
+def _compared(ref: str, code: str, ops: str) -> list[str]:
+    """The literals `code` selects the column `ref` by: `ref == 'x'` (`ops`: the comparisons taken)
+    and `ref.isin(['x', 'y'])`."""
+    said = [m.group(2) for m in re.finditer(ref + rf"\s*(?:{ops})\s*(['\"])([^'\"\n]*)\1", code)]
+    for m in re.finditer(ref + r"\.isin\(\s*[\[(]([^\])]*)[\])]", code):
+        said += re.findall(r"['\"]([^'\"\n]*)['\"]", m.group(1))
+    return said
 
 
 def dates_matched_as_text(code: str, files: list[FileProfile], ran: str = "") -> str:

@@ -55,13 +55,13 @@ _DATE_PARSE = re.compile(
 # Two frames combined by a key or row by row, the pandas way that does not line them up.
 _MERGE_TYPES = re.compile(r"merge on (.+?) and (.+?) columns for key '([^']+)'")
 _UNALIGNED = re.compile(r"Can only compare identically-labeled|Lengths must match to compare")
-# A Series where one bool is needed: most often `a == 1 & b == 2` (& binds first) or and/or.
 # A frame (several columns) where one column is needed: to_numeric/to_datetime of a frame, or a
 # frame assigned to one column (str.extract gives a frame, one column per group).
 _FRAME_FOR_COLUMN = re.compile(
     r"arg must be a list, tuple, 1-d array, or Series|to assemble mappings requires at least that|"
     r"Cannot set a DataFrame with multiple columns to the single column|Data must be 1-dimensional"
 )
+# A Series where one bool is needed: most often `a == 1 & b == 2` (& binds first) or and/or.
 _AMBIGUOUS = re.compile(r"truth value of an? (?:Series|DataFrame|array)\b.* is ambiguous", re.IGNORECASE)
 _COMPARISON = re.compile(r"==|!=|<=|>=|(?<![<>=-])[<>](?![<>=])|\.isin\(|\.between\(")
 # Times with and without a time zone, by what pandas says of them.
