@@ -909,6 +909,29 @@ async def test_the_same_code_again_after_a_noted_result_is_reminded_of_the_note_
     assert "as zeros" in told and "Change the code" in told and "Answer from that output" not in told
 
 
+async def test_a_model_that_insists_on_noted_code_gets_its_output_judged_by_the_check_call():
+    # The note may be wrong about a right result: reminded once, the same code a second time goes
+    # to the short check call, whose answer ends the turn (not declined until the time runs out).
+    zeros = "import pandas as pd\ns = pd.Series([4.0, None, 2.0]).fillna(0)\nprint(s.mean())"
+    yes = json.dumps({"answers": True, "answer": "The mean is 2.0.", "missing": ""})
+    loop, llm, ex, sink, gate = make(fenced(zeros), fenced(zeros), fenced(zeros), yes, names=["checks", "repeats"])
+    ended = await run_turn(loop, sink, gate, "What is the mean, counting missing values as 0?")
+    assert ended.reason == "answer" and ex.ran == [zeros]  # never run again
+    assert "Change the code" in llm.requests[2][-1]["content"]  # reminded once
+    assert len(llm.requests) == 4 and "counting missing values as 0" in str(llm.requests[3])  # then judged
+    assert [m.text for m in sink.of("assistant_message")][-1] == "The mean is 2.0."
+    # Judged not to answer: declined a second time, the model gets the focused call (the question and
+    # that output), and what it says then is shown, not sent back for the note again.
+    no = json.dumps({"answers": False, "answer": "", "missing": "the mean without zeros"})
+    loop, llm, ex, sink, gate = make(
+        fenced(zeros), fenced(zeros), fenced(zeros), no, "It is 2.0.", names=["checks", "repeats"]
+    )
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == [zeros] and len(llm.requests) == 5
+    assert "If that output answers the question exactly" in llm.requests[4][-1]["content"]
+    assert [m.text for m in sink.of("assistant_message")][-1] == "It is 2.0."
+
+
 async def test_declined_proposals_use_no_steps_and_a_repeat_of_a_success_ends_with_its_answer():
     verdict = json.dumps({"answers": True, "answer": "42.", "missing": ""})
     no = json.dumps({"answers": False, "answer": "", "missing": "x"})

@@ -2,7 +2,9 @@
 
 An answer given straight after a noted run, with no run since, is sent back twice (the loop makes
 the call after the second a focused one); the code of a noted run proposed again is declined with
-the note.
+the note once. A model that proposes it a second time holds that the result is right: the repeats
+aid then asks the short check call whether that output answers the question, so a note that was
+wrong about a right result costs one call, not the rest of the turn.
 
 Read from the outcome, by kind of result, never by the data: nothing printed by a cell that only
 loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
@@ -96,12 +98,19 @@ class Checks(Aid):
         self.flagged: Outcome | None = None  # the last run a check noted (its note is in `noted`)
         self.sent_back = 0  # replies sent back since it was noted
         self.noted: dict[str, str] = {}  # the code of each run a check noted (normalised): the note
+        self.reminded: set[str] = set()  # noted code already declined once with its note
 
     async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
         """The code of a noted run, again: it would print what the check found wrong."""
-        note = self.noted.get(normalise_code(code))
+        key = normalise_code(code)
+        note = self.noted.get(key)
         if note is None:
             return None
+        if key in self.reminded:  # the model insists: its output is judged by the check call, not sent back
+            if self.flagged is not None and normalise_code(self.flagged.code) == key:
+                self.flagged = None
+            return None
+        self.reminded.add(key)
         return Refusal(
             "The model proposed the same code again; it was reminded of the check on its result.",
             f"Not run: you already ran exactly this code, and the check on its result said: {note} Change the code "
@@ -124,6 +133,7 @@ class Checks(Aid):
         if text:
             self.flagged, self.sent_back = outcome, 0
             self.noted[normalise_code(code)] = text
+            self.reminded.discard(normalise_code(code))
         return Note(text=f"Check: {text}") if text else None
 
     async def review(self, turn: TurnState, text: str) -> Review | None:
