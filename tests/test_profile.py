@@ -822,3 +822,45 @@ def test_items_joined_in_one_value_are_counted_and_addresses_are_not_numbers_wit
     count = re.search(r"items per row: (.+?) \(a missing", note).group(1).replace("{col}", "df['violations']")
     df = load(tmp_path, monkeypatch, p.tables[0].load + f"\ndf['n'] = {count}")
     assert df["n"].tolist() == [0 if i % 5 == 0 else 1 + i % 4 for i in range(40)]
+
+
+def test_an_event_log_with_key_value_fields_loads_a_row_per_event_and_a_column_per_key(tmp_path, monkeypatch):
+    # Messages of several kinds share a timestamp, a level and a [source]; their fields are
+    # key=value, one record spread over two lines (paired by tx); a traceback has no timestamp.
+    rng = random.Random(7)
+    lines, starts, energy = ["# gateway export", "# local time"], 0, 0
+    for i in range(300):
+        at, cp = f"2024-06-{1 + i // 20:02d} 10:{i % 60:02d}:0{i % 10}.123", f"[CP-{i % 4}/1]"
+        kind = rng.choice(["start", "stop", "beat", "status"])
+        if kind == "start":
+            starts += 1
+            lines.append(f"{at} INFO  {cp} StartTransaction tx={i} meterStart={i * 10} idTag=A{i}")
+        elif kind == "stop":
+            energy += i
+            lines.append(f"{at} INFO  {cp} StopTransaction tx={i} meterStop={i * 11} reason=Local")
+            if i % 7 == 0:  # an error quoting the transaction, and a traceback under it
+                lines += [f"{at} ERROR {cp} could not store tx={i}: timeout", "Traceback (most recent call last):"]
+                lines.append('  File "store.py", line 3, in put')
+        elif kind == "beat":
+            lines.append(f"{at} DEBUG [CP-{i % 4}] Heartbeat")
+        else:
+            lines.append(f"{at} INFO  {cp} StatusNotification status=Available errorCode=NoError")
+    (tmp_path / "events.log").write_text("\n".join(lines) + "\n")
+    p = prof(tmp_path, "events.log")
+    assert p.kind == "lines" and "text log of events" in p.lines and "StartTransaction" in p.lines
+    code = p.lines.split("```python\n")[1].split("```")[0]
+    monkeypatch.chdir(tmp_path)
+    scope: dict = {}
+    exec(compile(code, "<preview>", "exec"), scope)  # noqa: S102 - the profile's own block
+    df = scope["df"]
+    assert (df["event"] == "StartTransaction").sum() == starts and df["time"].dtype.kind == "M"
+    assert df["tx"].dtype.kind in "if" and df["meterStart"].sum() == 10 * df.loc[df.meterStart.notna(), "tx"].sum()
+    assert set(df["source"].dropna()) >= {"CP-0/1", "CP-1"} and len(df) == sum(line[:4] == "2024" for line in lines)
+    assert "Traceback" not in set(df["event"].dropna()) and "continuations" in p.lines
+
+
+def test_a_log_of_prose_messages_is_no_event_log():
+    prose = [f"2024-05-01 10:00:0{i % 10} INFO user {i} logged in from the web" for i in range(40)]
+    assert logformat.events(prose) is None  # no key=value fields
+    bare = [f"tx={i} meterStop={i}" for i in range(40)]
+    assert logformat.events(bare) is None  # no timestamp or level in front

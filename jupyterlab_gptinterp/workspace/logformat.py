@@ -164,6 +164,17 @@ def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
     )
 
 
+def _head(line: str) -> tuple[str, ...]:
+    """The kinds of a line's leading timestamp and level tokens."""
+    head: list[str] = []
+    for token in line.split()[:4]:
+        kind = _kind(token)[0]
+        if kind not in ("ts", "date", "time", "level"):
+            break
+        head.append(kind)
+    return tuple(head)
+
+
 def _prefix(lines: list[str]) -> str:
     """A regex for every line: its common leading timestamp/level fields, then the message."""
     common: list[str] | None = None
@@ -235,4 +246,110 @@ def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
     ]
     if fmt.other:
         out.append(f"# other lines are messages, like: {fmt.other[:200]}")
+    return "\n".join([*out, "```"])
+
+
+# --- event logs: a common prefix, then messages of many kinds with key=value fields ----------------
+
+_PAIR_RX = r"(\w+)=(\S+?)[,;:.)]?(?=\s|$)"  # key=value; a comma or colon after it is the sentence's
+_PAIR = re.compile(_PAIR_RX)
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_EVENT = re.compile(r"[A-Za-z_][\w.]*$")
+
+
+@dataclass
+class EventLog:
+    regex: str  # every record line: its timestamp, level, [source] and event, then the message
+    time: str  # the group holding the time ("" when the lines carry none)
+    keys: list[tuple[str, int, bool]]  # key=value keys: (key, lines holding it, every value a number)
+    events: list[tuple[str, int]]  # the first words of messages, most common first ([] when not a vocabulary)
+    matched: int  # lines of the sample the regex matches
+    total: int  # lines in the sample
+    other: str  # a line it does not match ("" when it matches every line)
+
+
+def events(lines: list[str], min_share: float = 0.2) -> EventLog | None:
+    """The shape of a log whose lines share a prefix (a timestamp, a level, perhaps a [source])
+    but whose messages differ, many of them carrying `key=value` fields (one record's fields can
+    be spread over several lines, paired by a key). None when the lines are not such a log."""
+    body = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    heads = Counter(_head(line) for line in body)
+    kinds, count = heads.most_common(1)[0] if heads else ((), 0)
+    if len(body) < 3 or "level" not in kinds or count < 0.6 * len(body):  # continuation lines aside
+        return None
+    groups, time = [], ""
+    for i, kind in enumerate(kinds):  # a date then a time, two tokens, are one timestamp
+        if kind == "time" and i and kinds[i - 1] == "date":
+            groups[-1], time = r"(?P<time>\S+ \S+)", "time"
+            continue
+        groups.append(rf"(?P<{kind}>{next(g for k, _, g in _KINDS if k == kind)})")
+        time = time or (kind if kind in ("ts", "date", "time") else "")
+    head = re.compile("^" + r"\s+".join(groups) + r"\s+(?P<message>.*)$")
+    found = [m for m in map(head.match, body) if m]
+    messages = [m["message"] for m in found]
+    source = sum(bool(re.match(r"\[[^\]\s]+\]\s", t)) for t in messages) >= 0.5 * len(messages)
+    if source:
+        groups.append(r"(?:\[(?P<source>[^\]]*)\]\s+)?")
+        messages = [re.sub(r"^\[[^\]\s]+\]\s+", "", t) for t in messages]
+    pairs = [dict(_PAIR.findall(t)) for t in messages]
+    if sum(bool(p) for p in pairs) < min_share * len(body):
+        return None
+    held: Counter[str] = Counter(k for p in pairs for k in p)
+    numeric = {k for k in held if all(_NUMBER.fullmatch(p[k]) for p in pairs if k in p)}
+    firsts = Counter(t.split()[0] for t in messages if t.split() and "=" not in t.split()[0])
+    vocabulary = (
+        len(firsts) <= 30 and all(_EVENT.match(w) for w in firsts) and sum(firsts.values()) >= 0.8 * len(messages)
+    )
+    tail = r"(?:(?P<event>[A-Za-z_][\w.]*)(?=\s|$))?\s*(?P<message>.*)$" if vocabulary else r"(?P<message>.*)$"
+    regex = "^" + r"\s+".join(groups[: len(groups) - source]) + r"\s+" + (groups[-1] if source else "") + tail
+    rx = re.compile(regex)
+    hits = [bool(rx.match(line)) for line in lines if line.strip()]
+    return EventLog(
+        regex=regex.replace("'", r"\x27"),
+        time=time,
+        keys=[(k, n, k in numeric) for k, n in held.most_common(12)],
+        events=firsts.most_common(12) if vocabulary else [],
+        matched=sum(hits),
+        total=len(hits),
+        other=next((line for line in lines if line.strip() and not rx.match(line)), ""),
+    )
+
+
+def load_events(name: str, log: EventLog, encoding: str = "") -> str:
+    """The lines that load one row per record line, a column per key (a cell can start with them)."""
+    numbers = [k for k, _, number in log.keys if number]
+    opened = f"open({name!r}" + (f", encoding={encoding!r}" if encoding else "") + ")"
+    out = [
+        "import re",
+        "import pandas as pd",
+        f"rx = re.compile(r'{log.regex}')",
+        f"rows = [m.groupdict() | dict(re.findall(r'{_PAIR_RX}', m['message'])) for m in map(rx.match, {opened}) if m]",
+        "df = pd.DataFrame(rows)",
+    ]
+    if log.time:
+        out.append(f"df[{log.time!r}] = pd.to_datetime(df[{log.time!r}])")
+    if numbers:
+        out.append(f"df[{numbers!r}] = df[{numbers!r}].apply(pd.to_numeric)")
+    return "\n".join(out)
+
+
+def describe_events(name: str, log: EventLog, lines_total: int | None, encoding: str = "") -> str:
+    """What the model is told of an event log: the block that loads it, and what its lines hold,
+    as comments (a small model pastes the block whole)."""
+    n = f"{lines_total} lines" if lines_total is not None else "many lines"
+    sample = "" if lines_total == log.total else f" (of the first {log.total} lines)"
+    out = [f"{name}: text log of events, {n}. Not loaded yet. Start your cell with:", "```python"]
+    out += load_events(name, log, encoding).split("\n")
+    if sample:
+        out.append(f"# the counts below are of the first {log.total} lines")
+        sample = ""
+    if log.events:
+        out.append(f"# event (first word of the message){sample}: " + ", ".join(f"{e} {c}" for e, c in log.events))
+    out.append(
+        f"# key=value fields become columns (lines holding each){sample}: "
+        + ", ".join(f"{k} {c}{'' if number else ' (text)'}" for k, c, number in log.keys)
+    )
+    if log.other:
+        skipped = log.total - log.matched
+        out.append(f"# {skipped} lines{sample} are skipped (comments, continuations), like: {log.other[:160]}")
     return "\n".join([*out, "```"])

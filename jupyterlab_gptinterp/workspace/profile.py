@@ -1001,6 +1001,15 @@ def _lines(name: str, path: Path) -> dict[str, Any]:
     fixed = _fixed(name, path, text, encoding, len(head) < MAX_READ)
     if fixed is not None and (fixed.pop("ruled") or fmt is None or fmt.matched < 0.5 * fmt.total):  # a report
         return fixed
+    events = logformat.events(lines) if fmt is None or fmt.matched < 0.5 * fmt.total else None
+    if events is not None:
+        opened = "" if encoding in ("utf-8", "utf-8-sig") else encoding
+        return {
+            "kind": "lines",
+            "lines": logformat.describe_events(name, events, total, opened),
+            "load": logformat.load_events(name, events, opened),
+            "rows": total,
+        }
     if fmt is not None:
         return {
             "kind": "lines",
