@@ -277,7 +277,8 @@ def events(lines: list[str], min_share: float = 0.2) -> EventLog | None:
     kinds, count = heads.most_common(1)[0] if heads else ((), 0)
     if len(body) < 3 or "level" not in kinds or count < 0.6 * len(body):  # continuation lines aside
         return None
-    groups, time = [], ""
+    groups: list[str] = []
+    time = ""
     for i, kind in enumerate(kinds):  # a date then a time, two tokens, are one timestamp
         if kind == "time" and i and kinds[i - 1] == "date":
             groups[-1], time = r"(?P<time>\S+ \S+)", "time"
