@@ -94,11 +94,14 @@ def answers(d: Path) -> tuple[dict, dict]:
     march = tx[(pu >= "2024-03-01") & (pu < "2024-04-01") & (tx["total_amount"] >= 0)]  # drop reversals
     per_day = march.groupby(march["tpep_pickup_datetime"].dt.date).size()
     a["taxi_busiest_day"] = per_day.idxmax().isoformat()
-    m = march.merge(zones.add_prefix("PU_"), left_on="PULocationID", right_on="PU_LocationID") \
-             .merge(zones.add_prefix("DO_"), left_on="DOLocationID", right_on="DO_LocationID")
+    m = march.merge(zones.add_prefix("PU_"), left_on="PULocationID", right_on="PU_LocationID").merge(
+        zones.add_prefix("DO_"), left_on="DOLocationID", right_on="DO_LocationID"
+    )
     a["taxi_top_manhattan_zone"] = m.loc[m["PU_Borough"] == "Manhattan", "PU_Zone"].value_counts().idxmax()
     lga = m[(m["PU_Zone"] == "LaGuardia Airport") & (m["DO_Borough"] == "Manhattan")]
-    a["taxi_lga_minutes"] = ((lga["tpep_dropoff_datetime"] - lga["tpep_pickup_datetime"]).dt.total_seconds() / 60).mean()
+    a["taxi_lga_minutes"] = (
+        (lga["tpep_dropoff_datetime"] - lga["tpep_pickup_datetime"]).dt.total_seconds() / 60
+    ).mean()
     days = per_day.rename_axis("day").reset_index(name="n")
     dow = pd.to_datetime(days["day"]).dt.day_name()
     assert len(days) == 31

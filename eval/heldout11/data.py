@@ -133,15 +133,62 @@ ZONES = [
 JFK, LGA, EWR = 132, 138, 1
 
 N_TRIPS = 44_000
-HOURS_WEEKDAY = [1.6, 1.0, 0.6, 0.4, 0.3, 0.5, 1.3, 2.4, 3.2, 3.3, 3.3, 3.5,
-                 3.8, 3.9, 4.3, 4.5, 4.5, 5.2, 5.6, 4.9, 4.3, 4.3, 4.0, 3.0]
-HOURS_WEEKEND = [3.0, 2.4, 1.8, 1.2, 0.7, 0.5, 0.7, 1.0, 1.5, 2.2, 2.9, 3.4,
-                 3.8, 3.9, 4.0, 4.0, 4.0, 4.1, 4.2, 4.0, 3.8, 3.9, 4.0, 3.6]
+HOURS_WEEKDAY = [
+    1.6,
+    1.0,
+    0.6,
+    0.4,
+    0.3,
+    0.5,
+    1.3,
+    2.4,
+    3.2,
+    3.3,
+    3.3,
+    3.5,
+    3.8,
+    3.9,
+    4.3,
+    4.5,
+    4.5,
+    5.2,
+    5.6,
+    4.9,
+    4.3,
+    4.3,
+    4.0,
+    3.0,
+]
+HOURS_WEEKEND = [
+    3.0,
+    2.4,
+    1.8,
+    1.2,
+    0.7,
+    0.5,
+    0.7,
+    1.0,
+    1.5,
+    2.2,
+    2.9,
+    3.4,
+    3.8,
+    3.9,
+    4.0,
+    4.0,
+    4.0,
+    4.1,
+    4.2,
+    4.0,
+    3.8,
+    3.9,
+    4.0,
+    3.6,
+]
 DOW_WEIGHT = [0.86, 0.95, 1.0, 1.08, 1.05, 1.0, 0.82]  # Monday..Sunday
 
 
-def _taxi_fare(rng: random.Random, pu: int, do: int, dist: float, minutes: float, when: datetime,
-               zone: dict) -> dict:
+def _taxi_fare(rng: random.Random, pu: int, do: int, dist: float, minutes: float, when: datetime, zone: dict) -> dict:
     """Money in cents for one trip, by the 2024 yellow-cab rules (roughly)."""
     bor = {z: zone[z]["borough"] for z in zone}
     svc = {z: zone[z]["service_zone"] for z in zone}
@@ -163,7 +210,9 @@ def _taxi_fare(rng: random.Random, pu: int, do: int, dist: float, minutes: float
     cong = 250 if (svc.get(pu) == Y or svc.get(do) == Y) else 0
     apt = 175 if pu in (JFK, LGA) else 0
     tolls = 0
-    if manhattan and (bor.get(pu) in ("Queens", "Brooklyn", "Bronx") or bor.get(do) in ("Queens", "Brooklyn", "Bronx", "EWR")):
+    if manhattan and (
+        bor.get(pu) in ("Queens", "Brooklyn", "Bronx") or bor.get(do) in ("Queens", "Brooklyn", "Bronx", "EWR")
+    ):
         if rng.random() < (0.45 if do == EWR else 0.33):
             tolls = 1738 if do == EWR else 694
     return dict(rc=rc, fare=fare, extra=extra, mta=50, impr=100, cong=cong, apt=apt, tolls=tolls)
@@ -232,10 +281,28 @@ def _build_taxi(rng: random.Random) -> tuple[list[dict], list[dict]]:
             sf = "Y" if vendor == 1 and rng.random() < 0.02 else "N"
             cong, apt = m["cong"], m["apt"]
         shown_dist = 0.0 if rng.random() < 0.012 else dist
-        return dict(kind="trip", vendor=vendor, pu_time=pickup, do_time=pickup + timedelta(seconds=secs),
-                    pc=pc, dist=shown_dist, rc=rc, sf=sf, pul=pu, dol=do, ptype=ptype,
-                    fare=m["fare"], extra=m["extra"], mta=m["mta"], tip=tip, tolls=m["tolls"],
-                    impr=m["impr"], total=total, cong=cong, apt=apt)
+        return dict(
+            kind="trip",
+            vendor=vendor,
+            pu_time=pickup,
+            do_time=pickup + timedelta(seconds=secs),
+            pc=pc,
+            dist=shown_dist,
+            rc=rc,
+            sf=sf,
+            pul=pu,
+            dol=do,
+            ptype=ptype,
+            fare=m["fare"],
+            extra=m["extra"],
+            mta=m["mta"],
+            tip=tip,
+            tolls=m["tolls"],
+            impr=m["impr"],
+            total=total,
+            cong=cong,
+            apt=apt,
+        )
 
     def draw_time(day: date) -> datetime:
         hw = HOURS_WEEKEND if day.weekday() >= 5 else HOURS_WEEKDAY
@@ -275,8 +342,13 @@ def _build_taxi(rng: random.Random) -> tuple[list[dict], list[dict]]:
 
     # pickups outside the month: the last minutes of February, the first of April, two clock resets
     extra_rows = []
-    for stamp in (datetime(2024, 2, 29, 23, 41, 7), datetime(2024, 2, 29, 23, 52, 40), datetime(2024, 2, 29, 23, 58, 3),
-                  datetime(2024, 4, 1, 0, 3, 12), datetime(2024, 4, 1, 0, 11, 55)):
+    for stamp in (
+        datetime(2024, 2, 29, 23, 41, 7),
+        datetime(2024, 2, 29, 23, 52, 40),
+        datetime(2024, 2, 29, 23, 58, 3),
+        datetime(2024, 4, 1, 0, 3, 12),
+        datetime(2024, 4, 1, 0, 11, 55),
+    ):
         r = one_trip(stamp)
         r["kind"] = "outside"
         extra_rows.append(r)
@@ -289,8 +361,10 @@ def _build_taxi(rng: random.Random) -> tuple[list[dict], list[dict]]:
     for r in extra_rows[5:]:  # clock-reset rows sit where they were submitted
         rows.insert(rng.randrange(1000, len(rows) - 1000), r)
 
-    zones = [dict(LocationID=z["id"], Borough=z["borough"], Zone=z["zone"], service_zone=z["service_zone"])
-             for z in zone.values()]
+    zones = [
+        dict(LocationID=z["id"], Borough=z["borough"], Zone=z["zone"], service_zone=z["service_zone"])
+        for z in zone.values()
+    ]
     return rows, zones
 
 
@@ -303,21 +377,49 @@ def _write_taxi(t: Truth, d: Path) -> None:
     def cents(k):
         return [None if r[k] is None else r[k] / 100 for r in rows]
 
-    schema = pa.schema([
-        ("VendorID", pa.int32()), ("tpep_pickup_datetime", pa.timestamp("us")),
-        ("tpep_dropoff_datetime", pa.timestamp("us")), ("passenger_count", pa.int64()),
-        ("trip_distance", pa.float64()), ("RatecodeID", pa.int64()), ("store_and_fwd_flag", pa.large_string()),
-        ("PULocationID", pa.int32()), ("DOLocationID", pa.int32()), ("payment_type", pa.int64()),
-        ("fare_amount", pa.float64()), ("extra", pa.float64()), ("mta_tax", pa.float64()),
-        ("tip_amount", pa.float64()), ("tolls_amount", pa.float64()), ("improvement_surcharge", pa.float64()),
-        ("total_amount", pa.float64()), ("congestion_surcharge", pa.float64()), ("Airport_fee", pa.float64()),
-    ])
+    schema = pa.schema(
+        [
+            ("VendorID", pa.int32()),
+            ("tpep_pickup_datetime", pa.timestamp("us")),
+            ("tpep_dropoff_datetime", pa.timestamp("us")),
+            ("passenger_count", pa.int64()),
+            ("trip_distance", pa.float64()),
+            ("RatecodeID", pa.int64()),
+            ("store_and_fwd_flag", pa.large_string()),
+            ("PULocationID", pa.int32()),
+            ("DOLocationID", pa.int32()),
+            ("payment_type", pa.int64()),
+            ("fare_amount", pa.float64()),
+            ("extra", pa.float64()),
+            ("mta_tax", pa.float64()),
+            ("tip_amount", pa.float64()),
+            ("tolls_amount", pa.float64()),
+            ("improvement_surcharge", pa.float64()),
+            ("total_amount", pa.float64()),
+            ("congestion_surcharge", pa.float64()),
+            ("Airport_fee", pa.float64()),
+        ]
+    )
     cols = [
-        [r["vendor"] for r in rows], [r["pu_time"] for r in rows], [r["do_time"] for r in rows],
-        [r["pc"] for r in rows], [r["dist"] for r in rows], [r["rc"] for r in rows], [r["sf"] for r in rows],
-        [r["pul"] for r in rows], [r["dol"] for r in rows], [r["ptype"] for r in rows],
-        cents("fare"), cents("extra"), cents("mta"), cents("tip"), cents("tolls"), cents("impr"),
-        cents("total"), cents("cong"), cents("apt"),
+        [r["vendor"] for r in rows],
+        [r["pu_time"] for r in rows],
+        [r["do_time"] for r in rows],
+        [r["pc"] for r in rows],
+        [r["dist"] for r in rows],
+        [r["rc"] for r in rows],
+        [r["sf"] for r in rows],
+        [r["pul"] for r in rows],
+        [r["dol"] for r in rows],
+        [r["ptype"] for r in rows],
+        cents("fare"),
+        cents("extra"),
+        cents("mta"),
+        cents("tip"),
+        cents("tolls"),
+        cents("impr"),
+        cents("total"),
+        cents("cong"),
+        cents("apt"),
     ]
     table = pa.Table.from_arrays([pa.array(c, type=f.type) for c, f in zip(cols, schema)], schema=schema)
     pq.write_table(table, d / TAXI_FILE, compression="snappy", row_group_size=20_000)
@@ -361,9 +463,17 @@ def _build_weather(rng: random.Random) -> list[dict]:
                 af = 0
         rain = round(RAIN[m - 1] * rng.gammavariate(3.0, 1 / 3.0), 1)
         sun = round(SUN[m - 1] * rng.uniform(0.7, 1.3) * (1 + 0.002 * (y - 1960)), 1) if y >= SUN_FROM else None
-        rec = dict(year=y, month=m, tmax=tmax, tmin=tmin, af=af, rain=rain, sun=sun,
-                   flags=dict(tmax="", tmin="", af="", rain="", sun="#" if sun is not None and y >= KZ_FROM else ""),
-                   provisional=(y, m) >= (2024, 1))
+        rec = dict(
+            year=y,
+            month=m,
+            tmax=tmax,
+            tmin=tmin,
+            af=af,
+            rain=rain,
+            sun=sun,
+            flags=dict(tmax="", tmin="", af="", rain="", sun="#" if sun is not None and y >= KZ_FROM else ""),
+            provisional=(y, m) >= (2024, 1),
+        )
         p = 0.025 if y >= 1995 else 0.006
         for k in ("tmax", "tmin", "af", "rain"):
             if rng.random() < p:
@@ -423,8 +533,18 @@ def _write_weather(t: Truth, d: Path) -> None:
 BODY, BODY_CODE = "Eastvale District Council", "E07000299"
 REDACTED = "REDACTED - PERSONAL DATA"
 ERP_SWITCH = date(2023, 10, 1)  # new finance system: supplier names exported in capitals from here
-BANK_HOLIDAYS = {date(2023, 4, 7), date(2023, 4, 10), date(2023, 5, 1), date(2023, 5, 8), date(2023, 5, 29),
-                 date(2023, 8, 28), date(2023, 12, 25), date(2023, 12, 26), date(2024, 1, 1), date(2024, 3, 29)}
+BANK_HOLIDAYS = {
+    date(2023, 4, 7),
+    date(2023, 4, 10),
+    date(2023, 5, 1),
+    date(2023, 5, 8),
+    date(2023, 5, 29),
+    date(2023, 8, 28),
+    date(2023, 12, 25),
+    date(2023, 12, 26),
+    date(2024, 1, 1),
+    date(2024, 3, 29),
+}
 
 SERVICE_AREAS = {
     "Waste & Recycling": ["Contract Payments", "Vehicle Hire", "Equipment Purchase", "Fuel"],
@@ -442,7 +562,15 @@ SERVICE_AREAS = {
 
 # canonical name, type, service area, expense type, lines per year, typical amount (£), spread
 BIG_SUPPLIERS = [
-    ("Veridian Environmental Services Ltd", "Company", "Waste & Recycling", "Contract Payments", "monthly", 318_000, 0.03),
+    (
+        "Veridian Environmental Services Ltd",
+        "Company",
+        "Waste & Recycling",
+        "Contract Payments",
+        "monthly",
+        318_000,
+        0.03,
+    ),
     ("Active Eastvale Leisure Trust", "Charity", "Leisure & Culture", "Management Fee", "monthly", 96_500, 0.02),
     ("Granite Construction Ltd", "Company", "Planning, Regeneration & Growth", "Capital Works", 7, 210_000, 0.6),
     ("Oakfield Building Services Ltd", "Company", "Housing", "Repairs & Maintenance", 190, 4_200, 0.8),
@@ -453,11 +581,50 @@ BIG_SUPPLIERS = [
     ("Greenways Grounds Maintenance Ltd", "Company", "Parks & Open Spaces", "Grounds Maintenance", 60, 7_400, 0.5),
     ("Lowmoor Fleet Hire Ltd", "Company", "Waste & Recycling", "Vehicle Hire", 36, 11_500, 0.4),
 ]
-WORDS = ["Abbey", "Beacon", "Brookside", "Castlegate", "Cedar", "Crownfield", "Eastshire", "Falcon", "Harbour",
-         "Heron", "Linden", "Meadow", "Pennine", "Riverside", "Sterling", "Summit", "Wolds", "Willow", "Ashby",
-         "Bramley", "Chalk", "Dalton", "Elmwood", "Fenwick", "Gable", "Hawthorn", "Ivy", "Juniper", "Kingsley",
-         "Larch", "Marlow", "Norbury", "Orchard", "Parkway", "Quarry", "Redbrook", "Saxon", "Tanner", "Upland",
-         "Vantage", "Wessex", "Yew"]
+WORDS = [
+    "Abbey",
+    "Beacon",
+    "Brookside",
+    "Castlegate",
+    "Cedar",
+    "Crownfield",
+    "Eastshire",
+    "Falcon",
+    "Harbour",
+    "Heron",
+    "Linden",
+    "Meadow",
+    "Pennine",
+    "Riverside",
+    "Sterling",
+    "Summit",
+    "Wolds",
+    "Willow",
+    "Ashby",
+    "Bramley",
+    "Chalk",
+    "Dalton",
+    "Elmwood",
+    "Fenwick",
+    "Gable",
+    "Hawthorn",
+    "Ivy",
+    "Juniper",
+    "Kingsley",
+    "Larch",
+    "Marlow",
+    "Norbury",
+    "Orchard",
+    "Parkway",
+    "Quarry",
+    "Redbrook",
+    "Saxon",
+    "Tanner",
+    "Upland",
+    "Vantage",
+    "Wessex",
+    "Yew",
+]
 TRADES = {
     "Repairs & Maintenance": ["Building Services", "Roofing", "Electrical", "Plumbing & Heating", "Glazing"],
     "Professional Fees": ["Surveyors", "Associates", "Consulting"],
@@ -486,12 +653,27 @@ TRADES = {
     "Energy Costs": ["Energy"],
     "Agency Staff": ["Recruitment", "Staffing"],
 }
-CHARITIES = ["Eastvale Citizens Advice", "Eastvale Community Transport", "St Anne\u2019s Hospice",
-             "Lowmoor Youth Trust", "Eastvale Foodbank", "Eastshire Rural Community Council",
-             "Eastvale Women\u2019s Aid", "Lowmoor Arts Centre Trust", "Eastvale Credit Union",
-             "Shelter Eastshire", "Eastvale Carers\u2019 Centre", "Lowmoor Heritage Trust"]
-PUBLIC_BODIES = ["Eastshire Fire & Rescue Service", "Environment Agency", "Eastshire Police & Crime Commissioner",
-                 "Lowmoor Town Council", "Eastshire Pension Fund"]
+CHARITIES = [
+    "Eastvale Citizens Advice",
+    "Eastvale Community Transport",
+    "St Anne\u2019s Hospice",
+    "Lowmoor Youth Trust",
+    "Eastvale Foodbank",
+    "Eastshire Rural Community Council",
+    "Eastvale Women\u2019s Aid",
+    "Lowmoor Arts Centre Trust",
+    "Eastvale Credit Union",
+    "Shelter Eastshire",
+    "Eastvale Carers\u2019 Centre",
+    "Lowmoor Heritage Trust",
+]
+PUBLIC_BODIES = [
+    "Eastshire Fire & Rescue Service",
+    "Environment Agency",
+    "Eastshire Police & Crime Commissioner",
+    "Lowmoor Town Council",
+    "Eastshire Pension Fund",
+]
 SUFFIX = ["Ltd", "Ltd", "Ltd", "Limited", "Ltd", "LLP", "plc"]
 
 
@@ -499,9 +681,20 @@ def _build_spending(rng: random.Random) -> list[dict]:
     suppliers = []  # (name, type, area, etype, lines, amount, spread)
     suppliers += [dict(zip(("name", "stype", "area", "etype", "n", "amount", "spread"), s)) for s in BIG_SUPPLIERS]
     used = {s["name"] for s in suppliers}
-    pairs = [(a, e) for a, es in SERVICE_AREAS.items() for e in es
-             if e not in ("Contract Payments", "Management Fee", "Temporary Accommodation",
-                          "Grants to Individuals", "Grants to Voluntary Orgs", "Business Rates")]
+    pairs = [
+        (a, e)
+        for a, es in SERVICE_AREAS.items()
+        for e in es
+        if e
+        not in (
+            "Contract Payments",
+            "Management Fee",
+            "Temporary Accommodation",
+            "Grants to Individuals",
+            "Grants to Voluntary Orgs",
+            "Business Rates",
+        )
+    ]
     while len(suppliers) < 215:
         area, etype = rng.choice(pairs)
         trade = rng.choice(TRADES.get(etype, ["Services"]))
@@ -510,21 +703,75 @@ def _build_spending(rng: random.Random) -> list[dict]:
             continue
         used.add(name)
         n = max(1, round(rng.expovariate(1 / 20)))
-        suppliers.append(dict(name=name, stype="Company" if "LLP" not in name else "Partnership", area=area,
-                              etype=etype, n=n, amount=round(rng.lognormvariate(7.9, 0.8)), spread=0.6))
+        suppliers.append(
+            dict(
+                name=name,
+                stype="Company" if "LLP" not in name else "Partnership",
+                area=area,
+                etype=etype,
+                n=n,
+                amount=round(rng.lognormvariate(7.9, 0.8)),
+                spread=0.6,
+            )
+        )
     for c in CHARITIES:
         area = rng.choice(["Leisure & Culture", "Housing", "Corporate Services"])
-        suppliers.append(dict(name=c, stype="Charity", area=area, etype="Grants to Voluntary Orgs",
-                              n=rng.randint(1, 6), amount=round(rng.lognormvariate(8.3, 0.7)), spread=0.5))
+        suppliers.append(
+            dict(
+                name=c,
+                stype="Charity",
+                area=area,
+                etype="Grants to Voluntary Orgs",
+                n=rng.randint(1, 6),
+                amount=round(rng.lognormvariate(8.3, 0.7)),
+                spread=0.5,
+            )
+        )
     for p in PUBLIC_BODIES:
-        suppliers.append(dict(name=p, stype="Public Body", area=rng.choice(["Finance & Revenues", "Corporate Services", "Environmental Health"]),
-                              etype="Professional Fees", n=rng.randint(1, 8), amount=round(rng.lognormvariate(8.6, 0.8)), spread=0.5))
-    suppliers.append(dict(name=REDACTED, stype="Individual", area="Housing", etype="Temporary Accommodation",
-                          n=170, amount=1_100, spread=0.6))
-    suppliers.append(dict(name=REDACTED, stype="Individual", area="Housing", etype="Grants to Individuals",
-                          n=45, amount=4_600, spread=0.7))
-    suppliers.append(dict(name="Eastvale Business Rates", stype="Public Body", area="Car Parks", etype="Business Rates",
-                          n=10, amount=6_300, spread=0.1))
+        suppliers.append(
+            dict(
+                name=p,
+                stype="Public Body",
+                area=rng.choice(["Finance & Revenues", "Corporate Services", "Environmental Health"]),
+                etype="Professional Fees",
+                n=rng.randint(1, 8),
+                amount=round(rng.lognormvariate(8.6, 0.8)),
+                spread=0.5,
+            )
+        )
+    suppliers.append(
+        dict(
+            name=REDACTED,
+            stype="Individual",
+            area="Housing",
+            etype="Temporary Accommodation",
+            n=170,
+            amount=1_100,
+            spread=0.6,
+        )
+    )
+    suppliers.append(
+        dict(
+            name=REDACTED,
+            stype="Individual",
+            area="Housing",
+            etype="Grants to Individuals",
+            n=45,
+            amount=4_600,
+            spread=0.7,
+        )
+    )
+    suppliers.append(
+        dict(
+            name="Eastvale Business Rates",
+            stype="Public Body",
+            area="Car Parks",
+            etype="Business Rates",
+            n=10,
+            amount=6_300,
+            spread=0.1,
+        )
+    )
     # three suppliers stored with trailing spaces in the old finance system
     padded = set(rng.sample([s["name"] for s in suppliers[10:215]], 3))
 
@@ -562,8 +809,9 @@ def _build_spending(rng: random.Random) -> list[dict]:
                 if abs(amt) >= 500:
                     break
             pence = round(amt * 100)
-            lines.append(dict(date=dt, supplier=s["name"], stype=s["stype"], area=s["area"], etype=s["etype"],
-                              pence=pence))
+            lines.append(
+                dict(date=dt, supplier=s["name"], stype=s["stype"], area=s["area"], etype=s["etype"], pence=pence)
+            )
     # some invoices are coded to two or three budget lines under one transaction number
     rng.shuffle(lines)
     lines.sort(key=lambda r: r["date"])
@@ -606,13 +854,35 @@ def _csv_field(s: str) -> str:
 
 
 def _write_spending(t: Truth, d: Path) -> None:
-    header = ["Body Name", "Body", "Service Area", "Expense Type", "Payment Date", "Transaction Number",
-              "Net Amount (\u00a3)", "Supplier Name", "Supplier Type"]
+    header = [
+        "Body Name",
+        "Body",
+        "Service Area",
+        "Expense Type",
+        "Payment Date",
+        "Transaction Number",
+        "Net Amount (\u00a3)",
+        "Supplier Name",
+        "Supplier Type",
+    ]
     rows = [",".join(header)]
     for p in t.payments:
-        rows.append(",".join(_csv_field(x) for x in (
-            BODY, BODY_CODE, p["area"], p["etype"], p["date"].strftime("%d/%m/%Y"), str(p["txn"]),
-            _money(p["pence"]), p["shown"], p["stype"])))
+        rows.append(
+            ",".join(
+                _csv_field(x)
+                for x in (
+                    BODY,
+                    BODY_CODE,
+                    p["area"],
+                    p["etype"],
+                    p["date"].strftime("%d/%m/%Y"),
+                    str(p["txn"]),
+                    _money(p["pence"]),
+                    p["shown"],
+                    p["stype"],
+                )
+            )
+        )
     rows += [",,,,,,,,"] * 3
     (d / SPEND_FILE).write_bytes(("\r\n".join(rows) + "\r\n").encode("cp1252"))
 
@@ -638,53 +908,179 @@ BUSINESS_TYPES = [  # name, FSA BusinessTypeID, share, how badly run on average
     ("Farmers/growers", 7838, 0.005, 0.7),
 ]
 COUNCILS = {
-    "527": dict(name="Eastvale", area="EV", n=1180, extract=date(2024, 5, 14), offset=0.0,
-                site="http://www.eastvale.gov.uk", email="food.safety@eastvale.gov.uk", town="Eastvale"),
-    "528": dict(name="Westbury", area="WB", n=960, extract=date(2024, 5, 13), offset=0.12,
-                site="http://www.westbury.gov.uk", email="environmental.health@westbury.gov.uk", town="Westbury"),
+    "527": dict(
+        name="Eastvale",
+        area="EV",
+        n=1180,
+        extract=date(2024, 5, 14),
+        offset=0.0,
+        site="http://www.eastvale.gov.uk",
+        email="food.safety@eastvale.gov.uk",
+        town="Eastvale",
+    ),
+    "528": dict(
+        name="Westbury",
+        area="WB",
+        n=960,
+        extract=date(2024, 5, 13),
+        offset=0.12,
+        site="http://www.westbury.gov.uk",
+        email="environmental.health@westbury.gov.uk",
+        town="Westbury",
+    ),
 }
 HYG = [0, 5, 10, 15, 20, 25]
 STR = [0, 5, 10, 15, 20, 25]
 CIM = [0, 5, 10, 20, 30]
 NAME_BITS = {
-    "Restaurant/Cafe/Canteen": (["The Olive Tree", "Bella Napoli", "Spice Garden", "The Copper Kettle", "Jade Palace",
-                                 "Cafe Rouge", "The Tea Rooms", "La Taverna", "Bombay Nights", "The Old Bakery Cafe",
-                                 "Sakura", "Bistro 21", "The Coffee House", "Rosie's Diner", "Kebab House"], True),
-    "Takeaway/sandwich shop": (["Dragon Express", "Pizza Palace", "Fish Bar", "Chicken Spot", "Golden Fry",
-                                "Sub Station", "Wok Inn", "Tandoori Express", "Burger Shack", "The Sandwich Box"], True),
-    "Pub/bar/nightclub": (["The Red Lion", "The King's Head", "The Plough", "The White Hart", "The Crown",
-                           "The Black Bull", "The Rose & Crown", "The Swan", "The Railway Inn", "The Fox"], False),
-    "Retailers - other": (["News & Booze", "Convenience Store", "Mini Market", "Food & Wine", "Deli",
-                           "Butchers", "Bakery", "Sweet Shop", "Pharmacy", "Farm Shop"], True),
-    "Retailers - supermarkets/hypermarkets": (["Fresco Superstore", "ValuMart", "Greens Supermarket", "Co-op Food"], False),
-    "Other catering premises": (["Community Centre", "Village Hall", "Cricket Club", "Bowls Club", "Home Baker",
-                                 "Cake Maker", "Scout Hut", "Golf Club"], True),
+    "Restaurant/Cafe/Canteen": (
+        [
+            "The Olive Tree",
+            "Bella Napoli",
+            "Spice Garden",
+            "The Copper Kettle",
+            "Jade Palace",
+            "Cafe Rouge",
+            "The Tea Rooms",
+            "La Taverna",
+            "Bombay Nights",
+            "The Old Bakery Cafe",
+            "Sakura",
+            "Bistro 21",
+            "The Coffee House",
+            "Rosie's Diner",
+            "Kebab House",
+        ],
+        True,
+    ),
+    "Takeaway/sandwich shop": (
+        [
+            "Dragon Express",
+            "Pizza Palace",
+            "Fish Bar",
+            "Chicken Spot",
+            "Golden Fry",
+            "Sub Station",
+            "Wok Inn",
+            "Tandoori Express",
+            "Burger Shack",
+            "The Sandwich Box",
+        ],
+        True,
+    ),
+    "Pub/bar/nightclub": (
+        [
+            "The Red Lion",
+            "The King's Head",
+            "The Plough",
+            "The White Hart",
+            "The Crown",
+            "The Black Bull",
+            "The Rose & Crown",
+            "The Swan",
+            "The Railway Inn",
+            "The Fox",
+        ],
+        False,
+    ),
+    "Retailers - other": (
+        [
+            "News & Booze",
+            "Convenience Store",
+            "Mini Market",
+            "Food & Wine",
+            "Deli",
+            "Butchers",
+            "Bakery",
+            "Sweet Shop",
+            "Pharmacy",
+            "Farm Shop",
+        ],
+        True,
+    ),
+    "Retailers - supermarkets/hypermarkets": (
+        ["Fresco Superstore", "ValuMart", "Greens Supermarket", "Co-op Food"],
+        False,
+    ),
+    "Other catering premises": (
+        [
+            "Community Centre",
+            "Village Hall",
+            "Cricket Club",
+            "Bowls Club",
+            "Home Baker",
+            "Cake Maker",
+            "Scout Hut",
+            "Golf Club",
+        ],
+        True,
+    ),
     "Mobile caterer": (["Burger Van", "Ice Cream Van", "Coffee Cart", "Street Kitchen", "Hog Roast"], True),
     "School/college/university": (["Primary School", "Infant School", "Academy", "College", "Nursery School"], True),
-    "Hospitals/Childcare/Caring Premises": (["Care Home", "Day Nursery", "Residential Home", "Pre-School",
-                                             "Nursing Home"], True),
+    "Hospitals/Childcare/Caring Premises": (
+        ["Care Home", "Day Nursery", "Residential Home", "Pre-School", "Nursing Home"],
+        True,
+    ),
     "Hotel/bed & breakfast/guest house": (["Guest House", "Hotel", "B&B", "Lodge", "Inn"], True),
     "Manufacturers/packers": (["Foods Ltd", "Bakeries Ltd", "Dairy", "Brewery", "Preserves"], True),
     "Distributors/Transporters": (["Distribution Ltd", "Cold Store", "Wholesale"], True),
     "Importers/Exporters": (["Trading Ltd", "Imports"], True),
     "Farmers/growers": (["Farm", "Nurseries"], True),
 }
-PLACES = ["Ashby", "Bramley", "Church", "Dale", "Elm", "Fenwick", "Glebe", "Hall", "Kings", "Linden", "Market",
-          "Mill", "North", "Orchard", "Park", "Queens", "Station", "Victoria", "West", "York"]
-STREETS = ["High Street", "Market Place", "Station Road", "Church Lane", "Mill Road", "London Road", "Victoria Street",
-           "Park Avenue", "North Street", "The Green", "Bridge Street", "Queen Street", "Chapel Lane", "West End"]
+PLACES = [
+    "Ashby",
+    "Bramley",
+    "Church",
+    "Dale",
+    "Elm",
+    "Fenwick",
+    "Glebe",
+    "Hall",
+    "Kings",
+    "Linden",
+    "Market",
+    "Mill",
+    "North",
+    "Orchard",
+    "Park",
+    "Queens",
+    "Station",
+    "Victoria",
+    "West",
+    "York",
+]
+STREETS = [
+    "High Street",
+    "Market Place",
+    "Station Road",
+    "Church Lane",
+    "Mill Road",
+    "London Road",
+    "Victoria Street",
+    "Park Avenue",
+    "North Street",
+    "The Green",
+    "Bridge Street",
+    "Queen Street",
+    "Chapel Lane",
+    "West End",
+]
 
 
 def _rating(h: int, s: int, c: int) -> int:
     total = h + s + c
-    by_total = 5 if total <= 15 else 4 if total <= 20 else 3 if total <= 30 else 2 if total <= 40 else 1 if total <= 50 else 0
+    by_total = (
+        5 if total <= 15 else 4 if total <= 20 else 3 if total <= 30 else 2 if total <= 40 else 1 if total <= 50 else 0
+    )
     hi = max(h, s, c)
     cap = 5 if hi <= 5 else 4 if hi <= 10 else 2 if hi <= 15 else 1 if hi <= 20 else 0
     return min(by_total, cap)
 
 
 def _postcode(rng: random.Random, area: str, district: int) -> str:
-    return f"{area}{district} {rng.randint(1, 9)}{rng.choice('ABDEFGHJLNPQRSTUWXYZ')}{rng.choice('ABDEFGHJLNPQRSTUWXYZ')}"
+    return (
+        f"{area}{district} {rng.randint(1, 9)}{rng.choice('ABDEFGHJLNPQRSTUWXYZ')}{rng.choice('ABDEFGHJLNPQRSTUWXYZ')}"
+    )
 
 
 def _build_fhrs(rng: random.Random) -> dict[str, dict]:
@@ -696,7 +1092,7 @@ def _build_fhrs(rng: random.Random) -> dict[str, dict]:
         dist_eff = {k: rng.gauss(0, 0.16) for k in districts}
         lon0, lat0 = (-1.43, 52.88) if code == "527" else (-1.71, 52.93)
         ests = []
-        for i in range(c["n"]):
+        for _i in range(c["n"]):
             next_id += rng.randint(1, 180)
             bt = rng.choices(BUSINESS_TYPES, [b[2] for b in BUSINESS_TYPES])[0]
             btype, btid, _, bad = bt
@@ -708,8 +1104,14 @@ def _build_fhrs(rng: random.Random) -> dict[str, dict]:
             status = "rated"
             if btype == "Mobile caterer" and r < 0.08 or r < 0.04:
                 status = "AwaitingInspection"
-            elif r < 0.10 and btype in ("Retailers - other", "Distributors/Transporters", "Other catering premises",
-                                        "Retailers - supermarkets/hypermarkets", "Importers/Exporters", "Farmers/growers"):
+            elif r < 0.10 and btype in (
+                "Retailers - other",
+                "Distributors/Transporters",
+                "Other catering premises",
+                "Retailers - supermarkets/hypermarkets",
+                "Importers/Exporters",
+                "Farmers/growers",
+            ):
                 status = "Exempt"
             elif r < 0.11:
                 status = "AwaitingPublication" if rng.random() < 0.08 else "rated"
@@ -740,15 +1142,32 @@ def _build_fhrs(rng: random.Random) -> dict[str, dict]:
                 pc_shown = pc.replace(" ", "")
             geo = None
             if pc and rng.random() > 0.02:
-                geo = (round(lon0 + (district - 5) * 0.012 + rng.uniform(-0.02, 0.02), 6),
-                       round(lat0 + rng.uniform(-0.03, 0.03), 6))
+                geo = (
+                    round(lon0 + (district - 5) * 0.012 + rng.uniform(-0.02, 0.02), 6),
+                    round(lat0 + rng.uniform(-0.03, 0.03), 6),
+                )
             labid = f"PI/{rng.randint(1000, 99999):09d}" if code == "527" else str(rng.randint(10000, 99999))
-            ests.append(dict(fhrsid=next_id, labid=labid, name=name, btype=btype, btype_id=btid, addr=addr,
-                             postcode=pc, postcode_shown=pc_shown, district=(f"{c['area']}{district}" if pc else None),
-                             rating=rating, rating_date=rdate, scores=scores,
-                             new_pending=status == "rated" and rng.random() < 0.012, geo=geo))
-        out[code] = dict(code=code, name=c["name"], extract=c["extract"], site=c["site"], email=c["email"],
-                         establishments=ests)
+            ests.append(
+                dict(
+                    fhrsid=next_id,
+                    labid=labid,
+                    name=name,
+                    btype=btype,
+                    btype_id=btid,
+                    addr=addr,
+                    postcode=pc,
+                    postcode_shown=pc_shown,
+                    district=(f"{c['area']}{district}" if pc else None),
+                    rating=rating,
+                    rating_date=rdate,
+                    scores=scores,
+                    new_pending=status == "rated" and rng.random() < 0.012,
+                    geo=geo,
+                )
+            )
+        out[code] = dict(
+            code=code, name=c["name"], extract=c["extract"], site=c["site"], email=c["email"], establishments=ests
+        )
     return out
 
 
@@ -759,17 +1178,25 @@ def _rating_key(rating: str) -> str:
 def _write_fhrs_xml(t: Truth, d: Path) -> None:
     c = t.fhrs["527"]
     ests = c["establishments"]
-    out = ['<?xml version="1.0" encoding="utf-8"?>',
-           '<FHRSEstablishment xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
-           "  <Header>", f"    <ExtractDate>{c['extract'].isoformat()}</ExtractDate>",
-           f"    <ItemCount>{len(ests)}</ItemCount>", "    <ReturnCode>Success</ReturnCode>", "  </Header>",
-           "  <EstablishmentCollection>"]
+    out = [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<FHRSEstablishment xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+        "  <Header>",
+        f"    <ExtractDate>{c['extract'].isoformat()}</ExtractDate>",
+        f"    <ItemCount>{len(ests)}</ItemCount>",
+        "    <ReturnCode>Success</ReturnCode>",
+        "  </Header>",
+        "  <EstablishmentCollection>",
+    ]
     for e in ests:
-        x = ["    <EstablishmentDetail>", f"      <FHRSID>{e['fhrsid']}</FHRSID>",
-             f"      <LocalAuthorityBusinessID>{e['labid']}</LocalAuthorityBusinessID>",
-             f"      <BusinessName>{escape(e['name'])}</BusinessName>",
-             f"      <BusinessType>{escape(e['btype'])}</BusinessType>",
-             f"      <BusinessTypeID>{e['btype_id']}</BusinessTypeID>"]
+        x = [
+            "    <EstablishmentDetail>",
+            f"      <FHRSID>{e['fhrsid']}</FHRSID>",
+            f"      <LocalAuthorityBusinessID>{e['labid']}</LocalAuthorityBusinessID>",
+            f"      <BusinessName>{escape(e['name'])}</BusinessName>",
+            f"      <BusinessType>{escape(e['btype'])}</BusinessType>",
+            f"      <BusinessTypeID>{e['btype_id']}</BusinessTypeID>",
+        ]
         for i, line in enumerate(e["addr"], 1):
             x.append(f"      <AddressLine{i}>{escape(line)}</AddressLine{i}>")
         if e["postcode_shown"]:
@@ -780,21 +1207,34 @@ def _write_fhrs_xml(t: Truth, d: Path) -> None:
             x.append(f"      <RatingDate>{e['rating_date'].isoformat()}</RatingDate>")
         else:
             x.append('      <RatingDate xsi:nil="true" />')
-        x += ["      <LocalAuthorityCode>527</LocalAuthorityCode>",
-              f"      <LocalAuthorityName>{c['name']}</LocalAuthorityName>",
-              f"      <LocalAuthorityWebSite>{c['site']}</LocalAuthorityWebSite>",
-              f"      <LocalAuthorityEmailAddress>{c['email']}</LocalAuthorityEmailAddress>"]
+        x += [
+            "      <LocalAuthorityCode>527</LocalAuthorityCode>",
+            f"      <LocalAuthorityName>{c['name']}</LocalAuthorityName>",
+            f"      <LocalAuthorityWebSite>{c['site']}</LocalAuthorityWebSite>",
+            f"      <LocalAuthorityEmailAddress>{c['email']}</LocalAuthorityEmailAddress>",
+        ]
         if e["scores"]:
             h, s, cim = e["scores"]
-            x += ["      <Scores>", f"        <Hygiene>{h}</Hygiene>", f"        <Structural>{s}</Structural>",
-                  f"        <ConfidenceInManagement>{cim}</ConfidenceInManagement>", "      </Scores>"]
+            x += [
+                "      <Scores>",
+                f"        <Hygiene>{h}</Hygiene>",
+                f"        <Structural>{s}</Structural>",
+                f"        <ConfidenceInManagement>{cim}</ConfidenceInManagement>",
+                "      </Scores>",
+            ]
         else:
             x.append("      <Scores />")
-        x += ["      <SchemeType>FHRS</SchemeType>",
-              f"      <NewRatingPending>{'True' if e['new_pending'] else 'False'}</NewRatingPending>"]
+        x += [
+            "      <SchemeType>FHRS</SchemeType>",
+            f"      <NewRatingPending>{'True' if e['new_pending'] else 'False'}</NewRatingPending>",
+        ]
         if e["geo"]:
-            x += ["      <Geocode>", f"        <Longitude>{e['geo'][0]:.6f}</Longitude>",
-                  f"        <Latitude>{e['geo'][1]:.6f}</Latitude>", "      </Geocode>"]
+            x += [
+                "      <Geocode>",
+                f"        <Longitude>{e['geo'][0]:.6f}</Longitude>",
+                f"        <Latitude>{e['geo'][1]:.6f}</Latitude>",
+                "      </Geocode>",
+            ]
         else:
             x.append("      <Geocode />")
         x.append("    </EstablishmentDetail>")
@@ -808,8 +1248,13 @@ def _write_fhrs_json(t: Truth, d: Path) -> None:
     ests = c["establishments"]
     details = []
     for e in ests:
-        rec = {"FHRSID": str(e["fhrsid"]), "LocalAuthorityBusinessID": e["labid"], "BusinessName": e["name"],
-               "BusinessType": e["btype"], "BusinessTypeID": str(e["btype_id"])}
+        rec = {
+            "FHRSID": str(e["fhrsid"]),
+            "LocalAuthorityBusinessID": e["labid"],
+            "BusinessName": e["name"],
+            "BusinessType": e["btype"],
+            "BusinessTypeID": str(e["btype_id"]),
+        }
         for i in range(1, 5):
             rec[f"AddressLine{i}"] = e["addr"][i - 1] if i <= len(e["addr"]) else None
         rec["PostCode"] = e["postcode_shown"]
@@ -827,11 +1272,14 @@ def _write_fhrs_json(t: Truth, d: Path) -> None:
             rec["Scores"] = None
         rec["SchemeType"] = "FHRS"
         rec["NewRatingPending"] = "True" if e["new_pending"] else "False"
-        rec["Geocode"] = ({"Longitude": f"{e['geo'][0]:.6f}", "Latitude": f"{e['geo'][1]:.6f}"} if e["geo"] else None)
+        rec["Geocode"] = {"Longitude": f"{e['geo'][0]:.6f}", "Latitude": f"{e['geo'][1]:.6f}"} if e["geo"] else None
         details.append(rec)
-    doc = {"FHRSEstablishment": {
-        "Header": {"ExtractDate": c["extract"].isoformat(), "ItemCount": str(len(ests)), "ReturnCode": "Success"},
-        "EstablishmentCollection": {"EstablishmentDetail": details}}}
+    doc = {
+        "FHRSEstablishment": {
+            "Header": {"ExtractDate": c["extract"].isoformat(), "ItemCount": str(len(ests)), "ReturnCode": "Success"},
+            "EstablishmentCollection": {"EstablishmentDetail": details},
+        }
+    }
     (d / JSON_FILE).write_bytes(json.dumps(doc, ensure_ascii=False).encode("utf-8"))
 
 
@@ -840,8 +1288,13 @@ def _write_fhrs_json(t: Truth, d: Path) -> None:
 
 def truth() -> Truth:
     trips, zones = _build_taxi(_rng("taxi"))
-    return Truth(trips=trips, zones=zones, weather=_build_weather(_rng("weather")),
-                 payments=_build_spending(_rng("spending")), fhrs=_build_fhrs(_rng("hygiene")))
+    return Truth(
+        trips=trips,
+        zones=zones,
+        weather=_build_weather(_rng("weather")),
+        payments=_build_spending(_rng("spending")),
+        fhrs=_build_fhrs(_rng("hygiene")),
+    )
 
 
 def write_files(d) -> list[Path]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from data import JFK, LGA, REDACTED, Truth, truth
+from data import LGA, Truth, truth
 
 
 @dataclass
@@ -73,8 +73,11 @@ def _top_manhattan_zone(t: Truth) -> str:
 
 def _lga_manhattan_minutes(t: Truth) -> float:
     zone = _zone(t)
-    return mean((r["do_time"] - r["pu_time"]).total_seconds() / 60 for r in _march(t)
-                if r["pul"] == LGA and zone[r["dol"]]["Borough"] == "Manhattan")
+    return mean(
+        (r["do_time"] - r["pu_time"]).total_seconds() / 60
+        for r in _march(t)
+        if r["pul"] == LGA and zone[r["dol"]]["Borough"] == "Manhattan"
+    )
 
 
 def _friday_minus_sunday(t: Truth) -> float:
@@ -115,13 +118,16 @@ def _period(t: Truth, a: int, b: int) -> list[dict]:
 def _warming(t: Truth) -> float:
     def tmean(rows):
         return mean((r["tmax"] + r["tmin"]) / 2 for r in rows)
+
     return tmean(_period(t, 1991, 2020)) - tmean(_period(t, 1961, 1990))
 
 
 def _month_most_warming(t: Truth) -> str:
     old, new = _period(t, 1961, 1990), _period(t, 1991, 2020)
-    diff = {m: mean(r["tmax"] for r in new if r["month"] == m) - mean(r["tmax"] for r in old if r["month"] == m)
-            for m in range(1, 13)}
+    diff = {
+        m: mean(r["tmax"] for r in new if r["month"] == m) - mean(r["tmax"] for r in old if r["month"] == m)
+        for m in range(1, 13)
+    }
     return calendar.month_name[argmax(diff)]
 
 
@@ -210,11 +216,17 @@ SPEND = "eastvale_spend_over_500_2023-24.csv"
 XML, JSON = "FHRS527en-GB.xml", "FHRS528en-GB.json"
 
 
-
 def _date_aliases(iso: str) -> list[str]:
     d = date.fromisoformat(iso)
-    return [f"{d.day} {d:%B}", f"{d:%B} {d.day}", f"{d.day}/{d.month}/{d.year}", f"{d:%d/%m/%Y}",
-            f"{d:%d.%m.%Y}", f"{d.month}/{d.day}/{d.year}", f"{d:%m/%d/%Y}"]
+    return [
+        f"{d.day} {d:%B}",
+        f"{d:%B} {d.day}",
+        f"{d.day}/{d.month}/{d.year}",
+        f"{d:%d/%m/%Y}",
+        f"{d:%d.%m.%Y}",
+        f"{d.month}/{d.day}/{d.year}",
+        f"{d:%m/%d/%Y}",
+    ]
 
 
 def _month_aliases(month_year: str) -> list[str]:
@@ -226,7 +238,12 @@ def _month_aliases(month_year: str) -> list[str]:
 def _type_aliases(btype: str) -> list[str]:
     extra = {
         "Takeaway/sandwich shop": ["takeaway", "takeaways", "takeaway sandwich shop", "takeaway/sandwich shops"],
-        "Restaurant/Cafe/Canteen": ["restaurant", "restaurants", "restaurant cafe canteen", "restaurants/cafes/canteens"],
+        "Restaurant/Cafe/Canteen": [
+            "restaurant",
+            "restaurants",
+            "restaurant cafe canteen",
+            "restaurants/cafes/canteens",
+        ],
         "Pub/bar/nightclub": ["pub", "pubs", "pub bar nightclub", "pubs/bars/nightclubs"],
         "Mobile caterer": ["mobile caterers"],
         "Hotel/bed & breakfast/guest house": ["hotel", "hotels", "hotel/bed breakfast/guest house"],
@@ -238,112 +255,197 @@ def _type_aliases(btype: str) -> list[str]:
 
 TASKS: list[Task] = [
     # ---------------------------------------------------------------- easy
-    Task("taxi_cash_trips", "easy",
-         f"How many trips in {TAXI} were paid in cash (payment_type 2)?",
-         lambda t: sum(r["ptype"] == 2 for r in t.trips)),
-    Task("taxi_max_total", "easy",
-         f"What is the largest total_amount of any trip in {TAXI}, in dollars?",
-         lambda t: max(r["total"] for r in t.trips) / 100),
-    Task("taxi_jfk_flat_fares", "easy",
-         f"How many trips in {TAXI} were charged the JFK flat fare (RatecodeID 2)?",
-         lambda t: sum(r["rc"] == 2 for r in t.trips)),
-    Task("wx_max_tmax", "easy",
-         f"{WX} is a Met Office station file of monthly values. What is the highest monthly mean maximum "
-         "temperature (tmax, °C) in the whole record?",
-         lambda t: max(r["tmax"] for r in t.weather if r["tmax"] is not None)),
-    Task("wx_rain_2023", "easy",
-         f"What was the total rainfall at Lowmoor in 2023, in mm, according to {WX}?",
-         _rain_2023),
-    Task("spend_max_payment", "easy",
-         f"What was the largest single payment (Net Amount) in {SPEND}, in pounds?",
-         lambda t: max(p["pence"] for p in t.payments) / 100),
-    Task("spend_redacted_lines", "easy",
-         f"How many payment lines in {SPEND} have the supplier name redacted as personal data?",
-         lambda t: sum(p["redacted"] for p in t.payments)),
-    Task("spend_line_count", "easy",
-         f"How many payment lines does {SPEND} contain?",
-         lambda t: len(t.payments)),
-    Task("fhrs_xml_count", "easy",
-         f"How many food businesses are listed in the food hygiene ratings file {XML}?",
-         lambda t: len(_ests(t, "527"))),
-    Task("fhrs_json_fives", "easy",
-         f"How many establishments in the food hygiene ratings file {JSON} have a rating of 5?",
-         lambda t: sum(e["rating"] == "5" for e in _ests(t, "528"))),
+    Task(
+        "taxi_cash_trips",
+        "easy",
+        f"How many trips in {TAXI} were paid in cash (payment_type 2)?",
+        lambda t: sum(r["ptype"] == 2 for r in t.trips),
+    ),
+    Task(
+        "taxi_max_total",
+        "easy",
+        f"What is the largest total_amount of any trip in {TAXI}, in dollars?",
+        lambda t: max(r["total"] for r in t.trips) / 100,
+    ),
+    Task(
+        "taxi_jfk_flat_fares",
+        "easy",
+        f"How many trips in {TAXI} were charged the JFK flat fare (RatecodeID 2)?",
+        lambda t: sum(r["rc"] == 2 for r in t.trips),
+    ),
+    Task(
+        "wx_max_tmax",
+        "easy",
+        f"{WX} is a Met Office station file of monthly values. What is the highest monthly mean maximum "
+        "temperature (tmax, °C) in the whole record?",
+        lambda t: max(r["tmax"] for r in t.weather if r["tmax"] is not None),
+    ),
+    Task(
+        "wx_rain_2023", "easy", f"What was the total rainfall at Lowmoor in 2023, in mm, according to {WX}?", _rain_2023
+    ),
+    Task(
+        "spend_max_payment",
+        "easy",
+        f"What was the largest single payment (Net Amount) in {SPEND}, in pounds?",
+        lambda t: max(p["pence"] for p in t.payments) / 100,
+    ),
+    Task(
+        "spend_redacted_lines",
+        "easy",
+        f"How many payment lines in {SPEND} have the supplier name redacted as personal data?",
+        lambda t: sum(p["redacted"] for p in t.payments),
+    ),
+    Task("spend_line_count", "easy", f"How many payment lines does {SPEND} contain?", lambda t: len(t.payments)),
+    Task(
+        "fhrs_xml_count",
+        "easy",
+        f"How many food businesses are listed in the food hygiene ratings file {XML}?",
+        lambda t: len(_ests(t, "527")),
+    ),
+    Task(
+        "fhrs_json_fives",
+        "easy",
+        f"How many establishments in the food hygiene ratings file {JSON} have a rating of 5?",
+        lambda t: sum(e["rating"] == "5" for e in _ests(t, "528")),
+    ),
     # ---------------------------------------------------------------- medium
-    Task("taxi_tip_share", "medium",
-         f"In {TAXI}, for credit-card trips (payment_type 1), what is total tip_amount as a percentage of "
-         "total fare_amount?",
-         lambda t: 100 * sum(r["tip"] for r in t.trips if r["ptype"] == 1)
-         / sum(r["fare"] for r in t.trips if r["ptype"] == 1)),
-    Task("taxi_busiest_day", "medium",
-         f"On which date in March 2024 were the most taxi trips picked up, according to {TAXI}?",
-         _busiest_date, kind="text"),
-    Task("wx_wettest_year", "medium",
-         f"According to {WX}, which calendar year was the wettest (highest total rainfall)? Only count years "
-         "with rainfall for all 12 months.",
-         _wettest_year),
-    Task("wx_june_sun", "medium",
-         f"What is the average June sunshine at Lowmoor, in hours, over all years that have a June sunshine "
-         f"value in {WX}?",
-         lambda t: mean(r["sun"] for r in t.weather if r["month"] == 6 and r["sun"] is not None)),
-    Task("spend_total", "medium",
-         f"What was Eastvale District Council's total net spend in {SPEND}, in pounds (credit notes included)?",
-         lambda t: _pounds(t.payments)),
-    Task("spend_top_area", "medium",
-         f"Which service area spent the most in total in {SPEND}?",
-         _top_area, kind="text"),
-    Task("spend_top_month", "medium",
-         f"In which month was the council's total spend highest in {SPEND}?",
-         _top_month, kind="text"),
-    Task("spend_supplier_count", "medium",
-         f"How many different suppliers were paid in {SPEND}, not counting redacted payments?",
-         _suppliers),
-    Task("fhrs_xml_share_5", "medium",
-         f"In {XML}, what percentage of establishments with a numeric hygiene rating (0-5) are rated 5?",
-         _share_5_xml),
-    Task("fhrs_json_top_type", "medium",
-         f"Which business type has the most establishments in {JSON}?",
-         _top_type_json, kind="text"),
+    Task(
+        "taxi_tip_share",
+        "medium",
+        f"In {TAXI}, for credit-card trips (payment_type 1), what is total tip_amount as a percentage of "
+        "total fare_amount?",
+        lambda t: (
+            100 * sum(r["tip"] for r in t.trips if r["ptype"] == 1) / sum(r["fare"] for r in t.trips if r["ptype"] == 1)
+        ),
+    ),
+    Task(
+        "taxi_busiest_day",
+        "medium",
+        f"On which date in March 2024 were the most taxi trips picked up, according to {TAXI}?",
+        _busiest_date,
+        kind="text",
+    ),
+    Task(
+        "wx_wettest_year",
+        "medium",
+        f"According to {WX}, which calendar year was the wettest (highest total rainfall)? Only count years "
+        "with rainfall for all 12 months.",
+        _wettest_year,
+    ),
+    Task(
+        "wx_june_sun",
+        "medium",
+        f"What is the average June sunshine at Lowmoor, in hours, over all years that have a June sunshine "
+        f"value in {WX}?",
+        lambda t: mean(r["sun"] for r in t.weather if r["month"] == 6 and r["sun"] is not None),
+    ),
+    Task(
+        "spend_total",
+        "medium",
+        f"What was Eastvale District Council's total net spend in {SPEND}, in pounds (credit notes included)?",
+        lambda t: _pounds(t.payments),
+    ),
+    Task("spend_top_area", "medium", f"Which service area spent the most in total in {SPEND}?", _top_area, kind="text"),
+    Task(
+        "spend_top_month",
+        "medium",
+        f"In which month was the council's total spend highest in {SPEND}?",
+        _top_month,
+        kind="text",
+    ),
+    Task(
+        "spend_supplier_count",
+        "medium",
+        f"How many different suppliers were paid in {SPEND}, not counting redacted payments?",
+        _suppliers,
+    ),
+    Task(
+        "fhrs_xml_share_5",
+        "medium",
+        f"In {XML}, what percentage of establishments with a numeric hygiene rating (0-5) are rated 5?",
+        _share_5_xml,
+    ),
+    Task(
+        "fhrs_json_top_type",
+        "medium",
+        f"Which business type has the most establishments in {JSON}?",
+        _top_type_json,
+        kind="text",
+    ),
     # ---------------------------------------------------------------- hard
-    Task("taxi_top_manhattan_zone", "hard",
-         f"Using {TAXI} and {ZONES}, which Manhattan zone had the most taxi pickups in March 2024?",
-         _top_manhattan_zone, kind="text"),
-    Task("taxi_lga_minutes", "hard",
-         f"Using {TAXI} and {ZONES}, what was the average trip duration in minutes for trips picked up at "
-         "LaGuardia Airport and dropped off anywhere in Manhattan, in March 2024?",
-         _lga_manhattan_minutes),
-    Task("taxi_friday_vs_sunday", "hard",
-         f"From {TAXI}: on average, how many more trips were picked up on a Friday than on a Sunday in "
-         "March 2024 (average trips per Friday minus average trips per Sunday)?",
-         _friday_minus_sunday),
-    Task("wx_warming", "hard",
-         f"Using {WX}, with each month's mean temperature taken as (tmax + tmin) / 2, how many °C warmer was "
-         "the 1991-2020 average than the 1961-1990 average?",
-         _warming),
-    Task("wx_month_most_warming", "hard",
-         f"Using {WX}, which calendar month's average tmax rose the most between 1961-1990 and 1991-2020?",
-         _month_most_warming, kind="text"),
-    Task("spend_largest_supplier_total", "hard",
-         f"How much was paid in total over the year to the council's largest supplier in {SPEND}, in pounds "
-         "(not counting redacted payments)?",
-         _largest_supplier_total),
-    Task("fhrs_type_lowest_5", "hard",
-         f"Combining both food hygiene files ({XML} and {JSON}), which business type has the lowest share of "
-         "its rated establishments (numeric rating 0-5) rated 5? Only consider types with at least 50 rated "
-         "establishments.",
-         _type_lowest_share_5, kind="text"),
-    Task("fhrs_old_ratings", "hard",
-         f"Combining {XML} and {JSON}, how many establishments with a numeric rating (0-5) were last rated "
-         "before 1 January 2022?",
-         _old_ratings),
-    Task("fhrs_worst_district", "hard",
-         f"In {XML}, which postcode district (the part of the postcode before the space, e.g. EV3) has the "
-         "lowest average hygiene rating, among districts with at least 40 establishments with a numeric rating?",
-         _worst_district, kind="text"),
-    Task("fhrs_restaurant_hygiene", "hard",
-         f"Combining {XML} and {JSON}, what is the average Hygiene score (from the Scores section) of "
-         "establishments of type Restaurant/Cafe/Canteen that have a numeric rating?",
-         _restaurant_hygiene),
+    Task(
+        "taxi_top_manhattan_zone",
+        "hard",
+        f"Using {TAXI} and {ZONES}, which Manhattan zone had the most taxi pickups in March 2024?",
+        _top_manhattan_zone,
+        kind="text",
+    ),
+    Task(
+        "taxi_lga_minutes",
+        "hard",
+        f"Using {TAXI} and {ZONES}, what was the average trip duration in minutes for trips picked up at "
+        "LaGuardia Airport and dropped off anywhere in Manhattan, in March 2024?",
+        _lga_manhattan_minutes,
+    ),
+    Task(
+        "taxi_friday_vs_sunday",
+        "hard",
+        f"From {TAXI}: on average, how many more trips were picked up on a Friday than on a Sunday in "
+        "March 2024 (average trips per Friday minus average trips per Sunday)?",
+        _friday_minus_sunday,
+    ),
+    Task(
+        "wx_warming",
+        "hard",
+        f"Using {WX}, with each month's mean temperature taken as (tmax + tmin) / 2, how many °C warmer was "
+        "the 1991-2020 average than the 1961-1990 average?",
+        _warming,
+    ),
+    Task(
+        "wx_month_most_warming",
+        "hard",
+        f"Using {WX}, which calendar month's average tmax rose the most between 1961-1990 and 1991-2020?",
+        _month_most_warming,
+        kind="text",
+    ),
+    Task(
+        "spend_largest_supplier_total",
+        "hard",
+        f"How much was paid in total over the year to the council's largest supplier in {SPEND}, in pounds "
+        "(not counting redacted payments)?",
+        _largest_supplier_total,
+    ),
+    Task(
+        "fhrs_type_lowest_5",
+        "hard",
+        f"Combining both food hygiene files ({XML} and {JSON}), which business type has the lowest share of "
+        "its rated establishments (numeric rating 0-5) rated 5? Only consider types with at least 50 rated "
+        "establishments.",
+        _type_lowest_share_5,
+        kind="text",
+    ),
+    Task(
+        "fhrs_old_ratings",
+        "hard",
+        f"Combining {XML} and {JSON}, how many establishments with a numeric rating (0-5) were last rated "
+        "before 1 January 2022?",
+        _old_ratings,
+    ),
+    Task(
+        "fhrs_worst_district",
+        "hard",
+        f"In {XML}, which postcode district (the part of the postcode before the space, e.g. EV3) has the "
+        "lowest average hygiene rating, among districts with at least 40 establishments with a numeric rating?",
+        _worst_district,
+        kind="text",
+    ),
+    Task(
+        "fhrs_restaurant_hygiene",
+        "hard",
+        f"Combining {XML} and {JSON}, what is the average Hygiene score (from the Scores section) of "
+        "establishments of type Restaurant/Cafe/Canteen that have a numeric rating?",
+        _restaurant_hygiene,
+    ),
 ]
 
 QUICK = ["taxi_cash_trips", "wx_rain_2023", "fhrs_xml_count"]
