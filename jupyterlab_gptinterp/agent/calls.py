@@ -7,6 +7,7 @@ text streamed so far (Stop keeps it), and bounds every call by the turn's remain
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import re
 import secrets
@@ -90,14 +91,22 @@ class ModelCalls:
         self.deadline += seconds
 
     async def ask(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, resample: float | None = None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
+        resample: float | None = None,
+        prefill: str = "",
     ) -> tuple[str, Completion]:
         """One streamed reply, retried on rate limits and outages (never once text has streamed);
-        `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM)."""
+        `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM);
+        `prefill`: the reply's start, which the server continues (the reply holds it)."""
+        if prefill:
+            messages = [*messages, {"role": "assistant", "content": prefill}]
         for attempt in range(1, self.retries + 2):
             message_id = "m-" + secrets.token_hex(6)
             try:
-                return message_id, await self._bounded(self._stream(message_id, messages, tools, resample))
+                stream = self._stream(message_id, messages, tools, resample, prefill)
+                return message_id, await self._bounded(stream)
             except GPTInterpError as exc:
                 wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
                 if self.partial or not exc.retryable or attempt > self.retries or wait > self.max_retry_wait:
@@ -114,6 +123,7 @@ class ModelCalls:
         messages: list[dict[str, Any]],
         tools: list[dict[str, Any]] | None,
         resample: float | None,
+        prefill: str = "",
     ) -> Completion:
         self.partial, self.partial_id = "", message_id
         reply, read, deltas = Completion(""), None, 0
@@ -127,6 +137,8 @@ class ModelCalls:
                 elif isinstance(event, TextDelta):
                     if not self.partial:
                         await self.phase("writing")
+                        if prefill:  # shown, and read for the code's end, as the start of the reply
+                            event = TextDelta(prefill + event.text)
                     self.partial, deltas = self.partial + event.text, deltas + 1
                     await self.sink.emit_ephemeral(
                         AssistantDelta(chat_id=self.chat_id, message_id=message_id, delta=event.text)
@@ -137,6 +149,8 @@ class ModelCalls:
                         break
                 elif isinstance(event, Completion):
                     reply = event
+                    if prefill:
+                        reply = dataclasses.replace(event, text=prefill + event.text)
         finally:
             if close := getattr(stream, "aclose", None):
                 await close()  # the connection closes, and the server stops writing
