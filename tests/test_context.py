@@ -1,6 +1,12 @@
 """What the model is shown stays bounded and keeps what matters (errors, hints)."""
 
-from jupyterlab_gptinterp.agent.context import head_tail, notebook_for_model, result_for_model, strip_ansi
+from jupyterlab_gptinterp.agent.context import (
+    comprehension_frames_dropped,
+    head_tail,
+    notebook_for_model,
+    result_for_model,
+    strip_ansi,
+)
 from jupyterlab_gptinterp.protocol import CellView, NotebookView
 
 
@@ -71,3 +77,17 @@ def test_a_cut_falls_between_lines_and_says_how_many_lines_went():
     assert all(line in text.splitlines() for line in kept if line is not marker)
     went = int(marker.split("[... ")[1].split(" lines")[0])
     assert went == 300 - (len(kept) - 1)
+
+
+def test_a_comprehensions_frame_that_shows_the_cells_first_line_is_dropped():
+    # As IPython 8 on Python 3.11 prints an error inside a list comprehension (a real kernel's text).
+    tb = (
+        "IndexError                                Traceback (most recent call last)\n"
+        "Cell In[1], line 5\n      4 data = [[1]]\n----> 5 d = [float(r[1]) for r in data]\n      6 print(d)\n\n"
+        "Cell In[1], line 5, in <listcomp>(.0)\n----> 5 import csv\n\n"
+        "IndexError: list index out of range"
+    )
+    told = result_for_model("error", [{"output_type": "error", "ename": "IndexError", "evalue": "", "traceback": [tb]}])
+    assert "import csv" not in told and "----> 5 d = [float(r[1]) for r in data]" in told and "IndexError: list" in told
+    called = tb.replace("Cell In[1], line 5, in <listcomp>", "Cell In[1], line 2, in f")  # a function's frame stays
+    assert "line 2, in f" in comprehension_frames_dropped(called)

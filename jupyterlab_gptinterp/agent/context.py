@@ -43,6 +43,29 @@ def head_tail(text: str, budget: int) -> str:
     return f"{head.removesuffix(chr(10))}\n[... {said}{len(middle)} characters cut ...]\n{tail}"
 
 
+_CELL_FRAME = re.compile(r"^Cell In\[(\d+)\], line (\d+)(?:, in (.*))?$")
+_COMPREHENSION = ("<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>")
+
+
+def comprehension_frames_dropped(traceback: str) -> str:
+    """The traceback without the frame of a comprehension on the cell line the frame above it
+    shows: IPython (on Python 3.11) prints that frame with the cell's first line as the failing
+    one, and a model told `----> 5 import csv` changes the import."""
+    kept: list[str] = []
+    above: tuple[str, str] | None = None
+    skipping = False
+    for line in traceback.split("\n"):
+        if head := _CELL_FRAME.match(line.strip()):
+            skipping = above == head.group(1, 2) and (head.group(3) or "").startswith(_COMPREHENSION)
+            above = head.group(1, 2)
+        elif skipping and not line.strip():  # the frame ends at a blank line
+            skipping = False
+            continue
+        if not skipping:
+            kept.append(line)
+    return "\n".join(kept)
+
+
 RESULT_HEAD = "Execution status:"  # how every result we send the model starts
 
 
@@ -53,7 +76,7 @@ def result_for_model(status: str, outputs: Iterable[dict[str, Any]], message: st
     for out, text in _outputs.described(list(outputs), budget):
         text = strip_ansi(text)
         if out.get("output_type") == "error":
-            error = text
+            error = comprehension_frames_dropped(text)
         elif text:
             parts.append(text)
     body = head_tail("".join(p if p.endswith("\n") else p + "\n" for p in parts), budget // 2 if error else budget)
