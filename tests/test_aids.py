@@ -947,6 +947,15 @@ async def test_a_model_that_insists_on_noted_code_gets_its_output_judged_by_the_
     assert ended.reason == "answer" and ex.ran == [zeros] and len(llm.requests) == 5
     assert "If that output answers the question exactly" in llm.requests[4][-1]["content"]
     assert [m.text for m in sink.of("assistant_message")][-1] == "It is 2.0."
+    # A run in between (code that uses an earlier cell's names): the noted code is still not run again.
+    load = "import pandas as pd\ns = pd.Series([4.0, None, 2.0])\nprint(len(s))"
+    noted, other = "print(s.fillna(0).mean())", "print(s.count())"
+    yes = json.dumps({"answers": True, "answer": "The mean is 2.0.", "missing": ""})
+    replies = [fenced(load), no, fenced(noted), fenced(other), no, fenced(noted), fenced(noted), yes]
+    loop, llm, ex, sink, gate = make(*replies, names=["checks", "repeats", "answer"])
+    ended = await run_turn(loop, sink, gate, "What is the mean of s?")
+    assert ex.ran == [load, noted, other] and ended.reason == "answer"  # declined, never approved and run again
+    assert "its earlier output was used" in " ".join(sink.statuses)
 
 
 async def test_declined_proposals_use_no_steps_and_a_repeat_of_a_success_ends_with_its_answer():

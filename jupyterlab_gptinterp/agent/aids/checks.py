@@ -2,9 +2,9 @@
 
 An answer given straight after a noted run, with no run since, is sent back twice (the loop makes
 the call after the second a focused one); the code of a noted run proposed again is declined with
-the note once. A model that proposes it a second time holds that the result is right: the repeats
-aid then asks the short check call whether that output answers the question, so a note that was
-wrong about a right result costs one call, not the rest of the turn.
+the note once. A model that proposes it a second time holds that the result is right: the short
+check call then judges whether that output answers the question, so a note that was wrong about a
+right result costs one call, not the rest of the turn.
 
 Read from the outcome, by kind of result, never by the data: nothing printed by a cell that only
 loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
@@ -98,23 +98,38 @@ class Checks(Aid):
         self.flagged: Outcome | None = None  # the last run a check noted (its note is in `noted`)
         self.sent_back = 0  # replies sent back since it was noted
         self.noted: dict[str, str] = {}  # the code of each run a check noted (normalised): the note
+        self.runs: dict[str, Outcome] = {}  # ... and that run
         self.reminded: set[str] = set()  # noted code already declined once with its note
 
     async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
-        """The code of a noted run, again: it would print what the check found wrong."""
+        """The code of a noted run, again: it would print what the check found wrong. Told once; a
+        model that insists holds that result right, so the short check call judges its output."""
         key = normalise_code(code)
         note = self.noted.get(key)
         if note is None:
             return None
-        if key in self.reminded:  # the model insists: its output is judged by the check call, not sent back
-            if self.flagged is not None and normalise_code(self.flagged.code) == key:
-                self.flagged = None
-            return None
-        self.reminded.add(key)
+        if key not in self.reminded:
+            self.reminded.add(key)
+            return Refusal(
+                "The model proposed the same code again; it was reminded of the check on its result.",
+                f"Not run: you already ran exactly this code, and the check on its result said: {note} Change the "
+                "code as that says.",
+            )
+        run = self.runs[key]
+        if self.flagged is run:
+            self.flagged = None  # what the model says of that output next is not sent back for the note
+        if run.printed.strip() and turn.check is not None:
+            verdict = await turn.check(run)
+            if verdict is not None and verdict.answers and verdict.answer.strip():
+                return Refusal(
+                    "The model proposed the same code again; its earlier output was used.",
+                    "",
+                    answer=verdict.answer.strip(),
+                )
         return Refusal(
-            "The model proposed the same code again; it was reminded of the check on its result.",
-            f"Not run: you already ran exactly this code, and the check on its result said: {note} Change the code "
-            "as that says.",
+            "The model proposed the same code again; it was asked to answer from its output.",
+            "Not run: you already ran exactly this code; its output is above. Answer from that output, or run "
+            "different code.",
         )
 
     async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
@@ -132,8 +147,7 @@ class Checks(Aid):
         text = text or id_for_name(turn.question, code, outcome.printed, turn.files)
         if text:
             self.flagged, self.sent_back = outcome, 0
-            self.noted[normalise_code(code)] = text
-            self.reminded.discard(normalise_code(code))
+            self.noted[normalise_code(code)], self.runs[normalise_code(code)] = text, outcome
         return Note(text=f"Check: {text}") if text else None
 
     async def review(self, turn: TurnState, text: str) -> Review | None:
