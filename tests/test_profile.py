@@ -864,3 +864,30 @@ def test_a_log_of_prose_messages_is_no_event_log():
     assert logformat.events(prose) is None  # no key=value fields
     bare = [f"tx={i} meterStop={i}" for i in range(40)]
     assert logformat.events(bare) is None  # no timestamp or level in front
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        ("bracketed.log", "[2024-06-01 10:00:{s:02d}] [INFO] Start tx={i} user=u{i}"),
+        ("rfc3339.log", "2024-06-01T10:00:{s:02d}{frac}Z INFO Start tx={i} user=u{i}"),
+        ("comma_ms.log", "2024-06-01 10:00:{s:02d},123 INFO Start tx={i} user=u{i}"),
+        ("two_stamps.log", "2024-06-01T10:00:{s:02d}Z 2024-06-01T09:59:{s:02d}Z INFO Start tx={i} user=u{i}"),
+        ("collide.log", '2024-06-01 10:00:{s:02d} INFO Start tx={i} level=3 user="John {i}"'),
+    ],
+)
+def test_event_logs_in_other_layouts_load_with_their_times_and_keys(tmp_path, monkeypatch, name, line):
+    lines = [line.format(s=i % 60, i=i, frac=".37" if i % 2 else "") for i in range(40)]
+    (tmp_path / name).write_text("\ufeff" + "\n".join(lines) + "\n", encoding="utf-8")  # with a byte-order mark
+    p = prof(tmp_path, name)
+    assert "text log of events" in p.lines, p.lines
+    code = p.lines.split("```python\n")[1].split("```")[0]
+    monkeypatch.chdir(tmp_path)
+    scope: dict = {}
+    exec(compile(code, "<preview>", "exec"), scope)  # noqa: S102 - the profile's own block
+    df = scope["df"]
+    assert len(df) == 40 and df["tx"].sum() == sum(range(40)) and set(df["level"]) == {"INFO"}
+    stamps = [c for c in df.columns if df[c].dtype.kind == "M"]
+    assert stamps and df[stamps[0]].iloc[0].year == 2024
+    if name == "collide.log":
+        assert df["user"].iloc[1] == "John 1"  # a quoted value whole; the head's level kept

@@ -251,21 +251,29 @@ def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
 
 # --- event logs: a common prefix, then messages of many kinds with key=value fields ----------------
 
-_PAIR_RX = r"(\w+)=(\S+?)[,;:.)]?(?=\s|$)"  # key=value; a comma or colon after it is the sentence's
+# key=value, or key="words in quotes"; a comma or colon after a bare value is the sentence's.
+_PAIR_RX = r'(\w+)=(?:"([^"]*)"|(\S+?)[,;:.)]?(?=\s|$))'
 _PAIR = re.compile(_PAIR_RX)
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _EVENT = re.compile(r"[A-Za-z_][\w.]*$")
+_ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
+_OPEN, _CLOSE = r"[\[(]?", r"[\])]?"  # a timestamp or level may stand in brackets
 
 
 @dataclass
 class EventLog:
     regex: str  # every record line: its timestamp, level, [source] and event, then the message
-    time: str  # the group holding the time ("" when the lines carry none)
+    time: str  # the group holding an ISO date and time, converted on loading ("" when none)
     keys: list[tuple[str, int, bool]]  # key=value keys: (key, lines holding it, every value a number)
     events: list[tuple[str, int]]  # the first words of messages, most common first ([] when not a vocabulary)
     matched: int  # lines of the sample the regex matches
-    total: int  # lines in the sample
+    total: int  # lines in the sample that are not blank
+    sampled: int  # lines in the sample
     other: str  # a line it does not match ("" when it matches every line)
+
+
+def _pairs(message: str) -> dict[str, str]:
+    return {k: quoted or bare for k, quoted, bare in _PAIR.findall(message)}
 
 
 def events(lines: list[str], min_share: float = 0.2) -> EventLog | None:
@@ -278,21 +286,22 @@ def events(lines: list[str], min_share: float = 0.2) -> EventLog | None:
     if len(body) < 3 or "level" not in kinds or count < 0.6 * len(body):  # continuation lines aside
         return None
     groups: list[str] = []
-    time = ""
-    for i, kind in enumerate(kinds):  # a date then a time, two tokens, are one timestamp
-        if kind == "time" and i and kinds[i - 1] == "date":
-            groups[-1], time = r"(?P<time>\S+ \S+)", "time"
+    names: list[str] = []
+    for i, kind in enumerate(kinds):
+        if kind == "time" and i and kinds[i - 1] == "date":  # a date then a time, two tokens: one timestamp
+            names[-1] = "time" if "time" not in names else names[-1]
+            groups[-1] = rf"{_OPEN}(?P<{names[-1]}>[^\s\])]+ [^\s\])]+){_CLOSE}"
             continue
-        groups.append(rf"(?P<{kind}>{next(g for k, _, g in _KINDS if k == kind)})")
-        time = time or (kind if kind in ("ts", "date", "time") else "")
+        name = kind if kind not in names else f"{kind}{names.count(kind) + 1}"  # two timestamps: ts, ts2
+        names.append(name)
+        inner = r"[A-Z]+" if kind == "level" else r"[^\s\])]+"
+        groups.append(rf"{_OPEN}(?P<{name}>{inner}){_CLOSE}")
     head = re.compile("^" + r"\s+".join(groups) + r"\s+(?P<message>.*)$")
-    found = [m for m in map(head.match, body) if m]
-    messages = [m["message"] for m in found]
+    messages = [m["message"] for m in map(head.match, body) if m]
     source = sum(bool(re.match(r"\[[^\]\s]+\]\s", t)) for t in messages) >= 0.5 * len(messages)
     if source:
-        groups.append(r"(?:\[(?P<source>[^\]]*)\]\s+)?")
         messages = [re.sub(r"^\[[^\]\s]+\]\s+", "", t) for t in messages]
-    pairs = [dict(_PAIR.findall(t)) for t in messages]
+    pairs = [_pairs(t) for t in messages]
     if sum(bool(p) for p in pairs) < min_share * len(body):
         return None
     held: Counter[str] = Counter(k for p in pairs for k in p)
@@ -302,55 +311,59 @@ def events(lines: list[str], min_share: float = 0.2) -> EventLog | None:
         len(firsts) <= 30 and all(_EVENT.match(w) for w in firsts) and sum(firsts.values()) >= 0.8 * len(messages)
     )
     tail = r"(?:(?P<event>[A-Za-z_][\w.]*)(?=\s|$))?\s*(?P<message>.*)$" if vocabulary else r"(?P<message>.*)$"
-    regex = "^" + r"\s+".join(groups[: len(groups) - source]) + r"\s+" + (groups[-1] if source else "") + tail
+    regex = "^" + r"\s+".join(groups) + r"\s+" + (r"(?:\[(?P<source>[^\]]*)\]\s+)?" if source else "") + tail
     rx = re.compile(regex)
+    fields = set(rx.groupindex)  # a key named like one (level=3) does not replace what the line's head says
+    stamp = next((n for n, k in zip(names, kinds) if k in ("ts", "date")), "")
+    iso = stamp and all(_ISO.match(m[stamp]) for m in map(rx.match, body[:200]) if m)
     hits = [bool(rx.match(line)) for line in lines if line.strip()]
     return EventLog(
         regex=regex.replace("'", r"\x27"),
-        time=time,
-        keys=[(k, n, k in numeric) for k, n in held.most_common(12)],
+        time=stamp if iso else "",
+        keys=[(k, n, k in numeric) for k, n in held.most_common(12) if k not in fields],
         events=firsts.most_common(12) if vocabulary else [],
         matched=sum(hits),
         total=len(hits),
+        sampled=len(lines),
         other=next((line for line in lines if line.strip() and not rx.match(line)), ""),
     )
 
 
-def load_events(name: str, log: EventLog, encoding: str = "") -> str:
+def load_events(name: str, log: EventLog, encoding: str = "utf-8") -> str:
     """The lines that load one row per record line, a column per key (a cell can start with them)."""
     numbers = [k for k, _, number in log.keys if number]
-    opened = f"open({name!r}" + (f", encoding={encoding!r}" if encoding else "") + ")"
     out = [
         "import re",
         "import pandas as pd",
         f"rx = re.compile(r'{log.regex}')",
-        f"rows = [m.groupdict() | dict(re.findall(r'{_PAIR_RX}', m['message'])) for m in map(rx.match, {opened}) if m]",
-        "df = pd.DataFrame(rows)",
+        f"with open({name!r}, encoding={encoding!r}) as f:",
+        "    lines = [m for m in map(rx.match, f.read().splitlines()) if m]",
+        f"pairs = [{{k: q or v for k, q, v in re.findall(r'{_PAIR_RX}', m['message'])}} for m in lines]",
+        "df = pd.DataFrame([p | m.groupdict() for p, m in zip(pairs, lines)])",
     ]
-    if log.time:
-        out.append(f"df[{log.time!r}] = pd.to_datetime(df[{log.time!r}])")
+    if log.time:  # ISO, with or without fractions of a second (a comma too), in every line
+        t = repr(log.time)
+        out.append(f"df[{t}] = pd.to_datetime(df[{t}].str.replace(',', '.'), format='ISO8601')")
     if numbers:
         out.append(f"df[{numbers!r}] = df[{numbers!r}].apply(pd.to_numeric)")
     return "\n".join(out)
 
 
-def describe_events(name: str, log: EventLog, lines_total: int | None, encoding: str = "") -> str:
+def describe_events(name: str, log: EventLog, lines_total: int | None, encoding: str = "utf-8") -> str:
     """What the model is told of an event log: the block that loads it, and what its lines hold,
     as comments (a small model pastes the block whole)."""
     n = f"{lines_total} lines" if lines_total is not None else "many lines"
-    sample = "" if lines_total == log.total else f" (of the first {log.total} lines)"
     out = [f"{name}: text log of events, {n}. Not loaded yet. Start your cell with:", "```python"]
     out += load_events(name, log, encoding).split("\n")
-    if sample:
-        out.append(f"# the counts below are of the first {log.total} lines")
-        sample = ""
+    if lines_total != log.sampled:
+        out.append(f"# the counts below are of the first {log.sampled} lines")
     if log.events:
-        out.append(f"# event (first word of the message){sample}: " + ", ".join(f"{e} {c}" for e, c in log.events))
+        out.append("# event (first word of the message): " + ", ".join(f"{e} {c}" for e, c in log.events))
     out.append(
-        f"# key=value fields become columns (lines holding each){sample}: "
+        "# key=value fields become columns (lines holding each): "
         + ", ".join(f"{k} {c}{'' if number else ' (text)'}" for k, c, number in log.keys)
     )
     if log.other:
         skipped = log.total - log.matched
-        out.append(f"# {skipped} lines{sample} are skipped (comments, continuations), like: {log.other[:160]}")
+        out.append(f"# {skipped} lines are skipped (comments, continuations), like: {log.other[:160]}")
     return "\n".join([*out, "```"])

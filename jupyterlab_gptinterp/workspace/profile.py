@@ -1003,11 +1003,10 @@ def _lines(name: str, path: Path) -> dict[str, Any]:
         return fixed
     events = logformat.events(lines) if fmt is None or fmt.matched < 0.5 * fmt.total else None
     if events is not None:
-        opened = "" if encoding in ("utf-8", "utf-8-sig") else encoding
         return {
             "kind": "lines",
-            "lines": logformat.describe_events(name, events, total, opened),
-            "load": logformat.load_events(name, events, opened),
+            "lines": logformat.describe_events(name, events, total, encoding),
+            "load": logformat.load_events(name, events, encoding),
             "rows": total,
         }
     if fmt is not None:
