@@ -52,12 +52,12 @@ def comprehension_frames_dropped(traceback: str) -> str:
     shows: IPython (on Python 3.11) prints that frame with the cell's first line as the failing
     one, and a model told `----> 5 import csv` changes the import."""
     kept: list[str] = []
-    above: tuple[str, str] | None = None
+    above: tuple[str, str] | None = None  # (execution count, line) of the last cell frame
     skipping = False
     for line in traceback.split("\n"):
         if head := _CELL_FRAME.match(line.strip()):
-            skipping = above == head.group(1, 2) and (head.group(3) or "").startswith(_COMPREHENSION)
-            above = head.group(1, 2)
+            skipping = above == (head.group(1), head.group(2)) and (head.group(3) or "").startswith(_COMPREHENSION)
+            above = (head.group(1), head.group(2))
         elif skipping and not line.strip():  # the frame ends at a blank line
             skipping = False
             continue
