@@ -1405,3 +1405,18 @@ def test_the_line_number_is_checked_against_the_line_the_frame_shows():
         "File <timed exec>:1",
     ]
     assert failing_line(failed("%%time\ny = 1 / 0", "ZeroDivisionError", "division by zero", timed)) == ""
+
+
+async def test_a_reply_the_aids_cut_to_nothing_ends_the_turn_with_the_last_result_not_in_silence():
+    # Our own tool text, twice: cut to nothing both times (asked again once), nothing is left to show.
+    recital = "Execution status: ok.\nOutput:\n42"
+    loop, llm, ex, sink, gate = make(fenced("print(41 + 1)"), recital, recital, names=["echo"])
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "step_cap" and "no answer I could show" in ended.message
+    assert "42" in sink.of("assistant_message")[-1].text and len(llm.requests) == 3
+    # An empty reply twice is said so, with the last result too.
+    loop, llm, ex, sink, gate = make(fenced("print(41 + 1)"), "", "", names=[])
+    ended = await run_turn(loop, sink, gate)
+    assert (
+        ended.reason == "step_cap" and "empty reply" in ended.message and "42" in sink.of("assistant_message")[-1].text
+    )

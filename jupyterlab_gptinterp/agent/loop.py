@@ -91,6 +91,7 @@ class _Turn:
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
         self.proposals = Proposals(loop, self.state, self.aids, self.calls, chat.chat_id, notebook)
         self.context = ""
+        self.shown = False  # the last reply reviewed as final was shown (not cut to nothing)
         self.mcp: dict[str, ToolSpec] = {}  # the MCP tools offered this turn, by the name the model calls
         self.cell_text = cell_for_model(notebook, cell_id, self.cfg.result_budget) if cell_id else ""
 
@@ -175,14 +176,17 @@ class _Turn:
                     emptied = True
                     self.new += [{"role": "assistant", "content": ""}, {"role": "user", "content": EMPTY}]
                 elif await self._final(message_id, reply.text, last=refused + 1 >= MAX_REFUSALS):
-                    return "answer", "The model sent an empty reply." if prompts.empty(reply.text) else ""
+                    empty = prompts.empty(reply.text)
+                    return await self._answered("sent an empty reply" if empty else "wrote no answer I could show")
                 else:  # a reply an aid sent back moves the turn on no more than a declined proposal
                     refused, told = refused + 1, self.state.notes[-1]
                 continue
             await self._words_before(reply.text, block, message_id)
             results = await self._proposals(reply, block)
             answer = next((a for _, a, _ in results if a), "")
-            if (answer and await self._final("", answer)) or self.proposals.finished:
+            if answer and await self._final("", answer):
+                return await self._answered("wrote no answer I could show")
+            if self.proposals.finished:
                 return "answer", ""
             if results and all(declined for _, _, declined in results):
                 steps, refused, told = steps - 1, refused + 1, ""  # declines use no steps meant for runs
@@ -234,13 +238,19 @@ class _Turn:
         kept = text if review.text is None else review.text
         if last and review.retry and kept.strip():
             review = Review(text=kept, flags=review.flags)
-        if review.show and (review.text or "").strip():
+        self.shown = review.show and bool((review.text or "").strip())
+        if self.shown:
             await self._say(review.text or "", message_id, ungrounded=review.flags)
         self.new.append({"role": "assistant", "content": text})
         if review.retry:
             self.state.notes.append(review.retry)
             self.new.append({"role": "user", "content": review.retry})
         return not review.retry
+
+    async def _answered(self, why: str) -> tuple[str, str]:
+        """The turn ends on the reply just reviewed: as its answer, unless nothing of it was left
+        to show (the aids cut it all); then as a stop, with the last result the turn got."""
+        return ("answer", "") if self.shown else await self._cap("step_cap", f"I stopped: the model {why}.")
 
     async def _cap(self, reason: str, message: str) -> tuple[str, str]:
         """A cap was hit: say so, with the last result the turn got (never an empty reply)."""
