@@ -11,7 +11,7 @@ import logging
 
 from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
-from jupyterlab_gptinterp.agent import aids, focus, prompts, replies
+from jupyterlab_gptinterp.agent import aids, focus, prompts
 from jupyterlab_gptinterp.agent.aids.base import Check, TurnState
 from jupyterlab_gptinterp.agent.aids.checks import Checks
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
@@ -25,7 +25,6 @@ from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.agent.outcome import Outcome
 from jupyterlab_gptinterp.agent.seams import ColumnProfile, FileProfile, TableProfile
 from jupyterlab_gptinterp.approval import ApprovalGate
-from jupyterlab_gptinterp.errors import ErrorCode, GPTInterpError
 from jupyterlab_gptinterp.protocol import NotebookView
 
 NB = NotebookView(path="nb.ipynb", kernel_id="k1")
@@ -794,10 +793,6 @@ async def test_the_python_block_is_found_by_pairing_fences_not_in_the_prose_afte
     assert prompts.fenced_code("````python\nx = '```'\n````") == ("x = '```'", "")  # a longer fence holds ```
 
 
-def loop_memory(llm):
-    return [m for request in llm.requests for m in request]
-
-
 async def test_after_a_failed_run_a_fenced_reply_begins_as_code_where_the_server_continues_it():
     verdict = json.dumps({"answers": True, "answer": "42.", "missing": ""})
     loop, llm, ex, sink, gate = make(fenced("print(6 * seven)"), "print(6 * 7)\n```", verdict, prefill=True)
@@ -809,21 +804,6 @@ async def test_after_a_failed_run_a_fenced_reply_begins_as_code_where_the_server
     for d in sink.deltas:
         streamed[d.message_id] = streamed.get(d.message_id, "") + d.delta
     assert "```python\nprint(6 * 7)\n```" in streamed.values()  # the user's stream shows the block whole
-    # Words after all: the reply is shown without the block's start (never an unclosed block).
-    loop, llm, ex, sink, gate = make(fenced("print(6 * seven)"), "It is 42.", "It is 42, really.", prefill=True)
-    await run_turn(loop, sink, gate)
-    assert all(not m.text.startswith("```") for m in sink.of("assistant_message"))
-    assert all("```python\nIt is" not in str(m.get("content")) for m in loop_memory(llm))
-    # A server that refuses a reply's start (a thinking model) is asked again without one, and not again.
-    refused = GPTInterpError(ErrorCode.llm_bad_response, "(HTTP 400) Assistant response prefill is incompatible")
-    bad, worse = fenced("print(6 * seven)"), fenced("print(6 * eight)")
-    loop, llm, ex, sink, gate = make(bad, refused, worse, fenced("print(6 * 7)"), verdict, prefill=True)
-    ended = await run_turn(loop, sink, gate)
-    assert ended.reason == "answer" and ex.ran == ["print(6 * seven)", "print(6 * eight)", "print(6 * 7)"]
-    assert [r[-1]["role"] for r in llm.requests[:4]] == ["user", "assistant", "user", "user"]
-    # Not after a decline, which may ask for the answer in words.
-    refusal = Outcome(proposed="print(1)", decision="refused")
-    assert replies.prefill([failed("x", "NameError", "x")]) and not replies.prefill([failed("x", "E", "x"), refusal])
     # A server that does not continue a reply's start is never sent one.
     loop, llm, ex, sink, gate = make(fenced("print(6 * seven)"), fenced("print(6 * 7)"), verdict)
     await run_turn(loop, sink, gate)

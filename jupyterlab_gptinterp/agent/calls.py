@@ -14,7 +14,7 @@ import secrets
 import time
 from typing import Any
 
-from ..errors import ErrorCode, GPTInterpError
+from ..errors import GPTInterpError
 from ..protocol import AssistantDelta, Phase, PhaseEvent, StatusEvent
 from . import prompts
 from .aids.base import Check
@@ -64,7 +64,6 @@ class ModelCalls:
         self.retries = retries
         self.max_retry_wait = max_retry_wait
         self.usage = [0, 0, 0, 0]  # calls, prompt tokens, completion tokens, cached prompt tokens
-        self.no_prefill = False  # the server refused a reply's start this turn
         self.partial = ""  # text of the reply being streamed (kept if the user stops it)
         self.partial_id = ""  # the message it streams as
         self.deadline = float("inf")  # monotonic time the turn's budget ends (waits for the user excluded)
@@ -101,19 +100,14 @@ class ModelCalls:
         """One streamed reply, retried on rate limits and outages (never once text has streamed);
         `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM);
         `prefill`: the reply's start, which the server continues (the reply holds it)."""
-        prefill = "" if self.no_prefill else prefill
-        asked = [*messages, {"role": "assistant", "content": prefill}] if prefill else messages
+        if prefill:
+            messages = [*messages, {"role": "assistant", "content": prefill}]
         for attempt in range(1, self.retries + 2):
             message_id = "m-" + secrets.token_hex(6)
             try:
-                stream = self._stream(message_id, asked, tools, resample, prefill)
+                stream = self._stream(message_id, messages, tools, resample, prefill)
                 return message_id, await self._bounded(stream)
             except GPTInterpError as exc:
-                if prefill and exc.code == ErrorCode.llm_bad_response and not self.partial:
-                    # A server that refuses a reply's start (llama.cpp serving a thinking model):
-                    # this turn asks it without one.
-                    self.no_prefill = True
-                    return await self.ask(messages, tools, resample)
                 wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
                 if self.partial or not exc.retryable or attempt > self.retries or wait > self.max_retry_wait:
                     raise
@@ -160,8 +154,6 @@ class ModelCalls:
         finally:
             if close := getattr(stream, "aclose", None):
                 await close()  # the connection closes, and the server stops writing
-        if prefill and not prompts.code_end(reply.text):  # words after all (or cut short): no block
-            reply = dataclasses.replace(reply, text=reply.text.removeprefix(prefill))
         self._count(reply)
         self.partial = ""
         return reply

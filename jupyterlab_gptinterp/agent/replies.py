@@ -25,11 +25,11 @@ class Proposed:
 
 
 def prefill(outcomes: list[Outcome]) -> str:
-    """How a fenced reply begins, where the server continues a reply's start: straight after a
-    failed run, as a python block, so the model writes the fix, not a retelling of the error (on a
-    CPU, the tokens written are most of a step's time). Not after a decline: one may ask for the
-    answer in words."""
-    return "```python\n" if outcomes and outcomes[-1].ran and outcomes[-1].failed else ""
+    """How a fenced reply begins, where the server continues a reply's start: after a failed run,
+    as a python block, so the model writes the fix, not a retelling of the error (on a CPU, the
+    tokens written are most of a step's time)."""
+    decided = [o for o in outcomes if o.decision != "refused"]
+    return "```python\n" if decided and decided[-1].ran and decided[-1].failed else ""
 
 
 def tools_for(tool_mode: str, action: str) -> list[dict[str, Any]] | None:
