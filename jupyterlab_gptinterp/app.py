@@ -325,7 +325,6 @@ class GPTInterp(ExtensionApp):
                 result_budget=min(self.result_budget, 1500),
                 notebook_budget=min(self.notebook_budget, 1500),
                 memory_budget=6000,
-                prefill=True,
                 **common,
             )
         provider, spec = choice.provider, choice.model
@@ -363,7 +362,6 @@ class GPTInterp(ExtensionApp):
             result_budget=result_budget,
             notebook_budget=notebook_budget,
             memory_budget=memory_budget,
-            prefill=provider.prefill,
             **common,
         )
 

@@ -793,23 +793,6 @@ async def test_the_python_block_is_found_by_pairing_fences_not_in_the_prose_afte
     assert prompts.fenced_code("````python\nx = '```'\n````") == ("x = '```'", "")  # a longer fence holds ```
 
 
-async def test_after_a_failed_run_a_fenced_reply_begins_as_code_where_the_server_continues_it():
-    verdict = json.dumps({"answers": True, "answer": "42.", "missing": ""})
-    loop, llm, ex, sink, gate = make(fenced("print(6 * seven)"), "print(6 * 7)\n```", verdict, prefill=True)
-    ended = await run_turn(loop, sink, gate)
-    assert ended.reason == "answer" and ex.ran == ["print(6 * seven)", "print(6 * 7)"]
-    assert llm.requests[1][-1] == {"role": "assistant", "content": "```python\n"}  # after the NameError
-    assert llm.requests[0][-1]["role"] == "user" and all(r[-1]["role"] != "assistant" for r in llm.requests[2:])
-    streamed = {}
-    for d in sink.deltas:
-        streamed[d.message_id] = streamed.get(d.message_id, "") + d.delta
-    assert "```python\nprint(6 * 7)\n```" in streamed.values()  # the user's stream shows the block whole
-    # A server that does not continue a reply's start is never sent one.
-    loop, llm, ex, sink, gate = make(fenced("print(6 * seven)"), fenced("print(6 * 7)"), verdict)
-    await run_turn(loop, sink, gate)
-    assert ex.ran == ["print(6 * seven)", "print(6 * 7)"] and all(r[-1]["role"] == "user" for r in llm.requests)
-
-
 async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call_says_so():
     asked: list[int] = []
 

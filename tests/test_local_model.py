@@ -104,24 +104,3 @@ class TestRealLocalModel:
         assert any("338350" in o for o in outputs), (ended, outputs)
         answers = " ".join(m["text"] for m in ws.of("assistant_message"))
         assert re.search(r"338,?350", answers), answers
-
-
-@needs_extra
-async def test_the_embedded_server_continues_a_replys_start(packaged_model_path, tmp_path):
-    """The loop begins a fix as a python block (LoopConfig.prefill): llama.cpp must continue a
-    trailing assistant message, not answer it afresh, or the block would be opened twice."""
-    from jupyterlab_gptinterp.agent.seams import Completion
-
-    server = local_model.LocalModelServer(packaged_model_path, tmp_path)
-    try:
-        chat = local_model.LocalChat(server)
-        messages = [
-            {"role": "system", "content": "Reply with one ```python block when code should run."},
-            {"role": "user", "content": "Print the sum of 2 and 3 with Python."},
-            {"role": "assistant", "content": "```python\n"},
-        ]
-        reply = [e async for e in chat.stream(messages, None) if isinstance(e, Completion)][-1]
-    finally:
-        server.stop()
-    assert not reply.text.lstrip().startswith("```"), reply.text  # the block was continued, not opened again
-    assert "print(" in reply.text.split("```")[0], reply.text

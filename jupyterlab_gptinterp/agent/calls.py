@@ -7,7 +7,6 @@ text streamed so far (Stop keeps it), and bounds every call by the turn's remain
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import re
 import secrets
@@ -91,22 +90,14 @@ class ModelCalls:
         self.deadline += seconds
 
     async def ask(
-        self,
-        messages: list[dict[str, Any]],
-        tools: list[dict[str, Any]] | None,
-        resample: float | None = None,
-        prefill: str = "",
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, resample: float | None = None
     ) -> tuple[str, Completion]:
         """One streamed reply, retried on rate limits and outages (never once text has streamed);
-        `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM);
-        `prefill`: the reply's start, which the server continues (the reply holds it)."""
-        if prefill:
-            messages = [*messages, {"role": "assistant", "content": prefill}]
+        `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM)."""
         for attempt in range(1, self.retries + 2):
             message_id = "m-" + secrets.token_hex(6)
             try:
-                stream = self._stream(message_id, messages, tools, resample, prefill)
-                return message_id, await self._bounded(stream)
+                return message_id, await self._bounded(self._stream(message_id, messages, tools, resample))
             except GPTInterpError as exc:
                 wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
                 if self.partial or not exc.retryable or attempt > self.retries or wait > self.max_retry_wait:
@@ -123,7 +114,6 @@ class ModelCalls:
         messages: list[dict[str, Any]],
         tools: list[dict[str, Any]] | None,
         resample: float | None,
-        prefill: str = "",
     ) -> Completion:
         self.partial, self.partial_id = "", message_id
         reply, read, deltas = Completion(""), None, 0
@@ -137,8 +127,6 @@ class ModelCalls:
                 elif isinstance(event, TextDelta):
                     if not self.partial:
                         await self.phase("writing")
-                        if prefill:  # shown, and read for the code's end, as the start of the reply
-                            event = TextDelta(prefill + event.text)
                     self.partial, deltas = self.partial + event.text, deltas + 1
                     await self.sink.emit_ephemeral(
                         AssistantDelta(chat_id=self.chat_id, message_id=message_id, delta=event.text)
@@ -149,8 +137,6 @@ class ModelCalls:
                         break
                 elif isinstance(event, Completion):
                     reply = event
-                    if prefill:
-                        reply = dataclasses.replace(event, text=prefill + event.text)
         finally:
             if close := getattr(stream, "aclose", None):
                 await close()  # the connection closes, and the server stops writing

@@ -23,9 +23,6 @@ class LoopConfig:
     aids: list[Aid] = field(default_factory=list)  # how the loop helps the model (agent/aids/), in order
     auto_run: bool = False  # approve run_code proposals as proposed (the user chose it; the admin allows it)
     vision: bool = False  # the model reads images: outputs' images may be sent as image parts
-    # The server continues a trailing assistant message (llama.cpp): after a failed run, the fenced
-    # reply is begun as a python block, so the model writes the fix, not a retelling of the error.
-    prefill: bool = False
 
 
 @dataclass

@@ -202,8 +202,7 @@ class _Turn:
             self.state.notes.append(ask)
             self.new.append({"role": "user", "content": note})
             messages = focus.messages(messages[0]["content"], note)
-        prefill = replies.prefill(self.state.outcomes) if self.cfg.prefill and self.state.fenced else ""
-        return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)), prefill)
+        return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)))
 
     async def _words_before(self, text: str, block: Proposed | None, message_id: str) -> None:
         """What the model wrote beside its proposals, shown without a recital of our rules."""

@@ -11,7 +11,6 @@ from typing import Any
 
 from ..protocol import NotebookView, ProposalKind
 from . import prompts
-from .outcome import Outcome
 from .seams import Completion, ToolCall, ToolSpec
 
 
@@ -22,14 +21,6 @@ class Proposed:
     kind: ProposalKind = "run_code"
     cell_id: str | None = None
     tool: ToolSpec | None = None  # mcp_tool: the tool to call
-
-
-def prefill(outcomes: list[Outcome]) -> str:
-    """How a fenced reply begins, where the server continues a reply's start: after a failed run,
-    as a python block, so the model writes the fix, not a retelling of the error (on a CPU, the
-    tokens written are most of a step's time)."""
-    decided = [o for o in outcomes if o.decision != "refused"]
-    return "```python\n" if decided and decided[-1].ran and decided[-1].failed else ""
 
 
 def tools_for(tool_mode: str, action: str) -> list[dict[str, Any]] | None:
