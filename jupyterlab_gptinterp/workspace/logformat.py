@@ -179,12 +179,7 @@ def _prefix(lines: list[str]) -> str:
     """A regex for every line: its common leading timestamp/level fields, then the message."""
     common: list[str] | None = None
     for line in lines:
-        head = []
-        for token in line.split()[:4]:
-            kind = _kind(token)[0]
-            if kind not in ("ts", "date", "time", "level"):
-                break
-            head.append(kind)
+        head = list(_head(line))
         if common is None:
             common = head
         else:

@@ -38,7 +38,7 @@ from .hints import converted
 from .ids import id_for_name
 from .names import from_kernel, parsed
 from .preview import words
-from .repeats import normalise_code
+from .repeats import normalise_code, same_success
 
 _NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\]|\{\}|set\(\))\.?\s*$")
 _EMPTY = re.compile(r"^(?:Empty DataFrame|Series\(\[\],)|\bno\b.{0,60}\bfound\b", re.IGNORECASE | re.MULTILINE)
@@ -97,17 +97,18 @@ class Checks(Aid):
     def __init__(self) -> None:
         self.flagged: Outcome | None = None  # the last run a check noted (its note is in `noted`)
         self.sent_back = 0  # replies sent back since it was noted
-        self.noted: dict[str, str] = {}  # the code of each run a check noted (normalised): the note
-        self.runs: dict[str, Outcome] = {}  # ... and that run
+        self.noted: dict[
+            str, tuple[str, Outcome]
+        ] = {}  # the code of each run a check noted (normalised): the note, the run
         self.reminded: set[str] = set()  # noted code already declined once with its note
 
     async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
         """The code of a noted run, again: it would print what the check found wrong. Told once; a
         model that insists holds that result right, so the short check call judges its output."""
         key = normalise_code(code)
-        note = self.noted.get(key)
-        if note is None:
+        if key not in self.noted:
             return None
+        note, run = self.noted[key]
         if key not in self.reminded:
             self.reminded.add(key)
             return Refusal(
@@ -115,22 +116,9 @@ class Checks(Aid):
                 f"Not run: you already ran exactly this code, and the check on its result said: {note} Change the "
                 "code as that says.",
             )
-        run = self.runs[key]
         if self.flagged is run:
             self.flagged = None  # what the model says of that output next is not sent back for the note
-        if run.printed.strip() and turn.check is not None:
-            verdict = await turn.check(run)
-            if verdict is not None and verdict.answers and verdict.answer.strip():
-                return Refusal(
-                    "The model proposed the same code again; its earlier output was used.",
-                    "",
-                    answer=verdict.answer.strip(),
-                )
-        return Refusal(
-            "The model proposed the same code again; it was asked to answer from its output.",
-            "Not run: you already ran exactly this code; its output is above. Answer from that output, or run "
-            "different code.",
-        )
+        return await same_success(turn, run)
 
     async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
         if not outcome.ran or outcome.failed:
@@ -147,7 +135,7 @@ class Checks(Aid):
         text = text or id_for_name(turn.question, code, outcome.printed, turn.files)
         if text:
             self.flagged, self.sent_back = outcome, 0
-            self.noted[normalise_code(code)], self.runs[normalise_code(code)] = text, outcome
+            self.noted[normalise_code(code)] = (text, outcome)
         return Note(text=f"Check: {text}") if text else None
 
     async def review(self, turn: TurnState, text: str) -> Review | None:
@@ -159,7 +147,7 @@ class Checks(Aid):
         is shown, whatever it is."""
         if self.flagged is None or turn.last_run is not self.flagged:
             return None
-        note = self.noted[normalise_code(self.flagged.code)]
+        note = self.noted[normalise_code(self.flagged.code)][0]
         self.sent_back += 1
         if self.sent_back >= SEND_BACK:
             self.flagged = None

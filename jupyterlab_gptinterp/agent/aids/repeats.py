@@ -72,7 +72,7 @@ class Repeats(Aid):
                 "Not proposed: the user already rejected exactly this code. Do something different, or answer.",
             )
         if previous is not None and previous.ran and not previous.failed and normalise_code(previous.code) == mine:
-            return await self._same_success(turn, previous)
+            return await same_success(turn, previous)
         alone = stands_alone(code)
         earlier = next(
             (o for o in reversed(decided) if o.ran and not o.failed and normalise_code(o.code) == mine), None
@@ -94,19 +94,6 @@ class Repeats(Aid):
             )
         return None
 
-    async def _same_success(self, turn: TurnState, previous: Outcome) -> Refusal:
-        """The code that just worked, again: its output may already answer the question."""
-        status = "The model proposed the same code again; its earlier output was used."
-        if previous.printed and turn.check is not None:
-            verdict = await turn.check(previous)
-            if verdict is not None and verdict.answers and verdict.answer.strip():
-                return Refusal(status, "", answer=verdict.answer.strip())
-        return Refusal(
-            "The model proposed the same code again; it was asked to answer from its output.",
-            "Not run: you already ran exactly this code; its output is above. Answer from that output, or run "
-            "different code.",
-        )
-
     def _ran_before(self, earlier: Outcome) -> Refusal:
         """Code that worked earlier in the turn (not just now), again: it would print the same."""
         notes = "".join(f"\n{n}" for n in earlier.notes)
@@ -116,6 +103,21 @@ class Repeats(Aid):
             f"```\n{head_tail(earlier.printed, 600)}\n```{notes}\nAnswer from that output if it answers the question; if it "
             "does not, change that code so that it computes what is missing.",
         )
+
+
+async def same_success(turn: TurnState, previous: Outcome) -> Refusal:
+    """Code that worked, proposed again: its output may already answer the question (the short
+    check call judges it); if not, the model is asked to answer from it or run other code."""
+    status = "The model proposed the same code again; its earlier output was used."
+    if previous.printed and turn.check is not None:
+        verdict = await turn.check(previous)
+        if verdict is not None and verdict.answers and verdict.answer.strip():
+            return Refusal(status, "", answer=verdict.answer.strip())
+    return Refusal(
+        "The model proposed the same code again; it was asked to answer from its output.",
+        "Not run: you already ran exactly this code; its output is above. Answer from that output, or run "
+        "different code.",
+    )
 
 
 def stands_alone(code: str) -> bool:
