@@ -334,6 +334,7 @@ class GPTInterp(ExtensionApp):
             spec.name,
             self.request_timeout,
             provider.prompt_progress,
+            provider.grammars,
             spec.temperature,
         )
         cached = self._clients.get(choice.id)
@@ -347,6 +348,7 @@ class GPTInterp(ExtensionApp):
                     timeout=self.request_timeout,
                     temperature=spec.temperature,
                     prompt_progress=provider.prompt_progress,
+                    grammars=provider.grammars,
                 ),
             )
         # A model with a small context gets proportionally smaller views (~3 characters a token).

@@ -205,6 +205,7 @@ class LocalChat:
         tools: list[dict[str, Any]] | None,
         schema: dict[str, Any] | None = None,
         resample: float | None = None,
+        grammar: str | None = None,
     ) -> Any:
         from .agent.llm import OpenAIChat
 
@@ -221,8 +222,9 @@ class LocalChat:
                 temperature=0.0,
                 max_tokens=MAX_REPLY_TOKENS,
                 prompt_progress=True,  # llama.cpp: reading a prompt is the long wait on a CPU
+                grammars=True,
             )
-        async for event in self._inner.stream(messages, tools, schema, resample):
+        async for event in self._inner.stream(messages, tools, schema, resample, grammar):
             yield event
 
 

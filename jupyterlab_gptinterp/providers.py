@@ -8,7 +8,7 @@ environment variable holding its key and the models it serves:
          "models": [{"name": "gpt-4o-mini", "vision": True, "context_window": 128000}]},
         {"name": "ollama", "base_url": "http://localhost:11434/v1",
          "models": [{"name": "qwen2.5-coder:7b", "tool_mode": "fenced", "context_window": 32768}]},
-        {"name": "llamacpp", "base_url": "http://localhost:8080/v1", "prompt_progress": True,
+        {"name": "llamacpp", "base_url": "http://localhost:8080/v1", "prompt_progress": True, "grammars": True,
          "models": [{"name": "qwen2.5-coder-7b", "tool_mode": "fenced", "temperature": 0}]},
     ]
 
@@ -51,6 +51,8 @@ class ProviderSpec(BaseModel):
     api_key: str = Field("", repr=False)  # the legacy single-provider traits put the key here
     # A llama.cpp server: ask it how far it has read a prompt (shown while the user waits).
     prompt_progress: bool = False
+    # A llama.cpp server: constrain fenced-mode replies to their shape with a GBNF grammar.
+    grammars: bool = False
     models: Annotated[list[ModelSpec], Field(min_length=1)]
 
     def key(self) -> str:

@@ -1046,10 +1046,10 @@ async def test_a_model_that_stays_stuck_after_focused_calls_ends_the_turn_with_i
 
 async def test_a_turn_over_its_time_ends_with_the_last_result_it_got():
     class Slow(ScriptedLLM):
-        async def stream(self, messages, tools, schema=None, resample=None):
+        async def stream(self, messages, tools, schema=None, resample=None, grammar=None):
             if len(self.requests) >= 1:
                 await asyncio.sleep(5)
-            async for e in super().stream(messages, tools, schema, resample):
+            async for e in super().stream(messages, tools, schema, resample, grammar):
                 yield e
 
     llm, ex, sink, gate = Slow(fenced("print(41+1)")), ExecExecutor(), ListSink(), ApprovalGate()
@@ -1066,7 +1066,7 @@ async def test_a_turn_over_its_time_ends_with_the_last_result_it_got():
 
 async def test_stop_keeps_the_text_written_so_far():
     class Hanging(ScriptedLLM):
-        async def stream(self, messages, tools, schema=None, resample=None):
+        async def stream(self, messages, tools, schema=None, resample=None, grammar=None):
             from jupyterlab_gptinterp.agent.seams import TextDelta
 
             yield TextDelta("The first half of")

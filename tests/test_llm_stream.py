@@ -98,6 +98,20 @@ async def test_a_greedy_model_is_resampled_when_asked_and_a_sampling_one_keeps_i
     assert sent == [0.0, 0.7, "default", "default"]
 
 
+async def test_a_grammar_is_sent_only_to_a_server_said_to_take_one_and_never_beside_a_schema(fake_llm):
+    fake_llm.script(*[{"text": "a"}] * 4)
+    hi = [{"role": "user", "content": "hi"}]
+    llama = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", timeout=5, grammars=True)
+    other = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", timeout=5)
+    schema = {"type": "object"}
+    for llm, kwargs in ((llama, {}), (llama, {"schema": schema}), (other, {})):
+        [e async for e in llm.stream(hi, None, grammar='root ::= "a"', **kwargs)]
+    [e async for e in llama.stream(hi, None)]
+    sent = [body.get("grammar") for body in fake_llm.requests]
+    assert sent == ['root ::= "a"', None, None, None]
+    assert "response_format" in fake_llm.requests[1]
+
+
 async def test_a_reader_that_stops_early_closes_the_connection_and_the_server_stops_writing(fake_llm):
     """The loop stops reading a fenced reply at its code's end; the model server must see the
     connection close, or it would go on writing the rest for nobody."""

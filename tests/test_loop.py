@@ -6,6 +6,7 @@ import json
 import pytest
 from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
+from jupyterlab_gptinterp.agent import prompts
 from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.approval import ApprovalGate
 from jupyterlab_gptinterp.errors import ErrorCode, GPTInterpError
@@ -160,6 +161,21 @@ async def test_fenced_mode_takes_the_python_block_as_the_proposal():
     assert proposal.code == "print(sum(range(4)))" and proposal.reason == "Let me compute it."
     assert llm.requests[1][-1]["role"] == "user" and "6" in llm.requests[1][-1]["content"]
     assert sink.of("assistant_message")[0].text == "Let me compute it."
+
+
+async def test_fenced_replies_are_asked_in_their_shape_and_tool_calls_and_explanations_are_not():
+    loop, llm, ex, sink, gate = make("```python\nprint(6)\n```", "It is 6.", tool_mode="fenced")
+    turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "sum", NB))
+    await decide(sink, gate)
+    await turn
+    assert llm.grammars == [prompts.FENCED_GRAMMAR] * 2
+    loop, llm, ex, sink, gate = make("It explains.", tool_mode="fenced")
+    await loop.run_turn(ChatState("c"), "Explain", NB, action="explain")
+    loop, tools_llm, ex, sink, gate = make(run_code("print(6)"), "It is 6.")
+    turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "sum", NB))
+    await decide(sink, gate)
+    await turn
+    assert llm.grammars == [None] and tools_llm.grammars == [None, None]
 
 
 async def test_llm_failure_ends_the_turn_with_a_typed_message():

@@ -22,7 +22,7 @@ NB = NotebookView(path="nb.ipynb", kernel_id="k1")
 class Reading(ScriptedLLM):
     """A model that reports reading its prompt in three batches before it writes."""
 
-    async def stream(self, messages, tools, schema=None, resample=None):
+    async def stream(self, messages, tools, schema=None, resample=None, grammar=None):
         self.requests.append(messages)
         for processed in (0, 2048, 5200):
             yield PromptProgress(total=5200, cache=0, processed=processed, time_ms=processed // 10)
@@ -48,7 +48,7 @@ async def test_the_turn_names_its_phase_at_once_and_reports_the_prompt_read():
 
 async def test_stop_keeps_the_text_under_the_message_it_streamed_as():
     class Hanging(ScriptedLLM):
-        async def stream(self, messages, tools, schema=None, resample=None):
+        async def stream(self, messages, tools, schema=None, resample=None, grammar=None):
             yield TextDelta("The first half of")
             await asyncio.sleep(30)
 

@@ -54,7 +54,8 @@ class ModelCalls:
     ):
         self.llm = llm
         # Fenced mode runs a reply's first code block and has no use for what follows it: a reply
-        # is read up to that block's end, where the server reports the prompt's tokens (llama.cpp)
+        # is constrained to that shape where the server can (prompts.FENCED_GRAMMAR), and read up to
+        # that block's end, where the server reports the prompt's tokens (llama.cpp)
         # so that the usage stays counted; elsewhere to the end.
         self.until_code = until_code
         self.sink = sink
@@ -118,7 +119,8 @@ class ModelCalls:
         self.partial, self.partial_id = "", message_id
         reply, read, deltas = Completion(""), None, 0
         await self.phase("reading")
-        stream = self.llm.stream(messages, tools, resample=resample)
+        grammar = prompts.FENCED_GRAMMAR if self.until_code else None
+        stream = self.llm.stream(messages, tools, resample=resample, grammar=grammar)
         try:
             async for event in stream:
                 if isinstance(event, PromptProgress):

@@ -35,11 +35,13 @@ class OpenAIChat:
         temperature: float | None = None,
         max_tokens: int | None = None,
         prompt_progress: bool = False,
+        grammars: bool = False,
     ):
         self.model = model
         # llama.cpp's server reports how far it has read a long prompt when asked; others may
         # refuse a field they do not know, so it is asked only of servers said to be llama.cpp.
         self.prompt_progress = prompt_progress
+        self.grammars = grammars  # the server constrains a reply to a GBNF grammar (llama.cpp)
         self.temperature = temperature
         self.max_tokens = max_tokens  # a cap on one reply (a small model can repeat itself for minutes)
         self._key = api_key
@@ -58,8 +60,11 @@ class OpenAIChat:
         tools: list[dict[str, Any]] | None,
         schema: dict[str, Any] | None = None,
         resample: float | None = None,
+        grammar: str | None = None,
     ) -> AsyncIterator[LLMEvent]:
         kwargs: dict[str, Any] = {"stream_options": {"include_usage": True}}
+        if grammar and self.grammars and schema is None:
+            kwargs["grammar"] = grammar
         if tools:
             kwargs["tools"] = tools
         if schema is not None:  # the server constrains the reply to the schema (llama.cpp: a grammar)

@@ -63,10 +63,13 @@ class LLM(Protocol):
         tools: list[dict[str, Any]] | None,
         schema: dict[str, Any] | None = None,
         resample: float | None = None,
+        grammar: str | None = None,
     ) -> AsyncIterator[LLMEvent]:
         """Yield text deltas (before them, the prompt's reading progress where the server reports
         it), then exactly one Completion. Raise GPTInterpError on failure.
         `schema`: a JSON Schema the reply must follow (the server constrains the output);
+        `grammar`: a GBNF grammar the reply must follow where the server takes one (llama.cpp);
+        a server that does not is sent none, and the reply is read as it comes;
         `resample`: the greedy reply to this prompt was declined: a model that decodes greedily
         samples this call at that temperature; a model that samples anyway keeps its own."""
         ...

@@ -23,6 +23,9 @@ import pytest
 from procs import JupyterServer, Proc, require, start_on_free_port
 
 from jupyterlab_gptinterp import local_model
+from jupyterlab_gptinterp.agent import prompts
+from jupyterlab_gptinterp.agent.llm import OpenAIChat
+from jupyterlab_gptinterp.agent.seams import Completion
 
 QUESTION = "What is the sum of the squares of 1 to 100? Compute it with Python."
 CACHE = Path(os.environ.get("GPTINTERP_TEST_MODEL_CACHE", Path.home() / ".cache" / "gptinterp-test"))
@@ -137,6 +140,27 @@ async def _turn(tmp_path, model_server: ModelServer, tool_mode: str) -> dict:
         return report
     finally:
         server.stop()
+
+
+async def test_the_server_holds_a_reply_to_a_grammar_and_takes_the_fenced_one(model_server):
+    """llama.cpp reads `grammar` on its OpenAI route (a server that ignored it would answer "4"
+    below), and parses the fenced-mode grammar: a reply is words, then one python block with no
+    comment line and nothing after it; or words with no code block."""
+    llm = OpenAIChat(base_url=model_server.url, api_key=model_server.key, model="m", timeout=600, grammars=True)
+    llm.temperature, llm.max_tokens = 0.0, 400
+
+    async def reply(messages, grammar):
+        got = [e async for e in llm.stream(messages, None, grammar=grammar)]
+        assert isinstance(got[-1], Completion)
+        return got[-1].text
+
+    assert await reply([{"role": "user", "content": "What is 2+2? Reply with the number."}], 'root ::= "yes"') == "yes"
+    ask = "Compute the sum of the squares of 1 to 10 in Python. Comment each line of the code."
+    messages = [{"role": "system", "content": prompts.FENCED_RULES}, {"role": "user", "content": ask}]
+    text = await reply(messages, prompts.FENCED_GRAMMAR)
+    code = prompts.fenced_code(text)
+    assert code is not None and text.endswith("\n```"), text
+    assert not [line for line in code[0].splitlines() if line.strip().startswith("#")], text
 
 
 async def test_fenced_mode_runs_a_turn_through_base_url(tmp_path, model_server):
