@@ -142,10 +142,26 @@ async def _turn(tmp_path, model_server: ModelServer, tool_mode: str) -> dict:
         server.stop()
 
 
+async def test_fenced_mode_runs_a_turn_through_base_url(tmp_path, model_server):
+    report = await _turn(tmp_path, model_server, "fenced")
+    assert report["ended"] == "answer", report
+    assert report["proposals"] >= 1 and report["computed"] and report["answered"], report
+
+
+async def test_tools_mode_runs_a_turn_through_base_url(tmp_path, model_server):
+    """The tool schema is accepted and the stream (text or tool calls) is read to a finished turn."""
+    report = await _turn(tmp_path, model_server, "tools")
+    assert report["ended"] == "answer" and not report["error"], report
+    assert report["llm_calls"] >= 1, report
+    if report["proposals"]:
+        assert report["computed"], report
+
+
 async def test_the_server_holds_a_reply_to_a_grammar_and_takes_the_fenced_one(model_server):
     """llama.cpp reads `grammar` on its OpenAI route (a server that ignored it would answer "4"
     below), and parses the fenced-mode grammar: a reply is words, then one python block with no
-    comment line and nothing after it; or words with no code block."""
+    comment line and nothing after it; or words with no code block. Last in the module: the
+    turns above are run against a server whose cache holds no prompt of this test."""
     llm = OpenAIChat(base_url=model_server.url, api_key=model_server.key, model="m", timeout=600, grammars=True)
     llm.temperature, llm.max_tokens = 0.0, 400
 
@@ -161,18 +177,3 @@ async def test_the_server_holds_a_reply_to_a_grammar_and_takes_the_fenced_one(mo
     code = prompts.fenced_code(text)
     assert code is not None and text.endswith("\n```"), text
     assert not [line for line in code[0].splitlines() if line.strip().startswith("#")], text
-
-
-async def test_fenced_mode_runs_a_turn_through_base_url(tmp_path, model_server):
-    report = await _turn(tmp_path, model_server, "fenced")
-    assert report["ended"] == "answer", report
-    assert report["proposals"] >= 1 and report["computed"] and report["answered"], report
-
-
-async def test_tools_mode_runs_a_turn_through_base_url(tmp_path, model_server):
-    """The tool schema is accepted and the stream (text or tool calls) is read to a finished turn."""
-    report = await _turn(tmp_path, model_server, "tools")
-    assert report["ended"] == "answer" and not report["error"], report
-    assert report["llm_calls"] >= 1, report
-    if report["proposals"]:
-        assert report["computed"], report
