@@ -592,6 +592,28 @@ def test_a_fixed_width_report_loads_its_table_without_title_rules_or_total(tmp_p
     assert prof(tmp_path, "values.txt", values).kind != "table"  # no header line: not a report
 
 
+def test_a_table_of_records_under_a_header_of_names_and_units_loads_as_a_table_not_a_log(tmp_path, monkeypatch):
+    """Columns named by the header (not value, value2, ...), the units line under it skipped, every
+    row kept: '---' read as missing, a flag after a value removed, a trailing word a column of its own."""
+    rows = []
+    for i in range(60):
+        year, month = 1990 + i // 12, i % 12 + 1
+        high = "---" if i % 17 == 5 else f"{10 + i % 9}.{i % 10}" + ("*" if i % 11 == 3 else "")
+        rows.append(
+            f"   {year}  {month:>2}   {high:>6}   {i % 7:>4}   {i * 1.5:>6.1f}" + ("  Provisional" if i > 56 else "")
+        )
+    text = "Hilltop station\nMissing values are marked ---, estimates with *.\n"
+    text += "   year  mm     high   days     rain\n               degC             mm\n" + "\n".join(rows) + "\n"
+    p = prof(tmp_path, "station.txt", text)
+    assert p.kind == "table"
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert list(df.columns[:5]) == ["year", "mm", "high", "days", "rain"] and len(df) == 60
+    assert df["high"].isna().sum() == sum(i % 17 == 5 for i in range(60)) and df["high"].dtype == float
+    assert df["rain"].sum() == sum(i * 1.5 for i in range(60))
+    log = "".join(f"2024-03-0{1 + i % 9} 10:0{i % 10}:00 INFO job {i:>3} took {i * 3:>4} ms\n" for i in range(30))
+    assert prof(tmp_path, "jobs.txt", log).kind == "lines"  # aligned, but its first line is a record
+
+
 def test_a_header_of_two_rows_names_each_column_by_both_and_says_how_to_make_it_long(tmp_path, monkeypatch):
     rows = ["hour,North,North,South,South", ",rain,wind,rain,wind"]
     rows += [f"2024-05-01T{h:02d}:00Z,{h}.5,{h % 7},{'' if h == 3 else h * 2},{h % 5}.0" for h in range(24)]

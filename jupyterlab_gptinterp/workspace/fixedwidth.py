@@ -4,7 +4,8 @@ Reports printed for reading put a title block above the table, rule lines (`----
 header and above a total, and notes below it. The table is the longest block of lines that share
 columns of blanks; its header is the line a rule of dashes underlines, else the first line of that
 block which keeps them (a title that runs straight into the header does not); lines under the
-last rule inside the block are a summary.
+last rule inside the block are a summary. Lines right under the header with no digit, above rows
+that have them, are a second header line of units (`degC  mm  hours`), skipped like rules.
 pandas' own inference (`read_fwf(colspecs='infer')`) reads the rule lines as data and finds one
 column, so the columns are found here and passed to it.
 """
@@ -90,6 +91,9 @@ def layout(lines: list[str]) -> Layout | None:
     if all(_NUMBER.fullmatch(lines[header][a:b].strip() or "0") for a, b in columns):
         return None  # no header line: a list of values, not a report
     rules = [i for i in range(header + 1, end) if RULE.match(lines[i])]
+    rows_below = [i for i in range(header + 1, end) if i not in rules]
+    units = list(_units(lines, rows_below))
+    rules = sorted([*rules, *units])
     # A rule with data above and under it closes the table: what follows sums it up.
     data = [i for i in range(header + 1, end) if i not in rules]
     closing = [r for r in rules if any(i < r for i in data) and any(i > r for i in data)]
@@ -97,6 +101,26 @@ def layout(lines: list[str]) -> Layout | None:
     summary = [lines[i].strip() for i in data if i > stop]
     rows = sum(1 for i in data if i < stop)
     return Layout(header, [r for r in rules if r < stop], columns, rows, summary)
+
+
+def _units(lines: list[str], below: list[int]) -> list[int]:
+    """The lines at the top of `below` that hold no digit, when nearly every line under them does."""
+    top = 0
+    while top < len(below) and top < 3 and not any(ch.isdigit() for ch in lines[below[top]]):
+        top += 1
+    rest = below[top:]
+    digits = sum(any(ch.isdigit() for ch in lines[i]) for i in rest)
+    return below[:top] if rest and len(rest) >= 3 and digits >= 0.9 * len(rest) else []
+
+
+def named(line: str, columns: list[tuple[int, int]]) -> bool:
+    """The columns of `line` hold names: words, no number, date or time (a header, not a record);
+    a column or so may have none (a flag column the header leaves blank)."""
+    cells = [line[a:b].strip() for a, b in columns]
+    names = [c for c in cells if c]
+    return len(names) >= max(2, len(cells) - 1) and all(
+        any(ch.isalpha() for ch in c) and not re.search(r"\d{2}", c) for c in names
+    )
 
 
 def looks_fixed(lines: list[str]) -> bool:

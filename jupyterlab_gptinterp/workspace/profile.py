@@ -222,19 +222,7 @@ def _csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str
         notes.append("numbers use a decimal comma")
     elif sum(bool(_GROUPED.match(c)) for c in numeric_cells) > 0.05 * max(len(numeric_cells), 1):
         kwargs["thousands"] = ","
-    if markers := _missing_markers(rows[1:MAX_ROWS]):
-        header = [c.strip() for c in rows[0]] if rows else []
-        # Per column, so that the same word elsewhere stays text, where pandas names the columns so.
-        if all(i < len(header) and header[i] and rows[0][i] == header[i] for i in markers):
-            kwargs["na_values"] = {header[i]: sorted(m) for i, m in markers.items()}
-        else:
-            kwargs["na_values"] = sorted(set().union(*markers.values()))
-        said = [
-            f"{v!r} in {header[i] if i < len(header) else i!r} ({n} rows)"
-            for i, m in markers.items()
-            for v, n in m.items()
-        ]
-        notes.append(f"read as missing: {', '.join(said[:6])}")
+    _read_as_missing(rows[0] if rows else [], rows[1:MAX_ROWS], kwargs, notes)
     if footer and len(head) < MAX_READ and (n := _footer([r for r in rows if any(c.strip() for c in r)])):
         blank = len(lines) - len("\n".join(lines).rstrip().splitlines())  # pandas counts blank lines at the end
         last = next(line for line in reversed(lines) if line.strip())
@@ -281,6 +269,22 @@ def _two_row_header(rows: list[list[str]]) -> list[str]:
         group = u or group
         names.append(f"{group}/{low}" if low and group else low or u)
     return names if len(set(names)) == len(names) and any("/" in n for n in names) else []
+
+
+def _read_as_missing(header_row: list[str], rows: list[list[str]], kwargs: dict[str, Any], notes: list[str]) -> None:
+    """`na_values` for the words standing for a missing value in columns of numbers, and a note."""
+    if not (markers := _missing_markers(rows)):
+        return
+    header = [c.strip() for c in header_row]
+    # Per column, so that the same word elsewhere stays text, where pandas names the columns so.
+    if all(i < len(header) and header[i] and header_row[i] == header[i] for i in markers):
+        kwargs["na_values"] = {header[i]: sorted(m) for i, m in markers.items()}
+    else:
+        kwargs["na_values"] = sorted(set().union(*markers.values()))
+    said = [
+        f"{v!r} in {header[i] if i < len(header) else i!r} ({n} rows)" for i, m in markers.items() for v, n in m.items()
+    ]
+    notes.append(f"read as missing: {', '.join(said[:6])}")
 
 
 def _missing_markers(rows: list[list[str]]) -> dict[int, Counter[str]]:
@@ -974,21 +978,26 @@ def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict
     if whole or not reaches_end:
         kwargs["nrows"] = found.rows
     skip = [*range(found.header), *found.skip]
+    notes = ["fixed-width columns, found from the blanks shared by every line of the table"]
+    cells = [[line[a:b] for a, b in found.colspecs] for line in lines[found.header : found.header + MAX_ROWS]]
+    _read_as_missing(cells[0], [r for i, r in enumerate(cells[1:], found.header + 1) if i not in skip], kwargs, notes)
     pd = _pd()
     df = pd.read_fwf(path, skiprows=skip, **kwargs)
     above = f"*range({found.header}), " if found.header else ""
     rules = ", ".join(str(r) for r in found.skip)
     skips = f"[{above}{rules}]" if found.skip else str(found.header)
     call = _call("pd.read_fwf", name, kwargs).replace(f"{name!r}, ", f"{name!r}, skiprows={skips}, ", 1)
-    notes = ["fixed-width columns, found from the blanks shared by every line of the table"]
     if found.header:
         notes.append(f"the header is on line {found.header + 1}; the lines above it are a title or notes")
     if found.summary and "nrows" in kwargs:
         notes.append(f"the line(s) under the table's closing rule are a summary, left out: {found.summary[0][:80]!r}")
     rows = len(df) if "nrows" in kwargs else None
     # A header underlined by a rule is a printed table's, whatever log format its rows also fit.
-    ruled = found.skip[:1] == [found.header + 1]
-    return {"kind": "table", "tables": [_table("", df, f"df = {call}", rows, notes)], "ruled": ruled}
+    ruled = bool(fixedwidth.RULE.match(lines[found.header + 1]))
+    # A header of names over the records: a table (`yyyy  mm  tmax`), not a log whose lines it fits.
+    named = fixedwidth.named(lines[found.header], found.colspecs)
+    table = _table("", df, f"df = {call}", rows, notes)
+    return {"kind": "table", "tables": [table], "ruled": ruled, "named": named, "covers": found.rows}
 
 
 def _lines(name: str, path: Path) -> dict[str, Any]:
@@ -999,8 +1008,10 @@ def _lines(name: str, path: Path) -> dict[str, Any]:
     total = _count_lines(path) if path.stat().st_size < 50_000_000 else None
     fmt = logformat.infer(lines)
     fixed = _fixed(name, path, text, encoding, len(head) < MAX_READ)
-    if fixed is not None and (fixed.pop("ruled") or fmt is None or fmt.matched < 0.5 * fmt.total):  # a report
-        return fixed
+    if fixed is not None:
+        ruled, named, covers = fixed.pop("ruled"), fixed.pop("named"), fixed.pop("covers")
+        if ruled or fmt is None or fmt.matched < 0.5 * fmt.total or (named and covers >= fmt.matched):  # a report
+            return fixed
     events = logformat.events(lines) if fmt is None or fmt.matched < 0.5 * fmt.total else None
     if events is not None:
         return {
