@@ -16,6 +16,7 @@ import pandas as pd
 import pytest
 
 from jupyterlab_gptinterp.agent.aids.base import TurnState
+from jupyterlab_gptinterp.agent.aids.joins import joins
 from jupyterlab_gptinterp.agent.aids.preview import Preview, chosen, named_files, render
 from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import DiskWorkspace, _typed, logformat
@@ -913,3 +914,37 @@ def test_event_logs_in_other_layouts_load_with_their_times_and_keys(tmp_path, mo
     assert stamps and df[stamps[0]].iloc[0].year == 2024
     if name == "collide.log":
         assert df["user"].iloc[1] == "John 1"  # a quoted value whole; the head's level kept
+
+
+def test_the_preview_says_which_column_holds_another_tables_key_and_only_where_the_values_say_so(tmp_path):
+    zones = "zone_id,borough,name\n" + "".join(f"{i},B{i % 3},Zone {i}\n" for i in range(1, 41))
+    trips = "pickup_zone_id,dropoff_zone_id,fare,born\n" + "".join(
+        f"{1 + i % 40},{1 + (i * 7) % 40},{i % 13}.5,{2000 + i}\n" for i in range(200)
+    )
+    people = "id,born\n" + "".join(f"{i},{2000 + i}\n" for i in range(1, 41))
+    files = [
+        prof(tmp_path, "trips.csv", trips),
+        prof(tmp_path, "zone_lookup.csv", zones),
+        prof(tmp_path, "people.csv", people),
+    ]
+    said = joins(files)
+    assert (
+        len(said) == 1
+        and "'pickup_zone_id' and 'dropoff_zone_id' of trips.csv hold 'zone_id' of zone_lookup.csv" in said[0]
+    )
+    scope = {
+        "pd": pd,
+        "trips_df": pd.read_csv(tmp_path / "trips.csv"),
+        "lookup_df": pd.read_csv(tmp_path / "zone_lookup.csv"),
+    }
+    merged = eval(said[0].split("then: ")[1], scope)  # noqa: S307 - the preview's own line
+    assert len(merged) == 200 and merged["borough"].notna().all()
+    assert "Join: " in render(files, 6000)
+    # Values that are not the key's: no join, whatever the names say.
+    elsewhere = "zone_id,fare\n" + "".join(f"{100 + i},{i}\n" for i in range(30))
+    assert joins([prof(tmp_path, "far.csv", elsewhere), files[1]]) == []
+    # A customer_id holds the id of customers; two tables' own ids, one row each, are no join.
+    customers = "id,name\n" + "".join(f"{i},C{i}\n" for i in range(1, 21))
+    orders = "id,customer_id,total\n" + "".join(f"{i},{1 + i % 20},{i}\n" for i in range(1, 61))
+    found = joins([prof(tmp_path, "orders.csv", orders), prof(tmp_path, "customers.csv", customers)])
+    assert len(found) == 1 and found[0].startswith("'customer_id' of orders.csv hold 'id' of customers.csv")

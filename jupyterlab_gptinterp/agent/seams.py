@@ -159,6 +159,7 @@ class ColumnProfile:
     holds: str = ""
     converted: str = ""  # the line of the table's load block that converts it ("" when it loads as it is)
     label: str = ""  # what the file says the column is (a Stata variable label)
+    keys: list[str] = field(default_factory=list)  # its values, as text, where tables may join on it
 
 
 @dataclass

@@ -436,9 +436,27 @@ def _columns(df: Any) -> list[dict[str, Any]]:
                 "notes": notes,
                 "holds": holds,
                 "converted": _converted(df, col, series, conversion),
+                "keys": _keys(str(col), kind, values, distinct),
             }
         )
     return out
+
+
+_ID_NAME = re.compile(r"(?:id|code|key|no|num|number)$", re.IGNORECASE)
+MAX_KEYS = 3000  # values of a column kept to find which tables join on it
+
+
+def _keys(name: str, kind: str, values: Any, distinct: int) -> list[str]:
+    """The values of a column that may join tables (named like an id, or one row each), as text
+    (31205.0 read with missing values as 31205); [] for others and for columns of too many."""
+    if kind not in ("int", "float", "text") or not 2 <= distinct <= MAX_KEYS:
+        return []
+    if not (_ID_NAME.search(name) or distinct == len(values)):
+        return []
+    uniques = values.unique()
+    if kind == "float" and not all(float(v).is_integer() for v in uniques):
+        return []
+    return sorted(str(int(v)) if kind != "text" else str(v).strip() for v in uniques)
 
 
 def _missing_code(values: Any) -> float | None:

@@ -16,6 +16,7 @@ from pathlib import PurePosixPath
 
 from ..seams import ColumnProfile, FileProfile, TableProfile, Workspace, printable
 from .base import Aid, TurnState
+from .joins import joins
 
 NOT_LOADED = "Not loaded yet. Start your cell with:"
 HEADER = "Data files, described here and not loaded yet (paths relative to the notebook; use these exact names):"
@@ -170,8 +171,9 @@ class Preview(Aid):
 def render(files: list[FileProfile], budget: int, pandas: str = "") -> str:
     """The profiles as the model reads them, within `budget` characters (columns cut last)."""
     head = HEADER + (f" pandas {pandas} is installed." if pandas else "")
+    joined = "\n".join(f"Join: {j}." for j in joins(files))
     for detail in (2, 1, 0):
-        parts = [_file(f, detail) for f in files]
+        parts = [_file(f, detail) for f in files] + ([joined] if joined else [])
         text = head + "\n\n" + "\n\n".join(parts)
         if len(text) <= budget:
             return text
