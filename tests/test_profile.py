@@ -490,7 +490,9 @@ def test_no_record_format_for_prose_and_odd_lines_never_break_the_profile(tmp_pa
 def test_xml_records_are_found_where_they_repeat_and_nested_elements_become_lists(tmp_path, monkeypatch):
     branches = "".join(
         f'<branch code="B{i}"><name>Site {i}</name><staff>{i + 3}</staff>'
-        f"<services>{''.join(f'<service>s{j}</service>' for j in range(i % 3))}</services></branch>"
+        f"<services>{''.join(f'<service>s{j}</service>' for j in range(i % 3))}</services>"
+        f"<scores><hygiene>{i % 4 * 5}</hygiene><structure>{'' if i == 3 else i}</structure></scores>"
+        f"<where><town>T{i % 2}</town><lat>5{i}.5</lat></where></branch>"
         for i in range(7)
     )
     p = prof(
@@ -500,6 +502,11 @@ def test_xml_records_are_found_where_they_repeat_and_nested_elements_become_list
     df = load(tmp_path, monkeypatch, p.tables[0].load)
     assert list(df["code"]) == [f"B{i}" for i in range(7)] and df["staff"].sum() == sum(range(3, 10))
     assert df["services"].tolist()[2] == ["s0", "s1"] and df["services"].tolist()[0] == []
+    # Named values inside an element are columns of their own, numbers as numbers, as json_normalize names them.
+    assert df["scores.hygiene"].sum() == sum(i % 4 * 5 for i in range(7)) and "scores" not in df.columns
+    assert (df["where.town"] == "T1").sum() == 3 and df["where.lat"].max() == 56.5
+    assert df["scores.structure"].isna().sum() == 1 and df["scores.structure"].sum() == sum(range(7)) - 3
+    assert any("'outer.inner' columns" in n for n in p.tables[0].notes)
     ns = prof(
         tmp_path,
         "feed.xml",

@@ -816,6 +816,22 @@ def _record_tag(root: Any) -> tuple[str, str]:
     return tag, ""
 
 
+_NUMBER_TEXT = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _leaves(records: list[Any], child: str) -> list[str]:
+    """The tags inside `child` when they are named values, each at most once and holding no element
+    (a record: <Scores><Hygiene>5</Hygiene>...); [] when they repeat (a list) or nest further."""
+    tags: dict[str, None] = {}
+    for r in records:
+        for element in r.findall(child):
+            inner = [x.tag for x in element]
+            if len(set(inner)) != len(inner) or any(len(x) for x in element):
+                return []
+            tags.update(dict.fromkeys(inner))
+    return list(tags)[:8]
+
+
 def _xml(name: str, path: Path) -> dict[str, Any]:
     from xml.etree import ElementTree
 
@@ -842,13 +858,35 @@ def _xml(name: str, path: Path) -> dict[str, Any]:
         extra = f", {module}" if module else ""
         lines.append(f"import xml.etree.ElementTree as ET{extra}")
         lines.append(f"records = list(ET.parse({opener.format(repr(name))}).getroot().iter({find!r}))")
+        flat, listed = [], []
         for child in nested[:4]:
             col = child.rpartition("}")[2]
-            lines.append(f"df[{col!r}] = [[x.text for x in r.findall({child + '/*'!r})] for r in records]")
-            df[col] = [[x.text for x in r.findall(child + "/*")] for r in records]
-        notes.append(
-            "nested elements (" + ", ".join(f"<{c.rpartition('}')[2]}>" for c in nested[:4]) + ") become list columns"
-        )
+            leaves = _leaves(records[:200], child)
+            if leaves:  # a record of named values (<Scores><Hygiene>): a column each, as json_normalize names them
+                flat.append(col)
+                lines.append(f"df = df.drop(columns=[{col!r}])" if col in df.columns else "")
+                df = df.drop(columns=[col], errors="ignore")
+                for leaf in leaves:
+                    name_ = f"{col}.{leaf.rpartition('}')[2]}"
+                    values = [r.findtext(f"{child}/{leaf}") for r in records]
+                    numbers = all(not (v or "").strip() or _NUMBER_TEXT.fullmatch(v.strip()) for v in values)
+                    found = f"r.findtext({child + '/' + leaf!r})"
+                    if numbers:  # an empty element is a missing value
+                        found = f"pd.to_numeric([{found} or None for r in records])"
+                        df[name_] = pd.to_numeric([(v or "").strip() or None for v in values])
+                    else:
+                        found = f"[{found} for r in records]"
+                        df[name_] = values
+                    lines.append(f"df[{name_!r}] = {found}")
+            else:
+                listed.append(col)
+                lines.append(f"df[{col!r}] = [[x.text for x in r.findall({child + '/*'!r})] for r in records]")
+                df[col] = [[x.text for x in r.findall(child + "/*")] for r in records]
+        lines = [line for line in lines if line]
+        if flat:
+            notes.append("the values inside " + ", ".join(f"<{c}>" for c in flat) + " become 'outer.inner' columns")
+        if listed:
+            notes.append("nested elements (" + ", ".join(f"<{c}>" for c in listed) + ") become list columns")
     return {"kind": "table", "tables": [_table("", df, "\n".join(lines), len(df), notes)]}
 
 
