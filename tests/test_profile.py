@@ -955,3 +955,17 @@ def test_the_preview_says_which_column_holds_another_tables_key_and_only_where_t
     orders = "id,customer_id,total\n" + "".join(f"{i},{1 + i % 20},{i}\n" for i in range(1, 61))
     found = joins([prof(tmp_path, "orders.csv", orders), prof(tmp_path, "customers.csv", customers)])
     assert len(found) == 1 and found[0].startswith("'customer_id' of orders.csv hold 'id' of customers.csv")
+
+
+def test_a_header_of_dates_or_years_is_made_text_so_the_names_the_preview_gives_find_the_columns(tmp_path, monkeypatch):
+    months = pd.date_range("2023-04-01", periods=3, freq="MS")
+    wide = pd.DataFrame({"branch": ["A", "B"], months[0]: [1, 2], months[1]: ["1,200", 30], months[2]: [5, 6]})
+    wide.to_excel(tmp_path / "issues.xlsx", index=False)
+    p = prof(tmp_path, "issues.xlsx")
+    names = [c.name for c in p.tables[0].columns]
+    assert names == ["branch", "2023-04-01", "2023-05-01", "2023-06-01"]
+    df = load(tmp_path, monkeypatch, p.tables[0].load)  # the load block itself uses those names
+    assert list(df.columns) == names and df["2023-05-01"].sum() == 1230
+    pd.DataFrame([["x", 1, 2]], columns=["site", 2019, 2020]).to_parquet(tmp_path / "years.parquet")
+    years = prof(tmp_path, "years.parquet")
+    assert load(tmp_path, monkeypatch, years.tables[0].load)["2020"].sum() == 2

@@ -509,10 +509,19 @@ def _converted(df: Any, col: Any, series: Any, conversion: Conversion | None) ->
     return f"{target} = {conversion.expr.replace('{col}', target)}"
 
 
+TEXT_LABELS = "df.columns = [c.strftime('%Y-%m-%d') if hasattr(c, 'strftime') else str(c) for c in df.columns]"
+
+
 def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) -> dict[str, Any]:
     """A table's profile. Its load block also converts the columns that hold numbers or dates as
     text (each line tried here): a small model that starts from the block computes on values, not
     on text, with no step of its own to forget."""
+    if not all(isinstance(c, str) for c in df.columns):
+        # A header of dates or numbers (months across a sheet) gives labels df['2024-01-01'] cannot
+        # find: they are made text first, as the preview names them.
+        df = df.copy()
+        df.columns = [c.strftime("%Y-%m-%d") if hasattr(c, "strftime") else str(c) for c in df.columns]
+        load += "\n" + TEXT_LABELS
     wide = _wide(df)
     columns = _columns(df)
     try:
