@@ -26,8 +26,7 @@ sys.path.insert(0, str(HERE))
 import data  # noqa: E402
 from tasks import TASKS, TRAPS, references  # noqa: E402
 
-# eval/score.py beside this folder once it sits in eval/; the main checkout's while it does not
-SCORE = next(p for p in (HERE.parent / "score.py", Path("/work/main/eval/score.py")) if p.exists())
+SCORE = HERE.parent / "score.py"
 _spec = importlib.util.spec_from_file_location("score", SCORE)
 score = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(score)

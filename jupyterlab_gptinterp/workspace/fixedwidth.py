@@ -91,9 +91,7 @@ def layout(lines: list[str]) -> Layout | None:
     if all(_NUMBER.fullmatch(lines[header][a:b].strip() or "0") for a, b in columns):
         return None  # no header line: a list of values, not a report
     rules = [i for i in range(header + 1, end) if RULE.match(lines[i])]
-    rows_below = [i for i in range(header + 1, end) if i not in rules]
-    units = list(_units(lines, rows_below))
-    rules = sorted([*rules, *units])
+    rules = sorted([*rules, *_units(lines, [i for i in range(header + 1, end) if i not in rules])])
     # A rule with data above and under it closes the table: what follows sums it up.
     data = [i for i in range(header + 1, end) if i not in rules]
     closing = [r for r in rules if any(i < r for i in data) and any(i > r for i in data)]
