@@ -878,11 +878,12 @@ def _xml(name: str, path: Path) -> dict[str, Any]:
                 for leaf in leaves:
                     name_ = f"{col}.{leaf.rpartition('}')[2]}"
                     values = [r.findtext(f"{child}/{leaf}") for r in records]
-                    numbers = all(not (v or "").strip() or _NUMBER_TEXT.fullmatch(v.strip()) for v in values)
+                    texts = [(v or "").strip() for v in values]
+                    numbers = all(not t or _NUMBER_TEXT.fullmatch(t) for t in texts)
                     found = f"r.findtext({child + '/' + leaf!r})"
                     if numbers:  # an empty element is a missing value
                         found = f"pd.to_numeric([{found} or None for r in records])"
-                        df[name_] = pd.to_numeric([(v or "").strip() or None for v in values])
+                        df[name_] = pd.to_numeric([t or None for t in texts])
                     else:
                         found = f"[{found} for r in records]"
                         df[name_] = values
