@@ -969,3 +969,35 @@ def test_a_header_of_dates_or_years_is_made_text_so_the_names_the_preview_gives_
     pd.DataFrame([["x", 1, 2]], columns=["site", 2019, 2020]).to_parquet(tmp_path / "years.parquet")
     years = prof(tmp_path, "years.parquet")
     assert load(tmp_path, monkeypatch, years.tables[0].load)["2020"].sum() == 2
+
+
+def test_a_sheet_drops_its_total_and_notes_below_and_reads_status_words_among_numbers_as_missing(tmp_path, monkeypatch):
+    # As councils publish them: a title, months across, a word where a branch had no figure, a
+    # 'Total' row as wide as the table holding the sums, a blank row and a sentence under it.
+    months = list(pd.date_range("2023-04-01", periods=6, freq="MS"))
+    per = {
+        b: [10 * k + m for m in range(6)]
+        for k, b in enumerate(["Central", "Northgate", "Mobile", "Riverside", "Eastfield", "Hill", "Docks"], 1)
+    }
+    rows: list[list] = [["Issues by branch and month"], [], ["Branch", *months, "Total"]]
+    for b, v in per.items():
+        shown = ["Closed" if (b == "Mobile" and m in (2, 3)) else x for m, x in enumerate(v)]
+        rows.append([b, *shown, sum(x for x, s in zip(v, shown) if s != "Closed")])
+    sums = [sum(r[1 + i] for r in rows[3:] if r[1 + i] != "Closed") for i in range(6)]
+    rows += [["Total", *sums, sum(sums)], [], ["Figures for the last month are provisional."]]
+    pd.DataFrame([r + [None] * (8 - len(r)) for r in rows]).to_excel(
+        tmp_path / "issues.xlsx", index=False, header=False
+    )
+    table = prof(tmp_path, "issues.xlsx").tables[0]
+    notes = " ".join(table.notes)
+    assert "skipfooter" in table.load and "a total and notes" in notes and "'Closed'" in notes
+    df = load(tmp_path, monkeypatch, table.load)
+    assert list(df["Branch"]) == list(per) and df["2023-06-01"].isna().sum() == 1
+    assert df["2023-06-01"].sum() == sums[2] and df["Total"].sum() == sum(sums)
+    # A row opening with 'Total' that fills every column with other numbers than the sums is a row;
+    # a code among numbers ('K' for kindergarten) is a value.
+    rows = [["plan", "grade", "cost"], *[[f"P{i}", "K" if i == 3 else i, i * 10] for i in range(8)]]
+    rows.append(["Total Care", 2, 35])
+    pd.DataFrame(rows).to_excel(tmp_path / "plans.xlsx", index=False, header=False)
+    kept = prof(tmp_path, "plans.xlsx").tables[0]
+    assert "skipfooter" not in kept.load and "na_values" not in kept.load and kept.rows == 9

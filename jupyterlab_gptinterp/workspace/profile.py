@@ -111,10 +111,11 @@ _GROUPED = re.compile(r"^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
 _WIDE_TOTAL = re.compile(r"(?:grand\s+)?(?:total|sum)\b", re.IGNORECASE)
 _TRAILER = re.compile(r"(?:total|sum|trailer|trl|end|eof|count|records?)\b", re.IGNORECASE)
 _MARKER = re.compile(r"[^\w\s]{1,3}")  # '..', '-', ':', '*'
+_STATUS = re.compile(r"[A-Za-z][a-z]{3,}(?: [a-z]+)?")  # 'Closed', 'Pending review': a word, not a code
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
 _MONTH_NAME = re.compile(rf"^(?:{_MONTHS})[a-z]*\.?$", re.IGNORECASE)
 _PERIOD = re.compile(
-    rf"^(?:(?:{_MONTHS})[a-z]*[ _\-/]*\d{{2,4}}|\d{{4}}[ _\-/]*(?:{_MONTHS})[a-z]*|\d{{4}}[-_/]\d{{1,2}}|(?:19|20)\d{{2}}|q[1-4][ _-]*\d{{2,4}})$",
+    rf"^(?:(?:{_MONTHS})[a-z]*[ _\-/]*\d{{2,4}}|\d{{4}}[ _\-/]*(?:{_MONTHS})[a-z]*|\d{{4}}[-_/]\d{{1,2}}(?:-\d{{2}})?|(?:19|20)\d{{2}}|q[1-4][ _-]*\d{{2,4}})$",
     re.IGNORECASE,
 )
 _UNIT_NAME = re.compile(r"\b(?:units?|uom|currency|scale)\b|_units?$|^units?_", re.IGNORECASE)
@@ -232,8 +233,7 @@ def _csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str
         )
     names = _two_row_header(rows[:400])
     if names:
-        if isinstance(kwargs.get("na_values"), dict):  # the columns get other names: markers for all
-            kwargs["na_values"] = sorted({v for m in kwargs["na_values"].values() for v in m})
+        _markers_for_all(kwargs)  # the columns get other names
         kwargs.update(skiprows=skip + 2, header=None, names=names)
         notes.append(_two_rows_note(names))
     return _call("pd.read_csv", name, kwargs), kwargs, notes
@@ -287,10 +287,17 @@ def _read_as_missing(header_row: list[str], rows: list[list[str]], kwargs: dict[
     notes.append(f"read as missing: {', '.join(said[:6])}")
 
 
+def _markers_for_all(kwargs: dict[str, Any]) -> None:
+    """`na_values` for every column, where the names they were found under are not the labels pandas reads."""
+    if isinstance(kwargs.get("na_values"), dict):
+        kwargs["na_values"] = sorted({v for m in kwargs["na_values"].values() for v in m})
+
+
 def _missing_markers(rows: list[list[str]]) -> dict[int, Counter[str]]:
     """Per column that otherwise holds numbers, the words standing for a missing value in it and how
     often: the common ones ('n/a', 'n/e', '-'), and, where they are few, short tokens with no letter
-    ('..', ':', '*'). A word ('Pre-K', '<LOD', 'W/O') may be a value: it stays."""
+    ('..', ':', '*') or a status word written where there was no number ('Closed', 'Suppressed').
+    A code ('Pre-K', 'K', '<LOD', 'W/O') may be a value: it stays."""
     width = max((len(r) for r in rows), default=0)
     found: dict[int, Counter[str]] = {}
     for i in range(width):
@@ -300,7 +307,11 @@ def _missing_markers(rows: list[list[str]]) -> dict[int, Counter[str]]:
             continue
         others = [v for v in column if v and not _NUMBERISH.match(v)]
         mostly = len(others) <= 0.25 * len(numeric) and len(set(others)) <= 3
-        markers = Counter(v for v in others if v.lower() in _MISSING_WORDS or (mostly and _MARKER.fullmatch(v)))
+        markers = Counter(
+            v
+            for v in others
+            if v.lower() in _MISSING_WORDS or (mostly and (_MARKER.fullmatch(v) or _STATUS.fullmatch(v)))
+        )
         if markers:
             found[i] = markers
     return found
@@ -512,6 +523,11 @@ def _converted(df: Any, col: Any, series: Any, conversion: Conversion | None) ->
 TEXT_LABELS = "df.columns = [c.strftime('%Y-%m-%d') if hasattr(c, 'strftime') else str(c) for c in df.columns]"
 
 
+def _label(c: Any) -> str:
+    """A column label as TEXT_LABELS makes it text."""
+    return c.strftime("%Y-%m-%d") if hasattr(c, "strftime") else str(c)
+
+
 def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) -> dict[str, Any]:
     """A table's profile. Its load block also converts the columns that hold numbers or dates as
     text (each line tried here): a small model that starts from the block computes on values, not
@@ -520,7 +536,7 @@ def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) ->
         # A header of dates or numbers (months across a sheet) gives labels df['2024-01-01'] cannot
         # find: they are made text first, as the preview names them.
         df = df.copy()
-        df.columns = [c.strftime("%Y-%m-%d") if hasattr(c, "strftime") else str(c) for c in df.columns]
+        df.columns = [_label(c) for c in df.columns]
         load += "\n" + TEXT_LABELS
     wide = _wide(df)
     columns = _columns(df)
@@ -724,19 +740,48 @@ def _letters(i: int) -> str:
     return out
 
 
-def _total_rows(df: Any) -> int:
-    """Rows at the bottom of a sheet that total the table (a 'Total' row under it): the last one or
-    two, each naming itself in its first filled cell and leaving some of the columns a row fills."""
+def _footer_rows(df: Any) -> tuple[int, int]:
+    """(rows at the bottom of a sheet that are not rows of its table, how many of them are totals):
+    notes under it (one cell of a sentence, longer than any value above it in that column) and blank
+    rows, and
+    above them one or two totals, each naming itself in its first filled cell and either leaving
+    some columns empty or holding the sums of the rows above ('Total' under the monthly rows)."""
     pd = _pd()
+    width = df.shape[1]
+    firsts = {str(v).strip().split(" ")[0].casefold() for v in df.iloc[:-3, 0] if not pd.isna(v)}
 
-    def total(row: Any) -> bool:
-        filled = [v for v in row if not pd.isna(v)]
-        return bool(filled) and len(filled) < df.shape[1] and bool(_TRAILER.match(str(filled[0]).strip()))
+    def filled(at: int) -> list[tuple[int, Any]]:
+        return [(j, v) for j, v in enumerate(df.iloc[at]) if not pd.isna(v)]
+
+    def note(at: int) -> bool:
+        cells = filled(at)
+        if len(cells) != 1 or not isinstance(cells[0][1], str) or width < 3:
+            return False
+        j, text = cells[0]
+        longest = max((len(str(v)) for v in df.iloc[:at, j] if not pd.isna(v)), default=0)
+        return len(text.split()) >= 3 and len(text.strip()) > longest
+
+    def sums(at: int) -> bool:
+        agree = []
+        for j, v in filled(at):
+            above = [x for x in df.iloc[:at, j] if isinstance(x, (int, float)) and not isinstance(x, bool) and x == x]
+            if isinstance(v, (int, float)) and not isinstance(v, bool) and len(above) >= 2:
+                agree.append(abs(v - sum(above)) <= 0.005 * max(1.0, abs(sum(above))))
+        return bool(agree) and 2 * sum(agree) >= len(agree)
+
+    def total(at: int) -> bool:
+        cells = filled(at)
+        if not cells or not _TRAILER.match(first := str(cells[0][1]).strip()):
+            return False
+        return len(cells) < width or (first.split(" ")[0].casefold() not in firsts and sums(at))
 
     n = 0
-    while n < 2 and len(df) > n + 3 and total(df.iloc[-1 - n]):
-        n += 1
-    return n
+    while n < 4 and len(df) > n + 3 and (not filled(len(df) - 1 - n) or note(len(df) - 1 - n)):
+        n += 1  # a blank row between the table and its notes is read as a row of NaN
+    totals = 0
+    while totals < 2 and len(df) > n + 3 and total(len(df) - 1 - n):
+        n, totals = n + 1, totals + 1
+    return (n, totals) if any(filled(i) for i in range(len(df) - n, len(df))) else (0, 0)
 
 
 def _workbook(name: str, path: Path) -> dict[str, Any]:
@@ -760,11 +805,20 @@ def _workbook(name: str, path: Path) -> dict[str, Any]:
         notes = [f"the header is on row {skip + 1}; the row(s) above it are a title or notes"] if skip else []
         if names:
             notes.append(_two_rows_note(names))
-        if len(df) < MAX_ROWS and (footer := _total_rows(df)):
-            last = next(str(v) for v in df.iloc[-1] if not pd.isna(v))
-            kwargs["skipfooter"] = footer
+        if len(df) < MAX_ROWS and (footer := _footer_rows(df))[0]:
+            off, totals = footer
+            below = [str(v) for i in range(len(df) - off, len(df)) for v in df.iloc[i].dropna().iloc[:1]]
+            kwargs["skipfooter"] = off
             df = pd.read_excel(book, **kwargs)  # read again: the total's words made its columns text
-            notes.append(f"the last {footer} row(s) are a total, not rows ({last[:40]!r}): skipfooter drops them")
+            what = " and ".join(w for w, k in (("a total", totals), ("notes", len(below) - totals)) if k)
+            said = ", ".join(repr(b[:40]) for b in below)
+            notes.append(f"the last {off} row(s) are {what}, not rows ({said}): skipfooter drops them")
+        cells = [["" if pd.isna(v) else str(v) for v in row] for row in df.itertuples(index=False)]
+        _read_as_missing([_label(c) for c in df.columns], cells, kwargs, notes)
+        if "na_values" in kwargs:
+            if not all(isinstance(c, str) for c in df.columns):  # dates across the header: not the names said
+                _markers_for_all(kwargs)
+            df = pd.read_excel(book, nrows=None if "skipfooter" in kwargs else MAX_ROWS, **kwargs)
         tables.append(_table(str(sheet), df, f"df = {_call('pd.read_excel', name, kwargs)}", len(df), notes))
     return {"kind": "workbook", "tables": tables, "note": f"sheets: {', '.join(repr(s) for s in book.sheet_names)}"}
 
