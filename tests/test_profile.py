@@ -1001,3 +1001,30 @@ def test_a_sheet_drops_its_total_and_notes_below_and_reads_status_words_among_nu
     pd.DataFrame(rows).to_excel(tmp_path / "plans.xlsx", index=False, header=False)
     kept = prof(tmp_path, "plans.xlsx").tables[0]
     assert "skipfooter" not in kept.load and "na_values" not in kept.load and kept.rows == 9
+
+
+def test_json_lines_with_a_field_of_records_load_a_column_per_inner_field(tmp_path, monkeypatch):
+    # A record per line whose 'carried' is an object, absent where nothing sailed: a small model
+    # left with a column of dicts sums the dicts.
+    lines = [
+        {"id": i, "status": "CANCELLED" if i % 10 == 0 else "DEPARTED"}
+        | ({} if i % 10 == 0 else {"carried": {"passengers": i, "cars": i % 7}})
+        for i in range(60)
+    ]
+    p = prof(tmp_path, "trips.jsonl", "".join(json.dumps(r) + "\n" for r in lines))
+    table = p.tables[0]
+    assert any("'carried'" in n for n in table.notes)
+    df = load(tmp_path, monkeypatch, table.load)
+    assert "carried" not in df.columns and df["carried.passengers"].sum() == sum(i for i in range(60) if i % 10)
+    assert df["carried.cars"].isna().sum() == 6 and len(df) == 60
+    assert column(p, "carried.cars").dtype == "float"
+
+
+def test_a_word_among_times_is_read_as_missing_wherever_in_the_file_it_is(tmp_path, monkeypatch):
+    # Results sorted by time put the runners who did not finish last, past the rows a profile reads.
+    times = [f"{2 + i // 3600}:{i // 60 % 60:02d}:{i % 60:02d}" for i in range(0, 6000 * 7, 7)]
+    rows = [f"{n},{t}" for n, t in enumerate(times, 1)] + [f"{n},DNF" for n in range(6001, 6101)] + ["6101,DSQ"]
+    p = prof(tmp_path, "results.csv", "bib,chip\n" + "\n".join(rows) + "\n")
+    assert "'DNF' in 'chip' (100 rows)" in " ".join(p.tables[0].notes)
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert df["chip"].isna().sum() == 101 and pd.to_timedelta(df["chip"]).max() == pd.Timedelta(times[-1])

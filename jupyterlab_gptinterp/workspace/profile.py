@@ -111,6 +111,8 @@ _GROUPED = re.compile(r"^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
 _WIDE_TOTAL = re.compile(r"(?:grand\s+)?(?:total|sum)\b", re.IGNORECASE)
 _TRAILER = re.compile(r"(?:total|sum|trailer|trl|end|eof|count|records?)\b", re.IGNORECASE)
 _MARKER = re.compile(r"[^\w\s]{1,3}")  # '..', '-', ':', '*'
+_CLOCKISH = re.compile(r"[-+]?\d[\d:./\- T]*\d(?:\s*[AaPp][Mm])?")  # '2:30:15', '2024-01-05', '05/01/24'
+_WORD = re.compile(r"[A-Za-z][A-Za-z ]{0,19}")
 _STATUS = re.compile(r"[A-Za-z][a-z]{3,}(?: [a-z]+)?")  # 'Closed', 'Pending review': a word, not a code
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
 _MONTH_NAME = re.compile(rf"^(?:{_MONTHS})[a-z]*\.?$", re.IGNORECASE)
@@ -223,7 +225,7 @@ def _csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str
         notes.append("numbers use a decimal comma")
     elif sum(bool(_GROUPED.match(c)) for c in numeric_cells) > 0.05 * max(len(numeric_cells), 1):
         kwargs["thousands"] = ","
-    _read_as_missing(rows[0] if rows else [], rows[1:MAX_ROWS], kwargs, notes)
+    _read_as_missing(rows[0] if rows else [], rows[1:], kwargs, notes)  # all read: statuses sort last
     if footer and len(head) < MAX_READ and (n := _footer([r for r in rows if any(c.strip() for c in r)])):
         blank = len(lines) - len("\n".join(lines).rstrip().splitlines())  # pandas counts blank lines at the end
         last = next(line for line in reversed(lines) if line.strip())
@@ -296,21 +298,22 @@ def _markers_for_all(kwargs: dict[str, Any]) -> None:
 def _missing_markers(rows: list[list[str]]) -> dict[int, Counter[str]]:
     """Per column that otherwise holds numbers, the words standing for a missing value in it and how
     often: the common ones ('n/a', 'n/e', '-'), and, where they are few, short tokens with no letter
-    ('..', ':', '*') or a status word written where there was no number ('Closed', 'Suppressed').
-    A code ('Pre-K', 'K', '<LOD', 'W/O') may be a value: it stays."""
+    ('..', ':', '*') or a status word written where there was no number ('Closed', 'Suppressed'),
+    or any word among times and dates ('DNF' for a finish time). Among numbers a code ('Pre-K',
+    'K', '<LOD', 'W/O') may be a value: it stays."""
     width = max((len(r) for r in rows), default=0)
     found: dict[int, Counter[str]] = {}
     for i in range(width):
         column = [r[i].strip() for r in rows if i < len(r)]
         numeric = [v for v in column if v and _NUMBERISH.match(v)]
-        if len(numeric) < 0.5 * len(column):
+        clock = [v for v in column if v and not _NUMBERISH.match(v) and _CLOCKISH.fullmatch(v)]
+        if len(numeric) + len(clock) < 0.5 * len(column):
             continue
-        others = [v for v in column if v and not _NUMBERISH.match(v)]
-        mostly = len(others) <= 0.25 * len(numeric) and len(set(others)) <= 3
+        others = [v for v in column if v and not _NUMBERISH.match(v) and not _CLOCKISH.fullmatch(v)]
+        mostly = len(others) <= 0.25 * (len(numeric) + len(clock)) and len(set(others)) <= 3
+        word = _WORD if len(clock) > len(numeric) else _STATUS  # a time or a date is never a word ('DNF')
         markers = Counter(
-            v
-            for v in others
-            if v.lower() in _MISSING_WORDS or (mostly and (_MARKER.fullmatch(v) or _STATUS.fullmatch(v)))
+            v for v in others if v.lower() in _MISSING_WORDS or (mostly and (_MARKER.fullmatch(v) or word.fullmatch(v)))
         )
         if markers:
             found[i] = markers
@@ -616,7 +619,13 @@ def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
         # (a field renamed by a software update), which the first rows never show.
         whole = path.stat().st_size <= WHOLE_LINES_BYTES
         df = pd.read_json(path, lines=True, nrows=None if whole else MAX_ROWS)
-        return f"df = pd.read_json({name!r}, lines=True)", df, _partial_fields(df)
+        notes = _partial_fields(df)
+        df, lines, flat = _fields_of_records(df)
+        if flat:
+            notes.append(
+                f"the fields of {', '.join(flat)} become 'outer.inner' columns (missing where a line has none)"
+            )
+        return "\n".join([f"df = pd.read_json({name!r}, lines=True)", *lines]), df, notes
     data, loader = _tree(path)
     loader = loader.replace(repr(path.name), repr(name))
     found = trees.find(data)
@@ -639,6 +648,29 @@ def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
     tree = trees.cut(data, found.path, MAX_ROWS + 1)
     exec(code.replace(loader, "tree").split("\n", 1)[1], {**scope, "tree": tree}, scope)  # noqa: S102
     return code, scope["df"].head(MAX_ROWS), [note] if note else []
+
+
+def _fields_of_records(df: Any) -> tuple[Any, list[str], list[str]]:
+    """Columns of records (each value an object, or missing) made a column per field, named as
+    json_normalize names them ('carried.cars'): (the frame, the lines that do it, the columns). A
+    small model given a column of dicts sums the dicts."""
+    pd = _pd()
+    lines, flat = [], []
+    for col in list(df.columns)[:MAX_COLUMNS]:
+        values = df[col].dropna().head(500)
+        if not len(values) or not all(isinstance(v, dict) for v in values):
+            continue
+        fields = f"[v if isinstance(v, dict) else {{}} for v in df.pop({str(col)!r})]"
+        line = f"df = df.join(pd.json_normalize({fields}).add_prefix({str(col) + '.'!r}))"
+        scope: dict[str, Any] = {"pd": pd, "df": df}
+        try:
+            exec(line, scope)  # noqa: S102 - the line offered, run on the rows read
+        except Exception:  # noqa: BLE001 - fields that clash with columns: the column stays as it is
+            continue
+        df = scope["df"]
+        lines.append(line)
+        flat.append(repr(str(col)))
+    return df, lines, flat
 
 
 def _items(load: str, df: Any, whole: bool) -> dict[str, Any] | None:
