@@ -1028,3 +1028,17 @@ def test_a_word_among_times_is_read_as_missing_wherever_in_the_file_it_is(tmp_pa
     assert "'DNF' in 'chip' (100 rows)" in " ".join(p.tables[0].notes)
     df = load(tmp_path, monkeypatch, p.tables[0].load)
     assert df["chip"].isna().sum() == 101 and pd.to_timedelta(df["chip"]).max() == pd.Timedelta(times[-1])
+
+
+def test_split_times_in_m_ss_beside_h_mm_ss_load_as_durations(tmp_path, monkeypatch):
+    # A 10K split: '32:42' is 32 minutes (not 32 o'clock), the slowest '1:02:10'.
+    seconds = [1900 + 37 * i for i in range(60)]
+    shown = [
+        f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}" for s in seconds
+    ]
+    p = prof(tmp_path, "splits.csv", "bib,split\n" + "".join(f"{i},{v}\n" for i, v in enumerate(shown)))
+    assert "m:ss or h:mm:ss" in " ".join(column(p, "split").notes)
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert list(df["split"].dt.total_seconds()) == seconds
+    clock = prof(tmp_path, "clock.csv", "id,at\n" + "".join(f"{i},{i % 24}:{i % 60:02d}\n" for i in range(60)))
+    assert "m:ss" not in " ".join(column(clock, "at").notes)  # all under 24: a time of day

@@ -90,6 +90,7 @@ _UNIT_DURATION = re.compile(
     r"^(?:\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?|d|days?)\s*)+$", re.IGNORECASE
 )
 _CLOCK = re.compile(r"^\d{1,3}:\d{2}:\d{2}$")
+_MINUTES = re.compile(r"^\d{1,3}:[0-5]\d$")  # m:ss, or h:mm
 _HOUR_MINUTE = re.compile(r"^(?:[01]?\d|2[0-3]):[0-5]\d$")
 _TWELVE_HOUR = re.compile(r"^(?:0?[1-9]|1[0-2]):[0-5]\d(?::[0-5]\d)?\s?[AaPp][Mm]$")
 
@@ -106,6 +107,12 @@ def _as_durations(values: list[str]) -> tuple[str, Conversion | None]:
     if len(iso) >= enough:
         return _timedelta(f"durations as text in ISO 8601 ({iso[0]!r})")
     clock = [v for v in stripped if _CLOCK.match(v)]
+    minutes = [v for v in stripped if _MINUTES.match(v)]
+    # m:ss where some value is past 23 (no hour), h:mm:ss beside it past an hour: a split time.
+    if len(clock) + len(minutes) >= enough and any(int(v.split(":")[0]) > 23 for v in minutes):
+        expr = "pd.to_timedelta({col}.where({col}.str.count(':') == 2, '0:' + {col}))"
+        note = f"durations as text, m:ss or h:mm:ss ({minutes[0]!r}): {expr}; then .dt.total_seconds() / 60 for minutes"
+        return note, Conversion(expr, lambda s: _pd().to_timedelta(s.where(s.str.count(":") == 2, "0:" + s)))
     if len(clock) >= enough:
         return (
             f"times as text ({clock[0]!r}): as durations, pd.to_timedelta({{col}}); as times of day, "
