@@ -1042,3 +1042,20 @@ def test_split_times_in_m_ss_beside_h_mm_ss_load_as_durations(tmp_path, monkeypa
     assert list(df["split"].dt.total_seconds()) == seconds
     clock = prof(tmp_path, "clock.csv", "id,at\n" + "".join(f"{i},{i % 24}:{i % 60:02d}\n" for i in range(60)))
     assert "m:ss" not in " ".join(column(clock, "at").notes)  # all under 24: a time of day
+
+
+def test_total_rows_inside_a_stacked_table_are_dropped_and_a_dash_in_most_rows_is_missing(tmp_path, monkeypatch):
+    # A monthly export stacked: each month opens with its 'Total' row; most providers have no
+    # type 2 unit and show '-' there.
+    rows = ["month,org,type1,type2"]
+    for m in ("Apr", "May", "Jun"):
+        values = [(10 * k + len(m), "-" if k % 4 else 7 * k) for k in range(1, 9)]
+        rows.append(f"{m},Total,{sum(a for a, _ in values)},{sum(b for _, b in values if b != '-')}")
+        rows += [f"{m},Org {k},{a},{b}" for k, (a, b) in enumerate(values, 1)]
+    p = prof(tmp_path, "ae.csv", "\n".join(rows) + "\n")
+    assert any("totals of the others" in n for n in p.tables[0].notes)
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert len(df) == 24 and df["type1"].sum() == 3 * sum(10 * k + 3 for k in range(1, 9))
+    assert df["type2"].dtype.kind == "f" and df["type2"].sum() == 3 * (28 + 56)
+    named = prof(tmp_path, "plans.csv", "plan,cost\n" + "".join(f"Total Care {i},{i}\n" for i in range(9)))
+    assert "isin" not in named.tables[0].load  # a name that opens with the word is no total

@@ -112,6 +112,7 @@ _WIDE_TOTAL = re.compile(r"(?:grand\s+)?(?:total|sum)\b", re.IGNORECASE)
 _TRAILER = re.compile(r"(?:total|sum|trailer|trl|end|eof|count|records?)\b", re.IGNORECASE)
 _MARKER = re.compile(r"[^\w\s]{1,3}")  # '..', '-', ':', '*'
 _CLOCKISH = re.compile(r"[-+]?\d[\d:./\- T]*\d(?:\s*[AaPp][Mm])?")  # '2:30:15', '2024-01-05', '05/01/24'
+_TOTAL_VALUE = re.compile(r"(?:grand\s+|sub-?)?totals?(?:\s*(?:for|of|[-:–]).*)?", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z ]{0,19}")
 _STATUS = re.compile(r"[A-Za-z][a-z]{3,}(?: [a-z]+)?")  # 'Closed', 'Pending review': a word, not a code
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
@@ -307,14 +308,15 @@ def _missing_markers(rows: list[list[str]]) -> dict[int, Counter[str]]:
         column = [r[i].strip() for r in rows if i < len(r)]
         numeric = [v for v in column if v and _NUMBERISH.match(v)]
         clock = [v for v in column if v and not _NUMBERISH.match(v) and _CLOCKISH.fullmatch(v)]
-        if len(numeric) + len(clock) < 0.5 * len(column):
+        said = [v for v in column if v.lower() in _MISSING_WORDS]  # '-' in most rows of a column of counts
+        if len(numeric) + len(clock) < 0.5 * (len(column) - len(said)):
             continue
         others = [v for v in column if v and not _NUMBERISH.match(v) and not _CLOCKISH.fullmatch(v)]
         mostly = len(others) <= 0.25 * (len(numeric) + len(clock)) and len(set(others)) <= 3
         word = _WORD if len(clock) > len(numeric) else _STATUS  # a time or a date is never a word ('DNF')
-        markers = Counter(
-            v for v in others if v.lower() in _MISSING_WORDS or (mostly and (_MARKER.fullmatch(v) or word.fullmatch(v)))
-        )
+        # A 'Total' row is a row of its own (`_total_rows`), not a missing value.
+        status = {v for v in set(others) if _MARKER.fullmatch(v) or word.fullmatch(v) and not _TOTAL_VALUE.fullmatch(v)}
+        markers = Counter(v for v in others if v.lower() in _MISSING_WORDS or (mostly and v in status))
         if markers:
             found[i] = markers
     return found
@@ -531,6 +533,23 @@ def _label(c: Any) -> str:
     return c.strftime("%Y-%m-%d") if hasattr(c, "strftime") else str(c)
 
 
+def _total_rows(df: Any) -> tuple[str, str]:
+    """Rows inside a table that total others ('Total' in its name column, once per month of a
+    stacked export): the line that drops them and a note, or ("", "")."""
+    for col in list(df.columns)[:MAX_COLUMNS]:
+        series = df[col]
+        if series.ndim != 1 or _kind(series) != "text":
+            continue
+        found = sorted({v for v in series.dropna().unique() if _TOTAL_VALUE.fullmatch(str(v).strip())})
+        n = int(series.isin(found).sum())
+        if found and n <= 0.2 * len(df):
+            return f"df = df[~df[{str(col)!r}].isin({found!r})]", (
+                f"{n} rows are totals of the others ({', '.join(map(repr, found))} in {str(col)!r}): "
+                "the load block drops them, so sums and counts are over the rest"
+            )
+    return "", ""
+
+
 def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) -> dict[str, Any]:
     """A table's profile. Its load block also converts the columns that hold numbers or dates as
     text (each line tried here): a small model that starts from the block computes on values, not
@@ -554,6 +573,9 @@ def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) ->
             "df = df.drop_duplicates() first",
         ]
     converts = [c["converted"] for c in columns if c["converted"]]
+    dropped, said = _total_rows(df)
+    if dropped:
+        converts, notes = [dropped, *converts], [*notes, said]
     return {
         "name": name,
         "rows": rows,
