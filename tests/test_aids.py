@@ -1383,3 +1383,22 @@ async def test_a_reply_the_aids_cut_to_nothing_ends_the_turn_with_the_last_resul
     assert (
         ended.reason == "step_cap" and "empty reply" in ended.message and "42" in sink.of("assistant_message")[-1].text
     )
+
+
+async def test_a_keyerror_on_a_column_of_another_sheet_read_with_this_sheets_header_row_gets_that_sheets_lines():
+    # The first sheet's header is on row 6; the model reads the second sheet with skiprows=5 too.
+    first = "df = pd.read_excel('ae.xlsx', sheet_name='Data', skiprows=5)"
+    second = "df = pd.read_excel('ae.xlsx', sheet_name='Trusts')"
+    book = FileProfile(
+        "ae.xlsx",
+        "workbook",
+        tables=[
+            TableProfile("Data", 9, first, [ColumnProfile("Org name", "text")]),
+            TableProfile("Trusts", 4, second, [ColumnProfile("Region", "text")]),
+        ],
+    )
+    code = "import pandas as pd\ndf = pd.read_excel('ae.xlsx', sheet_name='Trusts', skiprows=5)\ndf['Region']"
+    said = await hint(failed(code, "KeyError", "'Region'"), files=[book])
+    assert "sheet 'Trusts'" in said and second in said and first not in said
+    right = "import pandas as pd\n" + second + "\ng = df.groupby('Type').sum()\ng['Region']"
+    assert "its own way" not in await hint(failed(right, "KeyError", "'Region'"), files=[book])

@@ -113,6 +113,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     if name == "KeyError":
         missing = _first_quoted(value) or value.strip("'\"")
         names = [c.name for t in read for c in t.columns]
+        if own := _unused_load(missing, files, code):
+            return own
         extra = ("" if _close(missing, names, 0.6) else _elsewhere(missing, files, code)) or _own_load(code, files)
         return _key_hint(missing, read) + extra
     if name == "NameError":
@@ -364,6 +366,23 @@ def _load_expr(load: str) -> str:
 
 def _squeezed(text: str) -> str:
     return re.sub(r"\s+", "", text).replace('"', "'")
+
+
+def _unused_load(missing: str, files: list[FileProfile], code: str) -> str:
+    """A column of a described table whose tested load line the code does not use (it reads the
+    file its own way: another sheet's header row, no sheet): that table's lines, to start from."""
+    flat = _squeezed(code)
+    for f in files:
+        for t in f.tables:
+            expr = _load_expr(t.load)
+            if f.name in code and expr and missing in [c.name for c in t.columns] and _squeezed(expr) not in flat:
+                where = f"sheet {t.name!r} of {f.name}" if f.kind == "workbook" and t.name else f.name
+                return (
+                    f"{missing!r} is a column of {where} as its tested load lines read it; this code reads the file its own "
+                    f"way (another sheet, header row or reader), so its columns differ. Start from:\n"
+                    f"{load_block(f, t)}"
+                )
+    return ""
 
 
 def _own_load(code: str, files: list[FileProfile]) -> str:
