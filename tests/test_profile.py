@@ -1059,3 +1059,15 @@ def test_total_rows_inside_a_stacked_table_are_dropped_and_a_dash_in_most_rows_i
     assert df["type2"].dtype.kind == "f" and df["type2"].sum() == 3 * (28 + 56)
     named = prof(tmp_path, "plans.csv", "plan,cost\n" + "".join(f"Total Care {i},{i}\n" for i in range(9)))
     assert "isin" not in named.tables[0].load  # a name that opens with the word is no total
+
+
+def test_a_comma_before_three_digits_in_every_value_groups_thousands_even_in_a_tab_separated_file(
+    tmp_path, monkeypatch
+):
+    areas = [6850, 4120, 2940, 610, 12500, 880, 3075, 1999]
+    text = "site\tarea_m2\n" + "".join(f"S{i}\t{a:,}\n" for i, a in enumerate(areas))
+    p = prof(tmp_path, "sites.tsv", text)
+    assert "decimal" not in p.tables[0].load
+    assert load(tmp_path, monkeypatch, p.tables[0].load)["area_m2"].sum() == sum(areas)
+    short = prof(tmp_path, "r.tsv", "site\tkg\n" + "".join(f"S{i}\t{i},{i}5\n" for i in range(8)))
+    assert "decimal=','" in short.tables[0].load  # '3,35' groups nothing: a decimal comma

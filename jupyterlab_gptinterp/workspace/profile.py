@@ -217,10 +217,12 @@ def _csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str
     if encoding not in ("utf-8-sig", "utf-8"):
         kwargs["encoding"] = encoding
     numeric_cells = [c for c in cells if c and _NUMBERISH.match(c)]
+    commas = [c for c in numeric_cells if _DECIMAL_COMMA.match(c)]
+    # '6,850' may be either; '6,85', '0,125' or '1234,5' is no thousands grouping: a decimal comma.
     if (
         sep != ","
-        and numeric_cells
-        and sum(bool(_DECIMAL_COMMA.match(c)) for c in numeric_cells) > 0.2 * len(numeric_cells)
+        and len(commas) > 0.2 * len(numeric_cells)
+        and any(not _GROUPED.match(c) or c.lstrip("-").startswith("0,") for c in commas)
     ):
         kwargs["decimal"] = ","
         notes.append("numbers use a decimal comma")
