@@ -420,6 +420,7 @@ TOOL_TEXT = (
     "Not the answer yet:",  # the aids' asks, which a model restates too
     "check on the last result said",
     "The user rejected your code and said",
+    "Find the cause in the error and the notes above",  # the ask of a focused call after a failure
 )
 
 

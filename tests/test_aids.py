@@ -696,6 +696,16 @@ async def test_a_recital_is_cut_and_a_reply_of_only_tool_text_is_asked_again_onc
     )
 
 
+async def test_an_ask_restated_with_its_first_word_changed_is_no_answer():
+    again = "The line `main()` has failed in 3 runs of this request: change that line itself, or compute it another way."
+    state = turn(notes=[focus.FIX + " " + again])
+    restated = focus.FIX.replace("That code", "The code", 1) + " " + again
+    review = await Echo().review(state, restated)
+    assert not review.show and review.retry
+    # A reply that only shares a word or two with an ask is kept.
+    assert await Echo().review(state, "The code failed on 3 rows; the mean of the rest is 4.2.") is None
+
+
 async def test_a_reply_that_recites_the_prompt_up_to_an_opening_fence_is_no_answer():
     prompt = (
         "Rules.\n\nNotebook n.ipynb: empty.\n\nData files, described here and not loaded yet (use these exact "

@@ -140,7 +140,7 @@ def strip_echo(
         words = list(_WORD.finditer(reply))
         if not words:
             return reply
-        cut = max((n for n in (_common(words, rule, 0) for rule in rules) if n >= min_words), default=0)
+        cut = max((n for n in (_copied(words, rule, min_words) for rule in rules) if n >= min_words), default=0)
         for start in starts:
             if said[start] != words[0].group(0):
                 continue
@@ -150,6 +150,16 @@ def strip_echo(
         if not cut:
             return reply
         reply = reply[words[cut - 1].end() :].lstrip()
+
+
+def _copied(words: list[re.Match[str]], rule: list[str], min_words: int) -> int:
+    """How many words of the reply's start are a copy of `rule`; its first word may differ, as a
+    small model restating an ask writes it ('The code failed. Find the cause ...' for 'That code')."""
+    n = _common(words, rule, 0)
+    if n >= min_words or len(words) < 2:
+        return n
+    rest = _common(words[1:], rule[1:], 0)
+    return 1 + rest if rest >= min_words else n
 
 
 def _only_fences(rest: list[re.Match[str]]) -> bool:
