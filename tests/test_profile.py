@@ -354,6 +354,7 @@ def test_durations_written_as_text_load_as_timedeltas_and_clock_times_get_a_note
     assert df["stay"][3] == pd.Timedelta(hours=1, minutes=3) and df["wait"][7] == pd.Timedelta(hours=2, minutes=7)
     assert column(p, "stay").holds == column(p, "wait").holds == "durations"
     assert df["clock"][1] == "1:01:01" and "pd.to_timedelta" in column(p, "clock").notes[0]  # a time of day, maybe
+    assert "to_datetime" not in column(p, "clock").notes[0]  # one reading offered: a small model merged two
     assert column(p, "depth").holds != "durations"  # metres, perhaps: "m" alone is no time
     text = render([p], 3000)
     assert "'stay': durations (timedelta) after the lines above" in text and "total_seconds" in text
@@ -834,7 +835,7 @@ def test_short_tokens_in_a_column_of_numbers_are_missing_and_a_trailer_record_is
     marks = prof(tmp_path, "m.csv", "id,grade,score,note\n" + "\n".join(rows) + "\n")
     df = load(tmp_path, monkeypatch, marks.tables[0].load)
     assert (df["grade"] == "Pre-K").sum() == 4 and df["score"].isna().sum() == 1 and (df["note"] == "-").sum() == 1
-    assert any("read as missing: '-' in 'score' (1 rows)" in n for n in marks.tables[0].notes)
+    assert any("read as missing, so .isna() finds them: '-' in 'score' (1 rows)" in n for n in marks.tables[0].notes)
 
 
 def test_items_joined_in_one_value_are_counted_and_addresses_are_not_numbers_with_units(tmp_path, monkeypatch):

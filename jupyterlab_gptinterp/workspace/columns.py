@@ -82,7 +82,8 @@ def text_notes(values: list[str]) -> tuple[list[str], str, Conversion | None]:
 
 
 # Durations as text: ISO 8601 (PT2H30M, P1DT2H) or numbers with time units (1h 20m, 45 min), which
-# pd.to_timedelta reads; clock-like h:mm:ss, which may as well be a time of day.
+# pd.to_timedelta reads; clock-like h:mm:ss, which may as well be a time of day. One expression
+# serves both: a small model given two (to_timedelta, to_datetime with a format) merged them.
 _ISO_DURATION = re.compile(
     r"^P(?=\d|T\d)(?:\d+W)?(?:\d+D)?(?:T(?=\d)(?:\d+(?:\.\d+)?H)?(?:\d+(?:\.\d+)?M)?(?:\d+(?:\.\d+)?S)?)?$"
 )
@@ -115,8 +116,8 @@ def _as_durations(values: list[str]) -> tuple[str, Conversion | None]:
         return note, Conversion(expr, lambda s: _pd().to_timedelta(s.where(s.str.count(":") == 2, "0:" + s)))
     if len(clock) >= enough:
         return (
-            f"times as text ({clock[0]!r}): as durations, pd.to_timedelta({{col}}); as times of day, "
-            f"pd.to_datetime({{col}}, format='%H:%M:%S')",
+            f"times as text ({clock[0]!r}): pd.to_timedelta({{col}}) reads them, as durations or as the time "
+            "since midnight; then .dt.total_seconds() / 60 for minutes",
             None,
         )
     short = [v for v in stripped if _HOUR_MINUTE.match(v)]
