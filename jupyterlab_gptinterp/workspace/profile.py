@@ -289,7 +289,8 @@ def _read_as_missing(header_row: list[str], rows: list[list[str]], kwargs: dict[
     said = [
         f"{v!r} in {header[i] if i < len(header) else i!r} ({n} rows)" for i, m in markers.items() for v, n in m.items()
     ]
-    notes.append(f"read as missing: {', '.join(said[:6])}")
+    # Said how to find them again: a model counting the word itself ('DNF') in the loaded column gets 0.
+    notes.append(f"read as missing, so .isna() finds them: {', '.join(said[:6])}")
 
 
 def _markers_for_all(kwargs: dict[str, Any]) -> None:
