@@ -697,7 +697,9 @@ async def test_a_recital_is_cut_and_a_reply_of_only_tool_text_is_asked_again_onc
 
 
 async def test_an_ask_restated_with_its_first_word_changed_is_no_answer():
-    again = "The line `main()` has failed in 3 runs of this request: change that line itself, or compute it another way."
+    again = (
+        "The line `main()` has failed in 3 runs of this request: change that line itself, or compute it another way."
+    )
     state = turn(notes=[focus.FIX + " " + again])
     restated = focus.FIX.replace("That code", "The code", 1) + " " + again
     review = await Echo().review(state, restated)

@@ -58,7 +58,9 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
     assert "tasks agree" in done.stdout and "files reproducible: True" in done.stdout
 
 
-@pytest.mark.parametrize("name", ["heldout14", "heldout13", "heldout12", "heldout11", "heldout10", "heldout9", "heldout8", "dev"])
+@pytest.mark.parametrize(
+    "name", ["heldout14", "heldout13", "heldout12", "heldout11", "heldout10", "heldout9", "heldout8", "dev"]
+)
 def test_the_harness_computes_each_sets_references_with_that_sets_own_modules(name):
     """A set's reference that imports `data` when called (heldout9 does) gets its own set's data
     module, whichever set was loaded before it."""
