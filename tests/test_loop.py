@@ -6,7 +6,7 @@ import json
 import pytest
 from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
-from jupyterlab_gptinterp.agent import prompts
+from jupyterlab_gptinterp.agent import calls, prompts
 from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.approval import ApprovalGate
 from jupyterlab_gptinterp.errors import ErrorCode, GPTInterpError
@@ -372,7 +372,7 @@ async def test_json_text_naming_no_offered_tool_stays_an_answer():
 async def test_a_fenced_reply_is_read_up_to_its_code_and_no_further_where_the_server_counts_the_prompt():
     """What a small model writes after its code (often the output it expects) costs time and is
     never used: the stream is closed at the block's end, with the prompt's tokens still counted."""
-    tail = "\n\nThis prints 42." * 30
+    tail = "".join(f"\n\nThis prints 42, remark {i}." for i in range(30))  # long, and no runaway
     for progress in (True, False):
         reply = "Compute it.\n```python\nprint(6*7)\n```" + tail
         llm, ex, sink, gate = (
@@ -408,3 +408,35 @@ async def test_a_bare_block_and_an_explanation_are_read_to_the_end():
     loop = AgentLoop(llm, ex, sink, gate, LoopConfig(tool_mode="fenced"))
     await asyncio.wait_for(loop.run_turn(ChatState("c"), "Explain", NB, action="explain"), 10)
     assert llm.unfinished == 0 and sink.of("assistant_message")[-1].text.endswith("which shows 42.")
+
+
+async def test_a_reply_that_runs_away_is_cut_and_asked_once_more_sampled():
+    runaway = "I will compute it.\n```python\nx = df[df['id'] == 1" + "0" * 900
+    for progress in (True, False):
+        llm, ex, sink, gate = (
+            ScriptedLLM(runaway, "It is 42.", progress=progress),
+            ExecExecutor(),
+            ListSink(),
+            ApprovalGate(),
+        )
+        loop = AgentLoop(llm, ex, sink, gate, LoopConfig(tool_mode="fenced"))
+        ended = await asyncio.wait_for(loop.run_turn(ChatState("c"), "What is 6*7?", NB), 10)
+        assert ended.reason == "answer" and sink.of("assistant_message")[-1].text == "It is 42."
+        assert llm.unfinished == 1 and llm.resampled == [None, calls.RUNAWAY_RESAMPLE]
+        written = "".join(d.delta for d in sink.deltas)
+        assert "0" * calls.RUNAWAY_CHARS in written and "0" * (calls.RUNAWAY_CHARS + 80) not in written  # cut early
+    # Twice in a row: the second is returned cut, and the turn goes on from it (no third call).
+    llm = ScriptedLLM(runaway, runaway, "It is 42.", progress=True)
+    loop = AgentLoop(llm, ExecExecutor(), ListSink(), ApprovalGate(), LoopConfig(tool_mode="fenced"))
+    await asyncio.wait_for(loop.run_turn(ChatState("c"), "What is 6*7?", NB), 10)
+    assert llm.resampled[:2] == [None, calls.RUNAWAY_RESAMPLE] and "0" * 200 not in json.dumps(llm.requests)
+
+
+def test_only_a_long_repetition_of_one_short_string_is_a_runaway():
+    assert calls.runaway("ab" + "0" * 200) == 2
+    assert calls.runaway("x\n" + "print(1)\n" * 30) == 2
+    assert calls.runaway("0" * 100) == -1  # not long enough yet
+    assert calls.runaway("".join(f"w{i:04d} " for i in range(400))) == -1
+    assert calls.runaway("| a |" + "---|" * 12 + "\n| 1 |") == -1  # a table's rule ends no reply
+    line = "the revenue by month, of each month of each year as asked, " * 6  # a unit over 40 characters
+    assert calls.runaway(line) == -1

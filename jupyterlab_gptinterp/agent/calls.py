@@ -26,6 +26,20 @@ CUT = (
     "the value asked (len(df), a sum, the one row)"
 )
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+# A small model decoding greedily can fall into writing one string again and again ('000...', one
+# line over and over) until the reply's token cap: 1,024 tokens, 100 s on a CPU, for nothing. Such
+# a reply is cut once the repetition is plain, and asked once more, sampled: greedy decoding
+# would write it again.
+_REPEATING = re.compile(r"(.{1,40}?)\1{5,}$", re.DOTALL)
+RUNAWAY_CHARS = 160  # a repeated tail this long (and 6 times its unit) is a runaway
+RUNAWAY_RESAMPLE = 0.7
+
+
+def runaway(text: str) -> int:
+    """Where the tail of `text` that repeats one string starts, when it is a runaway; else -1."""
+    tail = text[-4 * RUNAWAY_CHARS :]
+    m = _REPEATING.search(tail)
+    return len(text) - len(m.group(0)) if m and len(m.group(0)) >= RUNAWAY_CHARS else -1
 
 
 def _off_the_cut(answer: str, question: str, printed: str) -> bool:
@@ -94,7 +108,16 @@ class ModelCalls:
         self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, resample: float | None = None
     ) -> tuple[str, Completion]:
         """One streamed reply, retried on rate limits and outages (never once text has streamed);
-        `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM)."""
+        `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM).
+        A reply that ran away is cut, and asked once more, sampled; a second runaway is returned cut."""
+        message_id, reply = await self._ask(messages, tools, resample)
+        if reply.finish_reason == "repeated":
+            message_id, reply = await self._ask(messages, tools, max(resample or 0.0, RUNAWAY_RESAMPLE))
+        return message_id, reply
+
+    async def _ask(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, resample: float | None
+    ) -> tuple[str, Completion]:
         for attempt in range(1, self.retries + 2):
             message_id = "m-" + secrets.token_hex(6)
             try:
@@ -136,6 +159,10 @@ class ModelCalls:
                     if self.until_code and read is not None and (end := prompts.code_end(self.partial)):
                         # Its completion tokens counted as the deltas read: one token each (llama.cpp).
                         reply = Completion(self.partial[:end], [], "stop", read.total, deltas, read.cache)
+                        break
+                    if deltas % 8 == 0 and (start := runaway(self.partial)) >= 0:
+                        prompt, cache = (read.total, read.cache) if read is not None else (0, 0)
+                        reply = Completion(self.partial[:start], [], "repeated", prompt, deltas, cache)
                         break
                 elif isinstance(event, Completion):
                     reply = event

@@ -115,7 +115,11 @@ test('Stop keeps what the model had written, marked as stopped', async ({
   // (a Stop clicked after the turn has ended waits on a disabled button).
   const text =
     'First I will look at the columns of the table, then at the missing values, ' +
-    'then at the totals per month, '.repeat(40) +
+    // Each clause its own: a reply repeating one string is cut as a runaway.
+    Array.from(
+      { length: 40 },
+      (_, i) => `then at the totals of month ${i + 1}, `
+    ).join('') +
     'and finally I will plot the revenue by month.';
   await script(request, [{ text, chunk_chars: 4, delay: 0.15 }]);
   await newNotebook(page);
