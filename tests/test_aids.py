@@ -216,6 +216,17 @@ async def test_text_that_should_be_parsed_and_the_wrong_accessor_get_told_how():
     assert "pd.to_datetime" in said and "as it is" not in said  # no .dt in the code: numbers that are dates
     said = await hint(failed(peak, "AttributeError", "'numpy.datetime64' object has no attribute 'dt'"))
     assert "pd.Timestamp(value)" in said
+    # A date's part asked of a whole column (a function given the column): .dt, or .str for text.
+    weekday = "def wd(t):\n    return t.weekday() < 5\nprint(df[wd(df['t'])])"
+    said = await hint(failed(weekday, "AttributeError", "'Series' object has no attribute 'weekday'"))
+    assert "col.dt.weekday" in said and "whole column" in said
+    said = await hint(failed("df['t'].week", "AttributeError", "'Series' object has no attribute 'week'"))
+    assert "col.dt.isocalendar().week" in said
+    said = await hint(failed("df['n'].lower()", "AttributeError", "'Series' object has no attribute 'lower'"))
+    assert "col.str.lower" in said
+    assert "whole column" not in await hint(
+        failed("df.frob", "AttributeError", "'Series' object has no attribute 'frob'")
+    )
 
 
 async def test_two_frames_that_do_not_line_up_are_told_to_share_a_key_type_or_be_merged():

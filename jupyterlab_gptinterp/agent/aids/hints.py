@@ -466,6 +466,14 @@ def _attribute_hint(value: str, columns: list[ColumnProfile], code: str = "", ce
         return (
             f"this is one date value ({owner}), not a column: pd.Timestamp(value).hour (or .month ...) gives its parts."
         )
+    if owner == "Series" and attr in _DATE_PARTS | {"strftime", "day_name", "month_name", "time"} and attr != "dt":
+        part = "isocalendar().week" if attr == "week" else attr  # Series.dt.week is gone from pandas 2
+        return (
+            f"this is a whole column (a Series), not one date: each date's {attr} comes through .dt, as "
+            f"col.dt.{part}; a function given the column gets the whole column too, so use .dt there as well."
+        )
+    if owner == "Series" and hasattr(str, attr):
+        return f"this is a whole column (a Series), not one text: each value's {attr} comes through .str, as col.str.{attr}."
     if owner == "str" and attr in ("dt", "year", "month", "day"):
         return "the values are text, not dates: convert the column with pd.to_datetime first."
     names = {c.name.lower(): c.name for c in columns}
