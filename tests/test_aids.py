@@ -569,6 +569,8 @@ async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming
     assert await noted("print(len(df[df['Type'].str.lower() == 'restaurant']))") == ""  # changed first
     lowered = ok("df['Type'] = df['Type'].str.lower()")
     assert await noted("print(len(df[df['Type'] == 'restaurant']))", [lowered]) == ""  # changed in a cell before
+    stripped = "df['Type'] = df['Type'].str.strip()  # spaces only\nprint(len(df[df['Type'] == 'restaurant']))"
+    assert "spells it 'Restaurant'" in await noted(stripped)  # stripping spaces spells no value otherwise
     other = TableProfile(
         "", 5, "m = pd.read_csv('m.csv')", [ColumnProfile("Type", "text", values=["restaurant"])], whole=True
     )

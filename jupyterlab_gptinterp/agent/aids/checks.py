@@ -215,7 +215,8 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
     columns = [c for f in files for t in f.tables if t.whole for c in t.columns if c.values]
     for c in columns:
         ref = _ref(c.name)
-        if re.search(ref + r"\s*=[^=]", ran + "\n" + code) or _parsed(c.name, ran + "\n" + code):
+        changed = _unstripped(ref, ran + "\n" + code)
+        if re.search(ref + r"\s*=[^=]", changed) or _parsed(c.name, changed):
             continue  # changed in a cell: what it holds then is not what the preview saw
         for literal in _compared(ref, code, "=="):
             if any(literal in o.values for o in columns if o.name == c.name):
@@ -227,6 +228,13 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
                 values = ", ".join(repr(v) for v in c.values)
                 return f"{literal!r} is never a value of {c.name!r} (its values: {values}), so this filter keeps no rows; {how}."
     return ""
+
+
+def _unstripped(ref: str, code: str) -> str:
+    """`code` without the lines that only strip the spaces around a column's values in place
+    (`df['c'] = df['c'].str.strip()`): each value is spelled as the preview saw it."""
+    only = rf"^[ \t]*\w+{ref}\s*=\s*\w+{ref}\.str\.[lr]?strip\(\)[ \t]*(?:#.*)?$"
+    return re.sub(only, "", code, flags=re.MULTILINE)
 
 
 def spellings_apart(code: str, files: list[FileProfile], ran: str = "") -> str:
