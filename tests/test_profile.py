@@ -651,11 +651,17 @@ def test_a_number_of_nines_far_outside_a_columns_values_is_said_to_be_a_missing_
     assert df["pm"].isna().sum() == 7 and df["pm"].min() == 0.5
 
 
-def test_rows_exported_twice_are_counted(tmp_path):
-    rows = [f"{i},item {i},{i * 2}" for i in range(20)]
+def test_rows_exported_twice_are_dropped_where_an_id_names_each_record(tmp_path, monkeypatch):
+    rows = [f"RJ{i:04d},item {i},{i * 2}" for i in range(20)]
     p = prof(tmp_path, "orders.csv", "id,name,qty\n" + "\n".join(rows + rows[3:6]) + "\n")
-    assert any("3 rows are exact copies" in n and "drop_duplicates" in n for n in p.tables[0].notes)
+    assert any("3 rows were exact copies" in n and "'id'" in n for n in p.tables[0].notes)
+    assert len(load(tmp_path, monkeypatch, p.tables[0].load)) == 20
     assert not any("copies" in n for n in prof(tmp_path, "o2.csv", "id,name\n" + "\n".join(rows)).tables[0].notes)
+    # No id: two equal rows may be two records (two sales of one item on one day). Said, not dropped.
+    sales = [f"2024-01-{1 + i % 9:02d},item {i % 4},{i % 3}" for i in range(20)]
+    q = prof(tmp_path, "sales.csv", "day,item,qty\n" + "\n".join(sales + sales[:3]) + "\n")
+    assert any("rows are exact copies" in n and "drop_duplicates" in n for n in q.tables[0].notes)
+    assert len(load(tmp_path, monkeypatch, q.tables[0].load)) == 23
 
 
 def test_an_archive_of_csv_files_stacks_them_and_statistics_files_load_with_their_reader(tmp_path, monkeypatch):

@@ -553,6 +553,21 @@ def _total_rows(df: Any) -> tuple[str, str]:
     return "", ""
 
 
+DROP_COPIES = "df = df.drop_duplicates()"
+
+
+def _key_of_copies(df: Any) -> str:
+    """The column naming each record (one value per row, once the exact copies are dropped, and
+    text or whole numbers), where a table holds exact copies of rows; "" when none does: without
+    an id, two equal rows may be two records (two sales of one item on one day)."""
+    kept = df.drop_duplicates()
+    for name in df.columns[:3]:
+        col = kept[name]
+        if col.dtype.kind in "iuO" and col.notna().all() and col.is_unique and len(kept) >= 10:
+            return str(name)
+    return ""
+
+
 def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) -> dict[str, Any]:
     """A table's profile. Its load block also converts the columns that hold numbers or dates as
     text (each line tried here): a small model that starts from the block computes on values, not
@@ -569,13 +584,22 @@ def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) ->
         copies = int(df.duplicated().sum())
     except TypeError:  # list or dict cells cannot be compared
         copies = 0
-    if copies:
+    key = _key_of_copies(df) if copies else ""
+    if key:  # a record with its own id, written out twice: the load block keeps one of each
+        notes = [
+            *notes,
+            f"{copies} rows were exact copies of an earlier row, {key!r} and all (a record exported twice): the "
+            "load block drops them, so each row is one record",
+        ]
+    elif copies:
         notes = [
             *notes,
             f"{copies} rows are exact copies of an earlier row (of the {len(df)} read): if each row is one record, "
             "df = df.drop_duplicates() first",
         ]
     converts = [c["converted"] for c in columns if c["converted"]]
+    if key:
+        converts.insert(0, DROP_COPIES)
     dropped, said = _total_rows(df)
     if dropped:
         converts, notes = [dropped, *converts], [*notes, said]
