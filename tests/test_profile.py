@@ -212,6 +212,19 @@ def test_numbers_some_typed_as_text_in_a_workbook_get_a_tested_conversion(tmp_pa
     assert df["rate"].dtype.kind == "f" and df["rate"].sum() == 136 + 172 + 180.5 + 101 + 99 + 120 + 80 + 75
 
 
+def test_words_among_numbers_in_a_workbook_are_named_with_how_to_take_the_numbers(tmp_path, monkeypatch):
+    marks = [58, "ABS", 71, 40, "DEF", 66, None, 52, 49, 90, 35, 61] * 3
+    pd.DataFrame({"student": range(len(marks)), "mark": marks}).to_excel(tmp_path / "m.xlsx", index=False)
+    note = column(prof(tmp_path, "m.xlsx"), "mark").notes[0]
+    assert "'ABS' (3 rows), 'DEF' (3 rows)" in note
+    df = load(tmp_path, monkeypatch, prof(tmp_path, "m.xlsx").tables[0].load)
+    numbers = eval(note.split("the numbers alone: ")[1].split(" (")[0].format(col="df['mark']"), {"pd": pd, "df": df})  # noqa: S307
+    assert numbers.mean() == pytest.approx(sum(m for m in marks if isinstance(m, int)) / 27)
+    mixed = pd.DataFrame({"code": [1, "A1", 2, "B2", "C3", "D4", "E5", "F6", 3, 4]})
+    mixed.to_excel(tmp_path / "c.xlsx", index=False)
+    assert "words among them" not in " ".join(column(prof(tmp_path, "c.xlsx"), "code").notes)  # codes, not numbers
+
+
 def test_times_of_day_and_what_an_xml_export_says_of_itself_are_shown(tmp_path, monkeypatch):
     flights = "".join(
         f"<f><day>0{1 + i % 9}/07/2024</day><dep>{6 + i % 12:02d}:{i % 60:02d}</dep></f>" for i in range(12)

@@ -426,6 +426,8 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             samples = [_shown(json.dumps(v, default=str), 60) for v in values.head(2)]
         elif kind.startswith("mixed") and (mixed := _mixed_numbers(values))[1]:
             notes, holds, conversion = mixed  # numbers, some written as text ('€136.00', 136)
+        elif kind.startswith("mixed") and (words := _words_among_numbers(values)):
+            notes.append(words)
         elif kind.startswith("mixed"):
             notes.append(
                 "values of several types ("
@@ -497,6 +499,21 @@ def _wide(df: Any) -> str:
     return (
         f"wide: {len(periods)} columns are periods ({periods[0]!r} … {periods[-1]!r}), one value per column; "
         f"df.melt(id_vars={keep!r}, var_name='period', value_name='value') gives one row per period"
+    )
+
+
+def _words_among_numbers(values: Any) -> str:
+    """A note for numbers with a few words among them (a mark 'ABS' or 'DEF' typed where there was
+    none), naming the words and how to take the numbers alone; "" for anything else. On such a
+    column .str gives NaN for every number, the trap a small model falls into."""
+    numbers = values.map(lambda v: isinstance(v, int | float) and not isinstance(v, bool))
+    words = Counter(str(v).strip() for v in values[~numbers])
+    if not words or len(words) > 5 or numbers.sum() < 0.75 * len(values):
+        return ""
+    said = ", ".join(f"{w!r} ({n} rows)" for w, n in words.most_common())
+    return (
+        f"numbers, with words among them: {said}; the numbers alone: pd.to_numeric({{col}}, errors='coerce') "
+        "(the words become NaN; .str on this column would make every number NaN)"
     )
 
 
