@@ -334,6 +334,11 @@ async def test_a_coercion_that_can_only_drop_the_values_with_no_number_gets_no_n
     assert "coerce" in await noted(bare, files(["£16.50", "£9.50", "Free"]))  # '£' never removed: all NaN
     dated = code + "\ndf['d'] = pd.to_datetime(df['d'], errors='coerce')"
     assert "coerce" in await noted(dated, files(["£16.50", "£9.50", "Free"]))  # another coercion, not vouched for
+    # Numbers with a few words among them ('ABS'), the coercion the preview itself offered for them.
+    mark = ColumnProfile("Mark", "mixed int/str", holds="numbers and words")
+    marks = [FileProfile("m.xlsx", "table", tables=[TableProfile("", 70, "df = ...", [mark])])]
+    assert await noted("print(pd.to_numeric(df['Mark'], errors='coerce').mean())", marks) == ""
+    assert "coerce" in await noted("print(pd.to_numeric(df['Other'], errors='coerce').mean())", marks)
 
 
 async def test_text_put_in_one_case_then_compared_with_a_literal_in_another_gets_a_note():

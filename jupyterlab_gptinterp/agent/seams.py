@@ -153,7 +153,8 @@ class ColumnProfile:
     values: list[str] = field(default_factory=list)  # every value, when a text column has only a few
     notes: list[str] = field(default_factory=list)  # what it really holds ("numbers written as text ...")
     # Text that is something else, as the checks read it: numbers, numbers with units, dates,
-    # dates in several formats, dates, interval starts (text "start - end"), durations, yes/no, units
+    # dates in several formats, dates, interval starts (text "start - end"), durations, yes/no, units,
+    # numbers and words (a few words such as 'ABS' among numbers, in a column of mixed types)
     # (the unit of a number beside it, row by row), several spellings (one value written in several
     # cases or ways); "" for plain text and for columns that are not text.
     holds: str = ""

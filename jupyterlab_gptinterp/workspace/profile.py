@@ -428,6 +428,7 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             notes, holds, conversion = mixed  # numbers, some written as text ('€136.00', 136)
         elif kind.startswith("mixed") and (words := _words_among_numbers(values)):
             notes.append(words)
+            holds = "numbers and words"
         elif kind.startswith("mixed"):
             notes.append(
                 "values of several types ("

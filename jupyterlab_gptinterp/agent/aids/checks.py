@@ -486,6 +486,10 @@ def coerced_words_only(code: str, files: list[FileProfile]) -> bool:
     NaN is the values with no number in them ('Free', '-'), or all of them, which other checks see."""
     calls = re.findall(r"to_numeric\(\s*\w+(?:\[\s*['\"]([^'\"]+)['\"]\s*\]|\.(\w+))", code)
     named = {a or b for a, b in calls}
+    # The preview named the words among the numbers ('ABS', 'DEF') and offered this coercion itself.
+    words = {c.name for f in files for t in f.tables for c in t.columns if c.holds == "numbers and words"}
+    if named and named <= words and len(_COERCE.findall(code)) <= len(calls):
+        return True
     known = {c.name: c for f in files for t in f.tables if t.whole for c in t.columns if c.values}
     if not named or not named <= known.keys() or len(_COERCE.findall(code)) > len(calls):
         return False  # another coercion in the cell (dates, an apply) is not vouched for
