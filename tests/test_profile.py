@@ -212,6 +212,26 @@ def test_numbers_some_typed_as_text_in_a_workbook_get_a_tested_conversion(tmp_pa
     assert df["rate"].dtype.kind == "f" and df["rate"].sum() == 136 + 172 + 180.5 + 101 + 99 + 120 + 80 + 75
 
 
+def test_an_api_envelope_with_a_few_lists_among_its_numbers_and_urls_for_names_loads(tmp_path, monkeypatch):
+    base = "http://example.org/monitoring/id/measures/"
+    items = [
+        {"t": f"2024-10-01T{i % 24:02d}:00:00Z", "measure": base + f"{7000 + i % 3}-{'flow' if i % 3 else 'level'}-m"}
+        | {"value": [0.3, 0.31] if i % 250 == 7 else round(0.1 * i, 2)}
+        for i in range(600)
+    ]
+    body = {"meta": {"publisher": "X", "hasFormat": ["a.csv"]}, "items": items}
+    p = prof(tmp_path, "r.json", json.dumps(body))
+    assert "['items']" in p.tables[0].load
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert len(df) == 600 and df["t"].dtype.kind == "M"
+    value = " ".join(column(p, "value").notes)
+    assert "3 values are lists ([0.3, 0.31])" in value
+    first = value.split("; ")[-1].split(" keeps")[0].format(col="df['value']")
+    assert eval(first, {"df": df}).sum() == pytest.approx(sum(0.1 * i for i in range(600) if i % 250 != 7) + 0.9, 0.01)  # noqa: S307
+    measure = " ".join(column(p, "measure").notes)
+    assert f"every value starts {base!r}" in measure and "'7001-flow-m'" in measure and "'7000-level-m'" in measure
+
+
 def test_words_among_numbers_in_a_workbook_are_named_with_how_to_take_the_numbers(tmp_path, monkeypatch):
     marks = [58, "ABS", 71, 40, "DEF", 66, None, 52, 49, 90, 35, 61] * 3
     pd.DataFrame({"student": range(len(marks)), "mark": marks}).to_excel(tmp_path / "m.xlsx", index=False)

@@ -32,6 +32,7 @@ import gzip
 import io
 import json
 import lzma
+import os
 import re
 import sqlite3
 import sys
@@ -372,9 +373,12 @@ def _kind(series: Any) -> str:
     values = series.dropna()
     if len(values) and all(isinstance(v, str) for v in values.head(200)):
         return "text"
-    kinds = {type(v).__name__ for v in values.head(200)}
+    # Every value read, not the first ones: an API's few lists among numbers ('value': [0.30, 0.31]
+    # where two readings met) make an object column that is no column of floats.
+    kinds = {type(v).__name__ for v in values}
     if kinds & {"dict", "list"}:
-        return "nested"
+        nested = sum(isinstance(v, dict | list) for v in values)
+        return "nested" if 2 * nested >= len(values) else "mixed " + "/".join(sorted(kinds))
     if kinds <= {"date", "datetime", "Timestamp"}:
         return "date objects"
     return "mixed " + "/".join(sorted(kinds)) if len(kinds) > 1 else (kinds.pop() if kinds else "empty")
@@ -407,7 +411,8 @@ def _columns(df: Any) -> list[dict[str, Any]]:
         if kind == "text":
             texts = [str(v) for v in values.head(2000)]
             notes, holds, conversion = text_notes(texts)
-            if not notes and 0 < distinct <= 8:
+            shared = _shared_start(uniques)
+            if not notes and 0 < distinct <= 8 and not shared:
                 few = [str(v) for v in uniques]
                 notes.append("values: " + ", ".join(repr(_shown(v)) for v in few))
                 samples = []
@@ -415,6 +420,9 @@ def _columns(df: Any) -> list[dict[str, Any]]:
                 if _UNIT_NAME.search(str(col)) and all(len(v) <= 10 and not re.search(r"\d\d", v) for v in few):
                     notes.append("the unit of each row's number: convert to one unit before comparing or averaging")
                     holds = "units"
+            if shared:  # values cut at 40 characters would show the shared start only
+                samples = []
+                notes.append(shared)
         elif kind == "nested":
             first = values.iloc[0] if len(values) else None
             if isinstance(first, dict):
@@ -426,13 +434,15 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             samples = [_shown(json.dumps(v, default=str), 60) for v in values.head(2)]
         elif kind.startswith("mixed") and (mixed := _mixed_numbers(values))[1]:
             notes, holds, conversion = mixed  # numbers, some written as text ('€136.00', 136)
+        elif kind.startswith("mixed") and (listed := _lists_among_values(values)):
+            notes.append(listed)
         elif kind.startswith("mixed") and (words := _words_among_numbers(values)):
             notes.append(words)
             holds = "numbers and words"
         elif kind.startswith("mixed"):
             notes.append(
                 "values of several types ("
-                + ", ".join(repr(v) for v in list(dict.fromkeys(values.head(200).tolist()))[:6])
+                + ", ".join(list(dict.fromkeys(repr(v) for v in values.head(200).tolist()))[:6])
                 + ")"
             )
         elif kind == "datetime":
@@ -500,6 +510,31 @@ def _wide(df: Any) -> str:
     return (
         f"wide: {len(periods)} columns are periods ({periods[0]!r} … {periods[-1]!r}), one value per column; "
         f"df.melt(id_vars={keep!r}, var_name='period', value_name='value') gives one row per period"
+    )
+
+
+def _shared_start(uniques: list[str]) -> str:
+    """A note for long values that all open alike (an API's URLs naming a station and a measure at
+    their end), saying that start once and showing what differs; "" otherwise."""
+    if len(uniques) < 2 or min(len(v) for v in uniques) <= 40:
+        return ""
+    start = os.path.commonprefix(uniques)
+    start = start[: max(start.rfind(c) for c in "/:?&=#_-. ") + 1]  # whole words follow: '7001', not '1'
+    if len(start) < 12:
+        return ""
+    tails = ", ".join(repr(_shown(v[len(start) :], 50)) for v in uniques[:10])
+    return f"every value starts {start!r}; what follows it: {tails}"
+
+
+def _lists_among_values(values: Any) -> str:
+    """A note for a few lists among single values (two readings where one was expected)."""
+    lists = values[values.map(lambda v: isinstance(v, list))]
+    if lists.empty:
+        return ""
+    first = _shown(json.dumps(lists.iloc[0], default=str), 40)
+    return (
+        f"{len(lists)} values are lists ({first}) among single values: {{col}}.explode() gives a row per item; "
+        "{col}.map(lambda v: v[0] if isinstance(v, list) else v) keeps the first of each"
     )
 
 
