@@ -232,6 +232,19 @@ def test_an_api_envelope_with_a_few_lists_among_its_numbers_and_urls_for_names_l
     assert f"every value starts {base!r}" in measure and "'7001-flow-m'" in measure and "'7000-level-m'" in measure
 
 
+def test_ranges_of_numbers_written_as_text_get_their_ends(tmp_path, monkeypatch):
+    rows = "".join(f"s{i},0.{10 + i}m - {1 + i % 3}.{50 + i}m,2024-{i:03d},{i}-{i + 1}\n" for i in range(12))
+    p = prof(tmp_path, "st.csv", "station,typical,ref,pair\n" + rows)
+    note = column(p, "typical").notes[0]
+    assert column(p, "typical").holds == "ranges" and "'0.10m - 1.50m'" in note
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    ends = eval(note.split("ends = ")[1].split(";")[0].format(col="df['typical']"), {"df": df})  # noqa: S307
+    assert ends[0].tolist()[:2] == [0.1, 0.11] and ends[1].tolist()[:2] == [1.5, 2.51]
+    assert column(p, "ref").holds != "ranges" and column(p, "pair").holds != "ranges"  # ids; no spaces: not said
+    money = prof(tmp_path, "m.csv", "band\n" + "".join(f'"£{i},000 to £{i + 5},500"\n' for i in range(1, 9)))
+    assert column(money, "band").holds == "ranges"
+
+
 def test_words_among_numbers_in_a_workbook_are_named_with_how_to_take_the_numbers(tmp_path, monkeypatch):
     marks = [58, "ABS", 71, 40, "DEF", 66, None, 52, 49, 90, 35, 61] * 3
     pd.DataFrame({"student": range(len(marks)), "mark": marks}).to_excel(tmp_path / "m.xlsx", index=False)

@@ -63,6 +63,8 @@ def text_notes(values: list[str]) -> tuple[list[str], str, Conversion | None]:
     durations, conversion = _as_durations(values)
     if durations:
         return [*notes, durations], "durations" if conversion else "", conversion
+    if ranged := _ranges(values):
+        return [*notes, ranged], "ranges", None
     numbers, conversion = _as_numbers(values)
     if numbers:
         notes.append(numbers)
@@ -141,6 +143,28 @@ def _timedelta(note: str) -> tuple[str, Conversion]:
     expr = "pd.to_timedelta({col})"
     return f"{note}: {expr}; then .dt.total_seconds() / 60 for minutes", Conversion(
         expr, lambda s: _pd().to_timedelta(s)
+    )
+
+
+# A range of numbers written "low - high" ('0.12m - 0.95m', '£5 to £10'): spaced, so that ids and
+# dates ('2024-001') are not taken for one.
+_RANGE = re.compile(
+    r"^\s*\D{0,3}?(\d[\d,]*(?:\.\d+)?)\s*([^\d\s-]{0,5})\s+(?:-|–|to)\s+\D{0,3}?(\d[\d,]*(?:\.\d+)?)\s*\2\s*$"
+)
+
+
+def _ranges(values: list[str]) -> str:
+    """A note for ranges of numbers as text, in nearly every row, each low to high."""
+    spans = [m for v in values if (m := _RANGE.match(v))]
+    if len(spans) < max(0.8 * len(values), 2):
+        return ""
+    ordered = sum(float(m[1].replace(",", "")) <= float(m[3].replace(",", "")) for m in spans)
+    if ordered < 0.9 * len(spans):
+        return ""
+    return (
+        f"ranges of numbers as text ({spans[0].group(0).strip()!r}): ends = "
+        r"{col}.str.extract(r'(\d[\d,]*\.?\d*)\D+(\d[\d,]*\.?\d*)').replace(',', '', regex=True).astype(float); "
+        "ends[0] is the low, ends[1] the high"
     )
 
 
