@@ -570,6 +570,8 @@ async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming
     assert "'Fail' is never a value of 'Risk'" in said and "'Results'" in said
     assert "spells it 'Restaurant'" in await noted("print(len(df[df.Type.isin(['restaurant'])]))")
     assert await noted("print(len(df[df['Type'] == 'Bakery']))") == ""  # held nowhere: none may be the answer
+    said = await noted("print(len(df[df['Risk'] == 'Risk 1']))")  # a part of one value, compared whole
+    assert "it is part of 'Risk 1 (High)'" in said and ".str.contains('Risk 1', regex=False)" in said
     assert await noted("print(len(df[df['Results'] == 'Fail']))") == ""  # a value it holds
     assert await noted("print(len(df[df['Type'].str.lower() == 'restaurant']))") == ""  # changed first
     lowered = ok("df['Type'] = df['Type'].str.lower()")

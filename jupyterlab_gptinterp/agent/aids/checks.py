@@ -223,8 +223,17 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
                 continue  # (a column of this name in another file may be the one filtered)
             spelled = [v for v in c.values if v.strip().casefold() == literal.strip().casefold()]
             holders = [o.name for o in columns if o.name != c.name and literal in o.values]
-            if spelled or holders:
-                how = f"the data spells it {spelled[0]!r}" if spelled else f"it is a value of {holders[0]!r}"
+            # Part of the values ('P1' of 'P1 - Emergency (24 hrs)'): == matches none of them.
+            part = literal.strip().casefold()
+            within = [v for v in c.values if len(part) >= 2 and part in v.casefold()]
+            if spelled or holders or within:
+                how = (
+                    f"the data spells it {spelled[0]!r}"
+                    if spelled
+                    else f"it is a value of {holders[0]!r}"
+                    if holders
+                    else f"it is part of {within[0]!r}: .str.contains({literal!r}, regex=False) selects those rows"
+                )
                 values = ", ".join(repr(v) for v in c.values)
                 return f"{literal!r} is never a value of {c.name!r} (its values: {values}), so this filter keeps no rows; {how}."
     return ""
