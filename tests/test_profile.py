@@ -213,7 +213,7 @@ def test_numbers_some_typed_as_text_in_a_workbook_get_a_tested_conversion(tmp_pa
 
 
 def test_an_api_envelope_with_a_few_lists_among_its_numbers_and_urls_for_names_loads(tmp_path, monkeypatch):
-    base = "http://example.org/monitoring/id/measures/"
+    base = "ea:flood-monitoring/id/stations/measures/"  # URL-like ids; tests name no internet address
     items = [
         {"t": f"2024-10-01T{i % 24:02d}:00:00Z", "measure": base + f"{7000 + i % 3}-{'flow' if i % 3 else 'level'}-m"}
         | {"value": [0.3, 0.31] if i % 250 == 7 else round(0.1 * i, 2)}
