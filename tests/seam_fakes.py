@@ -66,6 +66,20 @@ class ExecExecutor:
         self.count = 0
         self.block = asyncio.Event()
         self.block.set()
+        self.numbered = False  # tracebacks as IPython writes them (`Cell In[n], line N`), else Python's own
+
+    def _traceback(self, exc: Exception, code: str) -> list[str]:
+        if not self.numbered:
+            return traceback.format_exception(exc)
+        lines, out = code.splitlines(), []
+        for frame in traceback.extract_tb(exc.__traceback__):
+            if frame.filename == "<cell>" and frame.lineno:
+                where = "" if frame.name == "<module>" else f", in {frame.name}()"
+                out += [
+                    f"Cell In[{self.count}], line {frame.lineno}{where}",
+                    f"----> {frame.lineno} {lines[frame.lineno - 1]}",
+                ]
+        return [*out, f"{type(exc).__name__}: {exc}"]
 
     def has_kernel(self, kernel_id: str) -> bool:
         return kernel_id == "k1"
@@ -81,13 +95,13 @@ class ExecExecutor:
         buf = io.StringIO()
         try:
             with contextlib.redirect_stdout(buf):
-                exec(code, self.namespace)
+                exec(compile(code, "<cell>", "exec"), self.namespace)
         except Exception as exc:
             err = {
                 "output_type": "error",
                 "ename": type(exc).__name__,
                 "evalue": str(exc),
-                "traceback": traceback.format_exception(exc),
+                "traceback": self._traceback(exc, code),
             }
             if buf.getvalue():
                 await on_output({"output_type": "stream", "name": "stdout", "text": buf.getvalue()})

@@ -15,7 +15,7 @@ from jupyterlab_gptinterp.agent import aids, focus, prompts
 from jupyterlab_gptinterp.agent.aids.base import Check, TurnState
 from jupyterlab_gptinterp.agent.aids.checks import Checks
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
-from jupyterlab_gptinterp.agent.aids.errors import failing_line
+from jupyterlab_gptinterp.agent.aids.errors import failing_line, failing_lineno
 from jupyterlab_gptinterp.agent.aids.grounding import Grounding, ungrounded
 from jupyterlab_gptinterp.agent.aids.hints import Hints
 from jupyterlab_gptinterp.agent.aids.repeats import Repeats, normalise_code, pasted_output
@@ -1026,6 +1026,61 @@ async def test_two_runs_failing_on_the_same_line_get_a_focused_call_that_names_t
     assert "failed in 2 runs" in focus.failing_again(between) and focus.failing_again(between[:2]) == ""
     assert focus.failing_again([runs[0], ok("print(6)", "6"), other]) == ""
     assert "2 times with the same SyntaxError" in focus.failing_again([nameless[0], ok("print(6)", "6"), nameless[1]])
+
+
+def test_a_stuck_line_is_found_in_the_innermost_frame_of_the_cell_and_patched_in_place():
+    code = "import math\ndef load():\n    return math.sqroot(4)\nprint(load())"
+    tb = [
+        "Cell In[4], line 4",
+        "----> 4 print(load())",
+        "",
+        "Cell In[4], line 3, in load()",
+        "----> 3     return math.sqroot(4)",
+    ]
+    ran = failed(code, "AttributeError", "module 'math' has no attribute 'sqroot'", tb)
+    assert failing_lineno(ran) == 4 and failing_lineno(ran, innermost=True) == 3
+    repeat = Outcome(proposed=code, decision="refused")
+    assert focus.stuck_on([ran, repeat], "") == (ran, 3)  # proposed again: stuck on its line
+    assert focus.stuck_on([ran], "line 3 failed twice") == (ran, 3)
+    assert focus.stuck_on([ran], "") is None  # one failure is the model's to fix
+    assert focus.stuck_on([ran, Outcome(proposed="print(2)", decision="refused")], "") is None
+    assert focus.stuck_on([ran, ok(code)], "") is None  # it ran since
+    fixed = focus.patched(ran, 3, {"line": "return math.sqrt(4)"})
+    assert fixed == "import math\ndef load():\n    return math.sqrt(4)\nprint(load())"
+    two = focus.patched(ran, 3, {"line": "x = 4\nreturn math.sqrt(x)"})
+    assert two.splitlines()[2:4] == ["    x = 4", "    return math.sqrt(x)"]
+    assert focus.patched(ran, 3, {"line": "  return  math.sqroot(4)"}) is None  # no change
+    assert focus.patched(ran, 3, {"fix": "x"}) is None and focus.patched(ran, 3, None) is None
+    whole = code.replace("sqroot", "sqrt")
+    assert focus.patched(ran, 3, {"line": whole}) == whole  # the whole cell written out: taken as it is
+    reply = focus.as_reply(fixed, ran, 3, fenced=True)
+    assert "Line 3 failed with AttributeError" in reply.text and f"```python\n{fixed}\n```" in reply.text
+    call = focus.as_reply(fixed, ran, 3, fenced=False).tool_calls[0]
+    assert call.name == "run_code" and json.loads(call.arguments)["code"] == fixed
+
+
+async def test_a_fenced_model_stuck_on_a_line_gets_the_line_fixed_by_a_short_call():
+    bad = "x = 6\nprint(x * seven)"
+    line = json.dumps({"line": "print(x * 7)"})
+    loop, llm, ex, sink, gate = make(fenced(bad), fenced(bad), line, "It is 42.", names=["repeats"])
+    ex.numbered = True  # tracebacks as IPython writes them: the cell's line is known
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == [bad, "x = 6\nprint(x * 7)"]
+    assert llm.schemas[2] == focus.LINE_SCHEMA and "`print(x * seven)`" in llm.requests[2][-1]["content"]
+    assert "Line 2 failed with NameError" in sink.of("assistant_message")[-2].text  # said beside the card
+    # A fix that changes nothing leaves the turn to the model's next call, as before.
+    loop, llm, ex, sink, gate = make(
+        fenced(bad),
+        fenced(bad),
+        json.dumps({"line": "print(x * seven)"}),
+        fenced("print(42)"),
+        "42.",
+        names=["repeats"],
+    )
+    ex.numbered = True
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == [bad, "print(42)"]
+    assert "this exact code already failed" in llm.requests[3][-1]["content"] and llm.schemas[3] is None
 
 
 async def test_different_errors_in_a_row_keep_the_whole_conversation():

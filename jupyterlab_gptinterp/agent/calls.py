@@ -18,6 +18,7 @@ from ..protocol import AssistantDelta, Phase, PhaseEvent, StatusEvent
 from . import prompts
 from .aids.base import Check
 from .context import head_tail
+from .focus import LINE_SCHEMA
 from .outcome import Outcome
 from .seams import LLM, Completion, PromptProgress, Sink, TextDelta
 
@@ -82,6 +83,7 @@ class ModelCalls:
         self.partial_id = ""  # the message it streams as
         self.deadline = float("inf")  # monotonic time the turn's budget ends (waits for the user excluded)
         self._phase: tuple[Phase, float] | None = None  # the current phase and when it began
+        self.line_fixes = 0
 
     async def phase(self, phase: Phase, detail: str = "", processed: int = 0, total: int = 0) -> None:
         """Name what the turn does now; the same phase again (progress) keeps its start time."""
@@ -186,6 +188,12 @@ class ModelCalls:
             check = Check(False, "", CUT)
         outcome.answered = check.answers and bool(check.answer.strip())
         return check
+
+    async def line_fix(self, messages: list[dict[str, Any]]) -> Any:
+        """A stuck model asked for one corrected line (focus.LINE_SCHEMA); None when the call failed."""
+        self.line_fixes += 1
+        await self.phase("writing", "a fix for the line that failed")
+        return await self._judge(messages, LINE_SCHEMA)
 
     async def needs_data(self, question: str, files: list[str]) -> bool | None:
         """Is a question that names no file about the files beside the notebook? (None: no verdict)"""

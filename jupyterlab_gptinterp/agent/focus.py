@@ -8,15 +8,26 @@ the last code that ran with what came of it (error, hints, notes), and is asked 
 thing that moves the turn on: corrected code after a failure, else the answer from that output
 or the code that computes it. When that is declined too, the same call is sampled rather than
 decoded greedily.
+
+A model stuck on one line (it proposed a failed line again, or a line failed twice) is first
+asked for that line alone: a short call, its reply constrained to JSON, that sees the code, the
+error with its notes, and the line, and writes what replaces it. Writing one line takes a few
+seconds where a whole cell takes a minute on a CPU, and a small model that rewrites the whole cell
+writes the same cell again. The patched code is proposed like any other, for the user to approve.
 """
 
 from __future__ import annotations
 
+import json
+import secrets
+import textwrap
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from .aids.errors import failing_line, normalise
+from .aids.errors import failing_line, failing_lineno, normalise
 from .context import outcome_for_model
 from .outcome import Outcome
+from .seams import Completion, ToolCall
 
 AFTER = 2  # declined proposals in a row before the model's next call is a focused one
 # Greedy decoding answers the same focused call with the same declined code: each one after the
@@ -34,6 +45,18 @@ ANSWER = (
 COMPUTE = (
     "That code printed nothing, so there is no answer yet. Propose the code that computes exactly what was asked "
     "and prints it."
+)
+LINE_FIXES = 2  # line-fix calls per turn before a stuck model gets the focused call instead
+LINE_SCHEMA = {
+    "type": "object",
+    "properties": {"line": {"type": "string", "maxLength": 600}},
+    "required": ["line"],
+    "additionalProperties": False,
+}
+LINE_ASK = (
+    "Line {n} raised that error: `{line}`\nWrite the corrected line: the Python that replaces line {n} (one line, "
+    "or a few if the fix needs them), changed so that the error does not happen again, as the error and the notes "
+    'above say. Reply with JSON only: {{"line": "<the corrected code>"}}'
 )
 HEAD = "(Starting over on this request: earlier proposals were declined.)"
 FRESH = "Nothing has run yet. Propose code that computes the answer, different from what was declined."
@@ -94,3 +117,64 @@ def resample(refused: int, again: bool = False) -> float | None:
 
 def messages(system: str, text: str) -> list[dict[str, Any]]:
     return [{"role": "system", "content": system}, {"role": "user", "content": text}]
+
+
+def stuck_on(outcomes: list[Outcome], again: str) -> tuple[Outcome, int] | None:
+    """The failed run and the number of its line a line fix starts from: the last run failed on a
+    line of its own, and that line failed before (`again`) or was proposed again since (declined)."""
+    ran = next((o for o in reversed(outcomes) if o.ran), None)
+    if ran is None or not ran.failed or not (n := failing_lineno(ran, innermost=True)):
+        return None
+    line = normalise(ran.code.splitlines()[n - 1])
+    latest = outcomes[-1]
+    repeated = latest.decision == "refused" and any(normalise(c) == line for c in latest.proposed.splitlines())
+    return (ran, n) if again or repeated else None
+
+
+def line_messages(system: str, question: str, ran: Outcome, n: int, budget: int) -> list[dict[str, Any]]:
+    """The line-fix call: the system prompt (the data described), the code, what came of it, the line."""
+    line = ran.code.splitlines()[n - 1].strip()
+    text = (
+        f"The question: {question}\n\nThis code ran for it:\n```python\n{ran.code}\n```\n"
+        f"{outcome_for_model(ran, budget)}\n\n{LINE_ASK.format(n=n, line=line)}"
+    )
+    return messages(system, text)
+
+
+def patched(ran: Outcome, n: int, reply: Any) -> str | None:
+    """The code with line `n` replaced by the reply's line(s), indented as it was; None when the
+    reply is no change (the same line, nothing, not JSON of the schema's shape)."""
+    fixed = reply.get("line") if isinstance(reply, dict) else None
+    if not isinstance(fixed, str) or not fixed.strip():
+        return None
+    lines = ran.code.splitlines()
+    fixed = textwrap.dedent(fixed.strip("\n")).rstrip()
+    if len(fixed.splitlines()) > 1 and fixed.splitlines()[0].strip() == lines[0].strip():
+        return fixed if normalise(fixed) != normalise(ran.code) else None  # the whole cell, written out
+    if normalise(fixed) == normalise(lines[n - 1]):
+        return None
+    indent = lines[n - 1][: len(lines[n - 1]) - len(lines[n - 1].lstrip())]
+    return "\n".join([*lines[: n - 1], *(indent + x if x.strip() else x for x in fixed.splitlines()), *lines[n:]])
+
+
+async def line_fix(
+    judge: Callable[[list[dict[str, Any]]], Awaitable[Any]],
+    system: str,
+    question: str,
+    stuck: tuple[Outcome, int],
+    budget: int,
+    fenced: bool,
+) -> Completion | None:
+    """The reply a line fix makes (`judge` the constrained call), or None when it changed nothing."""
+    ran, n = stuck
+    code = patched(ran, n, await judge(line_messages(system, question, ran, n, budget)))
+    return as_reply(code, ran, n, fenced) if code else None
+
+
+def as_reply(code: str, ran: Outcome, n: int, fenced: bool) -> Completion:
+    """The patched code as the model's reply would propose it, saying which line changed."""
+    why = f"Line {n} failed with {ran.error_name or 'an error'}; this is the code with that line corrected."
+    if fenced:
+        return Completion(f"{why}\n```python\n{code}\n```")
+    arguments = json.dumps({"code": code, "reason": why})
+    return Completion("", [ToolCall("call_" + secrets.token_hex(6), "run_code", arguments)], "tool_calls")

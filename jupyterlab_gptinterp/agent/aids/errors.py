@@ -31,20 +31,24 @@ def traceback_text(outcome: Outcome) -> str:
     return _outputs.clean_text("\n".join(str(x) for x in lines)) if isinstance(lines, list) else ""
 
 
-def failing_lineno(outcome: Outcome) -> int:
+def failing_lineno(outcome: Outcome, innermost: bool = False) -> int:
     """The number of the cell's line that raised, or 0 when the traceback does not show one the
     code holds. IPython heads the cell's frame `Cell In[n], line N`; a chained error lists its
     causes first (pandas' arithmetic on Arrow strings), so the frame is read from the last part.
     IPython numbers the code it ran, not the code as written (leading blank lines dropped, a
     magic's continued lines joined, a cell magic's body), so the number is checked against the
-    line the frame shows."""
+    line the frame shows. `innermost`: where a function the cell defines raised, its line rather
+    than the line that called it."""
     text = traceback_text(outcome)
     last = _CAUSES.split(text)[-1].splitlines()
     code = [line.strip() for line in outcome.code.splitlines()]
-    for i, line in enumerate(last):
-        if m := _CELL.match(line.strip()):
-            n = int(m.group(1) or m.group(2))
-            return _where(code, n, _shown(last[i + 1 :], n))
+    frames = [(i, m) for i, line in enumerate(last) if (m := _CELL.match(line.strip()))]
+    for i, m in reversed(frames) if innermost else frames[:1]:
+        n = int(m.group(1) or m.group(2))
+        if found := _where(code, n, _shown(last[i + 1 :], n)):
+            return found
+    if frames:
+        return 0
     for line in text.splitlines():  # no frame header: the first arrow is the cell's own line
         m = _ARROW.match(line.strip())
         if m and m.group(2).strip():
