@@ -21,13 +21,16 @@ from __future__ import annotations
 import json
 import secrets
 import textwrap
-from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .aids.errors import failing_line, failing_lineno, normalise
 from .context import outcome_for_model
 from .outcome import Outcome
 from .seams import Completion, ToolCall
+
+if TYPE_CHECKING:
+    from .aids.base import TurnState
+    from .calls import ModelCalls
 
 AFTER = 2  # declined proposals in a row before the model's next call is a focused one
 # Greedy decoding answers the same focused call with the same declined code: each one after the
@@ -157,18 +160,15 @@ def patched(ran: Outcome, n: int, reply: Any) -> str | None:
     return "\n".join([*lines[: n - 1], *(indent + x if x.strip() else x for x in fixed.splitlines()), *lines[n:]])
 
 
-async def line_fix(
-    judge: Callable[[list[dict[str, Any]]], Awaitable[Any]],
-    system: str,
-    question: str,
-    stuck: tuple[Outcome, int],
-    budget: int,
-    fenced: bool,
-) -> Completion | None:
-    """The reply a line fix makes (`judge` the constrained call), or None when it changed nothing."""
+async def line_fix(calls: ModelCalls, system: str, state: TurnState, again: str, budget: int) -> Completion | None:
+    """The reply a line fix makes for a model stuck on one line, or None (not stuck, no fixes left,
+    or the fix changed nothing)."""
+    stuck = stuck_on(state.outcomes, again)
+    if stuck is None or calls.line_fixes >= LINE_FIXES:
+        return None
     ran, n = stuck
-    code = patched(ran, n, await judge(line_messages(system, question, ran, n, budget)))
-    return as_reply(code, ran, n, fenced) if code else None
+    code = patched(ran, n, await calls.line_fix(line_messages(system, state.question, ran, n, budget)))
+    return as_reply(code, ran, n, state.fenced) if code else None
 
 
 def as_reply(code: str, ran: Outcome, n: int, fenced: bool) -> Completion:

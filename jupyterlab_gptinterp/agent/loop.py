@@ -197,13 +197,8 @@ class _Turn:
 
     async def _ask(self, tools: list[dict[str, Any]] | None, refused: int, told: str) -> tuple[str, Completion]:
         messages, again = self._messages(), focus.failing_again(self.state.outcomes)
-        if self.calls.line_fixes < focus.LINE_FIXES and (stuck := focus.stuck_on(self.state.outcomes, again)):
-            system, fenced = messages[0]["content"], self.state.fenced
-            fix = await focus.line_fix(
-                self.calls.line_fix, system, self.state.question, stuck, self.cfg.result_budget, fenced
-            )
-            if fix is not None:  # one line rewritten, where the model would write the whole cell again
-                return "m-" + secrets.token_hex(6), fix
+        if fix := await focus.line_fix(self.calls, messages[0]["content"], self.state, again, self.cfg.result_budget):
+            return "m-" + secrets.token_hex(6), fix  # one line rewritten, where the model would write the cell again
         if refused >= focus.AFTER or again:  # stuck: a call that sees the question and the last run only
             note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget, told, again)
             self.state.notes.append(ask)
