@@ -578,6 +578,7 @@ async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming
     assert await noted("print(len(df[df['Type'] == 'restaurant']))", [lowered]) == ""  # changed in a cell before
     stripped = "df['Type'] = df['Type'].str.strip()  # spaces only\nprint(len(df[df['Type'] == 'restaurant']))"
     assert "spells it 'Restaurant'" in await noted(stripped)  # stripping spaces spells no value otherwise
+
     other = TableProfile(
         "", 5, "m = pd.read_csv('m.csv')", [ColumnProfile("Type", "text", values=["restaurant"])], whole=True
     )
@@ -588,6 +589,27 @@ async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming
         await noted("print(len(df[df['Risk'] == 'Fail']))", files=[FileProfile("insp.csv", "table", tables=[part])])
         == ""
     )
+
+
+async def test_a_run_failing_on_an_item_of_an_empty_selection_is_noted_with_the_filter_that_kept_nothing():
+    result = ColumnProfile("Results", "text", values=["Pass", "Fail"])
+    kind = ColumnProfile("Type", "text", values=["Restaurant", "Grocery Store"])
+    table = TableProfile("", 90, "df = pd.read_csv('insp.csv')", [result, kind], whole=True)
+    files = [FileProfile("insp.csv", "table", tables=[table])]
+
+    async def noted(code, error="single positional indexer is out-of-bounds", name="IndexError"):
+        note = await Checks().after_run(turn(files=files), failed(code, name, error))
+        return note.text if note else ""
+
+    said = await noted("top = df[df['Type'] == 'Fail']\nprint(top.iloc[0])")
+    assert "empty selection" in said and "'Fail' is never a value of 'Type'" in said and "'Results'" in said
+    said = await noted(
+        "print(df[df['Type'] == 'Bakery']['Results'].idxmax())",
+        "attempt to get argmax of an empty sequence",
+        "ValueError",
+    )
+    assert "empty selection" in said and "value_counts()" in said  # no value to name: how to look
+    assert await noted("print(df['Type'].iloc[0])", "name 'df' is not defined", "NameError") == ""  # another error
 
 
 async def test_numbers_held_as_text_added_ranked_or_sorted_as_they_are_get_a_note_unless_converted():

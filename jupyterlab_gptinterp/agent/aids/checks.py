@@ -23,7 +23,8 @@ column the question names, never used (the result was worked out from something 
 selected by a value the column never holds (the preview lists every value of a column of few); rows
 selected, grouped or counted by a column the preview found writing one value several ways ('urgent',
 'Urgent'), before they were made one; a result worked out from values the cell typed in itself, when the question is about data files;
-an id where the question asks which thing, and another table names it (`ids.py`).
+an id where the question asks which thing, and another table names it (`ids.py`). Of a run that
+failed: an item taken of an empty selection (`.iloc[0]`, `idxmax()`), with the filter that kept no rows.
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ from .repeats import normalise_code, same_success
 
 _NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\]|\{\}|set\(\))\.?\s*$")
 _EMPTY = re.compile(r"^(?:Empty DataFrame|Series\(\[\],)|\bno\b.{0,60}\bfound\b", re.IGNORECASE | re.MULTILINE)
+# Errors of taking an item of nothing: an empty selection, not a wrong index.
+_NONE_TO_TAKE = re.compile(
+    r"single positional indexer is out-of-bounds|index 0 is out of bounds|of an empty sequence|arg is an empty sequence"
+    r"|zero-size array"
+)
 _ZERO = re.compile(r"(?:^|[:=]\s*|\bis\s+)-?0(?:\.0+)?\s*$")
 _AGGREGATE = re.compile(r"\.(?:sum|mean|median|count|size|nunique|max|min)\(|\blen\(|\bsum\(")
 _FILTERS = re.compile(r"==|!=|>=|<=|\.isin\(|\.between\(|\.query\(|\.loc\[|\.str\.(?:contains|startswith)")
@@ -121,10 +127,13 @@ class Checks(Aid):
         return await same_success(turn, run)
 
     async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
-        if not outcome.ran or outcome.failed:
+        if not outcome.ran:
             return None
         ran = [c.source for c in turn.notebook.cells] + [o.code for o in turn.outcomes if o.ran and not o.failed]
         code, before = outcome.code, "\n".join(ran)
+        if outcome.failed:
+            text = empty_selection(outcome, turn.files, before)
+            return Note(text=f"Check: {text}") if text else None
         seen = [*turn.seen, *(o.printed for o in turn.outcomes if o is not outcome)] if turn.files else []
         text = own_data(code, "\n".join(seen)) if turn.files else ""
         text = text or value_not_held(code, turn.files, before) or spellings_apart(code, turn.files, before)
@@ -204,6 +213,21 @@ def own_data(code: str, seen: str = "") -> str:
         "the cell worked its result out from values written into the code itself; it read no data file and "
         "used no variable of an earlier cell, so its result says nothing about the data. Load the file the "
         "question is about and compute from its rows."
+    )
+
+
+def empty_selection(outcome: Outcome, files: list[FileProfile], ran: str = "") -> str:
+    """A note when a run failed taking an item of something empty (`.iloc[0]`, `idxmax()`, `max()`
+    of nothing): the error names the symptom, while the cause is a filter above it that kept no
+    rows, which no error reported."""
+    if not _NONE_TO_TAKE.search(outcome.error_value):
+        return ""
+    why = value_not_held(outcome.code, files, ran) or spellings_apart(outcome.code, files, ran)
+    return "it failed taking an item of an empty selection: a filter above kept no rows" + (
+        f". {why[0].upper()}{why[1:]}"
+        if why
+        else ": print len() after each filter, and value_counts() of each column it compares, to see how the data "
+        "writes the values."
     )
 
 
