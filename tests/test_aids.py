@@ -1067,23 +1067,33 @@ def test_a_stuck_line_is_found_in_the_innermost_frame_of_the_cell_and_patched_in
     assert focus.stuck_on([ran], "") is None  # one failure is the model's to fix
     assert focus.stuck_on([ran, Outcome(proposed="print(2)", decision="refused")], "") is None
     assert focus.stuck_on([ran, ok(code)], "") is None  # it ran since
-    fixed = focus.patched(ran, 3, {"line": "return math.sqrt(4)"})
-    assert fixed == "import math\ndef load():\n    return math.sqrt(4)\nprint(load())"
-    two = focus.patched(ran, 3, {"line": "x = 4\nreturn math.sqrt(x)"})
-    assert two.splitlines()[2:4] == ["    x = 4", "    return math.sqrt(x)"]
-    assert focus.patched(ran, 3, {"line": "  return  math.sqroot(4)"}) is None  # no change
+    fixed, at = focus.patched(ran, 3, {"number": 3, "line": "return math.sqrt(4)"})
+    assert fixed == "import math\ndef load():\n    return math.sqrt(4)\nprint(load())" and at == 3
+    two, _ = focus.patched(ran, 3, {"number": 3, "line": " 3|     x = 4\n 4|     return math.sqrt(x)"})
+    assert two.splitlines()[2:4] == ["    x = 4", "    return math.sqrt(x)"]  # numbered as it was shown
+    assert focus.patched(ran, 3, {"number": 3, "line": "  return  math.sqroot(4)"}) is None  # no change
     assert focus.patched(ran, 3, {"fix": "x"}) is None and focus.patched(ran, 3, None) is None
+    above = focus.patched(ran, 3, {"number": 1, "line": "import math as m"})  # the cause above the line
+    assert above == ("import math as m\ndef load():\n    return math.sqroot(4)\nprint(load())", 1)
+    assert (
+        focus.patched(ran, 3, {"number": 9, "line": "return math.sqrt(4)"})[1] == 3
+    )  # no such line: the one that raised
     whole = code.replace("sqroot", "sqrt")
-    assert focus.patched(ran, 3, {"line": whole}) == whole  # the whole cell written out: taken as it is
-    reply = focus.as_reply(fixed, ran, 3, fenced=True)
+    assert focus.patched(ran, 3, {"number": 3, "line": whole}) == (
+        whole,
+        3,
+    )  # the whole cell written out: taken as it is
+    reply = focus.as_reply(fixed, ran, 3, 3, fenced=True)
     assert "Line 3 failed with AttributeError" in reply.text and f"```python\n{fixed}\n```" in reply.text
-    call = focus.as_reply(fixed, ran, 3, fenced=False).tool_calls[0]
+    assert "the cause is line 1" in focus.as_reply(above[0], ran, 3, 1, fenced=True).text
+    assert " 3|     return math.sqroot(4)" in focus.line_messages("s", "q", ran, 3, 2000)[1]["content"]
+    call = focus.as_reply(fixed, ran, 3, 3, fenced=False).tool_calls[0]
     assert call.name == "run_code" and json.loads(call.arguments)["code"] == fixed
 
 
 async def test_a_fenced_model_stuck_on_a_line_gets_the_line_fixed_by_a_short_call():
     bad = "x = 6\nprint(x * seven)"
-    line = json.dumps({"line": "print(x * 7)"})
+    line = json.dumps({"number": 2, "line": "print(x * 7)"})
     loop, llm, ex, sink, gate = make(fenced(bad), fenced(bad), line, "It is 42.", names=["repeats"])
     ex.numbered = True  # tracebacks as IPython writes them: the cell's line is known
     ended = await run_turn(loop, sink, gate)
@@ -1094,7 +1104,7 @@ async def test_a_fenced_model_stuck_on_a_line_gets_the_line_fixed_by_a_short_cal
     loop, llm, ex, sink, gate = make(
         fenced(bad),
         fenced(bad),
-        json.dumps({"line": "print(x * seven)"}),
+        json.dumps({"number": 2, "line": "print(x * seven)"}),
         fenced("print(42)"),
         "42.",
         names=["repeats"],

@@ -103,7 +103,7 @@ async def test_an_error_reaches_the_model_with_its_traceback(fake_llm, chat_clie
 
 async def test_a_line_that_fails_again_is_fixed_alone_by_a_short_constrained_call(fake_llm, chat_client, kernel_id):
     bad = "x = 6\nprint(x * seven)"
-    fixed = json.dumps({"line": "print(x * 7)"})
+    fixed = json.dumps({"number": 2, "line": "print(x * 7)"})
     fake_llm.script(run_code_call(bad), run_code_call(bad), {"text": fixed}, {"text": "It is 42."})
     ws = await chat_client()
     chat = await ws.open_chat()

@@ -19,6 +19,7 @@ writes the same cell again. The patched code is proposed like any other, for the
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import textwrap
 from typing import TYPE_CHECKING, Any
@@ -52,15 +53,19 @@ COMPUTE = (
 LINE_FIXES = 2  # line-fix calls per turn before a stuck model gets the focused call instead
 LINE_SCHEMA = {
     "type": "object",
-    "properties": {"line": {"type": "string", "maxLength": 600}},
-    "required": ["line"],
+    "properties": {"number": {"type": "integer"}, "line": {"type": "string", "maxLength": 600}},
+    "required": ["number", "line"],
     "additionalProperties": False,
 }
+# The line that raised is often only where a cause above it shows (a filter that kept no rows, a
+# column never converted): the model names the line to change.
 LINE_ASK = (
-    "Line {n} raised that error: `{line}`\nWrite the corrected line: the Python that replaces line {n} (one line, "
-    "or a few if the fix needs them), changed so that the error does not happen again, as the error and the notes "
-    'above say. Reply with JSON only: {{"line": "<the corrected code>"}}'
+    "Line {n} raised that error: `{line}`\nThe cause is in that line, or in a line above it that it uses (a load, "
+    "a filter, a conversion). Write the fix: the number of the line to change (often {n}) and the Python that "
+    "replaces it (one line, or a few if the fix needs them), so that the error does not happen again, as the error "
+    'and the notes above say. Reply with JSON only: {{"number": <line number>, "line": "<the corrected code>"}}'
 )
+_NUMBERED = re.compile(r"^\s*\d{1,3} ?\| ?", re.MULTILINE)
 HEAD = "(Starting over on this request: earlier proposals were declined.)"
 FRESH = "Nothing has run yet. Propose code that computes the answer, different from what was declined."
 
@@ -135,29 +140,35 @@ def stuck_on(outcomes: list[Outcome], again: str) -> tuple[Outcome, int] | None:
 
 
 def line_messages(system: str, question: str, ran: Outcome, n: int, budget: int) -> list[dict[str, Any]]:
-    """The line-fix call: the system prompt (the data described), the code, what came of it, the line."""
-    line = ran.code.splitlines()[n - 1].strip()
+    """The line-fix call: the system prompt (the data described), the code with its lines numbered,
+    what came of it, the line that raised."""
+    lines = ran.code.splitlines()
+    numbered = "\n".join(f"{i:>2}| {line}" for i, line in enumerate(lines, 1))
     text = (
-        f"The question: {question}\n\nThis code ran for it:\n```python\n{ran.code}\n```\n"
-        f"{outcome_for_model(ran, budget)}\n\n{LINE_ASK.format(n=n, line=line)}"
+        f"The question: {question}\n\nThis code ran for it (its lines numbered):\n```python\n{numbered}\n```\n"
+        f"{outcome_for_model(ran, budget)}\n\n{LINE_ASK.format(n=n, line=lines[n - 1].strip())}"
     )
     return messages(system, text)
 
 
-def patched(ran: Outcome, n: int, reply: Any) -> str | None:
-    """The code with line `n` replaced by the reply's line(s), indented as it was; None when the
-    reply is no change (the same line, nothing, not JSON of the schema's shape)."""
+def patched(ran: Outcome, n: int, reply: Any) -> tuple[str, int] | None:
+    """The code with the line the reply names (else `n`, the line that raised) replaced by the
+    reply's line(s), indented as it was, and that line's number; None when the reply is no change
+    (the same line, nothing, not JSON of the schema's shape)."""
     fixed = reply.get("line") if isinstance(reply, dict) else None
     if not isinstance(fixed, str) or not fixed.strip():
         return None
     lines = ran.code.splitlines()
-    fixed = textwrap.dedent(fixed.strip("\n")).rstrip()
+    number = reply.get("number")
+    at = number if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= n else n
+    fixed = textwrap.dedent(_NUMBERED.sub("", fixed.strip("\n"))).rstrip()
     if len(fixed.splitlines()) > 1 and fixed.splitlines()[0].strip() == lines[0].strip():
-        return fixed if normalise(fixed) != normalise(ran.code) else None  # the whole cell, written out
-    if normalise(fixed) == normalise(lines[n - 1]):
+        return (fixed, at) if normalise(fixed) != normalise(ran.code) else None  # the whole cell, written out
+    if normalise(fixed) == normalise(lines[at - 1]):
         return None
-    indent = lines[n - 1][: len(lines[n - 1]) - len(lines[n - 1].lstrip())]
-    return "\n".join([*lines[: n - 1], *(indent + x if x.strip() else x for x in fixed.splitlines()), *lines[n:]])
+    indent = lines[at - 1][: len(lines[at - 1]) - len(lines[at - 1].lstrip())]
+    new = [indent + x if x.strip() else x for x in fixed.splitlines()]
+    return "\n".join([*lines[: at - 1], *new, *lines[at:]]), at
 
 
 async def line_fix(calls: ModelCalls, system: str, state: TurnState, again: str, budget: int) -> Completion | None:
@@ -167,13 +178,18 @@ async def line_fix(calls: ModelCalls, system: str, state: TurnState, again: str,
     if stuck is None or calls.line_fixes >= LINE_FIXES:
         return None
     ran, n = stuck
-    code = patched(ran, n, await calls.line_fix(line_messages(system, state.question, ran, n, budget)))
-    return as_reply(code, ran, n, state.fenced) if code else None
+    fixed = patched(ran, n, await calls.line_fix(line_messages(system, state.question, ran, n, budget)))
+    return as_reply(fixed[0], ran, n, fixed[1], state.fenced) if fixed else None
 
 
-def as_reply(code: str, ran: Outcome, n: int, fenced: bool) -> Completion:
+def as_reply(code: str, ran: Outcome, n: int, at: int, fenced: bool) -> Completion:
     """The patched code as the model's reply would propose it, saying which line changed."""
-    why = f"Line {n} failed with {ran.error_name or 'an error'}; this is the code with that line corrected."
+    error = ran.error_name or "an error"
+    why = (
+        f"Line {n} failed with {error}; this is the code with that line corrected."
+        if at == n
+        else f"Line {n} failed with {error}; the cause is line {at}, corrected in this code."
+    )
     if fenced:
         return Completion(f"{why}\n```python\n{code}\n```")
     arguments = json.dumps({"code": code, "reason": why})
