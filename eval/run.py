@@ -72,6 +72,7 @@ SETS = {
     "heldout12": HERE / "heldout12",
     "heldout13": HERE / "heldout13",
     "heldout14": HERE / "heldout14",
+    "heldout15": HERE / "heldout15",
 }  # each holds data.py and tasks.py
 
 
@@ -421,6 +422,8 @@ TOOL_TEXT = (
     "check on the last result said",
     "The user rejected your code and said",
     "Find the cause in the error and the notes above",  # the ask of a focused call after a failure
+    "with that line corrected.",  # what a line fix says beside its code
+    "corrected in this code.",
 )
 
 
@@ -493,7 +496,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sets",
         default=None,
-        help="comma list of dev,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8,heldout9,heldout10,heldout11,heldout12,heldout13,heldout14 (default dev,heldout; quick: dev)",
+        help="comma list of dev,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8,heldout9,heldout10,heldout11,heldout12,heldout13,heldout14,heldout15 (default dev,heldout; quick: dev)",
     )
     parser.add_argument("--modes", default=None, help="comma list of single,naive,full (default single,full)")
     parser.add_argument("--tasks", default=None, help="comma list of task ids")
