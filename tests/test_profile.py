@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 
 from jupyterlab_gptinterp.agent.aids.base import TurnState
-from jupyterlab_gptinterp.agent.aids.joins import joins
+from jupyterlab_gptinterp.agent.aids.joins import ONE_WAY, joins
 from jupyterlab_gptinterp.agent.aids.preview import Preview, chosen, named_files, render
 from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import DiskWorkspace, _typed, logformat
@@ -1008,6 +1008,48 @@ def test_the_preview_says_which_column_holds_another_tables_key_and_only_where_t
     orders = "id,customer_id,total\n" + "".join(f"{i},{1 + i % 20},{i}\n" for i in range(1, 61))
     found = joins([prof(tmp_path, "orders.csv", orders), prof(tmp_path, "customers.csv", customers)])
     assert len(found) == 1 and found[0].startswith("'customer_id' of orders.csv hold 'id' of customers.csv")
+
+
+def test_codes_two_sheets_write_two_ways_still_join_and_notes_under_a_sheet_are_dropped(tmp_path, monkeypatch):
+    # A records system's report: registrations name modules as 'CHEM1010', its catalogue sheet as
+    # 'CHEM 1010', under a 'Notes' heading and two sentences, the second shorter than the first.
+    codes = [f"{s} {n}" for s in ("CHEM", "COMP", "HIST") for n in (1010, 1020, 2010, 2020)]
+    catalogue = [["Module code", "Title", "Capacity"], *[[c, f"Module {c}", 20 + i] for i, c in enumerate(codes)]]
+    catalogue += [
+        [],
+        ["Notes"],
+        ["Capacity is the class size agreed with the School for the year."],
+        ["Semester 2 opens in January."],
+    ]
+    regs = [
+        ["Student", "Module", "Mark"],
+        *[[f"S{i:04d}", codes[i % 12].replace(" ", ""), 40 + i % 50] for i in range(90)],
+    ]
+    with pd.ExcelWriter(tmp_path / "modules.xlsx") as book:
+        pd.DataFrame(regs).to_excel(book, sheet_name="Registrations", index=False, header=False)
+        pd.DataFrame([r + [None] * (3 - len(r)) for r in catalogue]).to_excel(
+            book, sheet_name="Module catalogue", index=False, header=False
+        )
+    p = prof(tmp_path, "modules.xlsx")
+    sheet = p.tables[1]
+    assert "skipfooter=4" in sheet.load and sheet.rows == 12 and "'Notes'" in " ".join(sheet.notes)
+    said = joins([p])
+    assert len(said) == 1 and said[0].startswith("'Module' of modules.xlsx 'Registrations' hold 'Module code'")
+    assert "'CHEM1010' there, 'CHEM 1010' here" in said[0]
+    scope = {"pd": pd}
+    frames = {"registrations_df": p.tables[0].load, "module_df": sheet.load}
+    for name, code in frames.items():
+        scope[name] = load(tmp_path, monkeypatch, code)
+    steps = said[0].split("write both one way first: ")[1]
+    first, rest = steps.split(", and the same for ")
+    exec(first, scope)  # noqa: S102 - the preview's own lines
+    exec(f"module_df['Module code'] = module_df['Module code']{ONE_WAY}", scope)  # noqa: S102 - as it says
+    merged = eval(rest.split("then ")[1], scope)  # noqa: S307
+    assert len(merged) == 90 and merged["Capacity"].notna().all()
+    # Codes that share no value, however written: no join.
+    other = [["Module", "Room"], *[[f"LAW{i}", f"R{i}"] for i in range(12)]]
+    pd.DataFrame(other).to_excel(tmp_path / "rooms.xlsx", index=False, header=False)
+    assert joins([prof(tmp_path, "rooms.xlsx"), p]) == said
 
 
 def test_a_header_of_dates_or_years_is_made_text_so_the_names_the_preview_gives_find_the_columns(tmp_path, monkeypatch):

@@ -479,16 +479,26 @@ MAX_KEYS = 3000  # values of a column kept to find which tables join on it
 
 
 def _keys(name: str, kind: str, values: Any, distinct: int) -> list[str]:
-    """The values of a column that may join tables (named like an id, or one row each), as text
-    (31205.0 read with missing values as 31205); [] for others and for columns of too many."""
+    """The values of a column that may join tables (named like an id, one row each, or codes of
+    letters and digits), as text (31205.0 read with missing values as 31205); [] for others and
+    for columns of too many."""
     if kind not in ("int", "float", "text") or not 2 <= distinct <= MAX_KEYS:
         return []
-    if not (_ID_NAME.search(name) or distinct == len(values)):
+    if not (_ID_NAME.search(name) or distinct == len(values) or (kind == "text" and codes(values.unique()))):
         return []
     uniques = values.unique()
     if kind == "float" and not all(float(v).is_integer() for v in uniques):
         return []
     return sorted(str(int(v)) if kind != "text" else str(v).strip() for v in uniques)
+
+
+_CODE = re.compile(r"(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9][A-Za-z0-9 _./-]{1,15}")
+
+
+def codes(values: Any) -> bool:
+    """Nearly every value is a short code of letters and digits ('CHEM1010', 'RJ-2301'): an identifier."""
+    texts = [str(v).strip() for v in values]
+    return bool(texts) and sum(bool(_CODE.fullmatch(t)) for t in texts) >= 0.95 * len(texts)
 
 
 def _missing_code(values: Any) -> float | None:
@@ -883,17 +893,26 @@ def _footer_rows(df: Any) -> tuple[int, int]:
     pd = _pd()
     width = df.shape[1]
     firsts = {str(v).strip().split(" ")[0].casefold() for v in df.iloc[:-3, 0] if not pd.isna(v)}
+    table = df[df.notna().sum(axis=1) >= 2]  # rows of two cells or more: not a note (notes are compared to these)
 
     def filled(at: int) -> list[tuple[int, Any]]:
         return [(j, v) for j, v in enumerate(df.iloc[at]) if not pd.isna(v)]
 
-    def note(at: int) -> bool:
+    def one_text(at: int) -> tuple[int, str] | None:
         cells = filled(at)
-        if len(cells) != 1 or not isinstance(cells[0][1], str) or width < 3:
+        ok = len(cells) == 1 and isinstance(cells[0][1], str) and width >= 3
+        return (cells[0][0], cells[0][1].strip()) if ok else None
+
+    def note(at: int) -> bool:
+        if (cell := one_text(at)) is None:
             return False
-        j, text = cells[0]
-        longest = max((len(str(v)) for v in df.iloc[:at, j] if not pd.isna(v)), default=0)
-        return len(text.split()) >= 3 and len(text.strip()) > longest
+        j, text = cell
+        longest = max((len(str(v)) for v in table.iloc[:, j] if not pd.isna(v)), default=0)
+        return len(text.split()) >= 3 and len(text) > longest
+
+    def heading(at: int) -> bool:  # 'Notes' over the notes: a cell alone, no value of its column
+        cell = one_text(at)
+        return cell is not None and cell[1] not in {str(v).strip() for v in table.iloc[:, cell[0]] if not pd.isna(v)}
 
     def sums(at: int) -> bool:
         agree = []
@@ -909,9 +928,14 @@ def _footer_rows(df: Any) -> tuple[int, int]:
             return False
         return len(cells) < width or (first.split(" ")[0].casefold() not in firsts and sums(at))
 
-    n = 0
-    while n < 4 and len(df) > n + 3 and (not filled(len(df) - 1 - n) or note(len(df) - 1 - n)):
-        n += 1  # a blank row between the table and its notes is read as a row of NaN
+    n, noted = 0, False
+    while n < 6 and len(df) > n + 3:
+        at = len(df) - 1 - n
+        if not filled(at) or note(at):  # a blank row between the table and its notes is read as a row of NaN
+            noted = noted or bool(filled(at))
+        elif not (noted and heading(at)):
+            break
+        n += 1
     totals = 0
     while totals < 2 and len(df) > n + 3 and total(len(df) - 1 - n):
         n, totals = n + 1, totals + 1

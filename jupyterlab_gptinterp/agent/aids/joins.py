@@ -5,7 +5,10 @@ file's id column into the other, row by row, and merged that). The preview says 
 holds which key, found from the values the profiles keep of id-like and one-row-each columns: a
 key is a column whose values are each in one row of its table; a column of another table holds it
 when nearly all of its values are among the key's, and either the names say so (`PULocationID`
-and `LocationID`, `customer_id` and `id` of customers) or both are ids too long to match by chance.
+and `LocationID`, `customer_id` and `id` of customers, `Module` and `Module code`) or both are ids
+too long to match by chance. Two exports often write one code two ways ('CHEM 1010' and 'CHEM1010',
+'ab-12' and 'AB12'): keys that match only once spaces, dashes and case are set aside still join,
+and the line says how to write both one way first.
 """
 
 from __future__ import annotations
@@ -36,20 +39,43 @@ def _owner(where: str, table: TableProfile) -> str:
     return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") else word
 
 
+_SPELLING = re.compile(r"[\s_.-]")
+ONE_WAY = r".astype(str).str.replace(r'[\s_.-]', '', regex=True).str.upper()"
+
+
+def _one_way(value: str) -> str:
+    return _SPELLING.sub("", value).upper()
+
+
 def _named_alike(column: str, key: str, owner: str) -> bool:
-    c, k = column.lower().replace("_", ""), key.lower().replace("_", "")
+    c, k = (re.sub(r"[\s_]", "", n.lower()) for n in (column, key))
     if c == k:
         return k not in _GENERIC  # two tables' own `id` columns name different things
+    if any(c + g == k or k + g == c for g in _GENERIC if len(c) >= 4 and len(k) >= 4):
+        return True  # `Module` and `Module code`
     return (len(k) >= 4 and c.endswith(k)) or (bool(owner) and c in (owner + k, owner + "id"))
 
 
-def _holds(c: ColumnProfile, key: ColumnProfile, values: set[str], owner: str) -> bool:
+def _coded(values: set[str]) -> bool:
+    """Codes of letters and digits, too long to match by chance."""
+    return median(len(v) for v in values) >= 4 and all(
+        re.search(r"\d", v) and re.search(r"[A-Za-z]", v) for v in values
+    )
+
+
+def _holds(c: ColumnProfile, key: ColumnProfile, values: set[str], owner: str) -> str:
+    """How `c` holds the key: "same" (as written), "spelled" (once written one way), "" (not)."""
     own = set(c.keys)
-    if len(own) < 2 or len(own & values) < SHARE * len(own):
-        return False
-    ids = bool(_ID_LIKE.search(c.name))
+    if len(own) < 2:
+        return ""
+    how = "same" if len(own & values) >= SHARE * len(own) else ""
+    if not how and len({_one_way(v) for v in own} & {_one_way(v) for v in values}) >= SHARE * len(own):
+        how = "spelled"
+    if not how:
+        return ""
+    ids = bool(_ID_LIKE.search(c.name)) or _coded(own)
     alike = (ids or bool(_ID_LIKE.search(key.name))) and _named_alike(c.name, key.name, owner)
-    return alike or (ids and median(len(v) for v in own) >= 4)  # a unique date or name is no key
+    return how if alike or (ids and median(len(v) for v in own) >= 4) else ""  # a unique date or name is no key
 
 
 def joins(files: list[FileProfile]) -> list[str]:
@@ -63,16 +89,25 @@ def joins(files: list[FileProfile]) -> list[str]:
                 continue  # not one row each
             values, owner = set(key.keys), _owner(file, table)
             for name, other_file, other in tables:
-                found = [c.name for c in other.columns if other is not table and _holds(c, key, values, owner)]
+                held = [
+                    (c, how) for c in other.columns if other is not table and (how := _holds(c, key, values, owner))
+                ]
+                found = [c.name for c, _ in held]
                 pair = frozenset({(id(table), key.name), (id(other), found[0] if found else "")})
                 if not found or pair in said:
                     continue
                 said.add(pair)
                 left, right = _word(other_file, other) + "_df", _word(file, table) + "_df"
                 right = right if right != left else right.replace("_df", "2_df")
-                out.append(
-                    f"{' and '.join(map(repr, found))} of {name} hold {key.name!r} of {where}, one row each there. "
-                    f"Load each into its own frame ({left}, {right}), then: {left}.merge({right}, "
-                    f"left_on={found[0]!r}, right_on={key.name!r}, how='left')"
-                )
+                line = f"{' and '.join(map(repr, found))} of {name} hold {key.name!r} of {where}, one row each there. "
+                line += f"Load each into its own frame ({left}, {right}), then: "
+                if held[0][1] == "spelled":
+                    theirs = held[0][0].keys[0]
+                    ours = next((v for v in key.keys if _one_way(v) == _one_way(theirs)), key.keys[0])
+                    line += (
+                        f"the two write the codes differently ({theirs!r} there, {ours!r} here), so write both one "
+                        f"way first: {left}[{found[0]!r}] = {left}[{found[0]!r}]{ONE_WAY}, and the same for "
+                        f"{right}[{key.name!r}]; then "
+                    )
+                out.append(line + f"{left}.merge({right}, left_on={found[0]!r}, right_on={key.name!r}, how='left')")
     return out[:MAX_JOINS]
