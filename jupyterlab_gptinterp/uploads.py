@@ -8,12 +8,14 @@ which and why. The model is told each accepted file's name, size, type and a sho
 
 from __future__ import annotations
 
+import asyncio
 import mimetypes
 import os
 import re
 import unicodedata
 from pathlib import Path, PurePosixPath
 
+from .errors import ErrorCode, GPTInterpError
 from .names import has_bidi_controls, without_bidi_controls
 
 MAX_NAME = 200
@@ -105,3 +107,12 @@ def describe(root: str | Path, notebook_path: str, paths: list[str], budget: int
         parts.append(line)
         used += len(line) + 1
     return "The user attached these files (uploaded beside the notebook):\n" + "\n".join(parts)
+
+
+async def described(root: str | Path, notebook_path: str, paths: list[str]) -> str:
+    """`describe`, off the event loop; a file removed or replaced since the message was sent is the
+    chat's typed error."""
+    try:
+        return await asyncio.to_thread(describe, root, notebook_path, paths)
+    except UploadRefused as exc:
+        raise GPTInterpError(ErrorCode.bad_attachment, str(exc)) from None

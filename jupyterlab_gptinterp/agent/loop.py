@@ -137,15 +137,11 @@ class _Turn:
         await self.emit(AssistantMessage, message_id=message_id, text=text, model=self.loop.llm.model, **fields)
 
     async def _describe_attachments(self, text: str) -> None:
-        if not (self.attachments and self.loop.workspace):
-            return
-        root = getattr(self.loop.workspace, "root", "")
-        try:
-            about = await asyncio.to_thread(uploads.describe, root, self.notebook.path, self.attachments)
-        except uploads.UploadRefused as exc:  # removed or replaced since the message was sent
-            raise GPTInterpError(ErrorCode.bad_attachment, str(exc)) from None
-        self.state.attachments = uploads.names_beside(self.notebook.path, self.attachments)
-        self.new[-1] = {"role": "user", "content": f"{text}\n\n{about}"}
+        if self.attachments and self.loop.workspace:
+            root = getattr(self.loop.workspace, "root", "")
+            about = await uploads.described(root, self.notebook.path, self.attachments)
+            self.state.attachments = uploads.names_beside(self.notebook.path, self.attachments)
+            self.new[-1] = {"role": "user", "content": f"{text}\n\n{about}"}
 
     def _messages(self) -> list[dict[str, Any]]:
         notebook = notebook_for_model(self.notebook, self.cfg.notebook_budget)
