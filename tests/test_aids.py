@@ -123,6 +123,18 @@ async def test_a_nameerror_gets_the_import_or_the_load_line():
     assert "df = pd.read_csv('sales.csv')" in said
 
 
+async def test_a_dotted_column_name_inside_query_gets_backticks():
+    line = "n = df.query('properties.mag >= 3.0')['id'].count()"
+    tb = ["Cell In[3], line 2", f"----> 2 {line}"]
+    said = await hint(
+        failed(f"import pandas as pd\n{line}", "UndefinedVariableError", "name 'properties' is not defined", tb)
+    )
+    assert """.query("`properties.mag` >= 3.0")""" in said and "df[df['properties.mag'] ...]" in said
+    plain = "n = df.query('mag >= limit')"  # a variable the cell never set: the usual NameError help
+    said = await hint(failed(plain, "UndefinedVariableError", "name 'limit' is not defined", ["----> 1 " + plain]))
+    assert "'limit' is not defined" in said and "backticks" not in said
+
+
 async def test_a_missing_file_that_a_described_archive_holds_gets_the_archives_load_lines():
     load = "archive = zipfile.ZipFile('q2.zip')\ndf = pd.concat([pd.read_csv(archive.open(m)) for m in archive.namelist()])"
     zipped = FileProfile(

@@ -5,7 +5,7 @@ the code reads, inner keys of flattened records, standard-library modules), the 
 NameError lacks, the tested load line when a file was read wrongly or a loaded structure was
 walked as records it does not hold, how to convert a column that holds text where numbers or
 dates are needed, a frame given where one column is needed (str.extract's), times with and without a time zone, conditions joined without parentheses
-(the line mended), and that a call the installed pandas rejects must be written another way.
+(the line mended), a column name with a dot inside .query() (backticks), and that a call the installed pandas rejects must be written another way.
 Column facts come from the preview's profiles, so a hint never contradicts what the model was
 shown.
 """
@@ -25,6 +25,7 @@ from .preview import load_block, stem_of
 
 _QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
+_QUERY = re.compile(r"\.query\(\s*(['\"])(.*?)\1")
 _NO_MODULE = re.compile(r"No module named '([\w.]+)'")
 _NO_ATTR = re.compile(r"'([\w.]+)' object has no attribute '(\w+)'")
 _NUMBER = re.compile(r"^(?:u?int|float)\d*$")  # a plain or numpy number: int, numpy.int32, float64
@@ -117,6 +118,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
             return own
         extra = ("" if _close(missing, names, 0.6) else _elsewhere(missing, files, code)) or _own_load(code, files)
         return _key_hint(missing, read) + extra
+    if name == "UndefinedVariableError" or (name == "NameError" and ".query(" in failing_line(outcome)):
+        return _query_hint(value, failing_line(outcome) or code) or _name_hint(value, _block_for(code, files))
     if name == "NameError":
         return _name_hint(value, _block_for(code, files))
     if name == "ModuleNotFoundError":
@@ -333,6 +336,26 @@ def _name_hint(value: str, block: str) -> str:
             f"are only described). Start the cell with:\n{block}"
         )
     return f"{name!r} is not defined: a cell that failed defines nothing; define it in this cell."
+
+
+def _query_hint(value: str, line: str) -> str:
+    """A name inside .query() that is the start of a column name with a dot or a space in it
+    ('properties.mag'): query reads `properties` as a variable unless the name is in backticks."""
+    m = _UNDEFINED.search(value)
+    query = _QUERY.search(line)
+    if not m or not query:
+        return ""
+    expr = query.group(2)
+    whole = re.search(rf"(?<![\w`.]){re.escape(m.group(1))}(?:\.\w+)+", expr)
+    if not whole:
+        return ""
+    quote = '"' if query.group(1) == "'" else "'"
+    fixed = expr.replace(whole.group(0), f"`{whole.group(0)}`")
+    return (
+        f"inside .query() a name with a dot is read as a variable and its attribute: write the column "
+        f"{whole.group(0)!r} in backticks, .query({quote}{fixed}{quote}), or select without query: "
+        f"df[df[{whole.group(0)!r}] ...]."
+    )
 
 
 def _close(missing: str, names: list[str], cutoff: float) -> str | None:
