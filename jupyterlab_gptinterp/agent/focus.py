@@ -50,7 +50,7 @@ COMPUTE = (
     "That code printed nothing, so there is no answer yet. Propose the code that computes exactly what was asked "
     "and prints it."
 )
-LINE_FIXES = 2  # line-fix calls per turn before a stuck model gets the focused call instead
+LINE_FIXES = 3  # line-fix calls per turn before a stuck model gets the focused call instead
 LINE_SCHEMA = {
     "type": "object",
     "properties": {"number": {"type": "integer"}, "line": {"type": "string", "maxLength": 600}},
