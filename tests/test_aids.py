@@ -101,6 +101,8 @@ async def test_a_keyerror_gets_the_close_column_or_says_where_the_key_is():
     inside = await hint(failed("g = df.groupby('x')['Revenue'].sum()\ng['Revenue']", "KeyError", "'Revenue'"))
     assert "not of the object" in inside and "no column" not in inside  # never contradicts the preview
     assert "'info.city'" in await hint(failed("df['city']", "KeyError", "'city'"))  # a key of nested records
+    said = await hint(failed("df['info'].apply(len)", "KeyError", "'info'"))  # the record itself, flattened
+    assert "flattened into one column per inner key: 'info.city'" in said and "did you mean" not in said
     assert "print df.columns" in await hint(failed("df['x']", "KeyError", "'x'"), files=())
     # A long table: the key is a value of a column, so the rows are to be selected.
     meter = ColumnProfile("meter", "text", values=["heat", "power"])

@@ -288,6 +288,12 @@ def _key_hint(missing: str, tables: list[TableProfile]) -> str:
         inner = [n for n in names if n.endswith("." + missing)]
         if inner:
             return f"The records are nested: after pd.json_normalize the column is {inner[0]!r}."
+        outer = [n for n in names if n.startswith(missing + ".")]
+        if outer:  # a record flattened: no column of its own, one per inner key
+            return (
+                f"There is no column {missing!r}: its records were flattened into one column per inner key: "
+                f"{', '.join(repr(n) for n in outer[:12])}. Use the one that holds what you need."
+            )
     t = tables[0]
     names = [c.name for c in t.columns]
     close = _close(missing, names, 0.6)
