@@ -1052,6 +1052,31 @@ def test_codes_two_sheets_write_two_ways_still_join_and_notes_under_a_sheet_are_
     assert joins([prof(tmp_path, "rooms.xlsx"), p]) == said
 
 
+def test_epoch_times_and_lists_of_a_few_numbers_get_how_to_read_them(tmp_path, monkeypatch):
+    # A feed's GeoJSON: times as milliseconds since 1970, points as [longitude, latitude, depth].
+    features = [
+        {
+            "type": "Feature",
+            "properties": {"mag": 1.0 + i / 10, "time": 1711927606331 + i * 60_000, "sig": 10 + i},
+            "geometry": {"type": "Point", "coordinates": [-122.7 + i / 100, 38.8, 4.8 + i]},
+        }
+        for i in range(30)
+    ]
+    p = prof(tmp_path, "quakes.geojson", json.dumps({"type": "FeatureCollection", "features": features}))
+    time = column(p, "properties.time")
+    assert "milliseconds since 1970 (1711927606331 is 2024-03-31 23:26 UTC)" in time.notes[0]
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    read = eval(time.notes[0].split(": ", 1)[1].removesuffix(" reads them as dates"), {"pd": pd, "df": df})  # noqa: S307
+    assert read.iloc[0] == pd.Timestamp("2024-03-31 23:26:46.331", tz="UTC")
+    assert column(p, "properties.sig").notes == []  # a count is no time, whatever its size
+    where = column(p, "geometry.coordinates").notes[0]
+    assert "lists of 3 numbers each" in where and "longitude, latitude" in where and "explode" not in where
+    assert df["geometry.coordinates"].str[2].iloc[1] == 5.8  # the depth, as the note takes it
+    tags = [{"id": i, "tags": ["a", "b", "c"][: 1 + i % 3]} for i in range(20)]
+    listed = column(prof(tmp_path, "tags.json", json.dumps(tags)), "tags")
+    assert "explode('tags')" in listed.notes[0]  # lists of any length: a row per item
+
+
 def test_a_header_of_dates_or_years_is_made_text_so_the_names_the_preview_gives_find_the_columns(tmp_path, monkeypatch):
     months = pd.date_range("2023-04-01", periods=3, freq="MS")
     wide = pd.DataFrame({"branch": ["A", "B"], months[0]: [1, 2], months[1]: ["1,200", 30], months[2]: [5, 6]})

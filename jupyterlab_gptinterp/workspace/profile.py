@@ -428,9 +428,7 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             if isinstance(first, dict):
                 notes.append(f"nested records with keys {', '.join(repr(k) for k in list(first)[:8])}")
             elif isinstance(first, list):
-                notes.append(
-                    f"lists ({_shown(json.dumps(first, default=str), 60)}): df.explode({str(col)!r}) gives a row per item"
-                )
+                notes.append(_list_note(str(col), values))
             samples = [_shown(json.dumps(v, default=str), 60) for v in values.head(2)]
         elif kind.startswith("mixed") and (mixed := _mixed_numbers(values))[1]:
             notes, holds, conversion = mixed  # numbers, some written as text ('€136.00', 136)
@@ -451,6 +449,8 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             local = "; for local time, {col}.dt.tz_convert('<the zone>')" if utc else ""
             zone = "UTC" if utc else zone
             notes.append(f"already dates{f' in {zone}' if zone else ''}: use .dt, not .str{local}")
+        elif kind in ("int", "float") and (epoch := _epoch(str(col), values)):
+            notes.append(epoch)
         elif kind in ("int", "float") and (code := _missing_code(values)) is not None:
             notes.append(
                 f"{code:g} looks like a code for a missing value, not a number ({int((values == code).sum())} rows): "
@@ -490,6 +490,44 @@ def _keys(name: str, kind: str, values: Any, distinct: int) -> list[str]:
     if kind == "float" and not all(float(v).is_integer() for v in uniques):
         return []
     return sorted(str(int(v)) if kind != "text" else str(v).strip() for v in uniques)
+
+
+def _list_note(col: str, values: Any) -> str:
+    """Lists in a column: a row per item (explode), or, where every list holds the same few numbers
+    (coordinates, a pair), each item by its position."""
+    shown = _shown(json.dumps(values.iloc[0], default=str), 60)
+    head = values.head(2000).tolist()
+    sizes = {len(v) if isinstance(v, list) else -1 for v in head}
+    numbers = all(
+        isinstance(x, int | float) and not isinstance(x, bool) for v in head if isinstance(v, list) for x in v
+    )
+    if len(sizes) == 1 and 2 <= (n := sizes.pop()) <= 4 and numbers:
+        order = " (GeoJSON order: longitude, latitude, then elevation or depth)" if col.endswith("coordinates") else ""
+        return (
+            f"lists of {n} numbers each ({shown}){order}: one item by its position, df[{col!r}].str[0] ... "
+            f".str[{n - 1}]"
+        )
+    return f"lists ({shown}): df.explode({col!r}) gives a row per item"
+
+
+_TIME_NAME = re.compile(r"time|date|updated|created|modified|_at$|^ts$|stamp", re.IGNORECASE)
+
+
+def _epoch(col: str, values: Any) -> str:
+    """Whole numbers named like a time that are seconds or milliseconds since 1970 (an API's
+    timestamps, 2001 to 2096): how to read them as dates."""
+    if not _TIME_NAME.search(col) or not len(values):
+        return ""
+    low, high = float(values.min()), float(values.max())
+    for unit, lo, hi in (("ms", 1e12, 4e12), ("s", 1e9, 4e9)):
+        if lo <= low and high < hi and all(float(v).is_integer() for v in values.head(200)):
+            when = _pd().to_datetime(int(values.iloc[0]), unit=unit, utc=True).strftime("%Y-%m-%d %H:%M UTC")
+            span = "milliseconds" if unit == "ms" else "seconds"
+            return (
+                f"{span} since 1970 ({int(values.iloc[0])} is {when}): pd.to_datetime({{col}}, unit={unit!r}, "
+                "utc=True) reads them as dates"
+            )
+    return ""
 
 
 _CODE = re.compile(r"(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9][A-Za-z0-9 _./-]{1,15}")
