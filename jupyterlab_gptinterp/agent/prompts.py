@@ -179,6 +179,18 @@ CHECK_EXAMPLES = [
         {"answers": False, "answer": "", "missing": "the output is one value per row; the question asks for one total"},
     ),
     (
+        (
+            "How many orders of any kind in o.csv went to France?",
+            "print(df['kind'].value_counts()['order'])",
+            "1204",
+        ),
+        {
+            "answers": False,
+            "answer": "",
+            "missing": "the code counts every order; it never selects the ones that went to France",
+        },
+    ),
+    (
         ("What is the longest distance in km in runs.csv?", "print(df['distance_m'].max())", "42195"),
         {"answers": False, "answer": "", "missing": "the output is in metres; the question asks for km"},
     ),
