@@ -42,7 +42,10 @@ def test_error_keeps_traceback_without_ansi_and_hints_pip():
     )
     assert "\x1b" not in text
     assert "No module named 'polars'" in text
-    assert "%pip install polars" in text
+    assert "%pip install polars" in text and "do without it" not in text
+    err = {"output_type": "error", "ename": "ModuleNotFoundError", "evalue": "No module named 'pytz'", "traceback": []}
+    text = result_for_model("error", [err])  # a module what is installed replaces: both ways are given
+    assert "%pip install pytz" in text and "dt.tz_convert('America/Chicago')" in text and "zoneinfo" in text
 
 
 def test_images_are_described_not_sent_as_base64():

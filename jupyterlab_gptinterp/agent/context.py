@@ -88,12 +88,20 @@ def result_for_model(status: str, outputs: Iterable[dict[str, Any]], message: st
         lines.append("Error:\n" + head_tail(error, budget // 2))
         missing = _MISSING_MODULE.search(error)
         if missing and missing.group(1) not in sys.stdlib_module_names:
+            instead = WITHOUT.get(missing.group(1).split(".")[0], "")
             lines.append(
                 f"Hint: the module '{missing.group(1)}' is not installed. You may propose a cell whose "
                 f"only line is `%pip install {missing.group(1)}` (not commented out); the user approves it "
-                "like any other cell."
+                f"like any other cell.{f' Or do without it: {instead}' if instead else ''}"
             )
     return "\n".join(lines)
+
+
+# Modules that what is installed already replaces (pandas 3 no longer installs pytz).
+WITHOUT = {
+    "pytz": "pandas takes time-zone names as text, col.dt.tz_localize('UTC').dt.tz_convert('America/Chicago'), "
+    "and the standard library has zoneinfo.ZoneInfo('America/Chicago').",
+}
 
 
 def outcome_for_model(outcome: Outcome, budget: int = 4000) -> str:
