@@ -123,6 +123,7 @@ async def test_a_line_that_fails_again_is_fixed_alone_by_a_short_constrained_cal
     asked = fix["messages"][-1]["content"]
     assert "Line 2 raised that error: `print(x * seven)`" in asked and "NameError" in asked
     assert fix["messages"][0] == fake_llm.requests[0]["messages"][0]  # the data described as before
+    assert "fixing" in [p["phase"] for p in ws.of("phase")]  # the wait has its own name
 
 
 class TestStepCap:

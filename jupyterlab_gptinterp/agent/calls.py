@@ -192,7 +192,7 @@ class ModelCalls:
     async def line_fix(self, messages: list[dict[str, Any]]) -> Any:
         """A stuck model asked for one corrected line (focus.LINE_SCHEMA); None when the call failed."""
         self.line_fixes += 1
-        await self.phase("writing", "a fix for the line that failed")
+        await self.phase("fixing")
         return await self._judge(messages, LINE_SCHEMA)
 
     async def needs_data(self, question: str, files: list[str]) -> bool | None:
