@@ -17,7 +17,7 @@ from jupyterlab_gptinterp.agent.aids.checks import Checks
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
 from jupyterlab_gptinterp.agent.aids.errors import failing_line, failing_lineno
 from jupyterlab_gptinterp.agent.aids.grounding import Grounding, ungrounded
-from jupyterlab_gptinterp.agent.aids.hints import Hints
+from jupyterlab_gptinterp.agent.aids.hints import Hints, grouped_as_column
 from jupyterlab_gptinterp.agent.aids.repeats import Repeats, normalise_code, pasted_output
 from jupyterlab_gptinterp.agent.aids.revise import Revise
 from jupyterlab_gptinterp.agent.calls import ModelCalls
@@ -123,6 +123,16 @@ async def test_a_nameerror_gets_the_import_or_the_load_line():
     assert "import pandas as pd" in await hint(failed("pd.read_csv('a')", "NameError", "name 'pd' is not defined"))
     said = await hint(failed("df['Revenue'].sum()", "NameError", "name 'df' is not defined"))
     assert "df = pd.read_csv('sales.csv')" in said
+
+
+async def test_a_group_by_result_assigned_as_a_column_gets_transform_or_a_frame_of_its_own():
+    code = "df['avg'] = df.groupby(['y', 'm'])['usd'].mean()\nprint(df.groupby('m')['avg'].idxmax())"
+    said = await hint(failed(code, "ValueError", "idxmax with skipna=True encountered all NA values in a group."))
+    assert ".transform('mean')" in said and "result = df.groupby(...)" in said
+    note = await Checks().after_run(turn(), ok(code, "m\n1   NaN"))
+    assert note is not None and ".transform('mean')" in note.text  # it ran: the NaN column noted all the same
+    assert grouped_as_column("df['avg'] = df.groupby('m')['usd'].transform('mean')") == ""
+    assert grouped_as_column("avg = df.groupby('m')['usd'].mean()") == ""
 
 
 async def test_a_dotted_column_name_inside_query_gets_backticks():

@@ -36,7 +36,7 @@ import re
 from ..outcome import Outcome
 from ..seams import FileProfile
 from .base import Aid, Note, Refusal, Review, TurnState
-from .hints import converted
+from .hints import converted, grouped_as_column
 from .ids import id_for_name
 from .names import from_kernel, parsed
 from .preview import words
@@ -142,6 +142,7 @@ class Checks(Aid):
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome, turn.files) or unused_column(turn.question, code, turn.files, before)
+        text = text or grouped_as_column(code)
         if turn.files:  # a question about the data files
             text = text or year_unselected(turn.question, code, outcome.printed, before)
         text = text or id_for_name(turn.question, code, outcome.printed, turn.files)

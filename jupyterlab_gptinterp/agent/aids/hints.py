@@ -5,7 +5,8 @@ the code reads, inner keys of flattened records, standard-library modules), the 
 NameError lacks, the tested load line when a file was read wrongly or a loaded structure was
 walked as records it does not hold, how to convert a column that holds text where numbers or
 dates are needed, a frame given where one column is needed (str.extract's), times with and without a time zone, conditions joined without parentheses
-(the line mended), a column name with a dot inside .query() (backticks), and that a call the installed pandas rejects must be written another way.
+(the line mended), a column name with a dot inside .query() (backticks), a group-by's result assigned as a
+column (NaN: .transform), and that a call the installed pandas rejects must be written another way.
 Column facts come from the preview's profiles, so a hint never contradicts what the model was
 shown.
 """
@@ -102,8 +103,31 @@ class Hints(Aid):
     async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
         if not outcome.failed or not outcome.error_name:
             return None
-        text = hint(outcome, turn.files, turn.listing)
+        text = " ".join(t for t in (hint(outcome, turn.files, turn.listing), grouped_as_column(outcome.code)) if t)
         return Note(text=f"Hint: {text}") if text else None
+
+
+# `df['c'] = df.groupby(...)...mean()`: one row per group, put beside every row of df.
+_GROUPED_COLUMN = re.compile(
+    r"^[ \t]*(\w+)\[\s*(['\"])([^'\"\n]+)\2\s*\]\s*=\s*\1\.groupby\(.*?\)(?:\[[^\]\n]*\])*"
+    r"\.(sum|mean|median|count|size|max|min|std|var|nunique|first|last|agg)\([^()\n]*\)\s*(?:#.*)?$",
+    re.MULTILINE,
+)
+
+
+def grouped_as_column(code: str) -> str:
+    """A group-by's result (one row per group) assigned as a column of the frame it came from: its
+    index is the groups, not the rows, so the column is NaN wherever they do not line up."""
+    m = _GROUPED_COLUMN.search(code)
+    if not m:
+        return ""
+    frame, column, how = m.group(1), m.group(3), m.group(4)
+    return (
+        f"`{frame}[{column!r}] = {frame}.groupby(...)....{how}()` puts one value per group beside the rows of "
+        f"{frame}, which line up with no group (NaN). For a value per row use .transform({how!r}); for one row per "
+        "group keep the result as its own frame: result = "
+        f"{frame}.groupby(...)[...].{how}()."
+    )
 
 
 def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
