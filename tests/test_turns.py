@@ -8,6 +8,16 @@ import pytest
 from conftest import run_code_call
 
 
+async def approve_runs(ws, chat: str, times: int) -> None:
+    """Approve the next `times` proposals as proposed, each run to its end."""
+    for _ in range(times):
+        proposal = await ws.until("proposal")
+        await ws.send(
+            {"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]}
+        )
+        await ws.until("execution_done")
+
+
 def notebook(kid: str, path: str = "nb.ipynb") -> dict:
     return {"path": path, "kernel_id": kid, "cells": [{"id": "a1", "cell_type": "code", "source": "import math"}]}
 
@@ -86,12 +96,7 @@ async def test_an_error_reaches_the_model_with_its_traceback(fake_llm, chat_clie
     ws = await chat_client()
     chat = await ws.open_chat()
     await ws.send({"type": "send_message", "chat_id": chat, "text": "go", "notebook": notebook(kernel_id)})
-    for _ in range(2):
-        proposal = await ws.until("proposal")
-        await ws.send(
-            {"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]}
-        )
-        await ws.until("execution_done")
+    await approve_runs(ws, chat, 2)
     await ws.until("turn_ended")
     first, second = ws.of("execution_done")
     assert first["status"] == "error" and second["status"] == "ok"
@@ -108,12 +113,7 @@ async def test_a_line_that_fails_again_is_fixed_alone_by_a_short_constrained_cal
     ws = await chat_client()
     chat = await ws.open_chat()
     await ws.send({"type": "send_message", "chat_id": chat, "text": "What is 6*7?", "notebook": notebook(kernel_id)})
-    for _ in range(2):
-        proposal = await ws.until("proposal")
-        await ws.send(
-            {"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]}
-        )
-        await ws.until("execution_done")
+    await approve_runs(ws, chat, 2)
     ended = await ws.until("turn_ended")
     assert ended["reason"] == "answer" and ws.of("assistant_message")[-1]["text"] == "It is 42."
     assert [p["code"] for p in ws.of("proposal")] == [bad, "x = 6\nprint(x * 7)"]  # the repeat was never shown
@@ -136,12 +136,7 @@ class TestStepCap:
         ws = await chat_client()
         chat = await ws.open_chat()
         await ws.send({"type": "send_message", "chat_id": chat, "text": "go", "notebook": notebook(kernel_id)})
-        for _ in range(2):
-            proposal = await ws.until("proposal")
-            await ws.send(
-                {"type": "approve", "chat_id": chat, "proposal_id": proposal["proposal_id"], "code": proposal["code"]}
-            )
-            await ws.until("execution_done")
+        await approve_runs(ws, chat, 2)
         ended = await ws.until("turn_ended")
         assert ended["reason"] == "step_cap" and "2 steps" in ended["message"]
         assert len(fake_llm.requests) == 2
