@@ -1052,6 +1052,29 @@ def test_codes_two_sheets_write_two_ways_still_join_and_notes_under_a_sheet_are_
     assert joins([prof(tmp_path, "rooms.xlsx"), p]) == said
 
 
+def test_a_statistics_offices_tsv_gets_its_names_stripped_and_flagged_numbers_read(tmp_path, monkeypatch):
+    # As Eurostat writes it: a space after each period in the header, a flag letter after some
+    # numbers ('494167 e' estimated, 'p' provisional), ':' for a missing value.
+    months = [f"2023-{m:02d} " for m in range(1, 7)]
+    rows = ["freq,unit,geo\\TIME_PERIOD\t" + "\t".join(months)]
+    for i, geo in enumerate(["AT", "BE", "DE", "ES", "FR", "IT"]):
+        cells = [f"{1000 * (i + 1) + m} {'e' if (i + m) % 4 == 0 else 'p' if m == 5 else ''}" for m in range(6)]
+        cells[2] = ":" if geo == "DE" else cells[2]
+        rows.append(f"M,NR,{geo}\t" + "\t".join(cells))
+    p = prof(tmp_path, "estat.tsv", "\n".join(rows) + "\n")
+    table = p.tables[0]
+    names = [c.name for c in table.columns]
+    assert names[1:] == [m.strip() for m in months] and "df.columns = df.columns.str.strip()" in table.load
+    said = " ".join(column(p, "2023-01").notes)
+    assert "flag letter" in said and "'e'" in said and "units" not in said
+    df = load(tmp_path, monkeypatch, table.load)
+    assert df["2023-01"].tolist() == [1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0]  # the flags dropped, no NaN
+    assert df["2023-06"].sum() == sum(1000 * (i + 1) + 5 for i in range(6))
+    # A unit on some rows only is still a unit, not a flag.
+    weights = "item,weight\n" + "".join(f"i{i},{i + 1}{' kg' if i % 3 == 0 else ''}\n" for i in range(12))
+    assert "different units" in column(prof(tmp_path, "w.csv", weights), "weight").notes[0]
+
+
 def test_epoch_times_and_lists_of_a_few_numbers_get_how_to_read_them(tmp_path, monkeypatch):
     # A feed's GeoJSON: times as milliseconds since 1970, points as [longitude, latitude, depth].
     features = [

@@ -240,6 +240,9 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
     kinds = [s for s, _ in suffixes.most_common(6)]
     if len(suffixes) > 8:
         return "", None  # many different words after a number ('6541 W LAKE ST'): no unit, no number
+    # Flags mark some rows, or several kinds of them: one letter after every number is a unit ('5 d').
+    if kinds and all(_FLAG.fullmatch(k) for k in kinds) and (len(kinds) > 1 or suffixes[kinds[0]] < 0.9 * parsed):
+        return _flagged(first, kinds, comma, removed[","] > 0, number)
     # A unit word on some rows only ('850 kg' among bare '5.6'): the bare ones are in another unit.
     # A currency (a symbol, a code like EUR) on some rows only is the same money: removed below.
     some = len(kinds) == 1 and re.fullmatch(r"[A-Za-z]+", kinds[0]) and not re.fullmatch(r"[A-Z]{3}", kinds[0])
@@ -267,6 +270,32 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
         else Conversion(expr, lambda s: number(s.str.replace(pattern, "", regex=True).str.strip()))
     )
     return f"numbers written as text{written} ({first!r}): remove {listed}, then convert: {expr}", conversion
+
+
+# The letters statistics offices put after a number on some rows (Eurostat's and SDMX's: b break,
+# c confidential, d definition differs, e estimated, f forecast, n not significant, p provisional,
+# r revised, u low reliability, z not applicable): a mark on the number, not a unit.
+_FLAG = re.compile(r"[bcdefnpruz]{1,3}")
+
+
+def _flagged(
+    first: str, flags: list[str], comma: bool, thousands: bool, number: Callable[[Any], Any]
+) -> tuple[str, Conversion]:
+    """Numbers some of which carry a flag letter ('2410024 e'): the number is what precedes it."""
+    grouped = ".str.replace(',', '')" if thousands and not comma else ""
+    to_float = ".str.replace('.', '').str.replace(',', '.').astype(float)" if comma else ".astype(float)"
+    expr = rf"{{col}}.str.extract(r'([-\d.,]+)', expand=False){grouped}{to_float}"
+
+    def apply(s: Any) -> Any:
+        found = s.str.extract(r"([-\d.,]+)", expand=False)
+        return number(found.str.replace(",", "") if grouped else found)
+
+    listed = ", ".join(repr(f) for f in flags)
+    return (
+        f"numbers as text, some with a flag letter after them ({first!r}; {listed}: estimated, provisional ... as "
+        f"statistics offices mark them): the number is what precedes the flag: {expr}",
+        Conversion(expr, apply),
+    )
 
 
 def _shape(value: str) -> str:

@@ -629,6 +629,7 @@ def _converted(df: Any, col: Any, series: Any, conversion: Conversion | None) ->
     return f"{target} = {conversion.expr.replace('{col}', target)}"
 
 
+STRIP_LABELS = "df.columns = df.columns.str.strip()"
 TEXT_LABELS = "df.columns = [c.strftime('%Y-%m-%d') if hasattr(c, 'strftime') else str(c) for c in df.columns]"
 
 
@@ -679,6 +680,12 @@ def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) ->
         df = df.copy()
         df.columns = [_label(c) for c in df.columns]
         load += "\n" + TEXT_LABELS
+    names = [str(c) for c in df.columns]
+    if any(n != n.strip() for n in names) and len({n.strip() for n in names}) == len(names):
+        # '2019-01 ' in the header (a statistics office's TSV): df['2019-01'] would find nothing.
+        df = df.copy()
+        df.columns = [n.strip() for n in names]
+        load += "\n" + STRIP_LABELS
     wide = _wide(df)
     columns = _columns(df)
     try:
