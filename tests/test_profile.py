@@ -1064,12 +1064,15 @@ def test_a_statistics_offices_tsv_gets_its_names_stripped_and_flagged_numbers_re
     p = prof(tmp_path, "estat.tsv", "\n".join(rows) + "\n")
     table = p.tables[0]
     names = [c.name for c in table.columns]
-    assert names[1:] == [m.strip() for m in months] and "df.columns = df.columns.str.strip()" in table.load
+    assert names == ["freq", "unit", "geo", *[m.strip() for m in months]]  # the keys split, the names stripped
+    assert "df.columns = df.columns.str.strip()" in table.load
     said = " ".join(column(p, "2023-01").notes)
     assert "flag letter" in said and "'e'" in said and "units" not in said
     df = load(tmp_path, monkeypatch, table.load)
     assert df["2023-01"].tolist() == [1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0]  # the flags dropped, no NaN
     assert df["2023-06"].sum() == sum(1000 * (i + 1) + 5 for i in range(6))
+    assert df["geo"].tolist() == ["AT", "BE", "DE", "ES", "FR", "IT"] and list(df.columns) == names
+    assert "id_vars=['freq', 'unit', 'geo']" in " ".join(table.notes)  # the melt keeps every key
     # A unit on some rows only is still a unit, not a flag.
     weights = "item,weight\n" + "".join(f"i{i},{i + 1}{' kg' if i % 3 == 0 else ''}\n" for i in range(12))
     assert "different units" in column(prof(tmp_path, "w.csv", weights), "weight").notes[0]

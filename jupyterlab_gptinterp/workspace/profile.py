@@ -554,7 +554,7 @@ def _wide(df: Any) -> str:
     periods = [str(c) for c in df.columns if _PERIOD.match(str(c).strip()) or _MONTH_NAME.match(str(c).strip())]
     if len(periods) < 6:
         return ""
-    keep = [str(c) for c in df.columns if str(c) not in periods][:4]
+    keep = [str(c) for c in df.columns if str(c) not in periods][:8]
     return (
         f"wide: {len(periods)} columns are periods ({periods[0]!r} … {periods[-1]!r}), one value per column; "
         f"df.melt(id_vars={keep!r}, var_name='period', value_name='value') gives one row per period"
@@ -630,6 +630,27 @@ def _converted(df: Any, col: Any, series: Any, conversion: Conversion | None) ->
 
 
 STRIP_LABELS = "df.columns = df.columns.str.strip()"
+
+
+def _keys_in_one(df: Any) -> tuple[Any, str] | None:
+    """A first column whose name lists several keys joined by commas, each value the same number
+    of parts (a statistics office's SDMX table: 'freq,unit,geo\\TIME_PERIOD' over 'M,NR,AT'): the
+    frame with a column per key, and the line that makes them."""
+    if not len(df.columns) or not isinstance(first := df.columns[0], str) or first.count(",") < 1:
+        return None
+    names = [n.split("\\")[0].strip() for n in first.split(",")]  # 'geo\\TIME_PERIOD': the key is geo
+    values = df[first].dropna().astype(str)
+    if not len(values) or not all(n.isidentifier() for n in names) or set(names) & set(map(str, df.columns)):
+        return None
+    if not (values.str.count(",") == len(names) - 1).all():
+        return None
+    out = df.copy()
+    out[names] = out[first].str.split(",", expand=True)
+    out = out[[*names, *[c for c in df.columns if c != first]]]
+    line = f"df[{names!r}] = df.pop({first!r}).str.split(',', expand=True)"
+    return out, line + f"\ndf = df[{names!r} + [c for c in df.columns if c not in {names!r}]]"
+
+
 TEXT_LABELS = "df.columns = [c.strftime('%Y-%m-%d') if hasattr(c, 'strftime') else str(c) for c in df.columns]"
 
 
@@ -686,6 +707,10 @@ def _table(name: str, df: Any, load: str, rows: int | None, notes: list[str]) ->
         df = df.copy()
         df.columns = [n.strip() for n in names]
         load += "\n" + STRIP_LABELS
+    split = _keys_in_one(df)
+    if split:  # 'freq,unit,geo\\TIME_PERIOD' over 'M,NR,AT': a column per key, as the header names them
+        df, line = split
+        load += "\n" + line
     wide = _wide(df)
     columns = _columns(df)
     try:
