@@ -615,22 +615,6 @@ async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming
     )
 
 
-async def test_a_result_that_never_selects_the_year_the_question_is_about_is_noted():
-    async def noted(question, code, printed="256\n", files=(SALES,)):
-        state = turn(question=question, files=list(files))
-        note = await Checks().after_run(state, ok(code, printed))
-        return note.text if note else ""
-
-    said = await noted("How many days in 2024 have rates in sales.csv?", "print(df['month'].nunique())")
-    assert "the question is about 2024" in said and "dt.year == 2024" in said
-    assert await noted("How many days in 2024 are in sales.csv?", "print((df['d'].dt.year == 2024).sum())") == ""
-    assert await noted("How many rows in sales_2024.csv?", "df = pd.read_csv('sales_2024.csv')\nprint(len(df))") == ""
-    assert (
-        await noted("What was the total in 2024?", "print(df.groupby('y')['Revenue'].sum())", "y\n2023 5\n2024 7") == ""
-    )
-    assert await noted("How many rows in 2024?", "print(len(df))", files=()) == ""  # no data files: no data question
-
-
 async def test_a_run_failing_on_an_item_of_an_empty_selection_is_noted_with_the_filter_that_kept_nothing():
     result = ColumnProfile("Results", "text", values=["Pass", "Fail"])
     kind = ColumnProfile("Type", "text", values=["Restaurant", "Grocery Store"])

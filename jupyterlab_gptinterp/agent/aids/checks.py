@@ -23,8 +23,7 @@ column the question names, never used (the result was worked out from something 
 selected by a value the column never holds (the preview lists every value of a column of few); rows
 selected, grouped or counted by a column the preview found writing one value several ways ('urgent',
 'Urgent'), before they were made one; a result worked out from values the cell typed in itself, when the question is about data files;
-an id where the question asks which thing, and another table names it (`ids.py`); a year the
-question is about that neither the code nor its output says (the result is over every year). Of a run that
+an id where the question asks which thing, and another table names it (`ids.py`). Of a run that
 failed: an item taken of an empty selection (`.iloc[0]`, `idxmax()`), with the filter that kept no rows.
 """
 
@@ -143,8 +142,6 @@ class Checks(Aid):
         text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome, turn.files) or unused_column(turn.question, code, turn.files, before)
         text = text or grouped_as_column(code)
-        if turn.files:  # a question about the data files
-            text = text or year_unselected(turn.question, code, outcome.printed, before)
         text = text or id_for_name(turn.question, code, outcome.printed, turn.files)
         if text:
             self.flagged, self.sent_back = outcome, 0
@@ -449,26 +446,6 @@ def unused_column(question: str, code: str, files: list[FileProfile], ran: str =
         f"the question names {c.name!r}, a column of {f.name}, and the code never used that column, "
         f"so it worked the result out from something else. Compute it from the column {c.name!r} "
         "itself, then answer."
-    )
-
-
-_YEAR = re.compile(r"(?<![\w.-])(19[5-9]\d|20\d\d)(?![\w.-])")
-
-
-def year_unselected(question: str, code: str, printed: str, ran: str = "") -> str:
-    """A note when the question is about a year (`in 2024`, `over 2023`) that neither the code, the
-    code that ran before it (`ran`) nor the output says: the result is over every year the data
-    holds. A year in a file name, a filter or a printed label counts as said."""
-    asked = list(dict.fromkeys(_YEAR.findall(question)))
-    said = f"{ran}\n{code}\n{printed}"
-    missing = [y for y in asked if y not in said]
-    if not missing or len(missing) < len(asked):
-        return ""
-    year = missing[0]
-    return (
-        f"the question is about {year}, and neither the code nor its output says {year}, so the result is "
-        f"over every row, whatever its year. Select the rows of {year} first (for dates: "
-        f"df[df['date'].dt.year == {year}]), then compute."
     )
 
 
