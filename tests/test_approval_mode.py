@@ -158,7 +158,7 @@ async def test_the_browser_is_told_the_admins_policy(jp_fetch):
 def test_providers_can_be_given_on_the_command_line_as_json():
     """jupyter_server hands an extension's command-line values over as strings: a hub admin's
     c.Spawner.args must still set a list of providers."""
-    providers = [{"name": "team", "base_url": "http://vllm:8000/v1", "models": [{"name": "m", "vision": False}]}]
+    providers = [{"name": "team", "base_url": "http://127.0.0.1:8000/v1", "models": [{"name": "m", "vision": False}]}]
     for argv in (
         [f"--GPTInterp.providers={json.dumps(providers)}"],
         [f"--GPTInterp.providers={json.dumps(providers[0])}"],

@@ -557,7 +557,7 @@ def test_xml_records_are_found_where_they_repeat_and_nested_elements_become_list
     ns = prof(
         tmp_path,
         "feed.xml",
-        '<feed xmlns="http://e.com/x"><item id="1"><v>2.5</v></item><item id="2"><v>4</v></item></feed>',
+        '<feed xmlns="urn:example:feed"><item id="1"><v>2.5</v></item><item id="2"><v>4</v></item></feed>',
     )
     assert load(tmp_path, monkeypatch, ns.tables[0].load)["v"].sum() == 6.5
 
