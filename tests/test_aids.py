@@ -704,6 +704,26 @@ async def test_rejected_code_and_a_line_the_library_rejected_are_not_proposed_ag
     assert await refuse("df = load()\nprint(df['x'])", [data]) is None  # a data error may be fixed elsewhere
 
 
+async def test_code_that_begins_as_a_failed_run_did_through_the_statement_that_raised_is_declined():
+    code = "import pandas as pd\ndf = pd.read_csv('f.csv')\nx = df['Revenue'].sum()\nprint(x)"
+    before = [failed(code, "KeyError", "'Revenue'", ["----> 3 x = df['Revenue'].sum()"])]
+    below = code.replace("print(x)", "df.columns = df.columns.str.lower()\nprint(round(x, 2))")  # a fix below
+    assert "`x = df['Revenue'].sum()`" in (await refuse(below, before)).note
+    assert await refuse(code.replace("'Revenue'", "'revenue'"), before) is None  # the line itself changed
+    assert await refuse(code.replace("sum()", "sum().round()"), before) is None  # the statement goes on
+    assert await refuse("df = df.rename(columns=str.title)\n" + code, before) is None  # a line above
+    state = turn(outcomes=before)
+    assert Repeats().doomed(state, code.rsplit("\n", 1)[0]) and not Repeats().doomed(state, "import pandas as pd")
+    # Code that uses the kernel's names, after a run that worked: that run may have changed them.
+    uses = failed("x = df['R'].sum()\nprint(x)", "KeyError", "'R'", ["----> 1 x = df['R'].sum()"])
+    assert (await refuse("x = df['R'].sum()\nprint(x, 1)", [uses])).note
+    assert await refuse("x = df['R'].sum()\nprint(x, 1)", [uses, ok("df = load()")]) is None
+    # A try statement: handlers added after the line that raised may catch it.
+    guarded = "try:\n    x = df['R'].sum()\nexcept ValueError:\n    x = 0"
+    tried = failed(guarded, "KeyError", "'R'", ["----> 2     x = df['R'].sum()"])
+    assert await refuse(guarded + "\nexcept KeyError:\n    x = 0\nprint(x)", [tried]) is None
+
+
 # A chained error, as pandas raises on Arrow strings: the causes first, with library lines only.
 CHAINED = [
     "ArrowNotImplementedError    Traceback (most recent call last)",
@@ -1113,6 +1133,20 @@ def test_a_stuck_line_is_found_in_the_innermost_frame_of_the_cell_and_patched_in
     assert " 3|     return math.sqroot(4)" in focus.line_messages("s", "q", ran, 3, 2000)[1]["content"]
     call = focus.as_reply(fixed, ran, 3, 3, fenced=False).tool_calls[0]
     assert call.name == "run_code" and json.loads(call.arguments)["code"] == fixed
+
+
+async def test_a_repeat_of_failed_code_is_cut_while_it_is_written_and_declined():
+    bad = "x = 6\nprint(x * seven)\nprint('done')"
+    again = "x = 6\nprint(x * seven)\n" + "\n".join(f"y{i} = {i}" for i in range(40)) + "\nprint('done')"
+    line = json.dumps({"number": 2, "line": "print(x * 7)"})
+    loop, llm, ex, sink, gate = make(fenced(bad), fenced(again), line, "It is 42.", names=["repeats"])
+    ex.numbered = True
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == [bad, "x = 6\nprint(x * 7)\nprint('done')"]
+    assert llm.unfinished == 1 and "y0 =" not in "".join(d.delta for d in sink.deltas)  # stopped at the line
+    told = [m["content"] for m in llm.requests[3] if m["role"] == "user"]
+    assert any("would fail there again" in t and "`print(x * seven)`" in t for t in told)
+    assert llm.schemas[2] == focus.LINE_SCHEMA  # then the line itself is asked for
 
 
 async def test_a_fenced_model_stuck_on_a_line_gets_the_line_fixed_by_a_short_call():

@@ -11,6 +11,7 @@ import json
 import re
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import GPTInterpError
@@ -50,6 +51,11 @@ def _off_the_cut(answer: str, question: str, printed: str) -> bool:
     tail = [line for line in printed.splitlines() if line.strip()][-5:]
     known = {n.replace(",", "") for n in _NUMBER.findall(" ".join([question, *tail]))}
     return any(n.replace(",", "") not in known for n in _NUMBER.findall(answer))
+
+
+def _doomed(text: str, doomed: Callable[[str], bool]) -> bool:
+    code = prompts.open_code(text)
+    return code is not None and bool(code.strip()) and doomed(code)
 
 
 class TurnTimeout(Exception):
@@ -107,23 +113,32 @@ class ModelCalls:
         self.deadline += seconds
 
     async def ask(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, resample: float | None = None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
+        resample: float | None = None,
+        doomed: Callable[[str], bool] | None = None,
     ) -> tuple[str, Completion]:
         """One streamed reply, retried on rate limits and outages (never once text has streamed);
         `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM).
-        A reply that ran away is cut, and asked once more, sampled; a second runaway is returned cut."""
-        message_id, reply = await self._ask(messages, tools, resample)
+        A reply that ran away is cut, and asked once more, sampled; a second runaway is returned cut.
+        `doomed`: fenced code that will be declined whatever follows; its block is closed there."""
+        message_id, reply = await self._ask(messages, tools, resample, doomed)
         if reply.finish_reason == "repeated":
-            message_id, reply = await self._ask(messages, tools, max(resample or 0.0, RUNAWAY_RESAMPLE))
+            message_id, reply = await self._ask(messages, tools, max(resample or 0.0, RUNAWAY_RESAMPLE), doomed)
         return message_id, reply
 
     async def _ask(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, resample: float | None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
+        resample: float | None,
+        doomed: Callable[[str], bool] | None,
     ) -> tuple[str, Completion]:
         for attempt in range(1, self.retries + 2):
             message_id = "m-" + secrets.token_hex(6)
             try:
-                return message_id, await self._bounded(self._stream(message_id, messages, tools, resample))
+                return message_id, await self._bounded(self._stream(message_id, messages, tools, resample, doomed))
             except GPTInterpError as exc:
                 wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
                 if self.partial or not exc.retryable or attempt > self.retries or wait > self.max_retry_wait:
@@ -140,6 +155,7 @@ class ModelCalls:
         messages: list[dict[str, Any]],
         tools: list[dict[str, Any]] | None,
         resample: float | None,
+        doomed: Callable[[str], bool] | None,
     ) -> Completion:
         self.partial, self.partial_id = "", message_id
         reply, read, deltas = Completion(""), None, 0
@@ -162,8 +178,12 @@ class ModelCalls:
                         # Its completion tokens counted as the deltas read: one token each (llama.cpp).
                         reply = Completion(self.partial[:end], [], "stop", read.total, deltas, read.cache)
                         break
+                    prompt, cache = (read.total, read.cache) if read is not None else (0, 0)
+                    if self.until_code and doomed and "\n" in event.text and _doomed(self.partial, doomed):
+                        upto = self.partial[: self.partial.rfind("\n") + 1]
+                        reply = Completion(upto + "```", [], "doomed", prompt, deltas, cache)
+                        break
                     if deltas % 8 == 0 and (start := runaway(self.partial)) >= 0:
-                        prompt, cache = (read.total, read.cache) if read is not None else (0, 0)
                         reply = Completion(self.partial[:start], [], "repeated", prompt, deltas, cache)
                         break
                 elif isinstance(event, Completion):

@@ -9,6 +9,7 @@ told about, or Stop (task cancellation), and always leaves the chat's memory con
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import time
@@ -200,7 +201,8 @@ class _Turn:
             self.state.notes.append(ask)
             self.new.append({"role": "user", "content": note})
             messages = focus.messages(messages[0]["content"], note)
-        return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)))
+        doomed = functools.partial(self.aids.doomed, self.state)  # a repeat is cut while it is written
+        return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)), doomed)
 
     async def _words_before(self, text: str, block: Proposed | None, message_id: str) -> None:
         """What the model wrote beside its proposals, shown without a recital of our rules."""

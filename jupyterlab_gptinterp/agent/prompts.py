@@ -287,6 +287,15 @@ def code_end(text: str) -> int:
     return first[2] if first and first[0] and first[1].strip() else 0
 
 
+def open_code(text: str) -> str | None:
+    """The complete lines of the python block a reply is still writing (None: none is open)."""
+    if code_end(text):
+        return None
+    upto = text[: text.rfind("\n") + 1]
+    first = next((code for lang, _, code, _ in _blocks(upto + "```") if lang in _PYTHON), None)
+    return first
+
+
 def reason_of(prose: str) -> str:
     """A proposal's reason: the last line of the words before its code."""
     prose = prose.strip()

@@ -68,6 +68,10 @@ class Pipeline:
                 return refusal
         return None
 
+    def doomed(self, turn: TurnState, code: str) -> bool:
+        """Some aid will decline this code, whatever the model writes after it."""
+        return any(_acted(aid, "cut", aid.doomed(turn, code)) for aid in self.aids)
+
     async def after_run(self, turn: TurnState, outcome: Outcome) -> str:
         """Notes added to the outcome (and the turn); the answer an aid found in it, or ""."""
         for aid in self.aids:

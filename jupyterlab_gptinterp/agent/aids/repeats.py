@@ -10,6 +10,10 @@
   does); the code of a run that worked, again: its output is already there, so it is checked
   against the question first. A small model told that its output is not the answer yet goes back
   to the failed version, then to the one that worked, until the steps run out;
+- code that begins with a failed run's code, through the statement that raised, in the same
+  conditions: it fails there again whatever follows (a model "fixes" a line below the one that
+  raised). Such code is cut while the model writes it (`doomed`): a repeat costs the lines it
+  repeats, not a whole cell;
 - code the user rejected, again;
 - the very line that a library rejected last time (an unexpected keyword, a removed method).
 """
@@ -25,7 +29,7 @@ import tokenize
 from ..context import head_tail
 from ..outcome import Outcome
 from .base import Aid, Refusal, TurnState
-from .errors import failing_line, is_api_error, normalise
+from .errors import failing_line, failing_lineno, is_api_error, normalise
 from .names import from_kernel, parsed
 
 _PIP = re.compile(r"^\s*[%!]\s*pip3?\s+install\s+(.+)$", re.MULTILINE)
@@ -41,6 +45,10 @@ PASTED_OUTPUT = (
 
 class Repeats(Aid):
     name = "repeats"
+
+    def doomed(self, turn: TurnState, code: str) -> bool:
+        decided = [o for o in turn.outcomes if o.decision != "refused"]
+        return failed_start(decided, code, at_end=True) is not None
 
     async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
         if only_comments(code):
@@ -84,6 +92,13 @@ class Repeats(Aid):
                 "The model proposed code that already failed; it was asked to change it.",
                 "Not run: this exact code already failed in this request, so it would fail the same way. Read the "
                 "error and the hint, change the code to fix the cause, and propose the corrected code.",
+            )
+        if start := failed_start(decided, code):
+            return Refusal(
+                "The model proposed code that fails where it failed before; it was asked to change it.",
+                f"Not run: this code begins with the lines of the code that failed, up to and including the line that "
+                f"raised (`{start[1]}`: {start[0].error_name}: {start[0].error_value[:160]}), so it would fail there "
+                "again whatever follows. Change that line, or a line above it that causes the error.",
             )
         line = _rejected_line(previous)
         if line and any(normalise(line) == normalise(c) for c in code.splitlines()):
@@ -148,6 +163,39 @@ def _failed_since_last_success(decided: list[Outcome], code: str) -> bool:
         if outcome.ran and normalise_code(outcome.code) == code:
             return True
     return False
+
+
+def failed_start(decided: list[Outcome], code: str, at_end: bool = False) -> tuple[Outcome, str] | None:
+    """A failed run whose code `code` begins with, through the top-level statement that raised,
+    and the line that raised: run in the same conditions (no run has worked since, or those
+    statements stand alone), `code` fails there the same way. `at_end`: `code` is those statements
+    exactly (code being written, checked line by line)."""
+    for i, outcome in enumerate(decided):
+        if not outcome.ran or outcome.status != "error" or not (start := _through_raise(outcome)):
+            continue
+        cured = any(o.ran and not o.failed for o in decided[i + 1 :])
+        if cured and (outcome.error_name in _STATEFUL or not stands_alone(start)):
+            continue
+        want, lines = normalise_code(start), code.splitlines()
+        ends = [len(lines)] if at_end else range(1, len(lines) + 1)
+        if any(normalise_code("\n".join(lines[:m])) == want and parsed("\n".join(lines[:m])) for m in ends):
+            return outcome, failing_line(outcome)
+    return None
+
+
+_TRY = (ast.Try, getattr(ast, "TryStar", ast.Try))  # try/except* is Python 3.11's
+
+
+def _through_raise(outcome: Outcome) -> str:
+    """The failed code's top-level statements through the one that raised ("" when that is unknown,
+    or a `try`, whose handlers a longer code could extend)."""
+    n, tree = failing_lineno(outcome), parsed(outcome.code)
+    if not n or tree is None:
+        return ""
+    statement = next((s for s in tree.body if s.lineno <= n <= (s.end_lineno or s.lineno)), None)
+    if statement is None or isinstance(statement, _TRY):
+        return ""
+    return "\n".join(outcome.code.splitlines()[: statement.end_lineno])
 
 
 def _rejected_line(previous: Outcome | None) -> str:
