@@ -915,7 +915,7 @@ async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call
     assert await Grounding().review(quiet, "Done.") is None  # a run that printed nothing did not fail
     # The call itself: the question and the file names only, the reply constrained to a schema.
     llm = ScriptedLLM(json.dumps({"needs_data": True}), "not json")
-    calls = ModelCalls(llm, ListSink(), "c", "t", 0, 0.0, True)
+    calls = ModelCalls(llm, ListSink(), "c", "t", LoopConfig(llm_retries=0, max_retry_wait=0.0), True)
     assert await calls.needs_data("Which month grew most?", listed) is True
     assert llm.schemas[0]["required"] == ["needs_data"] and "figures.csv" in llm.requests[0][-1]["content"]
     assert len(llm.requests[0]) == 2 + 2 * len(prompts.DATA_EXAMPLES)

@@ -126,6 +126,36 @@ async def test_a_line_that_fails_again_is_fixed_alone_by_a_short_constrained_cal
     assert "fixing" in [p["phase"] for p in ws.of("phase")]  # the wait has its own name
 
 
+class TestFencedModel:
+    @pytest.fixture
+    def gptinterp_config(self):
+        return {"tool_mode": "fenced"}
+
+    async def test_a_repeat_of_a_failed_cell_is_cut_at_the_line_that_raised_and_never_shown(
+        self, fake_llm, chat_client, kernel_id
+    ):
+        bad = "x = 6\nprint(x * seven)\nprint('done')"
+        again = "x = 6\nprint(x * seven)\n" + "".join(f"y{i} = {i}\n" for i in range(60)) + "print('done')"
+        fixed = json.dumps({"number": 2, "line": "print(x * 7)"})
+        fake_llm.script(
+            {"text": f"```python\n{bad}\n```"},
+            {"text": f"```python\n{again}\n```", "chunk_chars": 4, "delay": 0.01},
+            {"text": fixed},
+            {"text": json.dumps({"answers": True, "answer": "It is 42.", "missing": ""})},  # the check call
+        )
+        ws = await chat_client()
+        chat = await ws.open_chat()
+        ask = {"type": "send_message", "chat_id": chat, "text": "What is 6*7?", "notebook": notebook(kernel_id)}
+        await ws.send(ask)
+        await approve_runs(ws, chat, 2)
+        ended = await ws.until("turn_ended")
+        assert ended["reason"] == "answer" and ws.of("assistant_message")[-1]["text"] == "It is 42."
+        assert [p["code"] for p in ws.of("proposal")] == [bad, "x = 6\nprint(x * 7)\nprint('done')"]
+        written = "".join(d["delta"] for d in ws.of("assistant_delta"))
+        assert "print(x * seven)" in written and "y2 =" not in written  # the reader stopped at that line
+        assert any("fails where it failed before" in e["text"] for e in ws.of("status"))
+
+
 class TestStepCap:
     @pytest.fixture
     def gptinterp_config(self):

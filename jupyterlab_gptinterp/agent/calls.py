@@ -18,6 +18,7 @@ from ..errors import GPTInterpError
 from ..protocol import AssistantDelta, Phase, PhaseEvent, StatusEvent
 from . import prompts
 from .aids.base import Check
+from .config import LoopConfig
 from .context import head_tail
 from .focus import LINE_SCHEMA
 from .outcome import Outcome
@@ -69,9 +70,9 @@ class ModelCalls:
         sink: Sink,
         chat_id: str,
         turn_id: str,
-        retries: int,
-        max_retry_wait: float,
+        config: LoopConfig,
         until_code: bool = False,
+        doomed: Callable[[str], bool] | None = None,
     ):
         self.llm = llm
         # Fenced mode runs a reply's first code block and has no use for what follows it: a reply
@@ -82,8 +83,8 @@ class ModelCalls:
         self.sink = sink
         self.chat_id = chat_id
         self.turn_id = turn_id
-        self.retries = retries
-        self.max_retry_wait = max_retry_wait
+        self.retries, self.max_retry_wait = config.llm_retries, config.max_retry_wait
+        self.doomed = doomed  # fenced code that an aid will decline whatever follows: the block is closed there
         self.usage = [0, 0, 0, 0]  # calls, prompt tokens, completion tokens, cached prompt tokens
         self.partial = ""  # text of the reply being streamed (kept if the user stops it)
         self.partial_id = ""  # the message it streams as
@@ -113,32 +114,23 @@ class ModelCalls:
         self.deadline += seconds
 
     async def ask(
-        self,
-        messages: list[dict[str, Any]],
-        tools: list[dict[str, Any]] | None,
-        resample: float | None = None,
-        doomed: Callable[[str], bool] | None = None,
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, resample: float | None = None
     ) -> tuple[str, Completion]:
         """One streamed reply, retried on rate limits and outages (never once text has streamed);
         `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM).
-        A reply that ran away is cut, and asked once more, sampled; a second runaway is returned cut.
-        `doomed`: fenced code that will be declined whatever follows; its block is closed there."""
-        message_id, reply = await self._ask(messages, tools, resample, doomed)
+        A reply that ran away is cut, and asked once more, sampled; a second runaway is returned cut."""
+        message_id, reply = await self._ask(messages, tools, resample)
         if reply.finish_reason == "repeated":
-            message_id, reply = await self._ask(messages, tools, max(resample or 0.0, RUNAWAY_RESAMPLE), doomed)
+            message_id, reply = await self._ask(messages, tools, max(resample or 0.0, RUNAWAY_RESAMPLE))
         return message_id, reply
 
     async def _ask(
-        self,
-        messages: list[dict[str, Any]],
-        tools: list[dict[str, Any]] | None,
-        resample: float | None,
-        doomed: Callable[[str], bool] | None,
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, resample: float | None
     ) -> tuple[str, Completion]:
         for attempt in range(1, self.retries + 2):
             message_id = "m-" + secrets.token_hex(6)
             try:
-                return message_id, await self._bounded(self._stream(message_id, messages, tools, resample, doomed))
+                return message_id, await self._bounded(self._stream(message_id, messages, tools, resample))
             except GPTInterpError as exc:
                 wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
                 if self.partial or not exc.retryable or attempt > self.retries or wait > self.max_retry_wait:
@@ -155,7 +147,6 @@ class ModelCalls:
         messages: list[dict[str, Any]],
         tools: list[dict[str, Any]] | None,
         resample: float | None,
-        doomed: Callable[[str], bool] | None,
     ) -> Completion:
         self.partial, self.partial_id = "", message_id
         reply, read, deltas = Completion(""), None, 0
@@ -179,7 +170,7 @@ class ModelCalls:
                         reply = Completion(self.partial[:end], [], "stop", read.total, deltas, read.cache)
                         break
                     prompt, cache = (read.total, read.cache) if read is not None else (0, 0)
-                    if self.until_code and doomed and "\n" in event.text and _doomed(self.partial, doomed):
+                    if self.until_code and self.doomed and "\n" in event.text and _doomed(self.partial, self.doomed):
                         upto = self.partial[: self.partial.rfind("\n") + 1]
                         reply = Completion(upto + "```", [], "doomed", prompt, deltas, cache)
                         break

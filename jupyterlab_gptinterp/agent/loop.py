@@ -9,7 +9,6 @@ told about, or Stop (task cancellation), and always leaves the chat's memory con
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import secrets
 import time
@@ -82,13 +81,12 @@ class _Turn:
         self.turn_id = "t-" + secrets.token_hex(6)
         self.emit = Emitter(loop.sink, chat.chat_id)
         fenced = self.cfg.tool_mode == "fenced" and action != "explain"
-        self.calls = ModelCalls(
-            loop.llm, loop.sink, chat.chat_id, self.turn_id, self.cfg.llm_retries, self.cfg.max_retry_wait, fenced
-        )
         self.state = TurnState(question="", action=action, fenced=fenced, notebook=notebook)
+        self.aids = Pipeline(self.cfg.aids)
+        doomed = lambda code: self.aids.doomed(self.state, code)  # noqa: E731 (a repeat is cut as it is written)
+        self.calls = ModelCalls(loop.llm, loop.sink, chat.chat_id, self.turn_id, self.cfg, fenced, doomed)
         self.state.check = lambda outcome: self.calls.check(self.state.question, outcome, self.cfg.result_budget)
         self.state.needs_data = lambda: self.calls.needs_data(self.state.question, self.state.listing)
-        self.aids = Pipeline(self.cfg.aids)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
         self.proposals = Proposals(loop, self.state, self.aids, self.calls, chat.chat_id, notebook)
         self.context = ""
@@ -201,8 +199,7 @@ class _Turn:
             self.state.notes.append(ask)
             self.new.append({"role": "user", "content": note})
             messages = focus.messages(messages[0]["content"], note)
-        doomed = functools.partial(self.aids.doomed, self.state)  # a repeat is cut while it is written
-        return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)), doomed)
+        return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)))
 
     async def _words_before(self, text: str, block: Proposed | None, message_id: str) -> None:
         """What the model wrote beside its proposals, shown without a recital of our rules."""
