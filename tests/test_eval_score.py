@@ -48,6 +48,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout13",
         "heldout14",
         "heldout15",
+        "heldout16",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -61,7 +62,18 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 
 @pytest.mark.parametrize(
     "name",
-    ["heldout15", "heldout14", "heldout13", "heldout12", "heldout11", "heldout10", "heldout9", "heldout8", "dev"],
+    [
+        "heldout16",
+        "heldout15",
+        "heldout14",
+        "heldout13",
+        "heldout12",
+        "heldout11",
+        "heldout10",
+        "heldout9",
+        "heldout8",
+        "dev",
+    ],
 )
 def test_the_harness_computes_each_sets_references_with_that_sets_own_modules(name):
     """A set's reference that imports `data` when called (heldout9 does) gets its own set's data
