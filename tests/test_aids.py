@@ -928,13 +928,34 @@ async def test_the_check_call_answers_from_the_output_alone_with_a_schema():
     ended = await run_turn(loop, sink, gate)
     assert ended.reason == "answer" and ex.ran == ["print(6*7)"]
     assert [m.text for m in sink.of("assistant_message")][-1] == "6*7 is 42."
-    assert llm.schemas[1] is not None and llm.schemas[1]["required"] == ["answers", "answer", "missing"]
+    assert llm.schemas[1] is not None and llm.schemas[1]["required"] == ["parts", "answers", "answer", "missing"]
     check_request = llm.requests[1]
     assert "How much is 6*7?" in check_request[-1]["content"] and "42" in check_request[-1]["content"]
     # The question and the output, after worked examples: nothing else of the chat.
     chat_texts = {m["content"] for m in llm.requests[0]}
     assert not any(m["content"] in chat_texts for m in check_request)
     assert "checking" in sink.phases and "running" in sink.phases and "waiting" in sink.phases
+
+
+async def test_a_check_that_lists_a_part_of_the_question_as_not_done_is_no_answer():
+    """The verdict comes after the question's parts, each marked done or not by the code: a part not
+    done outweighs an `answers` the model wrote anyway, and the model is told which part."""
+    undone = {"parts": [{"part": "in 2024", "done": False}], "answers": True, "answer": "1538 days.", "missing": ""}
+    done = {
+        "parts": [{"part": "in 2024", "done": True}],
+        "answers": True,
+        "answer": "There are 256 days.",
+        "missing": "",
+    }
+    code, fixed = "print(len(df))", "print(len(df[df['y'] == 2024]))"
+    loop, llm, ex, sink, gate = make(fenced(code), json.dumps(undone), fenced(fixed), json.dumps(done))
+    loop.executor.namespace["df"] = __import__("pandas").DataFrame({"y": [2023] * 1282 + [2024] * 256})
+    ended = await run_turn(loop, sink, gate, "How many days in 2024 have a rate?")
+    assert ended.reason == "answer" and ex.ran == [code, fixed]
+    assert "does not do this part of the question: in 2024" in llm.requests[2][-1]["content"]
+    assert [m.text for m in sink.of("assistant_message")][-1] == "There are 256 days."
+    example = json.loads(prompts.check_messages("q", "c", "o")[2]["content"])  # the worked examples show parts
+    assert example["parts"] and set(example["parts"][0]) == {"part", "done"}
 
 
 async def test_the_check_call_is_told_where_a_long_output_was_cut():

@@ -59,6 +59,12 @@ def _doomed(text: str, doomed: Callable[[str], bool]) -> bool:
     return code is not None and bool(code.strip()) and doomed(code)
 
 
+def _undone(parts: Any) -> str:
+    """The first part of the question the check call marked as not done by the code, or ""."""
+    items = parts if isinstance(parts, list) else []
+    return next((str(p.get("part") or "") for p in items if isinstance(p, dict) and p.get("done") is False), "")
+
+
 class TurnTimeout(Exception):
     """The turn's time budget ran out during a model call."""
 
@@ -195,6 +201,8 @@ class ModelCalls:
             check = Check(bool(data["answers"]) is True, str(data.get("answer") or ""), str(data.get("missing") or ""))
         except (KeyError, TypeError, AttributeError):
             return None
+        if check.answers and (undone := _undone(data.get("parts"))):  # its own list says a part is not done
+            check = Check(False, "", f"the code does not do this part of the question: {undone}")
         if check.answers and len(outcome.printed) > budget and _off_the_cut(check.answer, question, outcome.printed):
             check = Check(False, "", CUT)
         outcome.answered = check.answers and bool(check.answer.strip())

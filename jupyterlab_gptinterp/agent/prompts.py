@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 SYSTEM = """You are a code interpreter working inside the user's Jupyter notebook (Python kernel).
 Variables defined by earlier cells exist in the kernel. The user approves each cell before it runs,
@@ -112,23 +113,41 @@ CHECK_SYSTEM = (
     "cut, what was cut is unknown: nothing can be counted or looked up in it. Reply with JSON only."
 )
 
+# The parts the question asks for come first, each with whether the code does it: a small model
+# that has written "in 2024: not done" does not go on to call the output the answer (it did, when
+# asked only for the verdict, on counts over every year).
 CHECK_SCHEMA = {
     "type": "object",
     "properties": {
+        "parts": {
+            "type": "array",
+            "maxItems": 4,
+            "items": {
+                "type": "object",
+                "properties": {"part": {"type": "string", "maxLength": 120}, "done": {"type": "boolean"}},
+                "required": ["part", "done"],
+                "additionalProperties": False,
+            },
+        },
         "answers": {"type": "boolean"},
         "answer": {"type": "string", "maxLength": 400},
         "missing": {"type": "string", "maxLength": 300},
     },
-    "required": ["answers", "answer", "missing"],
+    "required": ["parts", "answers", "answer", "missing"],
     "additionalProperties": False,
 }
+
+
+def _part(part: str, done: bool) -> dict[str, Any]:
+    return {"part": part, "done": done}
+
 
 # Worked examples, given as earlier turns: a small model follows what it was shown done more
 # reliably than what it was told. They are about common slips, not about any data.
 CHECK_EXAMPLES = [
     (
         ("How many rows are in a.csv?", "print(len(df))", "150"),
-        {"answers": True, "answer": "a.csv has 150 rows.", "missing": ""},
+        {"parts": [_part("the number of rows", True)], "answers": True, "answer": "a.csv has 150 rows.", "missing": ""},
     ),
     (
         (
@@ -137,6 +156,7 @@ CHECK_EXAMPLES = [
             "team\nRed     40\nBlue    35\nName: count, dtype: int64",
         ),
         {
+            "parts": [_part("the average score of each team", False), _part("the team with the highest", False)],
             "answers": False,
             "answer": "",
             "missing": "the output counts rows per team; the question asks for the average score per team",
@@ -149,6 +169,7 @@ CHECK_EXAMPLES = [
             "d\n1    500.0\n2    620.5",
         ),
         {
+            "parts": [_part("total sales", True), _part("each month of each year", False)],
             "answers": False,
             "answer": "",
             "missing": "the output is per month number only, adding up all years; group by year and month",
@@ -160,7 +181,25 @@ CHECK_EXAMPLES = [
             "print(df)",
             "   id  ward\n0   1    A\n1   2    C\n[... 1850 characters cut ...]\n98  99    B\n99  100   A",
         ),
-        {"answers": False, "answer": "", "missing": "the output is cut, so its rows cannot be counted; print len(df)"},
+        {
+            "parts": [_part("the number of visits", False)],
+            "answers": False,
+            "answer": "",
+            "missing": "the output is cut, so its rows cannot be counted; print len(df)",
+        },
+    ),
+    (
+        (
+            "How many trips in t.csv in 2023 were longer than 10 km?",
+            "t = df[(df['start'].dt.year == 2023) & (df['km'] > 10)]\nprint(len(t))",
+            "312",
+        ),
+        {
+            "parts": [_part("trips in 2023", True), _part("longer than 10 km", True), _part("how many", True)],
+            "answers": True,
+            "answer": "312 trips in 2023 were longer than 10 km.",
+            "missing": "",
+        },
     ),
     (
         (
@@ -168,7 +207,12 @@ CHECK_EXAMPLES = [
             "print(df['fee'])\nprint('total', df['fee'].sum())",
             "0    12.5\n1     8.0\n[... 2400 characters cut ...]\n299    4.5\nName: fee, dtype: float64\ntotal 2931.75",
         ),
-        {"answers": True, "answer": "The total of the fee column in visits.csv is 2931.75.", "missing": ""},
+        {
+            "parts": [_part("the total of the fee column", True)],
+            "answers": True,
+            "answer": "The total of the fee column in visits.csv is 2931.75.",
+            "missing": "",
+        },
     ),
     (
         (
@@ -176,7 +220,12 @@ CHECK_EXAMPLES = [
             "print(df['kg'] * df['n'])",
             "0    12.5\n1    40.0\n2     7.5\nName: kg, dtype: float64",
         ),
-        {"answers": False, "answer": "", "missing": "the output is one value per row; the question asks for one total"},
+        {
+            "parts": [_part("one total weight", False), _part("in kg", True)],
+            "answers": False,
+            "answer": "",
+            "missing": "the output is one value per row; the question asks for one total",
+        },
     ),
     (
         (
@@ -185,6 +234,7 @@ CHECK_EXAMPLES = [
             "1204",
         ),
         {
+            "parts": [_part("orders of any kind", False), _part("that went to France", False)],
             "answers": False,
             "answer": "",
             "missing": "the code counts every order; it never selects the ones that went to France",
@@ -192,7 +242,12 @@ CHECK_EXAMPLES = [
     ),
     (
         ("What is the longest distance in km in runs.csv?", "print(df['distance_m'].max())", "42195"),
-        {"answers": False, "answer": "", "missing": "the output is in metres; the question asks for km"},
+        {
+            "parts": [_part("the longest distance", True), _part("in km", False)],
+            "answers": False,
+            "answer": "",
+            "missing": "the output is in metres; the question asks for km",
+        },
     ),
 ]
 
