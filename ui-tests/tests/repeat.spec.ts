@@ -1,0 +1,82 @@
+/**
+ * A small model that writes a failed cell again is stopped at the line that failed, never shown
+ * as a card, and the line itself is asked for: the sidebar names that wait, and the next card
+ * holds the code with that line rewritten.
+ */
+import { expect, test } from '@jupyterlab/galata';
+import * as path from 'path';
+
+import {
+  FakeRequest,
+  fakeRequests,
+  newNotebook,
+  openSidebar,
+  SCREENSHOTS,
+  script,
+  send
+} from './helpers';
+
+const BAD = "x = 6\nprint(x * seven)\nprint('done')";
+const AGAIN =
+  'x = 6\nprint(x * seven)\n' +
+  Array.from({ length: 40 }, (_, i) => `y${i} = ${i}`).join('\n') +
+  "\nprint('done')";
+
+test('a repeat of failed code is cut at the line that failed, and that line is rewritten', async ({
+  page,
+  request
+}) => {
+  await script(request, [
+    { text: `\`\`\`python\n${BAD}\n\`\`\`` },
+    { text: `\`\`\`python\n${AGAIN}\n\`\`\``, chunk_chars: 4, delay: 0.02 },
+    // The line-fix call, slow enough to be seen.
+    {
+      text: JSON.stringify({ number: 2, line: 'print(x * 7)' }),
+      first_token_delay: 4
+    },
+    {
+      text: JSON.stringify({
+        parts: [{ part: 'six times seven', done: true }],
+        answers: true,
+        answer: '6 times 7 is 42.',
+        missing: ''
+      })
+    }
+  ]);
+  await newNotebook(page);
+  const panel = await openSidebar(page);
+  await panel
+    .locator('.jp-gptinterp-model-picker select')
+    .selectOption('fake/fake-small');
+  await send(panel, 'What is 6 times 7?');
+
+  const cards = panel.locator('.jp-gptinterp-proposal');
+  await expect(cards.first()).toHaveAttribute('data-status', 'pending');
+  await cards.first().locator('.jp-gptinterp-run').click();
+  await expect(cards.first()).toHaveAttribute('data-status', 'done');
+
+  // The repeat is declined unseen; the wait for the one line has its own name.
+  await expect(panel.locator('.jp-gptinterp-phase')).toContainText(
+    'Rewriting the line that keeps failing',
+    { timeout: 20000 }
+  );
+  await panel.screenshot({ path: path.join(SCREENSHOTS, 'repeat-fixing.png') });
+
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(1).locator('.cm-content')).toContainText(
+    'print(x * 7)'
+  );
+  await expect(cards.nth(1).locator('.cm-content')).not.toContainText('y0 =');
+  await cards.nth(1).locator('.jp-gptinterp-run').click();
+  await expect(panel.locator('.jp-gptinterp-assistant').last()).toContainText(
+    '6 times 7 is 42.'
+  );
+  await expect(panel).not.toContainText('y2 = 2'); // the reader stopped at the line that failed
+  await panel.screenshot({ path: path.join(SCREENSHOTS, 'repeat-fixed.png') });
+
+  const bodies = (await fakeRequests(request)) as Array<
+    FakeRequest & { response_format?: unknown }
+  >;
+  expect(bodies.length).toBe(4);
+  expect(bodies[2].response_format).toBeTruthy(); // the line asked for as JSON
+});
