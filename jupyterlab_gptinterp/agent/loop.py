@@ -153,11 +153,9 @@ class _Turn:
         return self.chat.last_request
 
     async def _steps(self) -> tuple[str, str]:
-        tools, steps, refused, emptied = replies.tools_for(self.cfg.tool_mode, self.state.action), 0, 0, False
+        tools, self.mcp = await replies.offered(self.cfg.tool_mode, self.state.action, self.loop.tools)
+        steps, refused, emptied = 0, 0, False
         told = ""  # what an aid said when it sent the last reply back (a focused call repeats it)
-        if tools is not None and self.loop.tools is not None:
-            self.mcp = {s.name: s for s in await self.loop.tools.specs()}
-            tools = [*tools, *replies.mcp_schemas(list(self.mcp.values()))]
         while True:
             if refused >= MAX_REFUSALS:
                 return await self._cap("step_cap", "I stopped: the model kept proposing code that was declined.")

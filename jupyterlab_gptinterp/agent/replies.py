@@ -11,7 +11,7 @@ from typing import Any
 
 from ..protocol import NotebookView, ProposalKind
 from . import prompts
-from .seams import Completion, ToolCall, ToolSpec
+from .seams import Completion, ToolCall, ToolRunner, ToolSpec
 
 
 @dataclass
@@ -27,6 +27,18 @@ def tools_for(tool_mode: str, action: str) -> list[dict[str, Any]] | None:
     if tool_mode != "tools" or action == "explain":
         return None
     return [prompts.REPLACE_CELL_TOOL, prompts.RUN_CODE_TOOL] if action == "fix" else [prompts.RUN_CODE_TOOL]
+
+
+async def offered(
+    tool_mode: str, action: str, runner: ToolRunner | None
+) -> tuple[list[dict[str, Any]] | None, dict[str, ToolSpec]]:
+    """The tools a turn offers: ours for its mode and action, then the MCP servers' (also returned by
+    the name the model calls them)."""
+    tools = tools_for(tool_mode, action)
+    if tools is None or runner is None:
+        return tools, {}
+    mcp = {s.name: s for s in await runner.specs()}
+    return [*tools, *mcp_schemas(list(mcp.values()))], mcp
 
 
 def mcp_schemas(specs: list[ToolSpec]) -> list[dict[str, Any]]:
