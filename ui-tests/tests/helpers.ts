@@ -42,6 +42,18 @@ export async function openSidebar(
   return panel;
 }
 
+/** A new notebook, and the sidebar on the small model that proposes code as a python block. */
+export async function fencedChat(
+  page: IJupyterLabPageFixture
+): Promise<Locator> {
+  await newNotebook(page);
+  const panel = await openSidebar(page);
+  await panel
+    .locator('.jp-gptinterp-model-picker select')
+    .selectOption('fake/fake-small');
+  return panel;
+}
+
 /**
  * After a page load: JupyterLab is up, the sidebar is open and connected, and the chat's
  * history has arrived. Checks made after this do not race the (slow, on a busy machine) load.

@@ -9,8 +9,7 @@ import * as path from 'path';
 import {
   FakeRequest,
   fakeRequests,
-  newNotebook,
-  openSidebar,
+  fencedChat,
   SCREENSHOTS,
   script,
   send
@@ -43,11 +42,7 @@ test('a repeat of failed code is cut at the line that failed, and that line is r
       })
     }
   ]);
-  await newNotebook(page);
-  const panel = await openSidebar(page);
-  await panel
-    .locator('.jp-gptinterp-model-picker select')
-    .selectOption('fake/fake-small');
+  const panel = await fencedChat(page);
   await send(panel, 'What is 6 times 7?');
 
   const cards = panel.locator('.jp-gptinterp-proposal');

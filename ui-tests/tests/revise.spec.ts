@@ -8,8 +8,7 @@ import * as path from 'path';
 import {
   contentText,
   fakeRequests,
-  newNotebook,
-  openSidebar,
+  fencedChat,
   SCREENSHOTS,
   script,
   send
@@ -30,12 +29,7 @@ test('reject with a reason: the next card shows revised code', async ({
     { text: 'You are right, the amounts are text with a dollar sign.' },
     { text: `I will clean them first.\n\`\`\`python\n${REVISED}\n\`\`\`` }
   ]);
-  await newNotebook(page);
-  const panel = await openSidebar(page);
-  // The fenced model: the python block of its reply is the proposal.
-  await panel
-    .locator('.jp-gptinterp-model-picker select')
-    .selectOption('fake/fake-small');
+  const panel = await fencedChat(page); // its python block is the proposal
   await send(panel, 'What is the total of the amounts?');
 
   const cards = panel.locator('.jp-gptinterp-proposal');
