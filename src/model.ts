@@ -33,7 +33,8 @@ import {
   applyEvent,
   findProposal,
   updateProposal,
-  withoutNotices
+  withoutNotices,
+  withoutStreamed
 } from './transcript';
 
 export * from './items';
@@ -195,6 +196,9 @@ export class ChatModel {
       }
       if (msg.type === 'status') {
         this._status = msg.text;
+        // A status says why a streamed proposal was declined (nothing streams on past one): the
+        // declined code goes with it, rather than staying on screen until the next event.
+        this._items = withoutStreamed(this._items);
       } else if (msg.type === 'phase') {
         this._phase = phaseFrom(msg, Date.now());
       } else {

@@ -19,6 +19,13 @@ const KEEPS_STREAMING = new Set([
   'status'
 ]);
 
+/** The transcript without text still streaming (a reply that got no final message). */
+export function withoutStreamed(
+  items: ReadonlyArray<ChatItem>
+): ReadonlyArray<ChatItem> {
+  return items.filter(i => !(i.kind === 'assistant' && i.streaming));
+}
+
 /** Makes the key of a new notice (keys must stay unique within a chat). */
 export type NoticeKeys = () => string;
 
@@ -29,7 +36,7 @@ export function applyEvent(
 ): ReadonlyArray<ChatItem> {
   if (!KEEPS_STREAMING.has(msg.type)) {
     // Streamed text that got no final message (e.g. a fenced block that became a proposal).
-    items = items.filter(i => !(i.kind === 'assistant' && i.streaming));
+    items = withoutStreamed(items);
   }
   switch (msg.type) {
     case 'user_message':

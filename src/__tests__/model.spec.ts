@@ -61,6 +61,22 @@ describe('ChatModel', () => {
     expect((model.items[0] as IAssistantItem).text).toBe('Hello, **world**');
   });
 
+  it('drops the streamed code of a declined proposal when the status says why', () => {
+    const { model } = setup();
+    model.applyServerMessage(
+      ev('assistant_delta', { seq: 0, message_id: 'm', delta: '```python\nx' })
+    );
+    expect(kinds(model)).toEqual(['assistant']);
+    model.applyServerMessage(
+      ev('status', {
+        seq: 0,
+        text: 'The model proposed code that already failed.'
+      })
+    );
+    expect(kinds(model)).toEqual([]);
+    expect(model.status).toBe('The model proposed code that already failed.');
+  });
+
   it('drops streamed text that got no final message when a proposal follows', () => {
     const { model } = setup();
     model.applyServerMessage(

@@ -55,6 +55,7 @@ test('a repeat of failed code is cut at the line that failed, and that line is r
     'Rewriting the line that keeps failing',
     { timeout: 20000 }
   );
+  await expect(panel).not.toContainText('y0'); // the declined code went with its status
   await panel.screenshot({ path: path.join(SCREENSHOTS, 'repeat-fixing.png') });
 
   await expect(cards).toHaveCount(2);
