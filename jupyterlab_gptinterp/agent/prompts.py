@@ -347,8 +347,7 @@ def open_code(text: str) -> str | None:
     if code_end(text):
         return None
     upto = text[: text.rfind("\n") + 1]
-    first = next((code for lang, _, code, _ in _blocks(upto + "```") if lang in _PYTHON), None)
-    return first
+    return next((code for lang, _, code, _ in _blocks(upto + "```") if lang in _PYTHON), None)
 
 
 def reason_of(prose: str) -> str:
