@@ -521,6 +521,53 @@ async def test_a_text_match_on_dates_in_several_formats_gets_a_note_unless_the_c
     assert await Checks().after_run(turn(files=[SALES]), one_format) is None  # dates in one format match as text
 
 
+async def test_one_year_the_question_names_and_the_code_never_selects_gets_a_note_in_data_of_several_years():
+    day = ColumnProfile("day", "date objects", samples=["2024-12-10", "2023-09-10", "2024-08-23"])
+    load = "df = pd.read_parquet('dl_2023-2024.parquet')"
+    files = [FileProfile("dl_2023-2024.parquet", "table", tables=[TableProfile("", 9, load, [day])])]
+
+    async def noted(question, code, before=(), files=files):
+        note = await Checks().after_run(turn(question=question, files=files, outcomes=list(before)), ok(code, "12\n"))
+        return note.text if note else ""
+
+    asked = "In dl_2023-2024.parquet, what is the total of n in 2024?"
+    whole = f"{load}\nprint(df['n'].sum())"  # the file's name holds the year: no selection
+    said = await noted(asked, whole)
+    assert "2024" in said and "2023" in said  # the year asked, and one the data also holds
+    labelled = f"{load}\nprint(f'The total in 2024 is {{df.n.sum()}}')"
+    assert "2024" in await noted(asked, labelled)  # a printed label selects nothing
+    assert await noted(asked, f"{load}\nprint(df[pd.to_datetime(df['day']).dt.year == 2024]['n'].sum())") == ""
+    assert await noted(asked, f"{load}\nprint(df.loc[df['day'] >= '2024-01-01', 'n'].sum())") == ""
+    assert await noted(asked, "print(d24['n'].sum())", [ok(f"{load}\nd24 = df[df.day.astype(str) > '2024']")]) == ""
+    assert await noted("What is the total of n from 2023 to 2024?", whole) == ""  # a span: maybe all the data
+    assert await noted("What is the total of n?", whole) == ""
+    one_year = ColumnProfile("day", "text", samples=["2024-01-02", "2024-03-04", "2024-05-06"])
+    only = [FileProfile("dl.csv", "table", tables=[TableProfile("", 9, "df = pd.read_csv('dl.csv')", [one_year])])]
+    assert await noted("What is the total of n in 2024?", "print(df['n'].sum())", files=only) == ""  # 2024 only
+
+
+async def test_a_text_column_compared_with_a_literal_written_unlike_all_its_samples_gets_a_note():
+    month = ColumnProfile("Month", "text", samples=["2022-01", "2022-02", "2023-11"])
+    kind = ColumnProfile("Crime type", "text", samples=["Burglary", "Other theft", "Violence and sexual offences"])
+    ref = ColumnProfile("Ref", "text", samples=["RJ230001", "RJ230002", "RJ230003"])
+    table = TableProfile("", 99, "df = pd.read_csv('c.csv')", [month, kind, ref])
+    files = [FileProfile("c.csv", "table", tables=[table])]
+
+    async def noted(code, printed="0\n"):
+        note = await Checks().after_run(turn(files=files), ok(code, printed))
+        return note.text if note else ""
+
+    said = await noted("print(df[(df['Crime type'] == 'Burglary') & (df['Month'] == 'March 2024')].shape[0])")
+    assert "'Month'" in said and "'2022-01'" in said and "'March 2024'" in said
+    assert "'Month'" in await noted("print(len(df[df.Month.isin(['Mar 2024'])]))")
+    assert await noted("print(len(df[df['Month'] == '2024-03']))", "22\n") == ""  # written as the column does
+    assert await noted("print(len(df[df['Crime type'] == 'Anti-social behaviour']))", "9\n") == ""  # no one way
+    assert await noted("print(len(df[~df['Ref'].isin(['TOTAL'])]))", "97\n") == ""  # a row left out: no harm
+    assert await noted("print(len(df[df['Ref'] != 'TOTAL']))", "97\n") == ""
+    converted = "df['Month'] = pd.to_datetime(df['Month'])\nprint(len(df[df['Month'] == 'March 2024']))"
+    assert "written like" not in await noted(converted)  # converted first: the samples no longer say how
+
+
 async def test_the_largest_of_counts_within_groups_picked_as_a_group_value_pair_gets_a_note():
     import pandas as pd
 

@@ -20,7 +20,9 @@ in several units used without their units (a unit column beside them never read,
 "12 kg" / "850 g" never named); rows kept by `!= 0` on a column with missing values (NaN != 0
 is True); a
 column the question names, never used (the result was worked out from something else); rows
-selected by a value the column never holds (the preview lists every value of a column of few); rows
+selected by a value the column never holds (the preview lists every value of a column of few), or by
+a literal written otherwise than every value it sampled; one year the question names and the code
+never selects, in data of several years (`selection.py`); rows
 selected, grouped or counted by a column the preview found writing one value several ways ('urgent',
 'Urgent'), before they were made one; a result worked out from values the cell typed in itself, when the question is about data files;
 an id where the question asks which thing, and another table names it (`ids.py`). Of a run that
@@ -40,6 +42,7 @@ from .ids import id_for_name
 from .names import from_kernel, parsed
 from .preview import words
 from .repeats import normalise_code, same_success
+from .selection import column_pattern, compared_with, converts, period_unselected, written_otherwise
 
 _NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\]|\{\}|set\(\))\.?\s*$")
 _EMPTY = re.compile(r"^(?:Empty DataFrame|Series\(\[\],)|\bno\b.{0,60}\bfound\b", re.IGNORECASE | re.MULTILINE)
@@ -137,6 +140,8 @@ class Checks(Aid):
         seen = [*turn.seen, *(o.printed for o in turn.outcomes if o is not outcome)] if turn.files else []
         text = own_data(code, "\n".join(seen)) if turn.files else ""
         text = text or value_not_held(code, turn.files, before) or spellings_apart(code, turn.files, before)
+        text = text or written_otherwise(code, turn.files, before)
+        text = text or period_unselected(turn.question, code, turn.files, before)
         text = text or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or missing_kept(code, turn.files, before)
@@ -224,6 +229,7 @@ def empty_selection(outcome: Outcome, files: list[FileProfile], ran: str = "") -
     if not _NONE_TO_TAKE.search(outcome.error_value):
         return ""
     why = value_not_held(outcome.code, files, ran) or spellings_apart(outcome.code, files, ran)
+    why = why or written_otherwise(outcome.code, files, ran)
     return "it failed taking an item of an empty selection: a filter above kept no rows" + (
         f". {why[0].upper()}{why[1:]}"
         if why
@@ -239,11 +245,11 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
     holds may rightly select nothing: no note."""
     columns = [c for f in files for t in f.tables if t.whole for c in t.columns if c.values]
     for c in columns:
-        ref = _ref(c.name)
+        ref = column_pattern(c.name)
         changed = _unstripped(ref, ran + "\n" + code)
-        if re.search(ref + r"\s*=[^=]", changed) or _parsed(c.name, changed):
+        if re.search(ref + r"\s*=[^=]", changed) or converts(c.name, changed):
             continue  # changed in a cell: what it holds then is not what the preview saw
-        for literal in _compared(ref, code, "=="):
+        for literal in compared_with(ref, code, "=="):
             if any(literal in o.values for o in columns if o.name == c.name):
                 continue  # (a column of this name in another file may be the one filtered)
             spelled = [v for v in c.values if v.strip().casefold() == literal.strip().casefold()]
@@ -279,12 +285,12 @@ def spellings_apart(code: str, files: list[FileProfile], ran: str = "") -> str:
     named = [f for f in files if f.name in code] or files
     notes = _holding(named, "several spellings", "one value written in several cases", "one code is spelled")
     for column, note in notes.items():
-        ref, name = _ref(column), re.escape(column)
-        if _parsed(column, f"{ran}\n{code}") or re.search(ref + r"\s*=[^=]", f"{ran}\n{code}"):
+        ref, name = column_pattern(column), re.escape(column)
+        if converts(column, f"{ran}\n{code}") or re.search(ref + r"\s*=[^=]", f"{ran}\n{code}"):
             continue  # made one (a string method, map, astype) or replaced
         examples = note.split("(", 1)[-1].split("):", 1)[0]
         spelled = {v.strip().casefold() for v in re.findall(r"'([^']*)'", examples)}
-        selected = any(v.strip().casefold() in spelled for v in _compared(ref, code, "==|!="))
+        selected = any(v.strip().casefold() in spelled for v in compared_with(ref, code, "==|!="))
         grouped = re.search(
             rf"groupby\(\s*(?:\[[^\]]*)?['\"]{name}['\"]|pivot_table\([^)]*['\"]{name}['\"]|"
             + ref
@@ -304,15 +310,6 @@ def spellings_apart(code: str, files: list[FileProfile], ran: str = "") -> str:
                 f"spellings one first{how}, then compute again."
             )
     return ""
-
-
-def _compared(ref: str, code: str, ops: str) -> list[str]:
-    """The literals `code` selects the column `ref` by: `ref == 'x'` (`ops`: the comparisons taken)
-    and `ref.isin(['x', 'y'])`."""
-    said = [m.group(2) for m in re.finditer(ref + rf"\s*(?:{ops})\s*(['\"])([^'\"\n]*)\1", code)]
-    for m in re.finditer(ref + r"\.isin\(\s*[\[(]([^\])]*)[\])]", code):
-        said += re.findall(r"['\"]([^'\"\n]*)['\"]", m.group(1))
-    return said
 
 
 def dates_matched_as_text(code: str, files: list[FileProfile], ran: str = "") -> str:
@@ -342,7 +339,7 @@ def numbers_used_as_text(code: str, files: list[FileProfile], ran: str = "") -> 
     notes |= _holding(files, "numbers with units", "numbers with different units")
     for m in _ORDERED.finditer(code) if notes else ():
         column = m["key"] or m["attr"] or m["by"] or m["key2"] or m["attr2"]
-        if column in notes and not _parsed(column, f"{ran}\n{code}"):
+        if column in notes and not converts(column, f"{ran}\n{code}"):
             recipe = notes[column].split(": ", 1)[-1]
             return (
                 f"{column!r} holds numbers written as text, and this cell used it as it is: a sum of text joins "
@@ -358,7 +355,7 @@ def missing_kept(code: str, files: list[FileProfile], ran: str = "") -> str:
     (`ran`) filled or dropped: NaN != 0 is True, so the missing rows pass, with no error."""
     used = f"{ran}\n{code}"
     for c in (c for f in files for t in f.tables for c in t.columns if c.missing):
-        ref = _ref(c.name)
+        ref = column_pattern(c.name)
         if not re.search(ref + r"\s*\)?\s*!=\s*(?:0(?:\.0*)?|''|\"\")(?![\w.])", code):
             continue
         if re.search(ref + r"\s*\.(?:fillna|dropna|notna|notnull|isna|isnull)\(", used) or re.search(
@@ -388,7 +385,7 @@ def units_ignored(code: str, files: list[FileProfile], ran: str = "") -> str:
         return ""  # a look at the values is no result yet
     for t in (t for f in files for t in f.tables):
         for i, c in enumerate(t.columns):
-            if c.holds == "numbers with units" and re.search(_ref(c.name), code):
+            if c.holds == "numbers with units" and re.search(column_pattern(c.name), code):
                 listed = next((m[1] for n in c.notes if (m := _UNITS_LISTED.search(n))), "")
                 units = re.findall(r"'([^']+)'", listed)
                 if units and not any(re.search(rf"['\"]{re.escape(u)}['\"]", used) for u in units):
@@ -400,8 +397,8 @@ def units_ignored(code: str, files: list[FileProfile], ran: str = "") -> str:
             if (
                 c.holds == "units"
                 and i
-                and re.search(_ref(t.columns[i - 1].name), code)
-                and not re.search(_ref(c.name), used)
+                and re.search(column_pattern(t.columns[i - 1].name), code)
+                and not re.search(column_pattern(c.name), used)
             ):
                 number = t.columns[i - 1].name
                 return (
@@ -481,26 +478,12 @@ def _holding(files: list[FileProfile], holds: str, *starts: str) -> dict[str, st
     }
 
 
-def _ref(column: str) -> str:
-    """A pattern for the column `column` taken of a frame: `['c']` or `.c`."""
-    name = re.escape(column)
-    return rf"(?:\[\s*['\"]{name}['\"]\s*\]|\.{name}\b)"
-
-
-def _parsed(column: str, code: str) -> bool:
-    """`code` converts `column` somewhere: a string method, astype or to_numeric taken of it."""
-    ref = _ref(column)
-    return bool(
-        re.search(ref + r"\s*\.(?:str\.|astype\(|apply\(|map\()", code) or re.search(r"to_numeric\(\s*\w+" + ref, code)
-    )
-
-
 def case_mismatch(code: str) -> str:
     """A note when `code` changes the case of text (.str.lower()) and compares the result with a
     literal in the other case: the comparison can never be true, and no error says so."""
     found = [(m["case"], m) for m in re.finditer(_CASED + _COMPARED, code)]
     for m in _ASSIGNED.finditer(code):  # then compared further down
-        ref = _ref(m["key"]) if m["key"] else rf"\b{m['var']}"
+        ref = column_pattern(m["key"]) if m["key"] else rf"\b{m['var']}"
         found += [(m["case"], c) for c in re.finditer(ref + _COMPARED, code[m.end() :])]
     for case, c in found:
         fold = str.upper if case == "upper" else str.lower
