@@ -52,7 +52,7 @@ _NONE_TO_TAKE = re.compile(
     r"|zero-size array"
 )
 _ZERO = re.compile(r"(?:^|[:=]\s*|\bis\s+)-?0(?:\.0+)?\s*$")
-_AGGREGATE = re.compile(r"\.(?:sum|mean|median|count|size|nunique|max|min)\(|\blen\(|\bsum\(")
+_AGGREGATE = re.compile(r"\.(?:sum|mean|median|count|size|nunique|max|min)\(|\blen\(|\bsum\(|\.shape\[0\]")
 _FILTERS = re.compile(r"==|!=|>=|<=|\.isin\(|\.between\(|\.query\(|\.loc\[|\.str\.(?:contains|startswith)")
 _SEARCHES = re.compile(r"\bre\.(?:findall|search|match|finditer)|\.str\.(?:contains|extract|match)|\.startswith\(")
 _COERCE = re.compile(r"errors\s*=\s*['\"]coerce['\"]")
