@@ -545,6 +545,13 @@ async def test_one_year_the_question_names_and_the_code_never_selects_gets_a_not
     one_year = ColumnProfile("day", "text", samples=["2024-01-02", "2024-03-04", "2024-05-06"])
     only = [FileProfile("dl.csv", "table", tables=[TableProfile("", 9, "df = pd.read_csv('dl.csv')", [one_year])])]
     assert await noted("What is the total of n in 2024?", "print(df['n'].sum())", files=only) == ""  # 2024 only
+    march = "In dl_2023-2024.parquet, what is the total of n in March 2024?"
+    year_only = f"{load}\nprint(df[pd.to_datetime(df['day']).dt.year == 2024]['n'].sum())"
+    assert "one month of 2024" in await noted(march, year_only)
+    for month in ("(d.dt.month == 3)", "'2024-03'", "'Mar'", "d.dt.month_name() == 'March'"):
+        assert await noted(march, f"{year_only}\nprint({month})") == "", month
+    assert await noted("What was n on 15 March 2024?", f"{load}\nprint(df[df.day == '2024-03-15'].n)") == ""
+    assert await noted("What is n in March and April 2024?", year_only) == ""  # not one month
 
 
 async def test_a_text_column_compared_with_a_literal_written_unlike_all_its_samples_gets_a_note():

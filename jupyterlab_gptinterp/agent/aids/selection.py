@@ -10,6 +10,7 @@ that worked, read from the question, the code and the preview, never from the da
 
 from __future__ import annotations
 
+import calendar
 import re
 
 from ..seams import ColumnProfile, FileProfile
@@ -19,13 +20,18 @@ _YEAR = re.compile(r"(?<![\w.])(?:19|20)\d\d(?![\w])")
 # count that happens to read 2023.
 _DATED_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?=[-/.]\d)|(?<=\d[-/.])((?:19|20)\d\d)(?!\d)")
 _STRING = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
+_MONTHS = [m for m in calendar.month_abbr if m]  # Jan ... Dec
+# A month named before a year in a question: 'March 2024', 'Mar. 2024', '15 March 2024', 'March 15, 2024'.
+_MONTH = r"\b(" + "|".join(calendar.month_name[1:]) + "|" + "|".join(_MONTHS) + r")\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?"
 _FILE = re.compile(r"[\w.-]+\.[A-Za-z][\w]{0,7}\b")  # a file name in a question: its years name the file
 
 
 def period_unselected(question: str, code: str, files: list[FileProfile], ran: str = "") -> str:
     """A note when the question names exactly one year, a file the code reads holds dates of other
     years (in a column's samples or values, or in the file's name), and neither `code` nor the code
-    that ran before it (`ran`) names that year: nothing selected that year's rows."""
+    that ran before it (`ran`) names that year: nothing selected that year's rows. Likewise a month
+    the question names with that year ('March 2024') that the code names in no way (its name or
+    number), where the year is named: the result is over the whole year."""
     asked = {m.group(0) for m in _YEAR.finditer(_FILE.sub(" ", question))}
     if len(asked) != 1:
         return ""  # no year, or a span of years (the whole data may be that span)
@@ -33,8 +39,20 @@ def period_unselected(question: str, code: str, files: list[FileProfile], ran: s
     together = f"{ran}\n{code}"
     for f in files:
         together = together.replace(f.name, " ")
-    if re.search(rf"(?<!\d){year}(?!\d)", _unworded(_FILE.sub(" ", together))):
-        return ""  # named, outside the name of a file it reads and the words it prints
+    together = _unworded(_FILE.sub(" ", together))  # not the name of a file it reads, nor words it prints
+    if re.search(rf"(?<!\d){year}(?!\d)", together):
+        months = {_MONTHS.index(m.group(1)[:3]) + 1 for m in re.finditer(_MONTH, question)}
+        if (
+            len(months) != 1
+            or not re.search(_MONTH + rf"\s+{year}\b", question)
+            or re.search(_named_month(months.pop()), together, re.IGNORECASE)
+        ):
+            return ""
+        return (
+            f"the question asks about one month of {year}, and the code selects {year} but no month: the result is "
+            "over the whole year. Keep only that month's rows too (e.g. dt.month == the month's number), then "
+            "compute again."
+        )
     named = [f for f in files if f.name in code] or files
     others = {y for f in named for y in _years(f) if y != year}
     if not others:
@@ -45,6 +63,11 @@ def period_unselected(question: str, code: str, files: list[FileProfile], ran: s
         "first (e.g. df[df[date].dt.year == "
         f"{year}] after pd.to_datetime), then compute again."
     )
+
+
+def _named_month(month: int) -> str:
+    """A pattern for a month named in code: its name, its first three letters, or its number."""
+    return rf"{calendar.month_abbr[month]}|(?<![\d.])0?{month}(?![\d.])"
 
 
 def _unworded(code: str) -> str:
