@@ -228,3 +228,13 @@ def cell_for_model(nb: NotebookView, cell_id: str, budget: int = 4000) -> str:
     if defining:
         parts.append("Earlier cells defining names it uses:\n" + "\n\n".join(defining))
     return head_tail("\n\n".join(parts), budget)
+
+
+def last_result(last: Outcome | None) -> str:
+    """What a turn that hit a cap shows of its last run: the result it printed, else what stopped
+    it ("" when it neither printed nor failed)."""
+    if last is None:
+        return ""
+    if last.printed.strip():
+        return f"The last result I got, from the code above:\n```\n{last.printed[:1500]}\n```"
+    return f"The last run failed: {last.error_name}: {last.error_value[:300]}" if last.failed else ""

@@ -22,7 +22,7 @@ from . import focus, memory, prompts, replies
 from .aids import Pipeline, Review, TurnState
 from .calls import ModelCalls, TurnTimeout
 from .config import ChatState, LoopConfig
-from .context import cell_for_model, notebook_for_model
+from .context import cell_for_model, last_result, notebook_for_model
 from .proposals import Proposals
 from .replies import Proposed
 from .seams import LLM, Completion, Executor, Sink, ToolRunner, ToolSpec, Workspace
@@ -248,8 +248,6 @@ class _Turn:
 
     async def _cap(self, reason: str, message: str) -> tuple[str, str]:
         """A cap was hit: say so, with the last result the turn got (never an empty reply)."""
-        last = self.state.last_run
-        if last is not None and (last.printed.strip() or last.failed):  # a result, else what stopped the run
-            got = f"result I got, from the code above:\n```\n{last.printed[:1500]}\n```" if last.printed.strip() else ""
-            await self._say(f"{message} The last {got or f'run failed: {last.error_name}: {last.error_value[:300]}'}")
+        if got := last_result(self.state.last_run):
+            await self._say(f"{message} {got}")
         return reason, f"{message} Send “continue” to let me go on."
