@@ -576,6 +576,20 @@ async def test_a_text_column_compared_with_a_literal_written_unlike_all_its_samp
     assert "written like" not in await noted(converted)  # converted first: the samples no longer say how
 
 
+async def test_a_result_computed_and_never_used_gets_a_note():
+    async def noted(code):
+        note = await Checks().after_run(turn(), ok(code, "2024-12-31\n"))
+        return note.text if note else ""
+
+    latest = (
+        "df = pd.read_parquet('d.parquet')\ntotal = df['n'].sum()\nprint(f\"The busiest day was {df['day'].max()}\")"
+    )
+    assert "'total'" in await noted(latest)
+    assert await noted("total = df.groupby('day')['n'].sum()\nprint(total.idxmax())") == ""
+    assert await noted("total = df['n'].sum()\nprint(f'{total:.0f}')") == ""  # read in the f-string
+    assert await noted("first = df['day'].iloc[0]\nprint(df['day'].max())") == ""  # no result worked out
+
+
 async def test_the_largest_of_counts_within_groups_picked_as_a_group_value_pair_gets_a_note():
     import pandas as pd
 

@@ -25,7 +25,8 @@ a literal written otherwise than every value it sampled; one year the question n
 never selects, in data of several years (`selection.py`); rows
 selected, grouped or counted by a column the preview found writing one value several ways ('urgent',
 'Urgent'), before they were made one; a result worked out from values the cell typed in itself, when the question is about data files;
-an id where the question asks which thing, and another table names it (`ids.py`). Of a run that
+an id where the question asks which thing, and another table names it (`ids.py`); a result the cell
+computed and assigned a name, never read again (what it printed does not come from it). Of a run that
 failed: an item taken of an empty selection (`.iloc[0]`, `idxmax()`), with the filter that kept no rows.
 """
 
@@ -146,7 +147,7 @@ class Checks(Aid):
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome, turn.files) or unused_column(turn.question, code, turn.files, before)
-        text = text or grouped_as_column(code)
+        text = text or grouped_as_column(code) or unused_result(code)
         text = text or id_for_name(turn.question, code, outcome.printed, turn.files)
         if text:
             self.flagged, self.sent_back = outcome, 0
@@ -476,6 +477,36 @@ def _holding(files: list[FileProfile], holds: str, *starts: str) -> dict[str, st
         for c in t.columns
         if c.holds == holds
     }
+
+
+# Calls that work a result out of data: a name assigned one and never read again was computed for nothing.
+_RESULTS = {"sum", "mean", "median", "count", "size", "nunique", "max", "min", "idxmax", "idxmin", "std", "var"}
+_RESULTS |= {"corr", "value_counts", "groupby", "agg", "quantile", "nlargest", "nsmallest", "resample", "pivot_table"}
+
+
+def unused_result(code: str) -> str:
+    """A note when the cell assigns a name a computed result (`total = df['n'].sum()`) and never
+    reads that name again: what it printed does not come from that result (a small model works out
+    the total per day, then prints the latest date as the busiest one)."""
+    body = tree.body if (tree := parsed(code)) is not None else []
+    for i, statement in enumerate(body):
+        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+            continue
+        target = statement.targets[0]
+        calls = {
+            n.func.attr
+            for n in ast.walk(statement.value)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+        }
+        if not isinstance(target, ast.Name) or not calls & _RESULTS:
+            continue
+        later = (n for s in body[i + 1 :] for n in ast.walk(s) if isinstance(n, ast.Name) and n.id == target.id)
+        if next(later, None) is None:
+            return (
+                f"the cell computes {target.id!r} and never uses it, so what it printed does not come from that "
+                f"result. Print what the question asks, worked out from {target.id!r}, then answer."
+            )
+    return ""
 
 
 def case_mismatch(code: str) -> str:
