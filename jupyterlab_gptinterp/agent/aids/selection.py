@@ -3,7 +3,8 @@ that worked, read from the question, the code and the preview, never from the da
 
 - the question names one year, the data holds dates of other years, and neither the code nor a
   cell before it names that year: the result is over every year (a small model drops "in 2024"
-  from "the total downloads in 2024" and answers the total of all years);
+  from "the total downloads in 2024" and answers the total of all years), or names the year and
+  not the one month the question names with it ('March 2024');
 - a text column compared with a literal written otherwise than every value the preview sampled
   (`== 'March 2024'` where the column holds '2022-01', '2022-02'): `==` keeps no row, with no error.
 """
