@@ -249,22 +249,6 @@ CHECK_EXAMPLES = [
             "missing": "the output is in metres; the question asks for km",
         },
     ),
-    (
-        # A sentence the code prints is its own words: it claims what the question asks whatever
-        # the value in it is (a small model judged the sentence, not the max() of dates inside it).
-        (
-            "On which day were the most tickets sold in s.csv?",
-            "print(f\"The day with the most tickets sold was {df['day'].max()}\")",
-            "The day with the most tickets sold was 2024-06-30",
-        ),
-        {
-            "parts": [_part("tickets sold on each day", False), _part("the day with the most", False)],
-            "answers": False,
-            "answer": "",
-            "missing": "the sentence is the code's own words; the value in it is the latest day, max() of the days, "
-            "not the day with the most tickets: add up tickets per day, then idxmax()",
-        },
-    ),
 ]
 
 
