@@ -527,8 +527,8 @@ async def test_one_year_the_question_names_and_the_code_never_selects_gets_a_not
     load = "df = pd.read_parquet('dl_2023-2024.parquet')"
     files = [FileProfile("dl_2023-2024.parquet", "table", tables=[TableProfile("", 9, load, [day])])]
 
-    async def noted(question, code, before=(), files=files):
-        note = await Checks().after_run(turn(question=question, files=files, outcomes=list(before)), ok(code, "12\n"))
+    async def noted(question, code, before=(), files=files, printed="12\n"):
+        note = await Checks().after_run(turn(question=question, files=files, outcomes=list(before)), ok(code, printed))
         return note.text if note else ""
 
     asked = "In dl_2023-2024.parquet, what is the total of n in 2024?"
@@ -552,6 +552,19 @@ async def test_one_year_the_question_names_and_the_code_never_selects_gets_a_not
         assert await noted(march, f"{year_only}\nprint({month})") == "", month
     assert await noted("What was n on 15 March 2024?", f"{load}\nprint(df[df.day == '2024-03-15'].n)") == ""
     assert await noted("What is n in March and April 2024?", year_only) == ""  # not one month
+    assert "one month" in await noted(march, f"{year_only}\nprint(df.head(3))")  # a 3 that is no month
+    assert await noted("Who was Mayor in 2024?", year_only) == ""  # no month named
+    assert await noted(asked, f"{load}\nprint(df.query('day >= \"2024-01-01\" and n > 0').n.sum())") == ""
+    by_year = f"{load}\nprint(df.groupby(pd.to_datetime(df['day']).dt.year)['n'].sum())"
+    assert await noted(asked, by_year, printed="day\n2023    40\n2024    12\n") == ""  # 2024's row is there
+    born = ColumnProfile("dob", "text", samples=["1985-02-01", "1990-07-12", "1979-11-30"])
+    staff = [
+        FileProfile(
+            "staff_2024.csv", "table", tables=[TableProfile("", 9, "df = pd.read_csv('staff_2024.csv')", [born])]
+        )
+    ]
+    pay = "df = pd.read_csv('staff_2024.csv')\nprint(df['salary'].sum())"
+    assert await noted("What was the total payroll in 2024?", pay, files=staff) == ""  # a file of 2024 alone
 
 
 async def test_a_text_column_compared_with_a_literal_written_unlike_all_its_samples_gets_a_note():
@@ -574,6 +587,14 @@ async def test_a_text_column_compared_with_a_literal_written_unlike_all_its_samp
     assert await noted("print(len(df[df['Ref'] != 'TOTAL']))", "97\n") == ""
     converted = "df['Month'] = pd.to_datetime(df['Month'])\nprint(len(df[df['Month'] == 'March 2024']))"
     assert "written like" not in await noted(converted)  # converted first: the samples no longer say how
+    parsed = "df = pd.read_csv('c.csv', parse_dates=['Month'])\nprint(len(df[df['Month'] == 'March 2024']))"
+    assert "written like" not in await noted(parsed)
+    assert await noted("print(len(df[~(df['Ref'].isin(['TOTAL']))]))", "97\n") == ""
+    country = ColumnProfile("country", "text", samples=["France", "Japan", "Brazil"])
+    table.columns.append(country)
+    assert await noted("print(len(df[df['country'] == 'United States']))", "4\n") == ""  # words against words
+    month.values = ["March 2024"]  # (a value the preview saw is written as the column does)
+    assert await noted("print(len(df[df['Month'] == 'March 2024']))", "4\n") == ""
 
 
 async def test_a_result_computed_and_never_used_gets_a_note():
@@ -588,6 +609,9 @@ async def test_a_result_computed_and_never_used_gets_a_note():
     assert await noted("total = df.groupby('day')['n'].sum()\nprint(total.idxmax())") == ""
     assert await noted("total = df['n'].sum()\nprint(f'{total:.0f}')") == ""  # read in the f-string
     assert await noted("first = df['day'].iloc[0]\nprint(df['day'].max())") == ""  # no result worked out
+    assert await noted("avg = df['n'].mean()\nprint(df.query('n > @avg').shape[0])") == ""  # used in a query
+    assert await noted("ax = df.groupby('a')['n'].sum().plot(kind='bar')\nprint('done')") == ""  # a plot
+    assert await noted("total = df['n'].sum()\nprint(df['n'].sum())") == ""  # the same worked out again
 
 
 async def test_the_largest_of_counts_within_groups_picked_as_a_group_value_pair_gets_a_note():

@@ -142,12 +142,12 @@ class Checks(Aid):
         text = own_data(code, "\n".join(seen)) if turn.files else ""
         text = text or value_not_held(code, turn.files, before) or spellings_apart(code, turn.files, before)
         text = text or written_otherwise(code, turn.files, before)
-        text = text or period_unselected(turn.question, code, turn.files, before)
+        text = text or period_unselected(turn.question, code, turn.files, before, outcome.printed)
         text = text or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome, turn.files) or unused_column(turn.question, code, turn.files, before)
-        text = text or grouped_as_column(code) or unused_result(code)
+        text = text or grouped_as_column(code) or unused_result(code, outcome.printed)
         text = text or id_for_name(turn.question, code, outcome.printed, turn.files)
         if text:
             self.flagged, self.sent_back = outcome, 0
@@ -484,24 +484,22 @@ _RESULTS = {"sum", "mean", "median", "count", "size", "nunique", "max", "min", "
 _RESULTS |= {"corr", "value_counts", "groupby", "agg", "quantile", "nlargest", "nsmallest", "resample", "pivot_table"}
 
 
-def unused_result(code: str) -> str:
-    """A note when the cell assigns a name a computed result (`total = df['n'].sum()`) and never
-    reads that name again: what it printed does not come from that result (a small model works out
-    the total per day, then prints the latest date as the busiest one)."""
-    body = tree.body if (tree := parsed(code)) is not None else []
+def unused_result(code: str, printed: str) -> str:
+    """A note when the cell assigns a name a computed result (`total = df['n'].sum()`), never reads
+    that name again, nor works the same out again, and prints something: what it printed does not
+    come from that result (a small model works out the total per day, then prints the latest date
+    as the busiest one)."""
+    body = tree.body if printed.strip() and (tree := parsed(code)) is not None else []
     for i, statement in enumerate(body):
         if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
             continue
-        target = statement.targets[0]
-        calls = {
-            n.func.attr
-            for n in ast.walk(statement.value)
-            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-        }
-        if not isinstance(target, ast.Name) or not calls & _RESULTS:
-            continue
-        later = (n for s in body[i + 1 :] for n in ast.walk(s) if isinstance(n, ast.Name) and n.id == target.id)
-        if next(later, None) is None:
+        target, value = statement.targets[0], statement.value
+        outer = value.value if isinstance(value, ast.Subscript) else value  # total = df.sum()['n']
+        worked = isinstance(outer, ast.Call) and isinstance(outer.func, ast.Attribute) and outer.func.attr in _RESULTS
+        if not isinstance(target, ast.Name) or not worked:
+            continue  # a plot, a frame loaded or reshaped: no result of its own
+        after = "\n".join(ast.unparse(s) for s in body[i + 1 :])
+        if not re.search(rf"\b{target.id}\b", after) and ast.unparse(value) not in after:
             return (
                 f"the cell computes {target.id!r} and never uses it, so what it printed does not come from that "
                 f"result. Print what the question asks, worked out from {target.id!r}, then answer."

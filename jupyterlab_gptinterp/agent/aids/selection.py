@@ -11,7 +11,6 @@ that worked, read from the question, the code and the preview, never from the da
 
 from __future__ import annotations
 
-import calendar
 import re
 
 from ..seams import ColumnProfile, FileProfile
@@ -21,18 +20,23 @@ _YEAR = re.compile(r"(?<![\w.])(?:19|20)\d\d(?![\w])")
 # count that happens to read 2023.
 _DATED_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?=[-/.]\d)|(?<=\d[-/.])((?:19|20)\d\d)(?!\d)")
 _STRING = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
-_MONTHS = [m for m in calendar.month_abbr if m]  # Jan ... Dec
+_CODE_IN_STRING = re.compile(r"[<>=@]")  # a query string ("year == 2024") selects; a label does not
+# English month names, not the locale's: questions and pandas both write them so.
+_MONTHS = "January February March April May June July August September October November December".split()
 # A month named before a year in a question: 'March 2024', 'Mar. 2024', '15 March 2024', 'March 15, 2024'.
-_MONTH = r"\b(" + "|".join(calendar.month_name[1:]) + "|" + "|".join(_MONTHS) + r")\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?"
+_MONTH = (
+    r"\b(" + "|".join(_MONTHS) + "|" + "|".join(m[:3] for m in _MONTHS) + r")\b\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?"
+)
 _FILE = re.compile(r"[\w.-]+\.[A-Za-z][\w]{0,7}\b")  # a file name in a question: its years name the file
 
 
-def period_unselected(question: str, code: str, files: list[FileProfile], ran: str = "") -> str:
+def period_unselected(question: str, code: str, files: list[FileProfile], ran: str = "", printed: str = "") -> str:
     """A note when the question names exactly one year, a file the code reads holds dates of other
-    years (in a column's samples or values, or in the file's name), and neither `code` nor the code
-    that ran before it (`ran`) names that year: nothing selected that year's rows. Likewise a month
-    the question names with that year ('March 2024') that the code names in no way (its name or
-    number), where the year is named: the result is over the whole year."""
+    years (in a column's samples or values, or in the file's name, unless the name holds that year
+    alone), and neither `code` nor the code that ran before it (`ran`) names that year, nor does
+    the output have a row for it: nothing selected that year's rows. Likewise a month the question
+    names with that year ('March 2024') that the code names in no way (its name, or its number
+    beside the year or the word month), where the year is named: the result is over the whole year."""
     asked = {m.group(0) for m in _YEAR.finditer(_FILE.sub(" ", question))}
     if len(asked) != 1:
         return ""  # no year, or a span of years (the whole data may be that span)
@@ -40,13 +44,13 @@ def period_unselected(question: str, code: str, files: list[FileProfile], ran: s
     together = f"{ran}\n{code}"
     for f in files:
         together = together.replace(f.name, " ")
-    together = _unworded(_FILE.sub(" ", together))  # not the name of a file it reads, nor words it prints
+    together = _unworded(together)  # not the name of a file it reads, nor words it prints
     if re.search(rf"(?<!\d){year}(?!\d)", together):
-        months = {_MONTHS.index(m.group(1)[:3]) + 1 for m in re.finditer(_MONTH, question)}
+        months = {[m[:3] for m in _MONTHS].index(m.group(1)[:3]) + 1 for m in re.finditer(_MONTH, question)}
         if (
             len(months) != 1
             or not re.search(_MONTH + rf"\s+{year}\b", question)
-            or re.search(_named_month(months.pop()), together, re.IGNORECASE)
+            or re.search(_named_month(months.pop(), year), together, re.IGNORECASE)
         ):
             return ""
         return (
@@ -54,7 +58,11 @@ def period_unselected(question: str, code: str, files: list[FileProfile], ran: s
             "over the whole year. Keep only that month's rows too (e.g. dt.month == the month's number), then "
             "compute again."
         )
+    if re.search(rf"^\s*{year}\b", printed, re.MULTILINE):
+        return ""  # a row per year: the output has the year's own
     named = [f for f in files if f.name in code] or files
+    if any(set(_YEAR.findall(f.name.replace("_", " "))) == {year} for f in named):
+        return ""  # a file of that year: its other dates (a birth date, say) are not other years' rows
     others = {y for f in named for y in _years(f) if y != year}
     if not others:
         return ""  # no sign the data holds other years: a file of that year alone needs no filter
@@ -66,14 +74,25 @@ def period_unselected(question: str, code: str, files: list[FileProfile], ran: s
     )
 
 
-def _named_month(month: int) -> str:
-    """A pattern for a month named in code: its name, its first three letters, or its number."""
-    return rf"{calendar.month_abbr[month]}|(?<![\d.])0?{month}(?![\d.])"
+def _named_month(month: int, year: str) -> str:
+    """A pattern for a month named in code: its name or first three letters as a word, or its number
+    beside the year ('2024-03', (2024, 3)) or after the word month (dt.month == 3)."""
+    name, n = _MONTHS[month - 1], rf"0?{month}(?!\d)"
+    return (
+        rf"\b(?:{name}|{name[:3]})\b|{year}\s*[-/,]\s*{n}|(?<!\d){n}\s*[-/]\s*{year}|month[^\n]{{0,30}}?(?<![\d.]){n}"
+    )
 
 
 def _unworded(code: str) -> str:
-    """`code` without its strings of three words or more: labels it prints, not values it selects."""
-    return _STRING.sub(lambda m: " " if len(m.group(0).split()) >= 3 else m.group(0), code)
+    """`code` without the strings that select nothing: labels it prints (three words or more, no
+    comparison in them, unlike a query) and file names (whose years name the file)."""
+
+    def kept(m: re.Match[str]) -> str:
+        text = m.group(0)[1:-1]
+        label = len(text.split()) >= 3 and not _CODE_IN_STRING.search(text)
+        return " " if label or _FILE.fullmatch(text.strip()) else m.group(0)
+
+    return _STRING.sub(kept, code)
 
 
 def _years(f: FileProfile) -> set[str]:
@@ -94,22 +113,30 @@ def _shape(text: str) -> str:
 def written_otherwise(code: str, files: list[FileProfile], ran: str = "") -> str:
     """A note when `code` compares a text column (`== 'x'`, `.isin([...])`) with a literal written
     otherwise than every value the preview sampled of it, all of them written one way ('2022-01'
-    and 'March 2024'): `==` keeps none of the rows meant. Not for a column changed in a cell first."""
+    and 'March 2024'): `==` keeps none of the rows meant. Not for words against words (a name of
+    two words among names of one is still a name), a value the preview saw, or a column changed
+    in a cell first."""
     together = f"{ran}\n{code}"
-    for c in _sampled(files):
+    sampled = _sampled(files)
+    for c in sampled:
         ref = column_pattern(c.name)
         if re.search(ref + r"\s*=[^=]", together) or converts(c.name, together):
             continue  # converted or replaced: what it holds then is not what the preview sampled
-        shapes = {_shape(s) for s in c.samples}
-        kept = re.sub(r"~\s*\w+" + ref + r"\.isin\([^)]*\)", " ", code)  # rows left out by a value: no harm
+        alike = [o for o in sampled if o.name == c.name]  # a column of this name in another file may be the one
+        seen = {v for o in alike for v in (*o.samples, *o.values)}
+        shapes = {_shape(v) for o in alike for v in o.samples}
+        kept = re.sub(r"~\s*\(?\s*\w+" + ref + r"\.isin\([^)]*\)", " ", code)  # rows left out by a value: no harm
         for literal in compared_with(ref, kept, "=="):
-            if literal.strip() and len(shapes) == 1 and _shape(literal) not in shapes:
-                like = ", ".join(repr(s) for s in c.samples[:3])
-                return (
-                    f"{c.name!r} holds values written like {like}, and the code compares it with {literal!r}, "
-                    "written another way, so that comparison keeps no rows, with no error. Write the value as the "
-                    "column does, then compute again."
-                )
+            if not literal.strip() or literal in seen or len(shapes) != 1 or _shape(literal) in shapes:
+                continue
+            if not re.search(r"\d", literal + next(iter(shapes))):
+                continue  # words against words
+            like = ", ".join(repr(v) for v in c.samples[:3])
+            return (
+                f"{c.name!r} holds values written like {like}, and the code compares it with {literal!r}, "
+                "written another way, so that comparison keeps no rows, with no error. Write the value as the "
+                "column does, then compute again."
+            )
     return ""
 
 
@@ -140,8 +167,11 @@ def column_pattern(column: str) -> str:
 
 
 def converts(column: str, code: str) -> bool:
-    """`code` converts `column` somewhere: a string method, astype or to_numeric taken of it."""
-    ref = column_pattern(column)
+    """`code` converts `column` somewhere: a string method, astype or to_numeric taken of it, or
+    read_csv's parse_dates."""
+    ref, name = column_pattern(column), re.escape(column)
     return bool(
-        re.search(ref + r"\s*\.(?:str\.|astype\(|apply\(|map\()", code) or re.search(r"to_numeric\(\s*\w+" + ref, code)
+        re.search(ref + r"\s*\.(?:str\.|astype\(|apply\(|map\()", code)
+        or re.search(r"to_numeric\(\s*\w+" + ref, code)
+        or re.search(rf"parse_dates\s*=\s*[\[(][^\])]*['\"]{name}['\"]", code)
     )
