@@ -57,6 +57,8 @@ export function Transcript(props: { model: ChatModel }): JSX.Element {
   };
   // The user asked something: they want to see what comes of it.
   useEffect(goToEnd, [asked]);
+  // Only a scroll soon after the user's own input can leave the end.
+  const touched = () => follow.current.input(Date.now());
 
   return (
     <div className="jp-gptinterp-transcript-frame">
@@ -70,12 +72,17 @@ export function Transcript(props: { model: ChatModel }): JSX.Element {
         role="region"
         aria-label={trans.__('Chat transcript')}
         tabIndex={0}
+        onWheel={touched}
+        onTouchMove={touched}
+        onKeyDown={touched}
+        onPointerDown={touched}
         onScroll={e => {
           const node = e.currentTarget;
           follow.current.scrolled(
             node.scrollTop,
             node.scrollHeight,
-            node.clientHeight
+            node.clientHeight,
+            Date.now()
           );
           if (follow.current.following) {
             setUnseen(false);
