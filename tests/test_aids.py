@@ -18,6 +18,7 @@ from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
 from jupyterlab_gptinterp.agent.aids.errors import failing_line, failing_lineno
 from jupyterlab_gptinterp.agent.aids.grounding import Grounding, ungrounded
 from jupyterlab_gptinterp.agent.aids.hints import Hints, grouped_as_column
+from jupyterlab_gptinterp.agent.aids.parts import Parts
 from jupyterlab_gptinterp.agent.aids.repeats import Repeats, normalise_code, pasted_output
 from jupyterlab_gptinterp.agent.aids.revise import Revise
 from jupyterlab_gptinterp.agent.calls import ModelCalls
@@ -26,6 +27,7 @@ from jupyterlab_gptinterp.agent.outcome import Outcome
 from jupyterlab_gptinterp.agent.seams import ColumnProfile, FileProfile, TableProfile
 from jupyterlab_gptinterp.approval import ApprovalGate
 from jupyterlab_gptinterp.protocol import NotebookView
+from jupyterlab_gptinterp.workspace import DiskWorkspace
 
 NB = NotebookView(path="nb.ipynb", kernel_id="k1")
 SALES = FileProfile(
@@ -1013,6 +1015,52 @@ async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call
     assert llm.schemas[0]["required"] == ["needs_data"] and "figures.csv" in llm.requests[0][-1]["content"]
     assert len(llm.requests[0]) == 2 + 2 * len(prompts.DATA_EXAMPLES)
     assert await calls.needs_data("Which month grew most?", listed) is None  # no verdict: nothing assumed
+
+
+async def test_a_data_questions_parts_are_listed_for_the_code_to_do_before_it_is_written():
+    """A short call that sees the question alone lists its parts (a period, a kind of row, the value
+    to report); the system prompt names them. Only for a fenced model asked about described files."""
+    asked: list[str] = []
+
+    async def parts():
+        asked.append("parts")
+        return ["only orders of 2024", "the total amount"]
+
+    data = turn(question="What was the total amount in 2024?", files=[SALES], parts=parts)
+    text = await Parts().context(data)
+    assert text.splitlines()[1:] == ["- only orders of 2024", "- the total amount"] and asked == ["parts"]
+    for other in (
+        turn(question="How do I sort a list?", parts=parts),  # no file described: no call
+        turn(question="q", files=[SALES], fenced=False, parts=parts),  # a hosted model calls tools
+        TurnState(question="q", action="explain", fenced=True, notebook=NB, files=[SALES], parts=parts),
+    ):
+        assert await Parts().context(other) == ""
+    assert asked == ["parts"]
+
+    async def failed_call():
+        return None
+
+    assert await Parts().context(turn(files=[SALES], parts=failed_call)) == ""  # no list: nothing said
+    # The call: the question alone after worked examples, the reply constrained to a schema.
+    llm = ScriptedLLM(json.dumps({"parts": [" in 2024 ", "", "the total"]}), "not json", json.dumps({"parts": 3}))
+    calls = ModelCalls(llm, ListSink(), "c", "t", LoopConfig(llm_retries=0, max_retry_wait=0.0), True)
+    assert await calls.parts("What was the total amount in 2024?") == ["in 2024", "the total"]
+    assert llm.schemas[0]["required"] == ["parts"] and len(llm.requests[0]) == 2 + 2 * len(prompts.PARTS_EXAMPLES)
+    assert llm.requests[0][-1]["content"] == "Question: What was the total amount in 2024?"
+    assert await calls.parts("q") is None and await calls.parts("q") is None  # not JSON, not a list
+
+
+async def test_the_parts_reach_the_models_first_call_in_a_turn_about_a_file(tmp_path):
+    (tmp_path / "orders.csv").write_text("day,amount\n2023-12-31,5\n2024-01-02,7\n")
+    listed = json.dumps({"parts": ["only orders of 2024", "the total amount"]})
+    verdict = json.dumps({"answers": True, "answer": "7.", "missing": ""})
+    llm, ex, sink, gate = ScriptedLLM(listed, fenced("print(7)"), verdict), ExecExecutor(), ListSink(), ApprovalGate()
+    config = LoopConfig(tool_mode="fenced", aids=aids.build(aids.AIDS, DiskWorkspace(tmp_path)))
+    loop = AgentLoop(llm, ex, sink, gate, config, workspace=DiskWorkspace(tmp_path))
+    ended = await run_turn(loop, sink, gate, "What was the total amount in orders.csv in 2024?")
+    assert ended.reason == "answer" and llm.schemas[0]["required"] == ["parts"]
+    system = llm.requests[1][0]["content"]
+    assert "orders.csv" in system and "- only orders of 2024\n- the total amount" in system
 
 
 async def test_the_check_call_answers_from_the_output_alone_with_a_schema():

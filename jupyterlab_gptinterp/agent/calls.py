@@ -221,6 +221,15 @@ class ModelCalls:
         verdict = data.get("needs_data") if isinstance(data, dict) else None
         return verdict if isinstance(verdict, bool) else None
 
+    async def parts(self, question: str) -> list[str] | None:
+        """What a data question asks its code to do, as short phrases (None: the call failed)."""
+        await self.phase("reading")
+        data = await self._judge(prompts.parts_messages(question), prompts.PARTS_SCHEMA)
+        parts = data.get("parts") if isinstance(data, dict) else None
+        if not isinstance(parts, list):
+            return None
+        return [p.strip() for p in parts if isinstance(p, str) and p.strip()] or None
+
     async def _judge(self, messages: list[dict[str, Any]], schema: dict[str, Any]) -> Any:
         """A short call whose reply the server constrains to `schema`, parsed (None when it failed)."""
         try:

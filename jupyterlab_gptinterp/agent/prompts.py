@@ -301,6 +301,57 @@ def data_messages(question: str, files: list[str]) -> list[dict[str, str]]:
     return [*messages, {"role": "user", "content": _data_case(question, files[:20])}]
 
 
+PARTS_SYSTEM = (
+    "You list what a question about data asks its code to do: each condition that picks the rows (a period, a "
+    "kind, a threshold, how missing values are treated), each unit, how results are grouped, and the value to "
+    "report. Short phrases in the question's own words; nothing the question does not say. Reply with JSON only."
+)
+PARTS_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "parts": {"type": "array", "minItems": 1, "maxItems": 5, "items": {"type": "string", "maxLength": 90}}
+    },
+    "required": ["parts"],
+    "additionalProperties": False,
+}
+# Invented questions, about no data of any set: the kinds of parts a small model drops as it writes.
+PARTS_EXAMPLES = [
+    ("How many rows does visits.csv have?", ["the number of rows"]),
+    (
+        "How many trips in trips.parquet started in 2023 and were longer than 10 km?",
+        ["only trips that started in 2023", "only trips longer than 10 km", "how many such trips"],
+    ),
+    (
+        "What were the total sales in each month of each year (shop.xlsx)?",
+        ["one total per month of each year: year and month together", "the sum of sales in each"],
+    ),
+    (
+        "Which team had the highest average score per game in 2022, leaving out games with no score (games.db)?",
+        [
+            "only games of 2022",
+            "games with no score left out",
+            "the average score per game of each team",
+            "the team whose average is highest",
+        ],
+    ),
+    (
+        "What is the median delivery time in hours for parcels sent to Norway (parcels.jsonl)?",
+        ["only parcels sent to Norway", "the delivery time of each parcel, in hours", "the median of those times"],
+    ),
+]
+
+
+def parts_messages(question: str) -> list[dict[str, str]]:
+    """The call that lists a data question's parts, before any code: the question alone."""
+    messages = [{"role": "system", "content": PARTS_SYSTEM}]
+    for q, parts in PARTS_EXAMPLES:
+        messages += [
+            {"role": "user", "content": f"Question: {q}"},
+            {"role": "assistant", "content": json.dumps({"parts": parts})},
+        ]
+    return [*messages, {"role": "user", "content": f"Question: {question}"}]
+
+
 def empty(text: str) -> bool:
     """Nothing but whitespace and code fences: an empty block is no answer."""
     return not re.sub(r"```[\w+-]*", "", text).strip()

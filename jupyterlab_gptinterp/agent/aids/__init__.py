@@ -17,11 +17,12 @@ from .echo import Echo
 from .grounding import Grounding
 from .hints import Hints
 from .loading import Loading
+from .parts import Parts
 from .preview import Preview
 from .repeats import Repeats
 from .revise import Revise
 
-AIDS = ("preview", "hints", "checks", "answer", "repeats", "loading", "echo", "revise", "grounding")
+AIDS = ("preview", "parts", "hints", "checks", "answer", "repeats", "loading", "echo", "revise", "grounding")
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,7 @@ def build(
     """The aids named in `names`, in their working order."""
     makers = {
         "preview": lambda: Preview(workspace, preview_budget),
+        "parts": Parts,
         "hints": Hints,
         "checks": Checks,
         "answer": Answer,

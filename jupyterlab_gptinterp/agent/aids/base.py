@@ -80,6 +80,8 @@ class TurnState:
     check: Callable[[Outcome], Awaitable[Check | None]] | None = None
     # A short constrained call: is the question, which names no file, about the data files listed?
     needs_data: Callable[[], Awaitable[bool | None]] | None = None
+    # A short constrained call: what the question asks its code to do, as short phrases (None: failed)?
+    parts: Callable[[], Awaitable[list[str] | None]] | None = None
 
     @property
     def last_run(self) -> Outcome | None:
