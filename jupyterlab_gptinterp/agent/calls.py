@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import GPTInterpError
 from ..protocol import AssistantDelta, Phase, PhaseEvent, StatusEvent
 from . import prompts
-from .aids.base import Check
+from .aids.base import Check, TurnState
 from .config import LoopConfig
 from .context import head_tail
 from .focus import LINE_SCHEMA
@@ -191,6 +191,12 @@ class ModelCalls:
         self._count(reply)
         self.partial = ""
         return reply
+
+    def serve(self, turn: TurnState, budget: int) -> None:
+        """Give the turn's aids the short calls they may make, each over the turn as it is then."""
+        turn.check = lambda outcome: self.check(turn.question, outcome, budget)
+        turn.needs_data = lambda: self.needs_data(turn.question, turn.listing)
+        turn.parts = lambda: self.parts(turn.question)
 
     async def check(self, question: str, outcome: Outcome, budget: int) -> Check | None:
         """Does this output answer exactly the question? A short call that sees nothing else."""

@@ -85,9 +85,7 @@ class _Turn:
         self.aids = Pipeline(self.cfg.aids)
         doomed = lambda code: self.aids.doomed(self.state, code)  # noqa: E731 (a repeat is cut as it is written)
         self.calls = ModelCalls(loop.llm, loop.sink, chat.chat_id, self.turn_id, self.cfg, fenced, doomed)
-        self.state.check = lambda outcome: self.calls.check(self.state.question, outcome, self.cfg.result_budget)
-        self.state.needs_data = lambda: self.calls.needs_data(self.state.question, self.state.listing)
-        self.state.parts = lambda: self.calls.parts(self.state.question)
+        self.calls.serve(self.state, self.cfg.result_budget)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
         self.proposals = Proposals(loop, self.state, self.aids, self.calls, chat.chat_id, notebook)
         self.context = ""
