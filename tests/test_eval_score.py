@@ -50,6 +50,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout15",
         "heldout16",
         "heldout17",
+        "heldout18",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -64,6 +65,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout18",
         "heldout17",
         "heldout16",
         "heldout15",
