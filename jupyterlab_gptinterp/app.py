@@ -137,12 +137,13 @@ class GPTInterp(ExtensionApp):
         list(aids.AIDS),
         config=True,
         help="How the loop helps the model, each a plug-in in agent/aids/: 'preview' (the data files the request "
-        "names, as pandas sees them), 'parts' (a short call lists what the question asks its code to do), 'hints' (what to do about an error), 'checks' (a note on a result that cannot "
-        "be the answer), 'answer' (a short check call: does this output answer exactly the question?), 'repeats' "
-        "(decline code that would repeat a run or a failure), 'loading' (once, a cell that reads a described file its "
-        "own way is sent back with the file's tested load line), 'echo' (a reply that repeats what the model was sent "
-        "is no answer), 'revise' (after a rejection with a reason, revised code), 'grounding' (answers rest on "
-        "outputs). eval/README.md measures them.",
+        "names, as pandas sees them), 'parts' (a short call lists what the question asks its code to do), 'hints' "
+        "(what to do about an error), 'checks' (a note on a result that cannot be the answer), 'answer' (a short "
+        "check call: does this output answer exactly the question?), 'repeats' (decline code that would repeat a "
+        "run or a failure), 'loading' (once, a cell that reads a described file its own way is sent back with the "
+        "file's tested load line), 'echo' (a reply that repeats what the model was sent is no answer), 'revise' "
+        "(after a rejection with a reason, revised code), 'grounding' (answers rest on outputs). eval/README.md "
+        "measures them.",
     )
     turn_timeout = Float(
         300.0,

@@ -1031,7 +1031,8 @@ async def test_a_data_questions_parts_are_listed_for_the_code_to_do_before_it_is
     assert text.splitlines()[1:] == ["- only orders of 2024", "- the total amount"] and asked == ["parts"]
     for other in (
         turn(question="How do I sort a list?", parts=parts),  # no file described: no call
-        turn(question="q", files=[SALES], fenced=False, parts=parts),  # a hosted model calls tools
+        turn(question="q", files=[SALES], fenced=False, parts=parts),  # a model that calls tools
+        turn(question="And in 2023?", files=[SALES], earlier=["What was the total amount in 2024?"], parts=parts),
         TurnState(question="q", action="explain", fenced=True, notebook=NB, files=[SALES], parts=parts),
     ):
         assert await Parts().context(other) == ""
@@ -1042,12 +1043,15 @@ async def test_a_data_questions_parts_are_listed_for_the_code_to_do_before_it_is
 
     assert await Parts().context(turn(files=[SALES], parts=failed_call)) == ""  # no list: nothing said
     # The call: the question alone after worked examples, the reply constrained to a schema.
-    llm = ScriptedLLM(json.dumps({"parts": [" in 2024 ", "", "the total"]}), "not json", json.dumps({"parts": 3}))
+    junk = json.dumps({"parts": ["x" * 500, *"abcdefg"]})  # a server that ignored the schema
+    replies = [json.dumps({"parts": [" in 2024 ", "", "the total"]}), "not json", json.dumps({"parts": 3}), junk]
+    llm = ScriptedLLM(*replies)
     calls = ModelCalls(llm, ListSink(), "c", "t", LoopConfig(llm_retries=0, max_retry_wait=0.0), True)
     assert await calls.parts("What was the total amount in 2024?") == ["in 2024", "the total"]
     assert llm.schemas[0]["required"] == ["parts"] and len(llm.requests[0]) == 2 + 2 * len(prompts.PARTS_EXAMPLES)
     assert llm.requests[0][-1]["content"] == "Question: What was the total amount in 2024?"
     assert await calls.parts("q") is None and await calls.parts("q") is None  # not JSON, not a list
+    assert await calls.parts("q") == ["x" * 90, "a", "b", "c", "d"]  # the schema's bounds kept
 
 
 async def test_the_parts_reach_the_models_first_call_in_a_turn_about_a_file(tmp_path):

@@ -234,7 +234,8 @@ class ModelCalls:
         parts = data.get("parts") if isinstance(data, dict) else None
         if not isinstance(parts, list):
             return None
-        return [p.strip() for p in parts if isinstance(p, str) and p.strip()] or None
+        # The schema's bounds, again here: a server that ignores the schema may send anything.
+        return [p.strip()[:90] for p in parts if isinstance(p, str) and p.strip()][:5] or None
 
     async def _judge(self, messages: list[dict[str, Any]], schema: dict[str, Any]) -> Any:
         """A short call whose reply the server constrains to `schema`, parsed (None when it failed)."""

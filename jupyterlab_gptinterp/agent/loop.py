@@ -103,9 +103,10 @@ class _Turn:
         reason, message, code = "answer", "", None
         try:
             await self._describe_attachments(text)
+            users = [str(m.get("content") or "") for m in (*self.chat.memory, *self.new) if m["role"] == "user"]
+            self.state.earlier = users[:-1]
             self.context = await self.aids.context(self.state)
             notebook = notebook_for_model(self.notebook, self.cfg.notebook_budget)
-            users = [str(m.get("content") or "") for m in (*self.chat.memory, *self.new) if m["role"] == "user"]
             self.state.seen = [*users, notebook, self.context]
             reason, message = await self._steps()
         except asyncio.CancelledError:

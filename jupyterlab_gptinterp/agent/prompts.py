@@ -318,8 +318,8 @@ PARTS_SCHEMA = {
 PARTS_EXAMPLES = [
     ("How many rows does visits.csv have?", ["the number of rows"]),
     (
-        "How many trips in trips.parquet started in 2023 and were longer than 10 km?",
-        ["only trips that started in 2023", "only trips longer than 10 km", "how many such trips"],
+        "How many parcels in depot.parquet were sent in 2023 and weighed more than 20 kg?",
+        ["only parcels sent in 2023", "only parcels heavier than 20 kg", "how many such parcels"],
     ),
     (
         "What were the total sales in each month of each year (shop.xlsx)?",

@@ -72,6 +72,7 @@ class TurnState:
     listing: list[str] = field(default_factory=list)  # data files beside the notebook, by name
     outcomes: list[Outcome] = field(default_factory=list)  # this turn's proposals, in order
     system: str = ""  # the system prompt of the latest model call
+    earlier: list[str] = field(default_factory=list)  # the user's earlier messages in this chat
     seen: list[str] = field(default_factory=list)  # texts the model was given: the request, the notebook, earlier turns
     notes: list[str] = field(default_factory=list)  # what the aids told the model this turn
     sent: list[str] = field(default_factory=list)  # the results as the model read them (the echo aid compares)
