@@ -986,6 +986,44 @@ async def test_the_python_block_is_found_by_pairing_fences_not_in_the_prose_afte
     assert prompts.fenced_code("````python\nx = '```'\n````") == ("x = '```'", "")  # a longer fence holds ```
 
 
+async def test_a_reply_must_propose_code_while_words_could_not_be_the_answer():
+    """Grounding holds a fenced model to code where it would send words back: a question about
+    described files, or whose runs all failed, with no run that printed a result yet."""
+    about = turn(question="What is the total amount?", files=[SALES])
+    assert Grounding().needs_code(about)
+    about.outcomes.append(failed("df['amt'].sum()", "KeyError", "'amt'"))
+    assert Grounding().needs_code(about)  # only a failure so far
+    about.outcomes.append(ok("print(df['amount'].sum())", "12.5\n"))
+    assert not Grounding().needs_code(about)  # a result printed: words may answer now
+    general = turn(question="How do I reverse a list?", listing=["sales.csv"])
+    assert not Grounding().needs_code(general)
+    general.outcomes.append(failed("reversed(x)", "NameError", "name 'x' is not defined"))
+    assert Grounding().needs_code(general)  # it ran code for it, all of it failed
+    rejected = turn(question="What is the total amount?", files=[SALES])
+    rejected.outcomes.append(Outcome(proposed="x", decision="rejected", reason="just tell me how"))
+    assert not Grounding().needs_code(rejected)  # the user's reason may ask for words
+    hosted = turn(question="What is the total amount?", files=[SALES], fenced=False)
+    explain = TurnState(question="q", action="explain", fenced=True, notebook=NB, files=[SALES])
+    assert not Grounding().needs_code(hosted) and not Grounding().needs_code(explain)
+
+
+async def test_the_grammar_holds_the_reply_to_code_until_a_run_printed_a_result(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the executor runs code here, as a kernel beside the notebook would
+    (tmp_path / "orders.csv").write_text("day,amount\n2023-12-31,5\n2024-01-02,7\n")
+    listed = json.dumps({"parts": ["the total amount"]})
+    not_yet = json.dumps({"answers": False, "answer": "", "missing": "only 2024"})
+    code = "import pandas as pd\nprint(pd.read_csv('orders.csv')['amount'].sum())"
+    replies = [listed, fenced("print(total)"), fenced(code), not_yet, "The total is 12."]
+    llm, ex, sink, gate = ScriptedLLM(*replies), ExecExecutor(), ListSink(), ApprovalGate()
+    config = LoopConfig(tool_mode="fenced", aids=aids.build(aids.AIDS, DiskWorkspace(tmp_path)))
+    loop = AgentLoop(llm, ex, sink, gate, config, workspace=DiskWorkspace(tmp_path))
+    await run_turn(loop, sink, gate, "What was the total amount in orders.csv?")
+    main = [g for g, schema in zip(llm.grammars, llm.schemas) if schema is None]
+    # Before any result: held to code (after a NameError too); after one printed: words allowed.
+    assert main[:3] == [prompts.CODE_GRAMMAR, prompts.CODE_GRAMMAR, prompts.FENCED_GRAMMAR]
+    assert prompts.CODE_GRAMMAR.startswith("root ::= tick{0,500} ")  # a few lines of words, then the block
+
+
 async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call_says_so():
     asked: list[int] = []
 

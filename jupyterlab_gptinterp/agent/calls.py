@@ -120,23 +120,33 @@ class ModelCalls:
         self.deadline += seconds
 
     async def ask(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, resample: float | None = None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
+        resample: float | None = None,
+        code: bool = False,
     ) -> tuple[str, Completion]:
         """One streamed reply, retried on rate limits and outages (never once text has streamed);
-        `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM).
+        `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM);
+        `code`: a fenced reply must propose code, where the server constrains replies to a grammar.
         A reply that ran away is cut, and asked once more, sampled; a second runaway is returned cut."""
-        message_id, reply = await self._ask(messages, tools, resample)
+        grammar = (prompts.CODE_GRAMMAR if code else prompts.FENCED_GRAMMAR) if self.until_code else None
+        message_id, reply = await self._ask(messages, tools, resample, grammar)
         if reply.finish_reason == "repeated":
-            message_id, reply = await self._ask(messages, tools, max(resample or 0.0, RUNAWAY_RESAMPLE))
+            message_id, reply = await self._ask(messages, tools, max(resample or 0.0, RUNAWAY_RESAMPLE), grammar)
         return message_id, reply
 
     async def _ask(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, resample: float | None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
+        resample: float | None,
+        grammar: str | None,
     ) -> tuple[str, Completion]:
         for attempt in range(1, self.retries + 2):
             message_id = "m-" + secrets.token_hex(6)
             try:
-                return message_id, await self._bounded(self._stream(message_id, messages, tools, resample))
+                return message_id, await self._bounded(self._stream(message_id, messages, tools, resample, grammar))
             except GPTInterpError as exc:
                 wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
                 if self.partial or not exc.retryable or attempt > self.retries or wait > self.max_retry_wait:
@@ -153,11 +163,11 @@ class ModelCalls:
         messages: list[dict[str, Any]],
         tools: list[dict[str, Any]] | None,
         resample: float | None,
+        grammar: str | None,
     ) -> Completion:
         self.partial, self.partial_id = "", message_id
         reply, read, deltas = Completion(""), None, 0
         await self.phase("reading")
-        grammar = prompts.FENCED_GRAMMAR if self.until_code else None
         stream = self.llm.stream(messages, tools, resample=resample, grammar=grammar)
         try:
             async for event in stream:

@@ -197,7 +197,8 @@ class _Turn:
             self.state.notes.append(ask)
             self.new.append({"role": "user", "content": note})
             messages = focus.messages(messages[0]["content"], note)
-        return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)))
+        code = self.aids.needs_code(self.state)  # words would be sent back: the reply must propose code
+        return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)), code)
 
     async def _words_before(self, text: str, block: Proposed | None, message_id: str) -> None:
         """What the model wrote beside its proposals, shown without a recital of our rules."""

@@ -159,8 +159,9 @@ async def test_tools_mode_runs_a_turn_through_base_url(tmp_path, model_server):
 
 async def test_the_server_holds_a_reply_to_a_grammar_and_takes_the_fenced_one(model_server):
     """llama.cpp reads `grammar` on its OpenAI route (a server that ignored it would answer "4"
-    below), and parses the fenced-mode grammar: a reply is words, then one python block with no
-    comment line and nothing after it; or words with no code block. Last in the module: the
+    below), and parses the fenced-mode grammars: a reply is words, then one python block with no
+    comment line and nothing after it; or words with no code block; or, held to code, a few lines
+    of words at most, then the block. Last in the module: the
     turns above are run against a server whose cache holds no prompt of this test."""
     llm = OpenAIChat(base_url=model_server.url, api_key=model_server.key, model="m", timeout=600, grammars=True)
     llm.temperature, llm.max_tokens = 0.0, 400
@@ -177,3 +178,9 @@ async def test_the_server_holds_a_reply_to_a_grammar_and_takes_the_fenced_one(mo
     code = prompts.fenced_code(text)
     assert code is not None and text.endswith("\n```"), text
     assert not [line for line in code[0].splitlines() if line.strip().startswith("#")], text
+    # Held to code: asked for words at length, the reply still opens its block within the cap.
+    ask = "Explain at length, in many paragraphs, what a Python list is and how it differs from a tuple."
+    messages = [{"role": "system", "content": prompts.FENCED_RULES}, {"role": "user", "content": ask}]
+    text = await reply(messages, prompts.CODE_GRAMMAR)
+    code = prompts.fenced_code(text)
+    assert code is not None and text.endswith("\n```") and text.index("```python") <= 3 * 500, text

@@ -70,6 +70,10 @@ class Pipeline:
                 return refusal
         return None
 
+    def needs_code(self, turn: TurnState) -> bool:
+        """Some aid would send a reply in words back: the next reply must propose code."""
+        return any(_acted(aid, "held to code", aid.needs_code(turn)) for aid in self.aids)
+
     def doomed(self, turn: TurnState, code: str) -> bool:
         """Some aid will decline this code, whatever the model writes after it."""
         return any(_acted(aid, "cut", aid.doomed(turn, code)) for aid in self.aids)

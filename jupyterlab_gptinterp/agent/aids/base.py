@@ -1,12 +1,14 @@
 """The aid interface: what a plug-in that helps the model may do, and what it sees of a turn.
 
 An aid is general help, the kind any Python or pandas user would be given (a file's schema, a
-close match for a misspelt name, "this printed nothing"). It acts only through six hooks, each
+close match for a misspelt name, "this printed nothing"). It acts only through seven hooks, each
 optional, and keeps its own state for one turn (`fresh()` makes a turn's copy):
 
 - `context`: text for the system prompt, before the first model call;
 - `refuse`: decline a proposal before the user sees it, telling the model why (or taking it as
   the answer it really is);
+- `needs_code`: before a model call, a reply in words could not be the answer now: the reply
+  must propose code (held to that shape where the server constrains replies to a grammar);
 - `doomed`: code still being written that `refuse` will decline whatever follows: the model
   stops writing there (a cheap check, run at each line the model writes);
 - `after_run`: a note the model reads below a run's result, or the turn's answer found in it;
@@ -105,6 +107,9 @@ class Aid:
 
     async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
         return None
+
+    def needs_code(self, turn: TurnState) -> bool:
+        return False
 
     def doomed(self, turn: TurnState, code: str) -> bool:
         return False

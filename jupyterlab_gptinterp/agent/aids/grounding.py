@@ -38,15 +38,22 @@ class Grounding(Aid):
         self.flagged = ""  # the answer shown flagged, before the model was asked to check it
         self.needs_data: bool | None = None  # the short call's verdict on a question that names no file
 
+    def needs_code(self, turn: TurnState) -> bool:
+        """A reply in words would be sent back, on what is known without a call: the model proposes
+        code instead (a small model's words there ran on for a whole reply). Not once the user has
+        rejected code this turn: their reason may ask for words."""
+        if turn.action != "chat" or not turn.fenced or self.asked_to_run >= ASKS_TO_RUN or _worked(turn):
+            return False
+        if any(o.decision == "rejected" for o in turn.outcomes):
+            return False
+        return _failed(turn) or self.needs_data is True or self._names_data(turn)
+
     async def review(self, turn: TurnState, text: str) -> Review | None:
         if turn.action != "chat" or not text.strip():
             return None
         how = "reply with one ```python block" if turn.fenced else "call run_code"
-        # A run that printed nothing (it loaded data, say) is no more an answer's ground than one that failed.
-        worked = any(o.ran and not o.failed and (o.printed or o.files) for o in turn.outcomes)
-        # Code the model ran for it, all of which failed, makes a question one to compute, whatever it names.
-        failed = turn.ran_code and all(o.failed for o in turn.outcomes if o.ran)
-        if not worked and self.asked_to_run < ASKS_TO_RUN and (failed or await self._about_data(turn)):
+        worked = _worked(turn)
+        if not worked and self.asked_to_run < ASKS_TO_RUN and (_failed(turn) or await self._about_data(turn)):
             self.asked_to_run += 1
             why = (
                 "no run printed a result"
@@ -80,16 +87,30 @@ class Grounding(Aid):
         """The question is about the data: a file was described or attached, or it says a word of a
         listed file's name, or (asked once per turn) a short call finds that it can only be answered
         from the files listed beside the notebook ("which month grew most?" beside sales.csv)."""
-        if turn.files or turn.attachments or mentions_files(turn.question, turn.listing):
+        if self._names_data(turn):
             return True
         if self.needs_data is None and turn.listing and turn.fenced and turn.needs_data is not None:
             self.needs_data = bool(await turn.needs_data())
         return bool(self.needs_data)
 
     @staticmethod
+    def _names_data(turn: TurnState) -> bool:
+        return bool(turn.files or turn.attachments or mentions_files(turn.question, turn.listing))
+
+    @staticmethod
     def _seen(turn: TurnState) -> list[str]:
         runs = [o for o in turn.outcomes if o.ran]
         return [*turn.seen, *(without_literals(o.printed, o.code) for o in runs)]
+
+
+def _worked(turn: TurnState) -> bool:
+    """A run printed a result (one that printed nothing, loading data say, grounds no more than a failure)."""
+    return any(o.ran and not o.failed and (o.printed or o.files) for o in turn.outcomes)
+
+
+def _failed(turn: TurnState) -> bool:
+    """Code was run for the question, all of it failed: a question to compute, whatever it names."""
+    return turn.ran_code and all(o.failed for o in turn.outcomes if o.ran)
 
 
 def _numbers(text: str) -> list[tuple[str, float, int]]:
