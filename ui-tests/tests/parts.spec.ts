@@ -64,9 +64,12 @@ test('the parts of a data question reach the prompt before any code', async ({
   await expect(sent.locator('section[data-role="system"] pre')).toContainText(
     `- ${PARTS[0]}`
   );
-  await sent
-    .locator('section[data-role="system"] pre')
-    .evaluate(pre => pre.scrollTo(0, pre.scrollHeight));
+  // The parts are at the prompt's end: scroll whatever holds it there for the screenshot.
+  await sent.locator('section[data-role="system"] pre').evaluate(pre => {
+    for (let el: HTMLElement | null = pre; el; el = el.parentElement) {
+      el.scrollTop = el.scrollHeight;
+    }
+  });
   await page
     .locator('.jp-Dialog')
     .screenshot({ path: path.join(SCREENSHOTS, 'parts-sent.png') });
