@@ -21,6 +21,7 @@ from jupyterlab_gptinterp.agent.aids.hints import Hints, grouped_as_column
 from jupyterlab_gptinterp.agent.aids.parts import Parts
 from jupyterlab_gptinterp.agent.aids.repeats import Repeats, normalise_code, pasted_output
 from jupyterlab_gptinterp.agent.aids.revise import Revise
+from jupyterlab_gptinterp.agent.aids.syntax import Syntax, invalid_line
 from jupyterlab_gptinterp.agent.calls import ModelCalls
 from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.agent.outcome import Outcome
@@ -819,6 +820,29 @@ async def test_code_that_begins_as_a_failed_run_did_through_the_statement_that_r
     assert await refuse(guarded + "\nexcept KeyError:\n    x = 0\nprint(x)", [tried]) is None
 
 
+async def test_a_cell_that_cannot_be_python_is_declined_with_its_line_and_ipython_syntax_is_not():
+    state = turn()
+    prose = "df = load()\nprint(df['x'].sum())\nThe total is 42."
+    refusal = await Syntax().refuse(state, prose)
+    assert refusal is not None and "line 3" in refusal.note and "`The total is 42.`" in refusal.note
+    rows = "x = 1\n20210522, 1800,  , LO, 31.6N,  60.2W,  30, 1009,"  # rows of the data pasted in the block
+    assert Syntax().doomed(state, rows) and invalid_line(rows)[0] == 2
+    # Not yet invalid: the statement may go on; IPython's own lines; a cell magic's other language.
+    for code in (
+        "df = pd.read_csv(\n",
+        "for x in y:\n",
+        "s = '''abc\n",
+        "%pip install pyarrow\nimport pyarrow",
+        "files = !ls\n!head -3 data.csv\ndf.head?",
+        "if a:\n    %time f()\n",
+        "await asyncio.sleep(0)",
+        "x = (a\n    % b)",
+        "%%bash\necho not ( python",
+    ):
+        assert invalid_line(code) is None, code
+        assert await Syntax().refuse(state, code) is None
+
+
 # A chained error, as pandas raises on Arrow strings: the causes first, with library lines only.
 CHAINED = [
     "ArrowNotImplementedError    Traceback (most recent call last)",
@@ -984,6 +1008,17 @@ async def test_the_python_block_is_found_by_pairing_fences_not_in_the_prose_afte
     assert [p.code for p in sink.of("proposal")] == ["print(6*7)"]
     assert prompts.fenced_code("Here:```python\nprint(1)\n```\nOutput:\n```\n1\n```") == ("print(1)", "Here:")
     assert prompts.fenced_code("````python\nx = '```'\n````") == ("x = '```'", "")  # a longer fence holds ```
+
+
+async def test_a_block_that_goes_on_in_words_is_cut_at_that_line_and_never_reaches_the_user():
+    rows = "\n".join(f"2021052{i}, 1800,  , LO, 31.{i}N,  60.2W,  30, 1009," for i in range(9))
+    verdict = json.dumps({"answers": True, "answer": "It is 42.", "missing": ""})
+    loop, llm, ex, sink, gate = make(fenced("x = 6 * 7\n" + rows), fenced("print(6 * 7)"), verdict)
+    await run_turn(loop, sink, gate)
+    assert llm.unfinished == 1  # the model stopped writing at the first row, not after all of them
+    assert [p.code for p in sink.of("proposal")] == ["print(6 * 7)"]  # the user saw only the Python
+    told = llm.requests[1][-1]["content"]
+    assert "line 2 is not valid Python" in told and "31.0N" in told and "31.1N" not in told
 
 
 async def test_a_reply_must_propose_code_while_words_could_not_be_the_answer():

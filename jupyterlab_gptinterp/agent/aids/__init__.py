@@ -21,8 +21,9 @@ from .parts import Parts
 from .preview import Preview
 from .repeats import Repeats
 from .revise import Revise
+from .syntax import Syntax
 
-AIDS = ("preview", "parts", "hints", "checks", "answer", "repeats", "loading", "echo", "revise", "grounding")
+AIDS = ("preview", "parts", "hints", "checks", "answer", "syntax", "repeats", "loading", "echo", "revise", "grounding")
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,7 @@ def build(
         "hints": Hints,
         "checks": Checks,
         "answer": Answer,
+        "syntax": Syntax,
         "repeats": Repeats,
         "loading": Loading,
         "echo": Echo,
