@@ -838,6 +838,9 @@ async def test_a_cell_that_cannot_be_python_is_declined_with_its_line_and_ipytho
         "await asyncio.sleep(0)",
         "x = (a\n    % b)",
         "%%bash\necho not ( python",
+        'x = f"{d["a"]}"',  # newer Pythons than the server's
+        "type Pair = tuple[int, int]",
+        "def first[T](xs: list[T]) -> T:\n    return xs[0]",
     ):
         assert invalid_line(code) is None, code
         assert await Syntax().refuse(state, code) is None

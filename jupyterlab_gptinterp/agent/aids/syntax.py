@@ -6,7 +6,9 @@ through, it costs the user an approval and the model a run to learn so, and the 
 hundreds of lines of it first. A finished line that makes the cell invalid whatever follows
 (Python's own `codeop`, as its prompt tells incomplete from invalid) ends the block there, and
 the model is told which line is not Python. IPython's own syntax (`%magic`, `!command`, `obj?`,
-a `%%` cell magic, top-level `await`) is not taken for an error.
+a `%%` cell magic, top-level `await`) is not taken for an error, nor is syntax that a kernel on a
+newer Python than the server's may accept (f-strings that reuse their quotes, `type` aliases,
+generic `def f[T]`, t-strings).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from .base import Aid, Refusal, TurnState
 # An operator that opens a continuation line (`% n`, `!= 3`) is followed by a space or `=`, not these.
 _IPYTHON_LINE = re.compile(r"^(\s*)(?:%{1,2}[A-Za-z].*|![A-Za-z./~$].*|\?{1,2}[\w.]+|[\w.]+\?{1,2})\s*$")
 _ASSIGNED_IPYTHON = re.compile(r"^(\s*[\w.]+\s*=\s*)(?:%[A-Za-z]|![A-Za-z./~$]).*$")  # files = !ls
+# Syntax of Pythons after 3.11 (the kernel's Python may be newer than the server's).
+_NEWER = re.compile(r"^\s*(?:type\s+\w+.*=|(?:async\s+)?def\s+\w+\[|class\s+\w+\[)|(?<![\w\'\"])t[\'\"]")
 
 
 class Syntax(Aid):
@@ -59,7 +63,10 @@ def invalid_line(code: str) -> tuple[int, str, str] | None:
     except (SyntaxError, ValueError, OverflowError) as exc:
         lineno = getattr(exc, "lineno", None) or len(lines)
         lineno = min(max(lineno, 1), len(lines))
-        return lineno, lines[lineno - 1], getattr(exc, "msg", None) or str(exc)
+        why = getattr(exc, "msg", None) or str(exc)
+        if why.startswith("f-string") or _NEWER.search(lines[lineno - 1]):
+            return None  # the kernel's Python may be newer, and accept it
+        return lineno, lines[lineno - 1], why
     return None
 
 
