@@ -42,6 +42,16 @@ export async function openSidebar(
   return panel;
 }
 
+/** Turn on the setting that offers, under each answer, what the model was sent. */
+export async function showSent(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registry = await (window as any).galata.getPlugin(
+      '@jupyterlab/apputils-extension:settings'
+    );
+    await registry.set('jupyterlab-gptinterp:plugin', 'showSent', true);
+  });
+}
+
 /** A new notebook, and the sidebar on the small model that proposes code as a python block. */
 export async function fencedChat(
   page: IJupyterLabPageFixture

@@ -12,8 +12,9 @@ import {
   openSidebar,
   SCREENSHOTS,
   script,
-  SIDEBAR_ID,
-  send
+  send,
+  showSent,
+  SIDEBAR_ID
 } from './helpers';
 
 test.describe('models', () => {
@@ -65,12 +66,7 @@ test.describe('models', () => {
   }) => {
     await script(request, [{ text: 'Sent and answered.' }]);
     await newNotebook(page);
-    await page.evaluate(async () => {
-      const registry = await (window as any).galata.getPlugin(
-        '@jupyterlab/apputils-extension:settings'
-      );
-      await registry.set('jupyterlab-gptinterp:plugin', 'showSent', true);
-    });
+    await showSent(page);
     const panel = await openSidebar(page);
     await send(panel, 'What do you see?');
     await expect(panel.locator('.jp-gptinterp-assistant')).toContainText(

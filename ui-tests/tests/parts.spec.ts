@@ -5,7 +5,14 @@
 import { expect, test } from '@jupyterlab/galata';
 import * as path from 'path';
 
-import { fakeRequests, fencedChat, SCREENSHOTS, script, send } from './helpers';
+import {
+  fakeRequests,
+  fencedChat,
+  SCREENSHOTS,
+  script,
+  send,
+  showSent
+} from './helpers';
 
 const CSV = 'day,amount\n2023-12-30,5.5\n2024-01-02,7.25\n2024-02-11,3\n';
 const PARTS = ['only orders of 2024', 'the total of amount'];
@@ -31,12 +38,7 @@ test('the parts of a data question reach the prompt before any code', async ({
       })
     }
   ]);
-  await page.evaluate(async () => {
-    const registry = await (window as any).galata.getPlugin(
-      '@jupyterlab/apputils-extension:settings'
-    );
-    await registry.set('jupyterlab-gptinterp:plugin', 'showSent', true);
-  });
+  await showSent(page);
   const panel = await fencedChat(page);
   await send(panel, 'What was the total amount in orders.csv in 2024?');
 
