@@ -282,15 +282,15 @@ class AfterCode:
         return sum(len(t) - m.end() for t in self.text.values() if (m := self.FENCE.search(t)))
 
 
-async def unshown_replies(client: GPTInterpClient, chat_id: str, shown: list[str]) -> list[str]:
-    """The model's replies of the turn that were never shown (an aid sent them back), as its last
-    call was sent them: without these a reply that ran to the token cap cannot be read afterwards."""
+async def replies_kept(client: GPTInterpClient, chat_id: str) -> list[str]:
+    """The model's replies of the turn as its last call was sent them (a reply an aid sent back, a
+    block cut as it was written): without these, a reply that ran to the token cap cannot be read
+    afterwards. The reply to that last call is not among them (the answer, or what a cap cut)."""
     try:
         sent = await client.sent(chat_id)
     except Exception as exc:  # the row still counts; it only lacks this
         return [f"(not read: {exc})"]
-    said = [m.content for m in sent.messages if m.role == "assistant" and m.content.strip()]
-    return [t[:1500] for t in said if not any(s.strip() and s.strip() in t for s in shown)]
+    return [m.content[:1500] for m in sent.messages if m.role == "assistant" and m.content.strip()]
 
 
 async def run_task(
@@ -353,7 +353,7 @@ async def run_task(
                 exec_status=[e.status for e in result.executions],
                 codes=[p.code for p in result.proposals],
                 outputs=[e.text[-300:] for e in result.executions],
-                unshown=await unshown_replies(client, chat_id, shown),
+                replies=await replies_kept(client, chat_id),
             )
     finally:
         row["seconds"] = round(time.monotonic() - started, 1)
