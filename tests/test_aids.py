@@ -1016,6 +1016,9 @@ async def test_the_python_block_is_found_by_pairing_fences_not_in_the_prose_afte
     assert [p.code for p in sink.of("proposal")] == ["print(6*7)"]
     assert prompts.fenced_code("Here:```python\nprint(1)\n```\nOutput:\n```\n1\n```") == ("print(1)", "Here:")
     assert prompts.fenced_code("````python\nx = '```'\n````") == ("x = '```'", "")  # a longer fence holds ```
+    # The block judged while it is written is the one that would be proposed.
+    assert prompts.open_code("Here:\n```python\nx = 1\nThe answer\n") == "x = 1\nThe answer\n"
+    assert prompts.open_code("It printed:\n```\n42\n```\n```python\nx = 1\n") is None
 
 
 async def test_a_block_that_goes_on_in_words_is_cut_at_that_line_and_never_reaches_the_user():

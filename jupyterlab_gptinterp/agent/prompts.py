@@ -402,11 +402,13 @@ def code_end(text: str) -> int:
 
 
 def open_code(text: str) -> str | None:
-    """The complete lines of the python block a reply is still writing (None: none is open)."""
+    """The complete lines of the python block a reply is still writing (None: none is open, or it
+    is not the block `fenced_code` would propose: a bare block closed before it comes first)."""
     if code_end(text):
         return None
     upto = text[: text.rfind("\n") + 1]
-    return next((code for lang, _, code, _ in _blocks(upto + "```") if lang in _PYTHON), None)
+    first = next(((lang, code) for lang, _, code, _ in _blocks(upto + "```") if lang in (*_PYTHON, "")), None)
+    return first[1] if first is not None and first[0] in _PYTHON else None
 
 
 def reason_of(prose: str) -> str:
