@@ -112,6 +112,12 @@ class LocalModelServer:
     def stop(self) -> None:
         self._server = None  # xllamacpp stops its server when the object is released
 
+    def forget(self, url: str) -> None:
+        """The server at `url` stopped answering: the next `ensure()` starts another (unless one
+        was started already, by a request that found it gone first)."""
+        if self._url == url:
+            self.stop()
+
 
 def start_server(
     path: Path,
@@ -194,6 +200,7 @@ class LocalChat:
         self.server = server
         self.timeout = timeout
         self._inner: Any = None
+        self._url = ""  # the server's address `_inner` speaks to
 
     @property
     def ready(self) -> bool:
@@ -207,10 +214,36 @@ class LocalChat:
         resample: float | None = None,
         grammar: str | None = None,
     ) -> Any:
+        for attempt in range(2):
+            answered = False
+            try:
+                async for event in self._stream(messages, tools, schema, resample, grammar):
+                    answered = True
+                    yield event
+                return
+            except GPTInterpError as exc:
+                # The embedded server stopped answering (it can stop while the object holding it is
+                # kept): nothing reached it, so start it again and ask once more, rather than fail
+                # every request until Jupyter restarts.
+                if attempt or answered or exc.code != ErrorCode.llm_unavailable:
+                    raise
+                log.warning("gptinterp: the local model stopped answering; starting it again")
+                self.server.forget(self._url)
+                self._inner = None
+
+    async def _stream(
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
+        schema: dict[str, Any] | None,
+        resample: float | None,
+        grammar: str | None,
+    ) -> Any:
         from .agent.llm import OpenAIChat
 
         if self._inner is None:
             url, key = await self.server.ensure()
+            self._url = url
             # Greedy decoding: a small model is more reliable, and its answers repeatable. Greedy
             # decoding can also loop on one phrase until the context is full (minutes on a CPU):
             # no useful reply or cell is longer than the cap.

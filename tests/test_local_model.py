@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 from pathlib import Path
@@ -60,6 +61,31 @@ needs_extra = pytest.mark.skipif(
 def packaged_model_path():
     cache = Path(os.environ.get("GPTINTERP_TEST_MODEL_CACHE", Path.home() / ".cache" / "gptinterp-test"))
     return str(local_model.assemble_model(cache))
+
+
+@needs_extra
+async def test_a_local_model_that_stopped_answering_is_started_again_for_the_same_request(
+    packaged_model_path, tmp_path, caplog
+):
+    from jupyterlab_gptinterp.agent import prompts
+    from jupyterlab_gptinterp.agent.seams import Completion
+
+    server = local_model.LocalModelServer(packaged_model_path, tmp_path)
+    chat = local_model.LocalChat(server)
+    ask = prompts.data_messages("How many rows are there?", ["a.csv"])
+
+    async def verdict() -> str:
+        replies = [e async for e in chat.stream(ask, None, schema=prompts.DATA_SCHEMA) if isinstance(e, Completion)]
+        return json.loads(replies[-1].text)["needs_data"]
+
+    try:
+        assert isinstance(await verdict(), bool)
+        server.stop()  # the server goes away while the chat still speaks to its address
+        with caplog.at_level(logging.WARNING, logger="jupyterlab_gptinterp.local_model"):
+            assert isinstance(await verdict(), bool)  # answered all the same, by a server started again
+        assert server.started and "stopped answering" in caplog.text
+    finally:
+        server.stop()
 
 
 class TestRealLocalModel:
