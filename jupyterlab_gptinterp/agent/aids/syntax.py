@@ -8,7 +8,7 @@ the block there, and the model is told which line is not Python and why.
 
 Invalid is what IPython itself says: its `check_complete`, the check a kernel answers
 `is_complete_request` with, which knows IPython's syntax (magics, `!` commands, `obj?`, prompts,
-indented cells, backslash continuations). Without IPython beside the server the aid does nothing.
+indented cells, backslash continuations).
 Syntax that a kernel on a newer Python than the server's may accept (f-strings that reuse their
 quotes, `type` aliases, generic `def f[T]`, t-strings) is left to the kernel.
 """
@@ -49,9 +49,9 @@ class Syntax(Aid):
 def invalid_line(code: str) -> tuple[int, str, str] | None:
     """(line number, line, Python's message) of the line that makes `code` invalid however it goes
     on, as IPython reads a cell; None while it is valid, may still become so, or cannot be told."""
-    manager = _manager()
-    if manager is None or not code.strip():
+    if not code.strip():
         return None
+    manager = _manager()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # an invalid escape in a string is the kernel's to warn about
         if manager.check_complete(code)[0] != "invalid":
@@ -72,8 +72,6 @@ def invalid_line(code: str) -> tuple[int, str, str] | None:
 
 @cache
 def _manager() -> Any:
-    try:
-        from IPython.core.inputtransformer2 import TransformerManager
-    except ImportError:
-        return None
+    from IPython.core.inputtransformer2 import TransformerManager  # on first use: not at the server's start
+
     return TransformerManager()
