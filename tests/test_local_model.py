@@ -74,7 +74,7 @@ async def test_a_local_model_that_stopped_answering_is_started_again_for_the_sam
     chat = local_model.LocalChat(server)
     ask = prompts.data_messages("How many rows are there?", ["a.csv"])
 
-    async def verdict() -> str:
+    async def verdict() -> bool:
         replies = [e async for e in chat.stream(ask, None, schema=prompts.DATA_SCHEMA) if isinstance(e, Completion)]
         return json.loads(replies[-1].text)["needs_data"]
 
