@@ -432,7 +432,19 @@ async def test_a_reply_that_runs_away_is_cut_and_asked_once_more_sampled():
     assert llm.resampled[:2] == [None, calls.RUNAWAY_RESAMPLE] and "0" * 200 not in json.dumps(llm.requests)
 
 
-def test_only_a_long_repetition_of_one_short_string_is_a_runaway():
+async def test_a_reply_that_counts_is_cut_and_asked_once_more():
+    counting = "```python\ndf = pd.read_csv('storms.txt')\n" + "".join(
+        f"df['{i / 10:.1f}'] = df['{i / 10:.1f}'].astype(float)\n" for i in range(1, 40)
+    )
+    llm, ex, sink, gate = ScriptedLLM(counting, "It is 42.", progress=True), ExecExecutor(), ListSink(), ApprovalGate()
+    loop = AgentLoop(llm, ex, sink, gate, LoopConfig(tool_mode="fenced"))
+    ended = await asyncio.wait_for(loop.run_turn(ChatState("c"), "What is 6*7?", NB), 10)
+    assert ended.reason == "answer" and sink.of("assistant_message")[-1].text == "It is 42."
+    assert llm.resampled == [None, calls.RUNAWAY_RESAMPLE]
+    assert "df['2.5']" not in "".join(d.delta for d in sink.deltas)  # cut early
+
+
+def test_what_is_a_runaway():
     assert calls.runaway("ab" + "0" * 200) == 2
     assert calls.runaway("x\n" + "print(1)\n" * 30) == 2
     assert calls.runaway("0" * 100) == -1  # not long enough yet
@@ -440,3 +452,14 @@ def test_only_a_long_repetition_of_one_short_string_is_a_runaway():
     assert calls.runaway("| a |" + "---|" * 12 + "\n| 1 |") == -1  # a table's rule ends no reply
     line = "the revenue by month, of each month of each year as asked, " * 6  # a unit over 40 characters
     assert calls.runaway(line) == -1
+    # Lines that count: cut where the counting starts, once there are more than data written by hand.
+    head = "```python\nimport pandas as pd\n"
+    lines = [f"df['{i / 10:.1f}'] = df['{i / 10:.1f}'].astype(float)\n" for i in range(1, 40)]
+    assert calls.runaway(head + "".join(lines[: calls.ALIKE_LINES])) == len(head)
+    assert calls.runaway(head + "".join(lines[: calls.ALIKE_LINES - 1])) == -1
+    assert calls.runaway(head + "".join(lines[: calls.ALIKE_LINES]) + "df['1.") == len(head)  # a line being written
+    months = "".join(f"    '{y}-{m:02d}': {100 + m * m},\n" for y in (2023, 2024) for m in range(1, 13))
+    assert calls.runaway("sales = {\n" + months + "}\n") == -1  # data: the values do not step
+    names = "".join(f"    '{y}-{m:02d}',\n" for y in (2023, 2024) for m in range(1, 13))
+    assert calls.runaway("months = [\n" + names + "]\n") == -1  # a new year breaks the step
+    assert calls.runaway("x = [\n" + "".join(f"    {i},\n" for i in range(30))) == -1  # too short a line to judge

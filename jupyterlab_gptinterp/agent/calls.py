@@ -38,11 +38,32 @@ RUNAWAY_CHARS = 160  # a repeated tail this long (and 6 times its unit) is a run
 RUNAWAY_RESAMPLE = 0.7
 
 
+# It can also count instead of repeating: `df['0.1'] = …`, `df['0.2'] = …`, on to the cap. Lines
+# alike but for their numbers, each number a fixed step from the line before, are a runaway too
+# when there are more of them in a row than data written out by hand has (twelve months, say).
+_NUMBERED = re.compile(r"\d+(?:\.\d+)?")
+ALIKE_LINES = 16
+
+
 def runaway(text: str) -> int:
-    """Where the tail of `text` that repeats one string starts, when it is a runaway; else -1."""
+    """Where the tail of `text` that repeats one string, or counts, starts when it is a runaway; else -1."""
     tail = text[-4 * RUNAWAY_CHARS :]
     m = _REPEATING.search(tail)
-    return len(text) - len(m.group(0)) if m and len(m.group(0)) >= RUNAWAY_CHARS else -1
+    if m and len(m.group(0)) >= RUNAWAY_CHARS:
+        return len(text) - len(m.group(0))
+    return _counting(text)
+
+
+def _counting(text: str) -> int:
+    """Where the last ALIKE_LINES complete lines start, when they count in fixed steps; else -1."""
+    done = text[: text.rfind("\n") + 1]
+    run = done.splitlines(keepends=True)[-ALIKE_LINES:]
+    shapes = {_NUMBERED.sub("0", line) for line in run}
+    if len(run) < ALIKE_LINES or len(shapes) != 1 or len(shapes.pop().strip()) < 8:
+        return -1
+    values = [[float(n) for n in _NUMBERED.findall(line)] for line in run]
+    steps = {tuple(round(b - a, 6) for a, b in zip(x, y)) for x, y in zip(values, values[1:])}
+    return len(done) - sum(map(len, run)) if values[0] and len(steps) == 1 else -1
 
 
 def _off_the_cut(answer: str, question: str, printed: str) -> bool:
