@@ -15,7 +15,7 @@ from jupyterlab_gptinterp.agent.seams import Completion, ExecutionResult, Prompt
 
 
 class ScriptedLLM:
-    """Replies from a list; each reply is text, or (text, [(name, arguments_json)])."""
+    """Replies from a list; each reply is text, or (text, [(name, arguments_json)][, finish_reason])."""
 
     model = "scripted"
 
@@ -36,7 +36,7 @@ class ScriptedLLM:
         reply = self.replies.pop(0) if self.replies else "done"
         if isinstance(reply, Exception):
             raise reply
-        text, calls = (reply, []) if isinstance(reply, str) else reply
+        text, calls, finish = (reply, [], "stop") if isinstance(reply, str) else (*reply, "stop")[:3]
         finished = False
         try:
             if self.progress:
@@ -45,7 +45,7 @@ class ScriptedLLM:
                 yield TextDelta(text[i : i + 5])
             finished = True
             usage = (100, len(text) // 5, 40) if self.progress else ()
-            yield Completion(text, [ToolCall(f"call_{i}", n, a) for i, (n, a) in enumerate(calls)], "stop", *usage)
+            yield Completion(text, [ToolCall(f"call_{i}", n, a) for i, (n, a) in enumerate(calls)], finish, *usage)
         finally:
             self.unfinished += not finished
 

@@ -432,16 +432,23 @@ async def test_a_reply_that_runs_away_is_cut_and_asked_once_more_sampled():
     assert llm.resampled[:2] == [None, calls.RUNAWAY_RESAMPLE] and "0" * 200 not in json.dumps(llm.requests)
 
 
-async def test_a_reply_that_counts_is_cut_and_asked_once_more():
+async def test_a_reply_that_counts_or_ends_at_the_token_cap_in_its_code_is_asked_once_more():
     counting = "```python\ndf = pd.read_csv('storms.txt')\n" + "".join(
         f"df['{i / 10:.1f}'] = df['{i / 10:.1f}'].astype(float)\n" for i in range(1, 40)
     )
-    llm, ex, sink, gate = ScriptedLLM(counting, "It is 42.", progress=True), ExecExecutor(), ListSink(), ApprovalGate()
-    loop = AgentLoop(llm, ex, sink, gate, LoopConfig(tool_mode="fenced"))
-    ended = await asyncio.wait_for(loop.run_turn(ChatState("c"), "What is 6*7?", NB), 10)
-    assert ended.reason == "answer" and sink.of("assistant_message")[-1].text == "It is 42."
-    assert llm.resampled == [None, calls.RUNAWAY_RESAMPLE]
-    assert "df['2.5']" not in "".join(d.delta for d in sink.deltas)  # cut early
+    capped = ("```python\nrows = [\n    ('a', 1, 'x'),\n", [], "length")  # the cap cut its code
+    for first in (counting, capped):
+        llm, ex, sink, gate = ScriptedLLM(first, "It is 42.", progress=True), ExecExecutor(), ListSink(), ApprovalGate()
+        loop = AgentLoop(llm, ex, sink, gate, LoopConfig(tool_mode="fenced"))
+        ended = await asyncio.wait_for(loop.run_turn(ChatState("c"), "What is 6*7?", NB), 10)
+        assert ended.reason == "answer" and sink.of("assistant_message")[-1].text == "It is 42."
+        assert llm.resampled == [None, calls.RUNAWAY_RESAMPLE]
+        assert "df['2.5']" not in "".join(d.delta for d in sink.deltas)  # cut early
+    # Words the cap cut are words: no second call for them.
+    llm = ScriptedLLM(("It is 42, as the output shows, and", [], "length"), progress=True)
+    loop = AgentLoop(llm, ExecExecutor(), ListSink(), ApprovalGate(), LoopConfig(tool_mode="fenced"))
+    await asyncio.wait_for(loop.run_turn(ChatState("c"), "What is 6*7?", NB), 10)
+    assert llm.resampled[:2] != [None, calls.RUNAWAY_RESAMPLE]
 
 
 def test_what_is_a_runaway():

@@ -80,6 +80,11 @@ def _doomed(text: str, doomed: Callable[[str], bool]) -> bool:
     return code is not None and bool(code.strip()) and doomed(code)
 
 
+def _capped_in_code(reply: Completion) -> bool:
+    """A reply the token cap ended inside its python block: code that cannot run, nor be read as words."""
+    return reply.finish_reason == "length" and not reply.tool_calls and prompts.open_code(reply.text) is not None
+
+
 def _undone(parts: Any) -> str:
     """The first part of the question the check call marked as not done by the code, or ""."""
     items = parts if isinstance(parts, list) else []
@@ -150,10 +155,11 @@ class ModelCalls:
         """One streamed reply, retried on rate limits and outages (never once text has streamed);
         `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM);
         `code`: a fenced reply must propose code, where the server constrains replies to a grammar.
-        A reply that ran away is cut, and asked once more, sampled; a second runaway is returned cut."""
+        A reply that ran away, or that the token cap cut inside its code, is asked once more, sampled
+        (greedy decoding would write it again); the second is returned as it is."""
         grammar = (prompts.CODE_GRAMMAR if code else prompts.FENCED_GRAMMAR) if self.until_code else None
         message_id, reply = await self._ask(messages, tools, resample, grammar)
-        if reply.finish_reason == "repeated":
+        if reply.finish_reason == "repeated" or _capped_in_code(reply):
             message_id, reply = await self._ask(messages, tools, max(resample or 0.0, RUNAWAY_RESAMPLE), grammar)
         return message_id, reply
 
