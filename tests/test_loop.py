@@ -448,7 +448,13 @@ async def test_a_reply_that_counts_or_ends_at_the_token_cap_in_its_code_is_asked
     llm = ScriptedLLM(("It is 42, as the output shows, and", [], "length"), progress=True)
     loop = AgentLoop(llm, ExecExecutor(), ListSink(), ApprovalGate(), LoopConfig(tool_mode="fenced"))
     await asyncio.wait_for(loop.run_turn(ChatState("c"), "What is 6*7?", NB), 10)
-    assert llm.resampled[:2] != [None, calls.RUNAWAY_RESAMPLE]
+    assert llm.resampled == [None]
+
+
+def _first_cut(text: str) -> int:
+    """Where `calls.runaway` first cuts `text`, judged at each line as it is streamed; -1: never."""
+    ends = (i + 1 for i, c in enumerate(text) if c == "\n")
+    return next((cut for end in ends if (cut := calls.runaway(text[:end])) >= 0), -1)
 
 
 def test_what_is_a_runaway():
@@ -459,14 +465,19 @@ def test_what_is_a_runaway():
     assert calls.runaway("| a |" + "---|" * 12 + "\n| 1 |") == -1  # a table's rule ends no reply
     line = "the revenue by month, of each month of each year as asked, " * 6  # a unit over 40 characters
     assert calls.runaway(line) == -1
-    # Lines that count: cut where the counting starts, once there are more than data written by hand.
-    head = "```python\nimport pandas as pd\n"
+    # Lines that count in a python block: cut where the counting starts, once there are more than
+    # code written by hand has. Judged as the stream does, at each line written.
+    head = "Load it.\n```python\nimport pandas as pd\n"
     lines = [f"df['{i / 10:.1f}'] = df['{i / 10:.1f}'].astype(float)\n" for i in range(1, 40)]
-    assert calls.runaway(head + "".join(lines[: calls.ALIKE_LINES])) == len(head)
-    assert calls.runaway(head + "".join(lines[: calls.ALIKE_LINES - 1])) == -1
-    assert calls.runaway(head + "".join(lines[: calls.ALIKE_LINES]) + "df['1.") == len(head)  # a line being written
+    assert _first_cut(head + "".join(lines)) == len(head)
+    assert _first_cut(head + "".join(lines[: calls.ALIKE_LINES - 1])) == -1
+    assert _first_cut("Here they are:\n" + "".join(lines)) == -1  # words and tables may list steps
+    assert _first_cut("".join(f"| {y} | 0 |\n" for y in range(1990, 2024))) == -1
     months = "".join(f"    '{y}-{m:02d}': {100 + m * m},\n" for y in (2023, 2024) for m in range(1, 13))
-    assert calls.runaway("sales = {\n" + months + "}\n") == -1  # data: the values do not step
-    names = "".join(f"    '{y}-{m:02d}',\n" for y in (2023, 2024) for m in range(1, 13))
-    assert calls.runaway("months = [\n" + names + "]\n") == -1  # a new year breaks the step
-    assert calls.runaway("x = [\n" + "".join(f"    {i},\n" for i in range(30))) == -1  # too short a line to judge
+    assert _first_cut(head + "sales = {\n" + months) == -1  # data: its values do not step
+    twelve = "".join(f"    '2024-{m:02d}': 'month {m}',\n" for m in range(1, 13))
+    assert _first_cut(head + "names = {\n" + twelve) == -1  # twelve months stepping: written by hand
+    zeros = "    [" + ", ".join(["0"] * 14) + "],\n"
+    assert _first_cut(head + "grid = [\n" + zeros * 30) == -1  # alike, but nothing steps
+    ids = "".join(f"keep.add('12345678901234567890{n:03d}')  # order\n" for n in (243, 17, 980) * 10)
+    assert _first_cut(head + ids) == -1  # numbers too long for a float are compared exactly

@@ -12,6 +12,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from ..errors import GPTInterpError
@@ -38,11 +39,13 @@ RUNAWAY_CHARS = 160  # a repeated tail this long (and 6 times its unit) is a run
 RUNAWAY_RESAMPLE = 0.7
 
 
-# It can also count instead of repeating: `df['0.1'] = …`, `df['0.2'] = …`, on to the cap. Lines
-# alike but for their numbers, each number a fixed step from the line before, are a runaway too
-# when there are more of them in a row than data written out by hand has (twelve months, say).
+# In code it can also count instead of repeating: `df['0.1'] = …`, `df['0.2'] = …`, on to the
+# cap. Lines alike but for their numbers, each number a fixed step (not all 0) from the line
+# before, are a runaway too when there are more of them in a row than code written by hand has
+# (twelve months, a list of twenty columns). Only in a python block: prose, tables and quoted
+# output list steps (days, years) by right.
 _NUMBERED = re.compile(r"\d+(?:\.\d+)?")
-ALIKE_LINES = 16
+ALIKE_LINES = 20
 
 
 def runaway(text: str) -> int:
@@ -55,15 +58,26 @@ def runaway(text: str) -> int:
 
 
 def _counting(text: str) -> int:
-    """Where the last ALIKE_LINES complete lines start, when they count in fixed steps; else -1."""
-    done = text[: text.rfind("\n") + 1]
-    run = done.splitlines(keepends=True)[-ALIKE_LINES:]
-    shapes = {_NUMBERED.sub("0", line) for line in run}
-    if len(run) < ALIKE_LINES or len(shapes) != 1 or len(shapes.pop().strip()) < 8:
+    """Where the lines that count at the end of the python block being written start, when there
+    are ALIKE_LINES of them; else -1."""
+    code = prompts.open_code(text)
+    lines = code.splitlines(keepends=True) if code else []
+    if not lines or len(_NUMBERED.sub("0", lines[-1]).strip()) < 8:
         return -1
-    values = [[float(n) for n in _NUMBERED.findall(line)] for line in run]
-    steps = {tuple(round(b - a, 6) for a, b in zip(x, y)) for x, y in zip(values, values[1:])}
-    return len(done) - sum(map(len, run)) if values[0] and len(steps) == 1 else -1
+    start, step = len(lines) - 1, None
+    while start > 0 and _NUMBERED.sub("0", lines[start - 1]) == _NUMBERED.sub("0", lines[start]):
+        this = _step(lines[start - 1], lines[start])
+        if not any(this) or step not in (None, this):
+            break
+        start, step = start - 1, this
+    if len(lines) - start < ALIKE_LINES:
+        return -1
+    return text.rfind("\n") + 1 - sum(map(len, lines[start:]))
+
+
+def _step(before: str, line: str) -> tuple[Decimal, ...]:
+    """How much each number of `line` is above the same number of the line `before` (exactly)."""
+    return tuple(Decimal(b) - Decimal(a) for a, b in zip(_NUMBERED.findall(before), _NUMBERED.findall(line)))
 
 
 def _off_the_cut(answer: str, question: str, printed: str) -> bool:
