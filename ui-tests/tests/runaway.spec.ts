@@ -41,7 +41,9 @@ test('a reply that counts, or ends at the token cap in its code, is asked again 
     { text: answer },
     { text: CAPPED, finish_reason: 'length' },
     { text: '```python\nprint(6 * 7 + 1)\n```' },
-    { text: answer.replace('42', '43').replace('6 times 7', '6 times 7 plus 1') }
+    {
+      text: answer.replace('42', '43').replace('6 times 7', '6 times 7 plus 1')
+    }
   ]);
   const panel = await fencedChat(page);
 
@@ -69,7 +71,9 @@ test('a reply that counts, or ends at the token cap in its code, is asked again 
   await expect(panel.locator('.jp-gptinterp-assistant').last()).toContainText(
     'plus 1 is 43.'
   );
-  await panel.screenshot({ path: path.join(SCREENSHOTS, 'runaway-capped.png') });
+  await panel.screenshot({
+    path: path.join(SCREENSHOTS, 'runaway-capped.png')
+  });
 
   // Asked again as it was, not sent back as words with a note.
   const bodies = (await fakeRequests(request)) as FakeRequest[];
