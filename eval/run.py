@@ -76,6 +76,7 @@ SETS = {
     "heldout16": HERE / "heldout16",
     "heldout17": HERE / "heldout17",
     "heldout18": HERE / "heldout18",
+    "heldout19": HERE / "heldout19",
 }  # each holds data.py and tasks.py
 
 
