@@ -512,7 +512,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sets",
         default=None,
-        help="comma list of dev,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8,heldout9,heldout10,heldout11,heldout12,heldout13,heldout14,heldout15,heldout16,heldout17,heldout18 (default dev,heldout; quick: dev)",
+        help=f"comma list of {','.join(SETS)} (default dev,heldout; quick: dev)",
     )
     parser.add_argument("--modes", default=None, help="comma list of single,naive,full (default single,full)")
     parser.add_argument("--tasks", default=None, help="comma list of task ids")

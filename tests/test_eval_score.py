@@ -51,6 +51,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout16",
         "heldout17",
         "heldout18",
+        "heldout19",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -65,6 +66,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout19",
         "heldout18",
         "heldout17",
         "heldout16",
