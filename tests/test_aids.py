@@ -1573,6 +1573,81 @@ async def test_a_keyerror_on_a_column_of_another_described_file_says_to_join_it(
     assert "items.xml" not in await hint(failed(code, "KeyError", "'Region'"), files=[SALES, items])
 
 
+async def test_a_keyerror_names_the_key_pandas_quotes_inside_a_list():
+    import pandas as pd
+
+    row = pd.DataFrame({"Revenue": [1.0]}).iloc[0]
+    for get in (lambda: row[["revenue", "region"]], lambda: pd.DataFrame({"Revenue": [1.0]})[["revenue"]]):
+        try:
+            get()
+            raise AssertionError("pandas found the keys")
+        except KeyError as exc:
+            said = await hint(failed("df.iloc[0][['revenue']]", "KeyError", repr(exc.args[0])))
+        assert "did you mean 'Revenue'" in said and "None of" not in said and "not in index" not in said, said
+
+
+async def test_a_keyerror_in_a_file_described_without_columns_sends_the_model_to_no_other_file():
+    # The code reads an XML file the preview could not tabulate; 'Revenue' is a column of sales.csv.
+    feed = FileProfile("feed.xml", "text")
+    code = "import pandas as pd\ndf = pd.read_xml('feed.xml')\ndf['Revenue'].sum()"
+    said = await hint(failed(code, "KeyError", "'Revenue'"), files=[SALES, feed])
+    assert "print df.columns" in said and "sales.csv" not in said and "loaded by" not in said, said
+
+
+def _league():
+    def table(name, columns):
+        return TableProfile(
+            name, 9, f"df = pd.read_sql('SELECT * FROM \"{name}\"', con)", [ColumnProfile(c, "text") for c in columns]
+        )
+
+    db = FileProfile(
+        "league.sqlite",
+        "database",
+        tables=[table("Batting", ["playerID", "HR"]), table("People", ["playerID", "nameFirst"])],
+    )
+    pay = TableProfile(
+        "Payroll",
+        30,
+        "df = pd.read_excel('pay.xlsx', sheet_name='Payroll', skiprows=3)",
+        [ColumnProfile("Team", "text"), ColumnProfile("2023", "float")],
+    )
+    return db, FileProfile("pay.xlsx", "workbook", tables=[pay])
+
+
+async def test_a_keyerror_on_a_column_of_another_table_of_the_file_read_says_to_load_and_merge_it():
+    db, _ = _league()
+    code = "import pandas as pd\nimport sqlite3\ncon = sqlite3.connect('league.sqlite')\ndf = pd.read_sql('SELECT * FROM \"Batting\"', con)\ndf['nameFirst']"
+    said = await hint(failed(code, "KeyError", "'nameFirst'"), files=[db])
+    assert "the table 'People' of league.sqlite" in said and "it loads 'Batting'" in said and "merge" in said, said
+    assert "people = pd.read_sql('SELECT * FROM \"People\"', con)" in said and "its own way" not in said
+    own = code + "\np = pd.read_sql('SELECT nameFirst AS first FROM People', con)"  # loaded, its own way
+    assert "does not load" not in await hint(failed(own, "KeyError", "'nameFirst'"), files=[db])
+
+
+async def test_a_merge_on_a_key_one_frame_lacks_says_which_has_it_and_what_the_other_has():
+    db, book = _league()
+    code = (
+        "import pandas as pd\nimport sqlite3\n\ndef cost():\n"
+        "    pay = pd.read_excel('pay.xlsx', sheet_name='Payroll', skiprows=3)\n"
+        "    con = sqlite3.connect('league.sqlite')\n"
+        "    bat = pd.read_sql_query('SELECT * FROM Batting', con)\n"
+        "    both = pd.merge(pay, bat, on='Team')\n    return both\n\ncost()"
+    )
+    tb = [
+        "Cell In[4], line 11",
+        "---> 11 cost()",
+        "Cell In[4], line 8, in cost()",
+        "----> 8     both = pd.merge(pay, bat, on='Team')",
+    ]
+    said = await hint(failed(code, "KeyError", "'Team'", tb), files=[db, book])
+    assert "the sheet 'Payroll' of pay.xlsx has it, the table 'Batting' of league.sqlite has not" in said, said
+    assert "'playerID', 'HR'" in said and "left_on=" in said and "People" not in said
+    # Not a merge's key: the usual hint.
+    other = code.replace("both = pd.merge(pay, bat, on='Team')", "both = bat['Team']")
+    tb[-1] = "----> 8     both = bat['Team']"
+    assert "a merge on" not in await hint(failed(other, "KeyError", "'Team'", tb), files=[db, book])
+
+
 async def test_a_cell_reading_a_described_file_its_own_way_is_sent_back_once_with_the_tested_lines():
     from jupyterlab_gptinterp.agent.aids.loading import Loading
 

@@ -3,7 +3,8 @@
 By the error's kind, never by the data: a close match for a misspelt name (columns of the files
 the code reads, inner keys of flattened records, standard-library modules), the import a
 NameError lacks, the tested load line when a file was read wrongly or a loaded structure was
-walked as records it does not hold, how to convert a column that holds text where numbers or
+walked as records it does not hold, which frame lacks a merge's key (and what it has), the other
+table of a database or workbook that holds a missing column, how to convert a column that holds text where numbers or
 dates are needed, a frame given where one column is needed (str.extract's), times with and without a time zone, conditions joined without parentheses
 (the line mended), a column name with a dot inside .query() (backticks), a group-by's result assigned as a
 column (NaN: .transform), and that a call the installed pandas rejects must be written another way.
@@ -21,7 +22,7 @@ from pathlib import PurePosixPath
 from ..outcome import Outcome
 from ..seams import ColumnProfile, FileProfile, TableProfile
 from .base import Aid, Note, TurnState
-from .errors import failing_line, is_api_error
+from .errors import failing_line, failing_lineno, is_api_error
 from .preview import load_block, stem_of
 
 _QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
@@ -133,15 +134,23 @@ def grouped_as_column(code: str) -> str:
 def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     name, value, code = outcome.error_name, outcome.error_value, outcome.code
     tables = [t for f in files for t in f.tables]
-    read = [t for f in files for t in f.tables if f.name in code] or tables
+    named = [f for f in files if f.name in code]
+    # The columns of what the code reads; another file's only when the code names none (it uses a
+    # frame an earlier cell loaded): a file described without tables has no columns to offer.
+    read = [t for f in named for t in f.tables] if named else tables
     columns = [c for t in read for c in t.columns]
     if name == "KeyError":
-        missing = _first_quoted(value) or value.strip("'\"")
+        missing = _missing_key(value)
         names = [c.name for t in read for c in t.columns]
         if own := _unused_load(missing, files, code):
             return own
-        extra = ("" if _close(missing, names, 0.6) else _elsewhere(missing, files, code)) or _own_load(code, files)
-        return _key_hint(missing, read) + extra
+        if merged := _merge_key_hint(missing, outcome, named):
+            return merged
+        # Unknown columns (a file described without tables) are no ground for sending it to another file.
+        known = read and not _close(missing, names, 0.6)
+        return _key_hint(missing, read) + (
+            (_elsewhere(missing, files, code) if known else "") or _own_load(code, files)
+        )
     if name == "UndefinedVariableError" or (name == "NameError" and ".query(" in failing_line(outcome)):
         return _query_hint(value, failing_line(outcome) or code) or _name_hint(value, _block_for(code, files))
     if name == "NameError":
@@ -299,6 +308,53 @@ def _first_quoted(value: str) -> str:
     return m.group(1) if m else ""
 
 
+def _missing_key(value: str) -> str:
+    """The key a KeyError names. pandas quotes a list of them inside a quoted message
+    (`"None of [Index(['a', 'b'], dtype='str')] are in the [columns]"`, `"['a'] not in index"`)."""
+    text = value.strip()
+    if len(text) > 2 and text[0] == text[-1] and text[0] in "'\"" and _QUOTED.search(text[1:-1]):
+        text = text[1:-1]
+    return _first_quoted(text) or text.strip("'\"")
+
+
+_MERGE_CALL = re.compile(r"\bmerge\(|\.join\(")
+
+
+def _merge_key_hint(missing: str, outcome: Outcome, named: list[FileProfile]) -> str:
+    """A merge on a key one of its two frames lacks: `on=` names a column of one table only, and
+    the model, told only that the column exists, merges on it again. Which loaded table has the
+    key and which has not (with its columns), and how to name each side's own column."""
+    lines = outcome.code.splitlines()
+    n = failing_lineno(outcome, innermost=True)
+    line = lines[n - 1] if n else next((x for x in lines if _MERGE_CALL.search(x) and missing in x), "")
+    if not _MERGE_CALL.search(line) or not re.search(rf"\bon\s*=\s*\[?[^)]*['\"]{re.escape(missing)}['\"]", line):
+        return ""
+    flat = _squeezed(outcome.code)
+    tables = [(_where(f, t), t) for f in named for t in f.tables]
+    loaded = [(w, t) for w, t in tables if _loads(t, outcome.code, flat)] or tables
+    have = [w for w, t in loaded if missing in [c.name for c in t.columns]]
+    lack = [(w, t) for w, t in loaded if missing not in [c.name for c in t.columns]]
+    said = f"a merge on {missing!r} needs a column of that name in both frames"
+    if have and lack:
+        where, t = lack[0]
+        said += f": {have[0]} has it, {where} has not (its columns: {', '.join(repr(c.name) for c in t.columns[:30])})"
+    return (
+        said + ". Name each side's own column, the two that hold the same values: "
+        "left.merge(right, left_on='<left column>', right_on='<right column>')."
+    )
+
+
+def _loads(t: TableProfile, code: str, flat: str) -> bool:
+    """The code loads this table: with its tested line, or by its sheet or table name."""
+    tested = (e := _load_expr(t.load)) and _squeezed(e) in flat
+    return bool(tested or (t.name and re.search(rf"(?<![\w-]){re.escape(t.name)}(?![\w-])", code)))
+
+
+def _where(f: FileProfile, t: TableProfile) -> str:
+    part = "sheet" if f.kind == "workbook" else "table"
+    return f"the {part} {t.name!r} of {f.name}" if t.name else f.name
+
+
 def _key_hint(missing: str, tables: list[TableProfile]) -> str:
     if not tables:
         return f"There is no key {missing!r}: print df.columns (or the keys) to see the exact names; they are case-sensitive."
@@ -430,6 +486,16 @@ def _unused_load(missing: str, files: list[FileProfile], code: str) -> str:
             expr = _load_expr(t.load)
             if f.name in code and expr and missing in [c.name for c in t.columns] and _squeezed(expr) not in flat:
                 where = f"sheet {t.name!r} of {f.name}" if f.kind == "workbook" and t.name else f.name
+                loaded = [o for o in f.tables if o is not t and _loads(o, code, flat)]
+                if loaded and not _loads(t, code, flat):  # another table of the file, not this one read wrongly
+                    block = re.sub(
+                        r"\bdf\b", re.sub(r"\W+", "_", t.name.lower()).strip("_") or "other", load_block(f, t)
+                    )
+                    return (
+                        f"{missing!r} is a column of {_where(f, t)}, which this code does not load (it loads "
+                        f"{loaded[0].name!r}): load that one too, as another frame, and merge the two on the column "
+                        f"they share.\n{block}"
+                    )
                 return (
                     f"{missing!r} is a column of {where} as its tested load lines read it; this code reads the file its own "
                     f"way (another sheet, header row or reader), so its columns differ. Start from:\n"
