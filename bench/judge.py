@@ -16,6 +16,12 @@ spent. Judges:
   with every condition the code applied; the second sees only the question and that sentence,
   and says whether they ask for the same thing. A small model shown the question beside the code
   reads the question into the code; described without the question, the code cannot borrow it.
+- `plain`: as `blind`, with a describe prompt that lists no kinds of condition (the `blind`
+  descriptions copy that list, and the comparison then finds conditions the question lacks);
+- `lacking`: the plain description, compared by first naming the one thing the question asks for
+  that it lacks, after four worked examples.
+
+`--judges` picks some of them.
 
 It prints each verdict and, per judge, how many right outputs it accepted and wrong ones it caught.
 """
@@ -56,6 +62,10 @@ DESCRIBE_SCHEMA = {
     "required": ["computes"],
     "additionalProperties": False,
 }
+DESCRIBE_PLAIN_SYSTEM = (
+    "You read a Python cell and what it printed, and say in one sentence what the printed value is: what was "
+    "computed and from which rows. Name a filter only if the code has it. Reply with JSON only."
+)
 COMPARE_SYSTEM = (
     "You compare a question with a description of a computed value. They match only if the value is exactly "
     "what the question asks: every condition of the question (a year, a month of a year, a category, a unit, "
@@ -65,6 +75,40 @@ COMPARE_SCHEMA = {
     "type": "object",
     "properties": {"differs": {"type": "string", "maxLength": 200}, "matches": {"type": "boolean"}},
     "required": ["differs", "matches"],
+    "additionalProperties": False,
+}
+COMPARE_ONE_SYSTEM = (
+    "You compare a question with a description of a computed value. First name the one thing the question asks "
+    "for that the description lacks or contradicts (a year, a month of a year, a category, a unit, a filter, "
+    "per group or overall), or leave it empty when there is none. It matches only when nothing is lacking. "
+    "Reply with JSON only."
+)
+COMPARE_ONE_EXAMPLES = [
+    (
+        "Question: How many orders were shipped to Spain in 2023?\n\nComputed value: the number of rows of "
+        "orders whose country is Spain, over all years",
+        {"lacking": "only 2023", "matches": False},
+    ),
+    (
+        "Question: What is the average price in prices.csv?\n\nComputed value: the mean of the price column over "
+        "all rows, after dropping missing prices",
+        {"lacking": "", "matches": True},
+    ),
+    (
+        "Question: Which city had the most visitors in March 2022?\n\nComputed value: the city with the largest "
+        "sum of visitors over the rows dated March 2022",
+        {"lacking": "", "matches": True},
+    ),
+    (
+        "Question: What share of tickets were refunded?\n\nComputed value: the list of the column names of the "
+        "tickets table",
+        {"lacking": "the share of refunded tickets", "matches": False},
+    ),
+]
+COMPARE_ONE_SCHEMA = {
+    "type": "object",
+    "properties": {"lacking": {"type": "string", "maxLength": 200}, "matches": {"type": "boolean"}},
+    "required": ["lacking", "matches"],
     "additionalProperties": False,
 }
 
@@ -115,12 +159,16 @@ async def check(chat: LocalChat, case: dict[str, Any]) -> tuple[bool, str]:
     return reply.get("answers") is True and not undone, "; ".join(undone) or str(reply.get("missing") or "")
 
 
-async def blind(chat: LocalChat, case: dict[str, Any]) -> tuple[bool, str]:
+async def describe(chat: LocalChat, case: dict[str, Any], system: str) -> str:
     cell = f"Code:\n```python\n{case['code']}\n```\n\nIt printed:\n```\n{head_tail(case['printed'], BUDGET)}\n```"
     described = await ask(
-        chat, [{"role": "system", "content": DESCRIBE_SYSTEM}, {"role": "user", "content": cell}], DESCRIBE_SCHEMA
+        chat, [{"role": "system", "content": system}, {"role": "user", "content": cell}], DESCRIBE_SCHEMA
     )
-    computes = str(described.get("computes") or "")
+    return str(described.get("computes") or "")
+
+
+async def blind(chat: LocalChat, case: dict[str, Any]) -> tuple[bool, str]:
+    computes = await describe(chat, case, DESCRIBE_SYSTEM)
     pair = f"Question: {case['question']}\n\nComputed value: {computes}"
     compared = await ask(
         chat, [{"role": "system", "content": COMPARE_SYSTEM}, {"role": "user", "content": pair}], COMPARE_SCHEMA
@@ -128,7 +176,29 @@ async def blind(chat: LocalChat, case: dict[str, Any]) -> tuple[bool, str]:
     return compared.get("matches") is True, f"{computes} | {compared.get('differs') or ''}"
 
 
-JUDGES = {"check": check, "blind": blind}
+async def plain(chat: LocalChat, case: dict[str, Any]) -> tuple[bool, str]:
+    """As `blind`, but the description is not primed with a list of kinds of condition."""
+    computes = await describe(chat, case, DESCRIBE_PLAIN_SYSTEM)
+    pair = f"Question: {case['question']}\n\nComputed value: {computes}"
+    compared = await ask(
+        chat, [{"role": "system", "content": COMPARE_SYSTEM}, {"role": "user", "content": pair}], COMPARE_SCHEMA
+    )
+    return compared.get("matches") is True, f"{computes} | {compared.get('differs') or ''}"
+
+
+async def lacking(chat: LocalChat, case: dict[str, Any]) -> tuple[bool, str]:
+    """The plain description, compared by naming the one thing lacking, after worked examples."""
+    computes = await describe(chat, case, DESCRIBE_PLAIN_SYSTEM)
+    messages = [{"role": "system", "content": COMPARE_ONE_SYSTEM}]
+    for pair, verdict in COMPARE_ONE_EXAMPLES:
+        messages += [{"role": "user", "content": pair}, {"role": "assistant", "content": json.dumps(verdict)}]
+    messages.append({"role": "user", "content": f"Question: {case['question']}\n\nComputed value: {computes}"})
+    compared = await ask(chat, messages, COMPARE_ONE_SCHEMA)
+    lacks = str(compared.get("lacking") or "")
+    return compared.get("matches") is True and not lacks.strip(), f"{computes} | {lacks}"
+
+
+JUDGES = {"check": check, "blind": blind, "plain": plain, "lacking": lacking}
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -136,11 +206,12 @@ async def main(args: argparse.Namespace) -> None:
     print(f"{len(picked)} cases ({sum(c['right'] for c in picked)} right outputs) from {', '.join(args.sets)}")
     server = LocalModelServer(None, Path.home() / ".cache" / "gptinterp")
     chat = LocalChat(server)
-    tally = {name: {"accepted right": 0, "caught wrong": 0, "seconds": 0.0} for name in JUDGES}
+    judges = {name: JUDGES[name] for name in args.judges}
+    tally = {name: {"accepted right": 0, "caught wrong": 0, "seconds": 0.0} for name in judges}
     try:
         for case in picked:
             print(f"\n[{case['set']}/{case['id']}] right={case['right']}: {case['question'][:110]}", flush=True)
-            for name, judge in JUDGES.items():
+            for name, judge in judges.items():
                 start = time.monotonic()
                 accepts, why = await judge(chat, case)
                 tally[name]["seconds"] += time.monotonic() - start
@@ -162,4 +233,5 @@ if __name__ == "__main__":
     parser.add_argument("--sets", nargs="+", default=READ_SETS, help="task sets whose canonical results give cases")
     parser.add_argument("--per-label", type=int, default=20, help="right and wrong outputs, this many of each")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--judges", nargs="+", default=list(JUDGES), choices=list(JUDGES), help="which judges to run")
     asyncio.run(main(parser.parse_args()))
