@@ -160,6 +160,14 @@ async def check(chat: LocalChat, case: dict[str, Any]) -> tuple[bool, str]:
 
 
 async def describe(chat: LocalChat, case: dict[str, Any], system: str) -> str:
+    """What the code computed, in one sentence; asked once per case and prompt (judges share it)."""
+    said = case.setdefault("described", {})
+    if system not in said:
+        said[system] = await _describe(chat, case, system)
+    return str(said[system])
+
+
+async def _describe(chat: LocalChat, case: dict[str, Any], system: str) -> str:
     cell = f"Code:\n```python\n{case['code']}\n```\n\nIt printed:\n```\n{head_tail(case['printed'], BUDGET)}\n```"
     described = await ask(
         chat, [{"role": "system", "content": system}, {"role": "user", "content": cell}], DESCRIBE_SCHEMA
