@@ -21,7 +21,8 @@ spent. Judges:
 - `lacking`: the plain description, compared by first naming the one thing the question asks for
   that it lacks, after four worked examples.
 
-`--judges` picks some of them.
+`--judges` picks some of them. Judges with one describe prompt share its reply, so the seconds of
+the second exclude it.
 
 It prints each verdict and, per judge, how many right outputs it accepted and wrong ones it caught.
 """
