@@ -1576,8 +1576,9 @@ async def test_a_keyerror_on_a_column_of_another_described_file_says_to_join_it(
 async def test_a_keyerror_names_the_key_pandas_quotes_inside_a_list():
     import pandas as pd
 
-    row = pd.DataFrame({"Revenue": [1.0]}).iloc[0]
-    for get in (lambda: row[["revenue", "region"]], lambda: pd.DataFrame({"Revenue": [1.0]})[["revenue"]]):
+    frame = pd.DataFrame({"Revenue": [1.0], "g": [1]})
+    row = frame.iloc[0]
+    for get in (lambda: row[["revenue", "region"]], lambda: frame[["revenue"]], lambda: frame.groupby("g")["revenue"]):
         try:
             get()
             raise AssertionError("pandas found the keys")
@@ -1620,8 +1621,19 @@ async def test_a_keyerror_on_a_column_of_another_table_of_the_file_read_says_to_
     said = await hint(failed(code, "KeyError", "'nameFirst'"), files=[db])
     assert "the table 'People' of league.sqlite" in said and "it loads 'Batting'" in said and "merge" in said, said
     assert "people = pd.read_sql('SELECT * FROM \"People\"', con)" in said and "its own way" not in said
-    own = code + "\np = pd.read_sql('SELECT nameFirst AS first FROM People', con)"  # loaded, its own way
+    own = code + "\np = pd.read_sql('SELECT nameFirst AS first FROM people', con)"  # loaded its own way; SQL's case
     assert "does not load" not in await hint(failed(own, "KeyError", "'nameFirst'"), files=[db])
+    both = code + "\np = pd.read_sql('SELECT * FROM \"People\"', con)\np.groupby('nameFirst').size()['playerID']"
+    assert "does not load" not in await hint(failed(both, "KeyError", "'playerID'"), files=[db])  # a loaded one has it
+    sheets = [
+        TableProfile(n, 2, f"df = pd.read_excel('b.xlsx', sheet_name={n!r})", [ColumnProfile(c, "text")])
+        for n, c in (("2023", "Revenue"), ("Managers", "Boss"))
+    ]
+    book = FileProfile("b.xlsx", "workbook", tables=sheets)
+    code = "import pandas as pd\ndf = pd.read_excel('b.xlsx', sheet_name='Managers')\ndf['Revenue']"
+    assert "\nsheet_2023 = pd.read_excel('b.xlsx', sheet_name='2023')" in await hint(
+        failed(code, "KeyError", "'Revenue'"), files=[book]
+    )
 
 
 async def test_a_merge_on_a_key_one_frame_lacks_says_which_has_it_and_what_the_other_has():
@@ -1646,6 +1658,18 @@ async def test_a_merge_on_a_key_one_frame_lacks_says_which_has_it_and_what_the_o
     other = code.replace("both = pd.merge(pay, bat, on='Team')", "both = bat['Team']")
     tb[-1] = "----> 8     both = bat['Team']"
     assert "a merge on" not in await hint(failed(other, "KeyError", "'Team'", tb), files=[db, book])
+    # The frames of the call, not whichever tables the cell loads: People has playerID, pay has not.
+    three = code.replace("'SELECT * FROM Batting'", "'SELECT * FROM people'").replace("on='Team'", "on='playerID'")
+    tb[-1] = "----> 8     both = pd.merge(pay, bat, on='playerID')"
+    said = await hint(failed(three, "KeyError", "'playerID'", tb), files=[db, book])
+    assert "the table 'People' of league.sqlite has it, the sheet 'Payroll' of pay.xlsx has not" in said, said
+    # A misspelt key, or one both tables have that an earlier step dropped: the usual hints say it better.
+    tb[-1] = "----> 8     both = pd.merge(pay, bat, on='team')"
+    said = await hint(failed(code.replace("on='Team'", "on='team'"), "KeyError", "'team'", tb), files=[db, book])
+    assert "did you mean 'Team'" in said and "a merge on" not in said, said
+    dropped = code.replace("both = pd.merge(pay, bat, on='Team')", "both = pd.merge(bat, bat, on='playerID')")
+    tb[-1] = "----> 8     both = pd.merge(bat, bat, on='playerID')"
+    assert "a merge on" not in await hint(failed(dropped, "KeyError", "'playerID'", tb), files=[db, book])
 
 
 async def test_a_cell_reading_a_described_file_its_own_way_is_sent_back_once_with_the_tested_lines():

@@ -14,7 +14,9 @@ shown.
 
 from __future__ import annotations
 
+import ast
 import difflib
+import keyword
 import re
 import sys
 from pathlib import PurePosixPath
@@ -142,10 +144,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     if name == "KeyError":
         missing = _missing_key(value)
         names = [c.name for t in read for c in t.columns]
-        if own := _unused_load(missing, files, code):
-            return own
-        if merged := _merge_key_hint(missing, outcome, named):
-            return merged
+        if said := _merge_key_hint(missing, outcome, named) or _unused_load(missing, files, code):
+            return said
         # Unknown columns (a file described without tables) are no ground for sending it to another file.
         known = read and not _close(missing, names, 0.6)
         return _key_hint(missing, read) + (
@@ -309,45 +309,89 @@ def _first_quoted(value: str) -> str:
 
 
 def _missing_key(value: str) -> str:
-    """The key a KeyError names. pandas quotes a list of them inside a quoted message
-    (`"None of [Index(['a', 'b'], dtype='str')] are in the [columns]"`, `"['a'] not in index"`)."""
-    text = value.strip()
-    if len(text) > 2 and text[0] == text[-1] and text[0] in "'\"" and _QUOTED.search(text[1:-1]):
-        text = text[1:-1]
-    return _first_quoted(text) or text.strip("'\"")
+    """The key a KeyError names: its value as Python wrote it (`'a'`, `"it's"`, a tuple), or the
+    first of a list pandas quotes inside its message (`"None of [Index(['a', 'b'], dtype='str')] are
+    in the [columns]"`, `"['a'] not in index"`, `'Column not found: a'`)."""
+    try:
+        key = ast.literal_eval(value.strip())
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        key = value.strip().strip("'\"")
+    if not isinstance(key, str):
+        return str(key)
+    if m := _KEY_LIST.search(key):
+        listed = m.group(1) or m.group(2)
+        return _first_quoted(listed) or listed
+    return key.removeprefix("Column not found: ").strip()
 
 
-_MERGE_CALL = re.compile(r"\bmerge\(|\.join\(")
+_KEY_LIST = re.compile(r"^None of \[Index\(\[(.*?)\]|^\[(.*?)\] not in index")
+_MERGE_CALL = re.compile(r"(?:\bpd\.merge\(\s*(\w+)\s*,\s*|\b(\w+)\.merge\(\s*)(\w+)")
 
 
 def _merge_key_hint(missing: str, outcome: Outcome, named: list[FileProfile]) -> str:
     """A merge on a key one of its two frames lacks: `on=` names a column of one table only, and
-    the model, told only that the column exists, merges on it again. Which loaded table has the
-    key and which has not (with its columns), and how to name each side's own column."""
-    lines = outcome.code.splitlines()
+    the model, told only that the column exists, merges on it again. Which frame's table has the
+    key and which has not (with its columns), when the line that raised is that merge and each
+    frame was loaded from a described table in the cell; "" otherwise (a misspelt key, a key an
+    earlier step dropped: the usual hint says those better)."""
     n = failing_lineno(outcome, innermost=True)
-    line = lines[n - 1] if n else next((x for x in lines if _MERGE_CALL.search(x) and missing in x), "")
-    if not _MERGE_CALL.search(line) or not re.search(rf"\bon\s*=\s*\[?[^)]*['\"]{re.escape(missing)}['\"]", line):
+    line = outcome.code.splitlines()[n - 1] if n else ""
+    call = _MERGE_CALL.search(line)
+    if not call or not re.search(rf"\bon\s*=\s*\[?[^)=]*['\"]{re.escape(missing)}['\"]", _call_args(line, call.end())):
         return ""
-    flat = _squeezed(outcome.code)
-    tables = [(_where(f, t), t) for f in named for t in f.tables]
-    loaded = [(w, t) for w, t in tables if _loads(t, outcome.code, flat)] or tables
-    have = [w for w, t in loaded if missing in [c.name for c in t.columns]]
-    lack = [(w, t) for w, t in loaded if missing not in [c.name for c in t.columns]]
-    said = f"a merge on {missing!r} needs a column of that name in both frames"
-    if have and lack:
-        where, t = lack[0]
-        said += f": {have[0]} has it, {where} has not (its columns: {', '.join(repr(c.name) for c in t.columns[:30])})"
+    frames = [_frame_table(name, outcome.code, named) for name in (call.group(1) or call.group(2), call.group(3))]
+    if None in frames:
+        return ""
+    (lw, left), (rw, right) = frames  # type: ignore[misc]
+    has = [missing in [c.name for c in t.columns] for t in (left, right)]
+    if has.count(True) != 1:
+        return ""
+    (hw, _), (lacks, t) = ((lw, left), (rw, right)) if has[0] else ((rw, right), (lw, left))
     return (
-        said + ". Name each side's own column, the two that hold the same values: "
-        "left.merge(right, left_on='<left column>', right_on='<right column>')."
+        f"a merge on {missing!r} needs a column of that name in both frames: {hw} has it, {lacks} has not (its "
+        f"columns: {', '.join(repr(c.name) for c in t.columns[:30])}). Name each side's own column, the two that "
+        "hold the same values: left.merge(right, left_on='<left column>', right_on='<right column>')."
     )
 
 
-def _loads(t: TableProfile, code: str, flat: str) -> bool:
-    """The code loads this table: with its tested line, or by its sheet or table name."""
+def _call_args(line: str, start: int) -> str:
+    """The text of a call's arguments, from `start` (inside its parentheses) to the one that closes it."""
+    depth = 1
+    for i in range(start, len(line)):
+        depth += {"(": 1, ")": -1}.get(line[i], 0)
+        if depth == 0:
+            return line[start:i]
+    return line[start:]
+
+
+def _frame_table(name: str, code: str, named: list[FileProfile]) -> tuple[str, TableProfile] | None:
+    """The described table a frame of the cell was loaded from (`name = pd.read_...(...)`), by the
+    last line that assigns it from a reader."""
+    assigned = re.findall(rf"^[ \t]*{re.escape(name)}\s*=\s*(.*read_\w+\(.*)$", code, re.MULTILINE)
+    if not assigned:
+        return None
+    line = assigned[-1]
+    for f in named:
+        if ("read_sql" not in line) if f.kind == "database" else (f.name not in line):
+            continue
+        for t in f.tables:
+            if (len(f.tables) == 1 and f.kind != "database") or _loads(t, line, _squeezed(line), f):
+                return _where(f, t), t
+    return None
+
+
+def _loads(t: TableProfile, code: str, flat: str, f: FileProfile | None = None) -> bool:
+    """The code loads this table: with its tested line, or by its sheet or table name (any case
+    for a database's: SQL does not tell them apart)."""
     tested = (e := _load_expr(t.load)) and _squeezed(e) in flat
-    return bool(tested or (t.name and re.search(rf"(?<![\w-]){re.escape(t.name)}(?![\w-])", code)))
+    case = re.IGNORECASE if f is not None and f.kind == "database" else 0
+    return bool(tested or (t.name and re.search(rf"(?<![\w-]){re.escape(t.name)}(?![\w-])", code, case)))
+
+
+def _variable(name: str) -> str:
+    """A frame's name for a table or sheet: `Region Managers` region_managers, `2023` sheet_2023."""
+    word = re.sub(r"\W+", "_", name.lower()).strip("_")
+    return word if word.isidentifier() and not keyword.iskeyword(word) else f"sheet_{word}".rstrip("_")
 
 
 def _where(f: FileProfile, t: TableProfile) -> str:
@@ -374,7 +418,7 @@ def _key_hint(missing: str, tables: list[TableProfile]) -> str:
                 f"There is no column {missing!r}: its records were flattened into one column per inner key: "
                 f"{', '.join(repr(n) for n in outer[:12])}. Use the one that holds what you need."
             )
-    t = tables[0]
+    t = next((t for t in tables if _close(missing, [c.name for c in t.columns], 0.6)), tables[0])  # the one meant
     names = [c.name for c in t.columns]
     close = _close(missing, names, 0.6)
     listed = ", ".join(repr(n) for n in names[:30])
@@ -486,11 +530,11 @@ def _unused_load(missing: str, files: list[FileProfile], code: str) -> str:
             expr = _load_expr(t.load)
             if f.name in code and expr and missing in [c.name for c in t.columns] and _squeezed(expr) not in flat:
                 where = f"sheet {t.name!r} of {f.name}" if f.kind == "workbook" and t.name else f.name
-                loaded = [o for o in f.tables if o is not t and _loads(o, code, flat)]
-                if loaded and not _loads(t, code, flat):  # another table of the file, not this one read wrongly
-                    block = re.sub(
-                        r"\bdf\b", re.sub(r"\W+", "_", t.name.lower()).strip("_") or "other", load_block(f, t)
-                    )
+                loaded = [o for o in f.tables if o is not t and _loads(o, code, flat, f)]
+                if any(missing in [c.name for c in o.columns] for o in loaded):
+                    continue  # a table the code loads has it: the object indexed is another (the usual hint)
+                if loaded and not _loads(t, code, flat, f):  # another table of the file, not this one read wrongly
+                    block = re.sub(r"\bdf\b", _variable(t.name), load_block(f, t))
                     return (
                         f"{missing!r} is a column of {_where(f, t)}, which this code does not load (it loads "
                         f"{loaded[0].name!r}): load that one too, as another frame, and merge the two on the column "
