@@ -176,23 +176,22 @@ async def _describe(chat: LocalChat, case: dict[str, Any], system: str) -> str:
     return str(described.get("computes") or "")
 
 
-async def blind(chat: LocalChat, case: dict[str, Any]) -> tuple[bool, str]:
-    computes = await describe(chat, case, DESCRIBE_SYSTEM)
+async def compare(chat: LocalChat, case: dict[str, Any], describe_system: str) -> tuple[bool, str]:
+    computes = await describe(chat, case, describe_system)
     pair = f"Question: {case['question']}\n\nComputed value: {computes}"
     compared = await ask(
         chat, [{"role": "system", "content": COMPARE_SYSTEM}, {"role": "user", "content": pair}], COMPARE_SCHEMA
     )
     return compared.get("matches") is True, f"{computes} | {compared.get('differs') or ''}"
+
+
+async def blind(chat: LocalChat, case: dict[str, Any]) -> tuple[bool, str]:
+    return await compare(chat, case, DESCRIBE_SYSTEM)
 
 
 async def plain(chat: LocalChat, case: dict[str, Any]) -> tuple[bool, str]:
     """As `blind`, but the description is not primed with a list of kinds of condition."""
-    computes = await describe(chat, case, DESCRIBE_PLAIN_SYSTEM)
-    pair = f"Question: {case['question']}\n\nComputed value: {computes}"
-    compared = await ask(
-        chat, [{"role": "system", "content": COMPARE_SYSTEM}, {"role": "user", "content": pair}], COMPARE_SCHEMA
-    )
-    return compared.get("matches") is True, f"{computes} | {compared.get('differs') or ''}"
+    return await compare(chat, case, DESCRIBE_PLAIN_SYSTEM)
 
 
 async def lacking(chat: LocalChat, case: dict[str, Any]) -> tuple[bool, str]:
