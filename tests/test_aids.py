@@ -128,6 +128,33 @@ async def test_a_nameerror_gets_the_import_or_the_load_line():
     assert "df = pd.read_csv('sales.csv')" in said
 
 
+async def test_common_errors_get_a_hint_by_their_kind():
+    import math
+    import xml.etree.ElementTree as ET
+
+    import pandas as pd
+
+    cases = {
+        "sqrt(df['Revenue'].sum())": "from math import sqrt",  # a math function used unimported
+        "pd.Series([1.0, None]).astype(int)": ".astype('Int64')",  # NaN into int
+        "pd.to_datetime(pd.Series(['2012-02-12']), format='%Y-%m')": "parse them explicitly",  # unconverted data
+        "ET.fromstring('<a><b/></a>').find('c').text.strip()": "is None",  # a lookup that found nothing
+        "b'caf\\xe9'.decode('utf-8')": "encoding='latin-1'",  # not UTF-8, nothing tested to offer
+    }
+    for code, expected in cases.items():
+        try:
+            exec(code, {"pd": pd, "ET": ET})  # noqa: S102
+            raise AssertionError(f"{code} ran")
+        except Exception as exc:  # noqa: BLE001 (whatever the installed libraries raise)
+            said = await hint(failed(code, type(exc).__name__, str(exc)), files=())
+        assert expected in said, (code, said)
+    assert math.e and "math" not in await hint(failed("print(e)", "NameError", "name 'e' is not defined"))
+    float_text = await hint(
+        failed("df['Revenue'].map(lambda v: v.strip())", "AttributeError", "'float' object has no attribute 'strip'")
+    )
+    assert "is a number" in float_text and "None" not in float_text
+
+
 async def test_a_group_by_result_assigned_as_a_column_gets_transform_or_a_frame_of_its_own():
     code = "df['avg'] = df.groupby(['y', 'm'])['usd'].mean()\nprint(df.groupby('m')['avg'].idxmax())"
     said = await hint(failed(code, "ValueError", "idxmax with skipna=True encountered all NA values in a group."))

@@ -5,7 +5,8 @@ the code reads, inner keys of flattened records, standard-library modules), the 
 NameError lacks, the tested load line when a file was read wrongly or a loaded structure was
 walked as records it does not hold, which frame lacks a merge's key (and what it has), the other
 table of a database or workbook that holds a missing column, how to convert a column that holds text where numbers or
-dates are needed, a frame given where one column is needed (str.extract's), times with and without a time zone, conditions joined without parentheses
+dates are needed, a frame given where one column is needed (str.extract's), NaN cast to int, a math
+function used unimported, a None a lookup returned, a file that is not UTF-8, times with and without a time zone, conditions joined without parentheses
 (the line mended), a column name with a dot inside .query() (backticks), a group-by's result assigned as a
 column (NaN: .transform), and that a call the installed pandas rejects must be written another way.
 Column facts come from the preview's profiles, so a hint never contradicts what the model was
@@ -17,6 +18,7 @@ from __future__ import annotations
 import ast
 import difflib
 import keyword
+import math
 import re
 import sys
 from pathlib import PurePosixPath
@@ -54,7 +56,7 @@ _TEXT_NOT_NUMBER = re.compile(
 )
 _DATE_PARSE = re.compile(
     r"doesn't match format|time data .* does not match|Unknown datetime string format|DateParseError"
-    r"|day is out of range|month must be in 1..12|Can only use \.dt accessor",
+    r"|day is out of range|month must be in 1..12|Can only use \.dt accessor|unconverted data remains",
     re.IGNORECASE,
 )
 # Two frames combined by a key or row by row, the pandas way that does not line them up.
@@ -161,7 +163,17 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         return _inside(value, files) or (f"Files beside the notebook: {', '.join(listing)}." if listing else "")
     if _READ_FAIL.search(name) or _READ_FAIL.search(value):
         named = [f for f in files if f.name in code] or files
+        if name == "UnicodeDecodeError" and not (named and (named[0].tables or named[0].load)):
+            return (  # no tested line to offer: latin-1 reads any byte
+                "the file is not UTF-8: give its encoding, open(path, encoding='latin-1') or pd.read_...(path, "
+                "encoding='latin-1') (or the encoding its first line declares)."
+            )
         return f"read {named[0].name} with its tested load line: {_load_of(named[0])}" if named else ""
+    if name == "IntCastingNaNError":
+        return (
+            "the column holds missing values (NaN), which a plain int cannot hold: convert with .astype('Int64') "
+            "(integers with missing values), or drop or fill the missing ones first (.dropna(), .fillna(0))."
+        )
     if m := _NOT_A_RECORD.search(value):
         return _record_hint(m.group(1) or "", files, code)
     if name == "AttributeError":
@@ -460,6 +472,11 @@ def _name_hint(value: str, block: str) -> str:
     name = m.group(1) if m else ""
     if name in _IMPORTS:
         return f"add `{_IMPORTS[name]}` at the top of the cell."
+    if name and not name.startswith("_") and callable(getattr(math, name, None)):
+        return (
+            f"{name} is in the math module: add `from math import {name}` at the top of the cell (it takes single "
+            "numbers: for whole columns, numpy's function of that name)."
+        )
     if block:
         return (
             f"{name!r} is not defined: nothing is loaded yet (a cell that failed defines nothing, and the data files "
@@ -611,7 +628,13 @@ def _attribute_hint(value: str, columns: list[ColumnProfile], code: str = "", ce
     if not m:
         return ""
     owner, attr = m.groups()
-    if owner in ("float", "int", "NoneType") and hasattr(str, attr):
+    if owner == "NoneType":
+        return (
+            f"a value here is None, so it has no .{attr}: a lookup found nothing (an XML element's .find() or a "
+            "dict's .get() for an element or key some records lack). Test for None first, e.g. "
+            f"`x.{attr} if x is not None else None`, or skip those records."
+        )
+    if owner in ("float", "int") and hasattr(str, attr):
         return (
             f"a value here is a number ({owner}; a missing value is a float NaN), not text, so it has no .{attr}: "
             "that column holds numbers or missing values. Use it as numbers; if you need to tell rows apart "
