@@ -1699,6 +1699,31 @@ async def test_a_merge_on_a_key_one_frame_lacks_says_which_has_it_and_what_the_o
     assert "a merge on" not in await hint(failed(dropped, "KeyError", "'playerID'", tb), files=[db, book])
 
 
+async def test_usecols_naming_columns_the_table_lacks_gets_its_tested_lines_and_columns():
+    import io
+
+    import pandas as pd
+
+    cover = TableProfile(
+        "Cover", 3, "df = pd.read_excel('pop.xlsx', sheet_name='Cover')", [ColumnProfile("Title", "text")]
+    )
+    data_load = "df = pd.read_excel('pop.xlsx', sheet_name='Data', skiprows=7)"
+    data = TableProfile("Data", 90, data_load, [ColumnProfile("Country", "text"), ColumnProfile("Age", "int")])
+    book = FileProfile("pop.xlsx", "workbook", tables=[cover, data])
+    try:  # usecols naming columns the table, as read, lacks: pandas' own message
+        pd.read_csv(io.StringIO("Title\nx"), usecols=["Country", "Age"])
+        raise AssertionError("pandas found the columns")
+    except ValueError as exc:
+        plain = str(exc)
+    said = await hint(
+        failed("df = pd.read_csv('pop.csv', usecols=['Country', 'Age'])", "ValueError", plain), files=[SALES]
+    )
+    assert "usecols" in said and "print df.columns" in said, said
+    code = "df = pd.read_excel('pop.xlsx', sheet_name='Data', usecols=['Country', 'Age'])"
+    said = await hint(failed(code, "ValueError", plain + " (sheet: Data)"), files=[book])
+    assert "the sheet 'Data' of pop.xlsx" in said and data_load in said and "'Country', 'Age'" in said, said
+
+
 async def test_a_cell_reading_a_described_file_its_own_way_is_sent_back_once_with_the_tested_lines():
     from jupyterlab_gptinterp.agent.aids.loading import Loading
 

@@ -5,7 +5,7 @@ the code reads, inner keys of flattened records, standard-library modules), the 
 NameError lacks, the tested load line when a file was read wrongly or a loaded structure was
 walked as records it does not hold, which frame lacks a merge's key (and what it has), the other
 table of a database or workbook that holds a missing column, how to convert a column that holds text where numbers or
-dates are needed, a frame given where one column is needed (str.extract's), NaN cast to int, a math
+dates are needed, a frame given where one column is needed (str.extract's), NaN cast to int, usecols naming columns a table lacks, a math
 function used unimported, a None a lookup returned, a file that is not UTF-8, times with and without a time zone, conditions joined without parentheses
 (the line mended), a column name with a dot inside .query() (backticks), a group-by's result assigned as a
 column (NaN: .transform), and that a call the installed pandas rejects must be written another way.
@@ -102,6 +102,9 @@ _NOT_A_RECORD = re.compile(r"(string|list) indices must be integers|'(?:str|list
 _READ_FAIL = re.compile(r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError")
 
 
+_USECOLS = re.compile(r"Usecols do not match columns, columns expected but not found: (\[.*?\])(?: \(sheet: (.+)\))?")
+
+
 class Hints(Aid):
     name = "hints"
 
@@ -169,6 +172,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
                 "encoding='latin-1') (or the encoding its first line declares)."
             )
         return f"read {named[0].name} with its tested load line: {_load_of(named[0])}" if named else ""
+    if m := _USECOLS.search(value):
+        return _usecols_hint(m.group(1), m.group(2) or "", named)
     if name == "IntCastingNaNError":
         return (
             "the column holds missing values (NaN), which a plain int cannot hold: convert with .astype('Int64') "
@@ -563,6 +568,19 @@ def _unused_load(missing: str, files: list[FileProfile], code: str) -> str:
                     f"{load_block(f, t)}"
                 )
     return ""
+
+
+def _usecols_hint(wanted: str, sheet: str, named: list[FileProfile]) -> str:
+    """usecols= named columns the table (as read) lacks: its tested lines and columns."""
+    for f in named:
+        table = next((t for t in f.tables if t.name == sheet), None) if sheet else next(iter(f.tables), None)
+        if table is not None:
+            listed = ", ".join(repr(c.name) for c in table.columns[:30])
+            return (
+                f"{wanted} are not columns of {_where(f, table)} as read (a header row elsewhere, other names). Load it "
+                f"with its tested lines, then select the columns you need. Its columns: {listed}.\n{load_block(f, table)}"
+            )
+    return "usecols named columns the file, as read, does not have: load it without usecols and print df.columns."
 
 
 def _own_load(code: str, files: list[FileProfile]) -> str:
