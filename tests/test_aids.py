@@ -149,6 +149,21 @@ async def test_common_errors_get_a_hint_by_their_kind():
             said = await hint(failed(code, type(exc).__name__, str(exc)), files=())
         assert expected in said, (code, said)
     assert math.e and "math" not in await hint(failed("print(e)", "NameError", "name 'e' is not defined"))
+    frame = pd.DataFrame({"Revenue": [1.0], "month": ["x"]})
+    for code, expected in {
+        "frame[frame['Revenue'] > 5]['month'].values[0]": "matched no rows",  # the first value of nothing
+        "frame[frame['Revenue'] > 5].iloc[0]": "matched no rows",
+        "frame['Revenue'].where(frame['Revenue'] > 5).idxmax()": "only missing values",
+        "frame['Revenue', 'month']": "df[['Revenue', 'month']]",  # a tuple where a list was meant
+    }.items():
+        try:
+            exec(code, {"frame": frame})  # noqa: S102
+            raise AssertionError(f"{code} ran")
+        except Exception as exc:  # noqa: BLE001
+            said = await hint(
+                failed(code, type(exc).__name__, str(exc) if not isinstance(exc, KeyError) else repr(exc.args[0]))
+            )
+        assert expected in said, (code, said)
     float_text = await hint(
         failed("df['Revenue'].map(lambda v: v.strip())", "AttributeError", "'float' object has no attribute 'strip'")
     )

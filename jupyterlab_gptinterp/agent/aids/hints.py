@@ -1,16 +1,18 @@
 """Hints: after a failed run, what any Python or pandas user would be told about that error.
 
 By the error's kind, never by the data: a close match for a misspelt name (columns of the files
-the code reads, inner keys of flattened records, standard-library modules), the import a
-NameError lacks, the tested load line when a file was read wrongly or a loaded structure was
-walked as records it does not hold, which frame lacks a merge's key (and what it has), the other
-table of a database or workbook that holds a missing column, how to convert a column that holds text where numbers or
-dates are needed, a frame given where one column is needed (str.extract's), NaN cast to int, usecols naming columns a table lacks, a math
-function used unimported, a None a lookup returned, a file that is not UTF-8, times with and without a time zone, conditions joined without parentheses
-(the line mended), a column name with a dot inside .query() (backticks), a group-by's result assigned as a
-column (NaN: .transform), and that a call the installed pandas rejects must be written another way.
-Column facts come from the preview's profiles, so a hint never contradicts what the model was
-shown.
+the code reads, inner keys of flattened records, standard-library modules), the import a NameError
+lacks, the tested load line when a file was read wrongly or a loaded structure was walked as
+records it does not hold, which frame lacks a merge's key (and what it has), the other table of a
+database or workbook that holds a missing column, how to convert a column that holds text where
+numbers or dates are needed, a frame given where one column is needed (str.extract's), NaN cast to
+int, usecols naming columns a table lacks, a row taken of an empty selection, the largest of only
+missing values, a tuple of columns meant as a list, a math function used unimported, a None a
+lookup returned, a file that is not UTF-8, times with and without a time zone, conditions joined
+without parentheses (the line mended), a column name with a dot inside .query() (backticks), a
+group-by's result assigned as a column (NaN: .transform), and that a call the installed pandas
+rejects must be written another way. Column facts come from the preview's profiles, so a hint
+never contradicts what the model was shown.
 """
 
 from __future__ import annotations
@@ -102,6 +104,15 @@ _NOT_A_RECORD = re.compile(r"(string|list) indices must be integers|'(?:str|list
 _READ_FAIL = re.compile(r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError")
 
 
+# A first row taken of nothing: `df[...].iloc[0]`, `.values[0]`, `.index[0]` after a filter that kept no row.
+_EMPTY = re.compile(
+    r"out of bounds for axis 0 with size 0|single positional indexer is out-of-bounds|index 0 is out of bounds"
+    r"|^index out of bounds$"
+)
+_ALL_NA = re.compile(
+    r"(?:idxmax|idxmin|argmax|argmin).*(?:all NA|all-NA|empty sequence)|attempt to get arg\w+ of an empty sequence"
+    r"|^Encountered all NA values"
+)
 _USECOLS = re.compile(r"Usecols do not match columns, columns expected but not found: (\[.*?\])(?: \(sheet: (.+)\))?")
 
 
@@ -147,6 +158,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     read = [t for f in named for t in f.tables] if named else tables
     columns = [c for t in read for c in t.columns]
     if name == "KeyError":
+        if several := _several_columns(value, columns):
+            return several
         missing = _missing_key(value)
         names = [c.name for t in read for c in t.columns]
         if said := _merge_key_hint(missing, outcome, named) or _unused_load(missing, files, code):
@@ -222,6 +235,16 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         )
     if _AMBIGUOUS.search(value):
         return _ambiguous_hint(failing_line(outcome))
+    if _EMPTY.search(value):
+        return (
+            "there is no such row: the selection is shorter than asked, most often empty (a filter or lookup that "
+            "matched no rows). Print how many rows each condition keeps, and the values the column really holds."
+        )
+    if _ALL_NA.search(value):
+        return (
+            "a group (or the column) holds only missing values (NaN), so it has no largest or smallest: drop the "
+            "missing values first (.dropna()), or check why the values are missing (a conversion that failed)."
+        )
     if is_api_error(outcome):
         line = failing_line(outcome)
         where = f" The line `{line}`" if line else " That call"
@@ -325,6 +348,21 @@ def _first_quoted(value: str) -> str:
     return m.group(1) if m else ""
 
 
+def _several_columns(value: str, columns: list[ColumnProfile]) -> str:
+    """`df['a', 'b']` looks up one column named by the tuple ('a', 'b'); several columns are a list."""
+    try:
+        key = ast.literal_eval(value.strip())
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return ""
+    names = {c.name for c in columns}
+    if not isinstance(key, tuple) or len(key) < 2 or not all(isinstance(k, str) and k in names for k in key):
+        return ""
+    return (
+        f"df[{', '.join(map(repr, key))}] asks for one column named by the pair {key!r}: for several columns, give "
+        f"a list, df[[{', '.join(map(repr, key))}]]."
+    )
+
+
 def _missing_key(value: str) -> str:
     """The key a KeyError names: its value as Python wrote it (`'a'`, `"it's"`, a tuple), or the
     first of a list pandas quotes inside its message (`"None of [Index(['a', 'b'], dtype='str')] are
@@ -423,7 +461,7 @@ def _key_hint(missing: str, tables: list[TableProfile]) -> str:
         names = [c.name for c in t.columns]
         if missing in names:
             return (
-                f"{missing!r} is a column of the file as loaded by `{t.load.splitlines()[-1]}`, but not of the object "
+                f"{missing!r} is a column of the file as loaded by `{_reader_line(t.load)}`, but not of the object "
                 "this line indexes (a grouped or filtered result, or another frame): print its columns first."
             )
         inner = [n for n in names if n.endswith("." + missing)]
@@ -532,6 +570,12 @@ def _elsewhere(missing: str, files: list[FileProfile], code: str) -> str:
                     f"frame, and merge the two on the column they share.\n{block}"
                 )
     return ""
+
+
+def _reader_line(load: str) -> str:
+    """The line of a load block that reads the file (its first assignment), not a conversion after it."""
+    lines = load.splitlines()
+    return next((line for line in lines if "=" in line), lines[0] if lines else "")
 
 
 def _load_expr(load: str) -> str:
