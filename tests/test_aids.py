@@ -140,6 +140,11 @@ async def test_common_errors_get_a_hint_by_their_kind():
         "pd.to_datetime(pd.Series(['2012-02-12']), format='%Y-%m')": "parse them explicitly",  # unconverted data
         "ET.fromstring('<a><b/></a>').find('c').text.strip()": "is None",  # a lookup that found nothing
         "b'caf\\xe9'.decode('utf-8')": "encoding='latin-1'",  # not UTF-8, nothing tested to offer
+        "pd.to_timedelta(pd.Series(['1:00:00', 'DNF']))": "'DNF' is a word among the durations",
+        "pd.to_numeric(pd.Series(['1', 'n/a']))": "pd.to_numeric(col, errors='coerce')",
+        "pd.to_datetime(pd.Series(['2024-01-01', 'unknown']), format='%Y-%m-%d')": "'unknown' is a word among the dates",
+        "int(float('nan'))": ".astype('Int64')",
+        "pd.Timestamp('2024-01-01').tz_convert('UTC')": "tz_localize('UTC')",
     }
     for code, expected in cases.items():
         try:
@@ -164,6 +169,16 @@ async def test_common_errors_get_a_hint_by_their_kind():
                 failed(code, type(exc).__name__, str(exc) if not isinstance(exc, KeyError) else repr(exc.args[0]))
             )
         assert expected in said, (code, said)
+    money = "pd.to_numeric(pd.Series(['$1,234.50']))"  # a number written as text: cleaned, not coerced away
+    try:
+        exec(money, {"pd": pd})  # noqa: S102
+    except ValueError as exc:
+        assert "errors='coerce'" not in await hint(failed(money, "ValueError", str(exc)))
+    json_by_hand = "import json\ndf = pd.DataFrame(json.load(open('sales.csv')))"
+    said = await hint(
+        failed(json_by_hand, "ValueError", "Mixing dicts with non-Series may lead to ambiguous ordering.")
+    )
+    assert "tested load line: import pandas as pd\ndf = pd.read_csv('sales.csv')" in said, said
     float_text = await hint(
         failed("df['Revenue'].map(lambda v: v.strip())", "AttributeError", "'float' object has no attribute 'strip'")
     )

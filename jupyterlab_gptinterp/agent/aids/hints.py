@@ -6,7 +6,8 @@ lacks, the tested load line when a file was read wrongly or a loaded structure w
 records it does not hold, which frame lacks a merge's key (and what it has), the other table of a
 database or workbook that holds a missing column, how to convert a column that holds text where
 numbers or dates are needed, a frame given where one column is needed (str.extract's), NaN cast to
-int, usecols naming columns a table lacks, a row taken of an empty selection, the largest of only
+int, usecols naming columns a table lacks, a word among numbers, durations or dates
+(errors='coerce'), JSON read by hand, a row taken of an empty selection, the largest of only
 missing values, a tuple of columns meant as a list, a math function used unimported, a None a
 lookup returned, a file that is not UTF-8, times with and without a time zone, conditions joined
 without parentheses (the line mended), a column name with a dot inside .query() (backticks), a
@@ -76,7 +77,7 @@ _COMPARISON = re.compile(r"==|!=|<=|>=|(?<![<>=-])[<>](?![<>=])|\.isin\(|\.betwe
 # Times with and without a time zone, by what pandas says of them.
 _ZONES = (
     (
-        re.compile(r"tz-naive timestamps, use tz_localize"),
+        re.compile(r"tz-naive timestamps?, use tz_localize", re.IGNORECASE),
         "the times carry no time zone yet: say which zone they were written in first, .dt.tz_localize('UTC') (or "
         "that zone), then .dt.tz_convert('<the zone>').",
     ),
@@ -101,7 +102,26 @@ _ZONES = (
 )
 # A key used on what is not a record: the keys of a dict iterated over, a row that is an array.
 _NOT_A_RECORD = re.compile(r"(string|list) indices must be integers|'(?:str|list)' object has no attribute 'get'")
-_READ_FAIL = re.compile(r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError")
+_READ_FAIL = re.compile(
+    r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError"
+    r"|Mixing dicts with non-Series|Invalid file path or buffer object type|File name too long"  # JSON read by hand
+)
+# A word among numbers or durations ('DNF', 'n/a'): pandas names it.
+_WORD_AMONG = (
+    (re.compile(r"Could not convert '([^']{1,40})' to NumPy timedelta"), "durations", "pd.to_timedelta"),
+    (
+        re.compile(r"Could not convert '([^']{1,40})' to numeric|Unable to parse string '([^']{1,40})'"),
+        "numbers",
+        "pd.to_numeric",
+    ),
+    (
+        re.compile(
+            r"time data \"([^\"]{1,40})\" doesn't match|Unknown datetime string format, unable to parse: (.{1,40})"
+        ),
+        "dates",
+        "pd.to_datetime",
+    ),
+)
 
 
 # A first row taken of nothing: `df[...].iloc[0]`, `.values[0]`, `.index[0]` after a filter that kept no row.
@@ -187,7 +207,9 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         return f"read {named[0].name} with its tested load line: {_load_of(named[0])}" if named else ""
     if m := _USECOLS.search(value):
         return _usecols_hint(m.group(1), m.group(2) or "", named)
-    if name == "IntCastingNaNError":
+    if said := _word_among(value):
+        return said
+    if name == "IntCastingNaNError" or "cannot convert float NaN to integer" in value:
         return (
             "the column holds missing values (NaN), which a plain int cannot hold: convert with .astype('Int64') "
             "(integers with missing values), or drop or fill the missing ones first (.dropna(), .fillna(0))."
@@ -346,6 +368,21 @@ def _joined(condition: str) -> str:
 def _first_quoted(value: str) -> str:
     m = _QUOTED.search(value)
     return m.group(1) if m else ""
+
+
+def _word_among(value: str) -> str:
+    """A word among numbers, durations or dates ('DNF', 'n/a', 'unknown'), which pandas names: no
+    cleaning makes it one, so errors='coerce'. A value with digits is a number written as text
+    (the conversion hints say how to clean it)."""
+    for pattern, kind, how in _WORD_AMONG:
+        m = pattern.search(value)
+        word = next((g for g in m.groups() if g), "") if m else ""
+        if word and not re.search(r"\d", word):
+            return (
+                f"{word!r} is a word among the {kind}: convert with {how}(col, errors='coerce'), which makes such "
+                "words missing (NaN), then decide whether those rows count."
+            )
+    return ""
 
 
 def _several_columns(value: str, columns: list[ColumnProfile]) -> str:
