@@ -9,6 +9,7 @@ import asyncio
 import json
 import logging
 
+import pytest
 from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
 from jupyterlab_gptinterp.agent import aids, focus, prompts
@@ -134,51 +135,71 @@ async def test_common_errors_get_a_hint_by_their_kind():
 
     import pandas as pd
 
+    frame = pd.DataFrame({"Revenue": [1.0], "month": ["x"], "Region": ["North"]})
     cases = {
         "sqrt(df['Revenue'].sum())": "from math import sqrt",  # a math function used unimported
         "pd.Series([1.0, None]).astype(int)": ".astype('Int64')",  # NaN into int
-        "pd.to_datetime(pd.Series(['2012-02-12']), format='%Y-%m')": "parse them explicitly",  # unconverted data
-        "ET.fromstring('<a><b/></a>').find('c').text.strip()": "is None",  # a lookup that found nothing
-        "b'caf\\xe9'.decode('utf-8')": "encoding='latin-1'",  # not UTF-8, nothing tested to offer
-        "pd.to_timedelta(pd.Series(['1:00:00', 'DNF']))": "'DNF' is a word among the durations",
-        "pd.to_numeric(pd.Series(['1', 'n/a']))": "pd.to_numeric(col, errors='coerce')",
-        "pd.to_datetime(pd.Series(['2024-01-01', 'unknown']), format='%Y-%m-%d')": "'unknown' is a word among the dates",
         "int(float('nan'))": ".astype('Int64')",
-        "pd.Timestamp('2024-01-01').tz_convert('UTC')": "tz_localize('UTC')",
-    }
-    for code, expected in cases.items():
-        try:
-            exec(code, {"pd": pd, "ET": ET})  # noqa: S102
-            raise AssertionError(f"{code} ran")
-        except Exception as exc:  # noqa: BLE001 (whatever the installed libraries raise)
-            said = await hint(failed(code, type(exc).__name__, str(exc)), files=())
-        assert expected in said, (code, said)
-    assert math.e and "math" not in await hint(failed("print(e)", "NameError", "name 'e' is not defined"))
-    frame = pd.DataFrame({"Revenue": [1.0], "month": ["x"]})
-    for code, expected in {
+        "pd.to_datetime(pd.Series(['2012-02-12']), format='%Y-%m')": "format='mixed'",  # unconverted data
+        "ET.fromstring('<a><b/></a>').find('c').text.strip()": "a lookup found nothing",
+        "names = ['a']\nnames = names.append('b')\nnames.count('a')": "assigned None",  # in place
+        "b'caf\\xe9'.decode('utf-8')": "encoding='latin-1'",  # not UTF-8, nothing tested to offer
+        "'a'.encode('utf-16').decode('utf-8')": "encoding='utf-16'",
+        "pd.to_numeric(pd.Series(['1', 'n/a']))": "pd.to_numeric(col, errors='coerce')",  # a word past the first
+        "pd.Timestamp('2024-01-01').tz_convert('UTC')": "ts.tz_localize('UTC')",  # one time, not a column
         "frame[frame['Revenue'] > 5]['month'].values[0]": "matched no rows",  # the first value of nothing
         "frame[frame['Revenue'] > 5].iloc[0]": "matched no rows",
+        "frame[frame['Revenue'] > 5]['Revenue'].idxmax()": "matched no rows",
         "frame['Revenue'].where(frame['Revenue'] > 5).idxmax()": "only missing values",
-        "frame['Revenue', 'month']": "df[['Revenue', 'month']]",  # a tuple where a list was meant
-    }.items():
-        try:
-            exec(code, {"frame": frame})  # noqa: S102
-            raise AssertionError(f"{code} ran")
-        except Exception as exc:  # noqa: BLE001
-            said = await hint(
-                failed(code, type(exc).__name__, str(exc) if not isinstance(exc, KeyError) else repr(exc.args[0]))
-            )
+    }
+    for code, expected in cases.items():
+        with pytest.raises(Exception) as raised:  # noqa: PT011 (whatever the installed libraries raise)
+            exec(code, {"pd": pd, "ET": ET, "frame": frame})  # noqa: S102
+        exc = raised.value
+        said = await hint(failed(code, type(exc).__name__, str(exc)), files=())
         assert expected in said, (code, said)
-    money = "pd.to_numeric(pd.Series(['$1,234.50']))"  # a number written as text: cleaned, not coerced away
-    try:
-        exec(money, {"pd": pd})  # noqa: S102
-    except ValueError as exc:
-        assert "errors='coerce'" not in await hint(failed(money, "ValueError", str(exc)))
+    inplace = failed(
+        "df = df.dropna(inplace=True)\ndf.groupby('m')",
+        "AttributeError",
+        "'NoneType' object has no attribute 'groupby'",
+    )
+    assert "`df = df.dropna(inplace=True)` assigned None" in await hint(inplace)
+    # Not those: a name that is no call, a column of words, a number written as text, a file not named.
+    assert math.e and "math" not in await hint(failed("print(e)", "NameError", "name 'e' is not defined"))
+    assert "from math" not in await hint(failed("print(dist.head())", "NameError", "name 'dist' is not defined"))
+    for code in ("pd.to_numeric(frame['Region'])", "pd.to_numeric(pd.Series(['$1,234.50']))"):
+        with pytest.raises(ValueError) as raised:
+            exec(code, {"pd": pd, "frame": frame})  # noqa: S102
+        said = await hint(failed(code, "ValueError", str(raised.value)))
+        assert "errors='coerce'" not in said and "still holds text" in said, (code, said)
+    mixed = "pd.DataFrame({'total': {'a': 1}, 'n': [1, 2]})"
+    assert "sales.csv" not in await hint(
+        failed(mixed, "ValueError", "Mixing dicts with non-Series may lead to ambiguous ordering.")
+    )
     json_by_hand = "import json\ndf = pd.DataFrame(json.load(open('sales.csv')))"
     said = await hint(
         failed(json_by_hand, "ValueError", "Mixing dicts with non-Series may lead to ambiguous ordering.")
     )
     assert "tested load line: import pandas as pd\ndf = pd.read_csv('sales.csv')" in said, said
+    # A word among durations: pandas gives no position, the profile shows it beside durations.
+    times = TableProfile(
+        "", 9, "df = pd.read_csv('race.csv')", [ColumnProfile("chip", "text", values=["2:01:07", "DNF"])]
+    )
+    race = FileProfile("race.csv", "table", tables=[times])
+    said = await hint(
+        failed("pd.to_timedelta(df['chip'])", "ValueError", "Could not convert 'DNF' to NumPy timedelta"), files=[race]
+    )
+    assert "'DNF' is a word among the durations" in said, said
+    with pytest.raises(ValueError) as raised:
+        pd.to_datetime(pd.Series(["2024-01-01", "unknown"]), format="%Y-%m-%d")
+    days = TableProfile(
+        "", 9, "df = pd.read_csv('d.csv')", [ColumnProfile("day", "text", values=["2024-01-01", "unknown"])]
+    )
+    said = await hint(
+        failed("pd.to_datetime(df['day'])", "ValueError", str(raised.value)),
+        files=[FileProfile("d.csv", "table", tables=[days])],
+    )
+    assert "'unknown' is a word among the dates" in said, said
     float_text = await hint(
         failed("df['Revenue'].map(lambda v: v.strip())", "AttributeError", "'float' object has no attribute 'strip'")
     )

@@ -53,13 +53,13 @@ _REMOVED = {
 }  # fmt: skip
 _TEXT_NOT_NUMBER = re.compile(
     r"unsupported operand type|can only concatenate str|not supported between instances of 'str'"
-    r"|could not convert string to float|Could not convert .* to numeric|agg function failed|"
+    r"|could not convert string to float|Could not convert .* to numeric|Unable to parse string|agg function failed|"
     r"dtype->(?:object|str)|cannot perform \w+ with type|must be real number, not str|invalid literal for int",
     re.IGNORECASE,
 )
 _DATE_PARSE = re.compile(
     r"doesn't match format|time data .* does not match|Unknown datetime string format|DateParseError"
-    r"|day is out of range|month must be in 1..12|Can only use \.dt accessor|unconverted data remains",
+    r"|day is out of range|month must be in 1..12|Can only use \.dt accessor",
     re.IGNORECASE,
 )
 # Two frames combined by a key or row by row, the pandas way that does not line them up.
@@ -77,7 +77,12 @@ _COMPARISON = re.compile(r"==|!=|<=|>=|(?<![<>=-])[<>](?![<>=])|\.isin\(|\.betwe
 # Times with and without a time zone, by what pandas says of them.
 _ZONES = (
     (
-        re.compile(r"tz-naive timestamps?, use tz_localize", re.IGNORECASE),
+        re.compile(r"Cannot convert tz-naive Timestamp"),
+        "this one time carries no time zone yet: ts.tz_localize('UTC') (or the zone it was written in) first, then "
+        ".tz_convert('<the zone>'); for a column of times the same through .dt.",
+    ),
+    (
+        re.compile(r"tz-naive timestamps, use tz_localize"),
         "the times carry no time zone yet: say which zone they were written in first, .dt.tz_localize('UTC') (or "
         "that zone), then .dt.tz_convert('<the zone>').",
     ),
@@ -102,36 +107,27 @@ _ZONES = (
 )
 # A key used on what is not a record: the keys of a dict iterated over, a row that is an array.
 _NOT_A_RECORD = re.compile(r"(string|list) indices must be integers|'(?:str|list)' object has no attribute 'get'")
-_READ_FAIL = re.compile(
-    r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError"
-    r"|Mixing dicts with non-Series|Invalid file path or buffer object type|File name too long"  # JSON read by hand
-)
+_READ_FAIL = re.compile(r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError")
+# A described file's JSON read by hand: a nested dict given to pd.DataFrame, its text taken for a path.
+_BY_HAND = re.compile(r"Mixing dicts with non-Series|Invalid file path or buffer object type|File name too long")
 # A word among numbers or durations ('DNF', 'n/a'): pandas names it.
 _WORD_AMONG = (
     (re.compile(r"Could not convert '([^']{1,40})' to NumPy timedelta"), "durations", "pd.to_timedelta"),
-    (
-        re.compile(r"Could not convert '([^']{1,40})' to numeric|Unable to parse string '([^']{1,40})'"),
-        "numbers",
-        "pd.to_numeric",
-    ),
-    (
-        re.compile(
-            r"time data \"([^\"]{1,40})\" doesn't match|Unknown datetime string format, unable to parse: (.{1,40})"
-        ),
-        "dates",
-        "pd.to_datetime",
-    ),
+    (re.compile(r"Unable to parse string '([^']{1,40})'"), "numbers", "pd.to_numeric"),
+    (re.compile(r"time data \"([^\"]{1,40})\" doesn't match"), "dates", "pd.to_datetime"),
 )
 
 
 # A first row taken of nothing: `df[...].iloc[0]`, `.values[0]`, `.index[0]` after a filter that kept no row.
 _EMPTY = re.compile(
     r"out of bounds for axis 0 with size 0|single positional indexer is out-of-bounds|index 0 is out of bounds"
-    r"|^index out of bounds$"
+    r"|^index out of bounds$|of an empty sequence"
 )
-_ALL_NA = re.compile(
-    r"(?:idxmax|idxmin|argmax|argmin).*(?:all NA|all-NA|empty sequence)|attempt to get arg\w+ of an empty sequence"
-    r"|^Encountered all NA values"
+_ALL_NA = re.compile(r"(?:idxmax|idxmin|argmax|argmin).*(?:all NA|all-NA)|^Encountered all NA values")
+# `x = x.method(...)` where the method works in place and returns None.
+_ASSIGNED_NONE = re.compile(
+    r"^[ \t]*(\w+)\s*=\s*\1\.(?:\w+\([^\n]*inplace\s*=\s*True[^\n]*|(?:append|extend|insert|sort|reverse|update|clear)\(.*)$",
+    re.MULTILINE,
 )
 _USECOLS = re.compile(r"Usecols do not match columns, columns expected but not found: (\[.*?\])(?: \(sheet: (.+)\))?")
 
@@ -190,29 +186,27 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
             (_elsewhere(missing, files, code) if known else "") or _own_load(code, files)
         )
     if name == "UndefinedVariableError" or (name == "NameError" and ".query(" in failing_line(outcome)):
-        return _query_hint(value, failing_line(outcome) or code) or _name_hint(value, _block_for(code, files))
+        return _query_hint(value, failing_line(outcome) or code) or _name_hint(value, _block_for(code, files), code)
     if name == "NameError":
-        return _name_hint(value, _block_for(code, files))
+        return _name_hint(value, _block_for(code, files), code)
     if name == "ModuleNotFoundError":
         return _module_hint(value)
     if name == "FileNotFoundError":
         return _inside(value, files) or (f"Files beside the notebook: {', '.join(listing)}." if listing else "")
-    if _READ_FAIL.search(name) or _READ_FAIL.search(value):
-        named = [f for f in files if f.name in code] or files
-        if name == "UnicodeDecodeError" and not (named and (named[0].tables or named[0].load)):
-            return (  # no tested line to offer: latin-1 reads any byte
-                "the file is not UTF-8: give its encoding, open(path, encoding='latin-1') or pd.read_...(path, "
-                "encoding='latin-1') (or the encoding its first line declares)."
-            )
-        return f"read {named[0].name} with its tested load line: {_load_of(named[0])}" if named else ""
+    if name == "UnicodeDecodeError" and not any(f.tables or f.load for f in named):
+        return _encoding_hint(value)  # a file with no tested line (or none described)
+    if _READ_FAIL.search(name) or _READ_FAIL.search(value) or (named and _BY_HAND.search(value)):
+        target = named or ([] if _BY_HAND.search(value) else files)
+        return f"read {target[0].name} with its tested load line: {_load_of(target[0])}" if target else ""
     if m := _USECOLS.search(value):
         return _usecols_hint(m.group(1), m.group(2) or "", named)
-    if said := _word_among(value):
+    if name == "ValueError" and (said := _word_among(value, [c for c in columns if c.name in code])):
         return said
     if name == "IntCastingNaNError" or "cannot convert float NaN to integer" in value:
         return (
-            "the column holds missing values (NaN), which a plain int cannot hold: convert with .astype('Int64') "
-            "(integers with missing values), or drop or fill the missing ones first (.dropna(), .fillna(0))."
+            "the column holds missing values (NaN, or inf), which a plain int cannot hold: convert with "
+            ".astype('Int64') (integers with missing values), or drop or fill them first (.dropna(), .fillna(0); "
+            "inf: .replace([np.inf, -np.inf], np.nan))."
         )
     if m := _NOT_A_RECORD.search(value):
         return _record_hint(m.group(1) or "", files, code)
@@ -220,6 +214,11 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         return _accessor_hint(outcome, columns) or _attribute_hint(value, columns, failing_line(outcome) or code, code)
     if zone := next((advice for pattern, advice in _ZONES if pattern.search(value)), ""):
         return zone
+    if "unconverted data remains" in value:
+        return (
+            "the format= given covers only the start of the text: the values hold more (a day, a time) or several "
+            "layouts. Write the whole layout in format=, or pass format='mixed' to read each value as it is."
+        )
     if _DATE_PARSE.search(value):
         dated = [c for c in columns if c.name in code and any("date" in n for n in c.notes)]
         how = f" For {dated[0].name!r}: {_date_note(dated[0])}" if dated else ""
@@ -259,8 +258,9 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         return _ambiguous_hint(failing_line(outcome))
     if _EMPTY.search(value):
         return (
-            "there is no such row: the selection is shorter than asked, most often empty (a filter or lookup that "
-            "matched no rows). Print how many rows each condition keeps, and the values the column really holds."
+            "a position past the end: the frame or selection is shorter (or narrower) than asked, most often empty "
+            "(a filter or lookup that matched no rows). Print its shape, how many rows each condition keeps, and "
+            "the values the column really holds."
         )
     if _ALL_NA.search(value):
         return (
@@ -370,14 +370,19 @@ def _first_quoted(value: str) -> str:
     return m.group(1) if m else ""
 
 
-def _word_among(value: str) -> str:
-    """A word among numbers, durations or dates ('DNF', 'n/a', 'unknown'), which pandas names: no
-    cleaning makes it one, so errors='coerce'. A value with digits is a number written as text
-    (the conversion hints say how to clean it)."""
+def _word_among(value: str, used: list[ColumnProfile]) -> str:
+    """A word among numbers, durations or dates ('DNF', 'n/a'), which pandas names while converting:
+    no cleaning makes it one, so errors='coerce'. Only where the values around it convert: pandas
+    met it past the first value, or the profile of a column the code uses shows it beside values
+    with digits. A column of words is not to be coerced away, nor a number written as text."""
     for pattern, kind, how in _WORD_AMONG:
         m = pattern.search(value)
         word = next((g for g in m.groups() if g), "") if m else ""
-        if word and not re.search(r"\d", word):
+        if not word or re.search(r"\d", word):
+            continue
+        later = (at := re.search(r"at position (\d+)", value)) is not None and int(at.group(1)) > 0
+        beside = any(word in c.values and any(re.search(r"\d", v) for v in c.values) for c in used)
+        if later or beside:
             return (
                 f"{word!r} is a word among the {kind}: convert with {how}(col, errors='coerce'), which makes such "
                 "words missing (NaN), then decide whether those rows count."
@@ -547,12 +552,12 @@ def _as_value(missing: str, table: TableProfile) -> str:
     return ""
 
 
-def _name_hint(value: str, block: str) -> str:
+def _name_hint(value: str, block: str, code: str = "") -> str:
     m = _UNDEFINED.search(value)
     name = m.group(1) if m else ""
     if name in _IMPORTS:
         return f"add `{_IMPORTS[name]}` at the top of the cell."
-    if name and not name.startswith("_") and callable(getattr(math, name, None)):
+    if name and callable(getattr(math, name, None)) and re.search(rf"(?<![\w.]){name}\s*\(", code):
         return (
             f"{name} is in the math module: add `from math import {name}` at the top of the cell (it takes single "
             "numbers: for whole columns, numpy's function of that name)."
@@ -651,6 +656,15 @@ def _unused_load(missing: str, files: list[FileProfile], code: str) -> str:
     return ""
 
 
+def _encoding_hint(value: str) -> str:
+    if re.search(r"byte 0xf[ef] in position 0", value):  # a UTF-16 byte-order mark
+        return "the file is UTF-16 (it starts with a byte-order mark): open it with encoding='utf-16'."
+    return (  # latin-1 reads any byte
+        "the file is not UTF-8: give its encoding, open(path, encoding='latin-1') or pd.read_...(path, "
+        "encoding='latin-1') (or the encoding its first line declares)."
+    )
+
+
 def _usecols_hint(wanted: str, sheet: str, named: list[FileProfile]) -> str:
     """usecols= named columns the table (as read) lacks: its tested lines and columns."""
     for f in named:
@@ -728,6 +742,12 @@ def _attribute_hint(value: str, columns: list[ColumnProfile], code: str = "", ce
         return ""
     owner, attr = m.groups()
     if owner == "NoneType":
+        if m := _ASSIGNED_NONE.search(cell or code):
+            return (
+                f"`{m.group(0).strip()}` assigned None: a method that changes its object in place (inplace=True, "
+                "list.append, .sort(), .update()) returns None. Call it without assigning, or assign the result of "
+                "the version that returns a value (df = df.dropna())."
+            )
         return (
             f"a value here is None, so it has no .{attr}: a lookup found nothing (an XML element's .find() or a "
             "dict's .get() for an element or key some records lack). Test for None first, e.g. "
