@@ -560,6 +560,13 @@ def test_xml_records_are_found_where_they_repeat_and_nested_elements_become_list
         '<feed xmlns="urn:example:feed"><item id="1"><v>2.5</v></item><item id="2"><v>4</v></item></feed>',
     )
     assert load(tmp_path, monkeypatch, ns.tables[0].load)["v"].sum() == 6.5
+    # A file that declares another encoding than UTF-8: read_xml is told it.
+    stations = "".join(f'<pdv id="{i}"><ville>Bourg-en-Bresse {"é" * i}</ville></pdv>' for i in range(4))
+    latin = prof(
+        tmp_path, "p.xml", f'<?xml version="1.0" encoding="ISO-8859-1"?><liste>{stations}</liste>'.encode("latin-1")
+    )
+    assert latin.tables and "encoding='ISO-8859-1'" in latin.tables[0].load, latin.note
+    assert load(tmp_path, monkeypatch, latin.tables[0].load)["ville"].iloc[3].endswith("ééé")
 
 
 def test_compressed_files_are_read_as_what_they_hold(tmp_path, monkeypatch):

@@ -1123,6 +1123,9 @@ def _leaves(records: list[Any], child: str) -> list[str]:
     return list(tags)[:8]
 
 
+_XML_ENCODING = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+
+
 def _xml(name: str, path: Path) -> dict[str, Any]:
     from xml.etree import ElementTree
 
@@ -1134,6 +1137,10 @@ def _xml(name: str, path: Path) -> dict[str, Any]:
         return {"kind": "text", "note": "XML with no repeated element", "lines": _first_lines(path)}
     xpath, find = (f".//n:{tag}", f"{{{uri}}}{tag}") if uri else (f".//{tag}", tag)
     kwargs: dict[str, Any] = {"xpath": xpath, "parser": "etree", **({"namespaces": {"n": uri}} if uri else {})}
+    with _open(path) as f:  # read_xml decodes as UTF-8 whatever the file declares
+        declared = _XML_ENCODING.match(f.read(200))
+    if declared and declared.group(1).decode().lower().replace("_", "-") not in ("utf-8", "utf8"):
+        kwargs["encoding"] = declared.group(1).decode()
     df = pd.read_xml(path, **kwargs)
     records = list(root.iter(find))
     notes = [f"one record per <{tag}> element (attributes and child elements become columns)"]
