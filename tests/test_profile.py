@@ -567,6 +567,19 @@ def test_xml_records_are_found_where_they_repeat_and_nested_elements_become_list
     )
     assert latin.tables and "encoding='ISO-8859-1'" in latin.tables[0].load, latin.note
     assert load(tmp_path, monkeypatch, latin.tables[0].load)["ville"].iloc[3].endswith("ééé")
+    # Records inside repeated owners (prices of stations): each carries its owner's attributes and values.
+    prices = "".join(
+        f'<station id="0{i}" kind="{"AR"[i % 2]}"><city>C{i}</city><services><s>wash</s></services>'
+        + "".join(f'<price fuel="E10" value="{i + j / 10}"/>' for j in range(i + 3))
+        + "</station>"
+        for i in range(4)
+    )
+    owned = prof(tmp_path, "prices.xml", f"<stations>{prices}</stations>")
+    df = load(tmp_path, monkeypatch, owned.tables[0].load)
+    assert len(df) == 18 and (df["station.id"] == "03").sum() == 6  # the zero kept: ids are text
+    assert df.groupby("station.city")["value"].max()["C2"] == 2.4
+    assert "station.services" not in df.columns and "station.kind" in df.columns
+    assert "station.id" not in prof(tmp_path, "branches.xml").tables[0].load  # one list wrapper: no owner to carry
 
 
 def test_compressed_files_are_read_as_what_they_hold(tmp_path, monkeypatch):

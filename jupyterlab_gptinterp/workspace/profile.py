@@ -1186,7 +1186,44 @@ def _xml(name: str, path: Path) -> dict[str, Any]:
             notes.append("the values inside " + ", ".join(f"<{c}>" for c in flat) + " become 'outer.inner' columns")
         if listed:
             notes.append("nested elements (" + ", ".join(f"<{c}>" for c in listed) + ") become list columns")
+    lines += _owner_columns(root, find, df, opener.format(repr(name)), module, notes)
     return {"kind": "table", "tables": [_table("", df, "\n".join(lines), len(df), notes)]}
+
+
+def _owner_columns(root: Any, find: str, df: Any, opened: str, module: str, notes: list[str]) -> list[str]:
+    """Records that sit in repeated elements of their own (<station id="7"><price .../>...</station>)
+    lose their owner to read_xml: its attributes and named values become '<owner>.<name>' columns,
+    as json_normalize's meta does for JSON. Adds them to `df`; returns the lines that do it."""
+    owners = [p for p in root.iter() for r in p if r.tag == find]
+    parents = list(dict.fromkeys(owners))
+    if len(owners) != len(df) or len({p.tag for p in parents}) != 1 or not 2 <= len(parents) < len(owners):
+        return []
+    sample = parents[:200]
+    keys = list(dict.fromkeys(k for p in sample for k in p.attrib))[:6]
+    # Named values: elements that hold text somewhere and never elements of their own.
+    inner = [c for p in sample for c in p if c.tag != find]
+    nesting = {c.tag for c in inner if len(c)}
+    leaves = list(dict.fromkeys(c.tag for c in inner if c.tag not in nesting and (c.text or "").strip()))[:4]
+    if not keys and not leaves:
+        return []
+    owner = parents[0].tag
+    short = owner.rpartition("}")[2]
+    extra = f", {module}" if module else ""
+    lines = [
+        f"import xml.etree.ElementTree as ET{extra}",
+        f"root = ET.parse({opened}).getroot()",
+        f"owners = [p for p in root.iter({owner!r}) for r in p if r.tag == {find!r}]  # one per record",
+    ]
+    for key in keys:
+        column = f"{short}.{key.rpartition('}')[2]}"
+        df[column] = [p.get(key) for p in owners]
+        lines.append(f"df[{column!r}] = [p.get({key!r}) for p in owners]")
+    for leaf in leaves:
+        column = f"{short}.{leaf.rpartition('}')[2]}"
+        df[column] = [p.findtext(leaf) for p in owners]
+        lines.append(f"df[{column!r}] = [p.findtext({leaf!r}) for p in owners]")
+    notes.append(f"each record sits inside a <{short}>: its attributes and values are the '{short}.' columns")
+    return lines
 
 
 _MD_ALIGN = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
