@@ -580,6 +580,19 @@ def test_xml_records_are_found_where_they_repeat_and_nested_elements_become_list
     assert df.groupby("station.city")["value"].max()["C2"] == 2.4
     assert "station.services" not in df.columns and "station.kind" in df.columns
     assert "station.id" not in prof(tmp_path, "branches.xml").tables[0].load  # one list wrapper: no owner to carry
+    # Owners inside owners of their tag: each record gets its own, in the records' order; numbers as numbers.
+    items = "".join(f'<item n="{n}"/>' for n in (1, 2))
+    nested = f'<cat><category name="A" size="12">{items}<category name="B" size="3"><item n="3"/><item n="4"/><item n="4"/></category><item n="5"/></category><category name="C" size="7"><item n="7"/><item n="8"/></category></cat>'
+    df = load(tmp_path, monkeypatch, prof(tmp_path, "cat.xml", nested).tables[0].load)
+    assert (
+        df["category.name"].tolist() == ["A", "A", "B", "B", "B", "A", "C", "C"]
+        and df["category.size"].sum() == 12 * 3 + 9 + 14
+    )
+    # Declared latin-1 but written as UTF-8 (a common mislabel): read as what the bytes are.
+    mislabel = f'<?xml version="1.0" encoding="ISO-8859-1"?><l>{"".join(f"<r><nom>Gérard {i}</nom></r>" for i in range(3))}</l>'
+    assert (
+        load(tmp_path, monkeypatch, prof(tmp_path, "m.xml", mislabel.encode()).tables[0].load)["nom"][0] == "Gérard 0"
+    )
 
 
 def test_compressed_files_are_read_as_what_they_hold(tmp_path, monkeypatch):

@@ -27,6 +27,7 @@ Nothing here knows any particular file; every observation is about pandas and co
 from __future__ import annotations
 
 import bz2
+import codecs
 import csv
 import gzip
 import io
@@ -1126,6 +1127,15 @@ def _leaves(records: list[Any], child: str) -> list[str]:
 _XML_ENCODING = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 
 
+def _utf8(head: bytes) -> bool:
+    """The bytes read as UTF-8 (a character cut at the end of the read does not count)."""
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _xml(name: str, path: Path) -> dict[str, Any]:
     from xml.etree import ElementTree
 
@@ -1138,8 +1148,9 @@ def _xml(name: str, path: Path) -> dict[str, Any]:
     xpath, find = (f".//n:{tag}", f"{{{uri}}}{tag}") if uri else (f".//{tag}", tag)
     kwargs: dict[str, Any] = {"xpath": xpath, "parser": "etree", **({"namespaces": {"n": uri}} if uri else {})}
     with _open(path) as f:  # read_xml decodes as UTF-8 whatever the file declares
-        declared = _XML_ENCODING.match(f.read(200))
-    if declared and declared.group(1).decode().lower().replace("_", "-") not in ("utf-8", "utf8"):
+        head = f.read(MAX_READ)
+    declared = _XML_ENCODING.match(head)
+    if declared and not _utf8(head):  # a file declared latin-1 is often UTF-8 all the same
         kwargs["encoding"] = declared.group(1).decode()
     df = pd.read_xml(path, **kwargs)
     records = list(root.iter(find))
@@ -1193,8 +1204,10 @@ def _xml(name: str, path: Path) -> dict[str, Any]:
 def _owner_columns(root: Any, find: str, df: Any, opened: str, module: str, notes: list[str]) -> list[str]:
     """Records that sit in repeated elements of their own (<station id="7"><price .../>...</station>)
     lose their owner to read_xml: its attributes and named values become '<owner>.<name>' columns,
-    as json_normalize's meta does for JSON. Adds them to `df`; returns the lines that do it."""
-    owners = [p for p in root.iter() for r in p if r.tag == find]
+    as json_normalize's meta does for JSON (numbers as numbers, codes with a leading zero as text).
+    Adds them to `df`; returns the lines that do it."""
+    parent = {c: p for p in root.iter() for c in p}
+    owners = [parent[r] for r in root.iter(find) if r in parent]  # in the records' own order
     parents = list(dict.fromkeys(owners))
     if len(owners) != len(df) or len({p.tag for p in parents}) != 1 or not 2 <= len(parents) < len(owners):
         return []
@@ -1202,26 +1215,32 @@ def _owner_columns(root: Any, find: str, df: Any, opened: str, module: str, note
     keys = list(dict.fromkeys(k for p in sample for k in p.attrib))[:6]
     # Named values: elements that hold text somewhere and never elements of their own.
     inner = [c for p in sample for c in p if c.tag != find]
-    nesting = {c.tag for c in inner if len(c)}
+    nesting = {c.tag for c in inner if len(c)} | set(keys)
     leaves = list(dict.fromkeys(c.tag for c in inner if c.tag not in nesting and (c.text or "").strip()))[:4]
     if not keys and not leaves:
         return []
-    owner = parents[0].tag
-    short = owner.rpartition("}")[2]
+    pd = _pd()
+    short = parents[0].tag.rpartition("}")[2]
     extra = f", {module}" if module else ""
     lines = [
         f"import xml.etree.ElementTree as ET{extra}",
         f"root = ET.parse({opened}).getroot()",
-        f"owners = [p for p in root.iter({owner!r}) for r in p if r.tag == {find!r}]  # one per record",
+        "parent = {c: p for p in root.iter() for c in p}",
+        f"owners = [parent[r] for r in root.iter({find!r})]  # each record's <{short}>",
     ]
-    for key in keys:
-        column = f"{short}.{key.rpartition('}')[2]}"
-        df[column] = [p.get(key) for p in owners]
-        lines.append(f"df[{column!r}] = [p.get({key!r}) for p in owners]")
-    for leaf in leaves:
-        column = f"{short}.{leaf.rpartition('}')[2]}"
-        df[column] = [p.findtext(leaf) for p in owners]
-        lines.append(f"df[{column!r}] = [p.findtext({leaf!r}) for p in owners]")
+    for name, how in [
+        *((k, f"p.get({k!r})") for k in keys),
+        *((leaf, f"(p.findtext({leaf!r}) or '').strip()") for leaf in leaves),
+    ]:
+        column = f"{short}.{name.rpartition('}')[2]}"
+        values = [p.get(name) if name in keys else (p.findtext(name) or "").strip() for p in owners]
+        texts = [v or "" for v in values]
+        if all(not t or (_NUMBER_TEXT.fullmatch(t) and not re.match(r"-?0\d", t)) for t in texts) and any(texts):
+            df[column] = pd.to_numeric([t or None for t in texts])
+            lines.append(f"df[{column!r}] = pd.to_numeric([{how} or None for p in owners])")
+        else:
+            df[column] = values
+            lines.append(f"df[{column!r}] = [{how} for p in owners]")
     notes.append(f"each record sits inside a <{short}>: its attributes and values are the '{short}.' columns")
     return lines
 
