@@ -588,6 +588,18 @@ def test_xml_records_are_found_where_they_repeat_and_nested_elements_become_list
         df["category.name"].tolist() == ["A", "A", "B", "B", "B", "A", "C", "C"]
         and df["category.size"].sum() == 12 * 3 + 9 + 14
     )
+    # Many owners of a few records each: the owners are the table, and what each holds several of is a second one.
+    many = "".join(
+        f'<station id="0{i}"><city>C{i % 3}</city>'
+        + "".join(f'<price fuel="{f}" value="{i + j}"/>' for j, f in enumerate(("E10", "SP98", "GPL")))
+        + "</station>"
+        for i in range(10)
+    )
+    two = prof(tmp_path, "many.xml", f"<stations>{many}</stations>")
+    assert two.tables[0].rows == 10 and [t.name for t in two.tables] == ["", "price records"], two.tables
+    assert any("'price records'" in n for n in two.tables[0].notes)
+    df = load(tmp_path, monkeypatch, two.tables[1].load)
+    assert len(df) == 30 and df[df["fuel"] == "GPL"].groupby("station.city")["value"].sum()["C0"] == 2 + 5 + 8 + 11
     # Declared latin-1 but written as UTF-8 (a common mislabel): read as what the bytes are.
     mislabel = f'<?xml version="1.0" encoding="ISO-8859-1"?><l>{"".join(f"<r><nom>Gérard {i}</nom></r>" for i in range(3))}</l>'
     assert (

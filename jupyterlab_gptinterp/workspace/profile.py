@@ -1198,7 +1198,46 @@ def _xml(name: str, path: Path) -> dict[str, Any]:
         if listed:
             notes.append("nested elements (" + ", ".join(f"<{c}>" for c in listed) + ") become list columns")
     lines += _owner_columns(root, find, df, opener.format(repr(name)), module, notes)
-    return {"kind": "table", "tables": [_table("", df, "\n".join(lines), len(df), notes)]}
+    owned = _owned_records(name, path, records, kwargs, opener.format(repr(name)), module, root)
+    if owned:
+        notes.append(
+            f"each <{tag}> holds several "
+            + ", ".join(f"<{t.partition(' ')[0]}>" for t, _ in owned)
+            + ": one row each in the table(s) "
+            + ", ".join(repr(t) for t, _ in owned)
+        )
+    tables = [_table("", df, "\n".join(lines), len(df), notes), *(table for _, table in owned)]
+    return {"kind": "table", "tables": tables}
+
+
+def _owned_records(
+    name: str, path: Path, records: list[Any], kwargs: dict[str, Any], opened: str, module: str, root: Any
+) -> list[tuple[str, dict[str, Any]]]:
+    """Elements a record holds several of (<station> with many <price fuel=.. value=../>): read_xml
+    gives the record one empty column for them, so each kind is a table of its own, one row per
+    element, with its record's values beside it (the owner columns). At most two kinds."""
+    pd = _pd()
+    repeated: Counter[str] = Counter()
+    for r in records[:200]:
+        repeated.update(t for t, n in Counter(c.tag for c in r).items() if n > 1 and isinstance(t, str))
+    out: list[tuple[str, dict[str, Any]]] = []
+    for child, _ in repeated.most_common(2):
+        sample = [c for r in records[:200] for c in r if c.tag == child][:200]
+        if any(len(c) for c in sample) or not all(c.attrib for c in sample):
+            continue  # a list of plain values is a list column already; deeper records are not read here
+        uri, _, local = child[1:].partition("}") if child.startswith("{") else ("", "", child)
+        found = {**kwargs, "xpath": f".//n:{local}" if uri else f".//{local}"}
+        if uri:
+            found["namespaces"] = {"n": uri}
+        try:
+            df = pd.read_xml(path, **found)
+        except Exception:  # noqa: BLE001 (the main table stands without it)
+            continue
+        notes: list[str] = []
+        lines = [f"df = {_call('pd.read_xml', name, found)}", *_owner_columns(root, child, df, opened, module, notes)]
+        title = f"{local} records"
+        out.append((title, _table(title, df, "\n".join(lines), len(df), [f"one row per <{local}>", *notes])))
+    return out
 
 
 def _owner_columns(root: Any, find: str, df: Any, opened: str, module: str, notes: list[str]) -> list[str]:
