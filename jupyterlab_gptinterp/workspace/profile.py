@@ -1251,7 +1251,7 @@ def _owner_columns(root: Any, find: str, df: Any, opened: str, module: str, note
     if len(owners) != len(df) or len({p.tag for p in parents}) != 1 or not 2 <= len(parents) < len(owners):
         return []
     sample = parents[:200]
-    keys = list(dict.fromkeys(k for p in sample for k in p.attrib))[:6]
+    keys = list(dict.fromkeys(k for p in sample for k in p.attrib))[:10]
     # Named values: elements that hold text somewhere and never elements of their own.
     inner = [c for p in sample for c in p if c.tag != find]
     nesting = {c.tag for c in inner if len(c)} | set(keys)
