@@ -174,9 +174,10 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     read = [t for f in named for t in f.tables] if named else tables
     columns = [c for t in read for c in t.columns]
     if name == "KeyError":
-        if several := _several_columns(value, columns):
+        key = _key_value(value)
+        if several := _several_columns(key, columns):
             return several
-        missing = _missing_key(value)
+        missing = _missing_key(key)
         names = [c.name for t in read for c in t.columns]
         if said := _merge_key_hint(missing, outcome, named) or _unused_load(missing, files, code):
             return said
@@ -390,12 +391,16 @@ def _word_among(value: str, used: list[ColumnProfile]) -> str:
     return ""
 
 
-def _several_columns(value: str, columns: list[ColumnProfile]) -> str:
-    """`df['a', 'b']` looks up one column named by the tuple ('a', 'b'); several columns are a list."""
+def _key_value(value: str) -> object:
+    """A KeyError's key as Python wrote it (`'a'`, `"it's"`, a tuple), else its text unquoted."""
     try:
-        key = ast.literal_eval(value.strip())
+        return ast.literal_eval(value.strip())
     except (ValueError, SyntaxError, MemoryError, RecursionError):
-        return ""
+        return value.strip().strip("'\"")
+
+
+def _several_columns(key: object, columns: list[ColumnProfile]) -> str:
+    """`df['a', 'b']` looks up one column named by the tuple ('a', 'b'); several columns are a list."""
     names = {c.name for c in columns}
     if not isinstance(key, tuple) or len(key) < 2 or not all(isinstance(k, str) and k in names for k in key):
         return ""
@@ -405,14 +410,10 @@ def _several_columns(value: str, columns: list[ColumnProfile]) -> str:
     )
 
 
-def _missing_key(value: str) -> str:
-    """The key a KeyError names: its value as Python wrote it (`'a'`, `"it's"`, a tuple), or the
-    first of a list pandas quotes inside its message (`"None of [Index(['a', 'b'], dtype='str')] are
-    in the [columns]"`, `"['a'] not in index"`, `'Column not found: a'`)."""
-    try:
-        key = ast.literal_eval(value.strip())
-    except (ValueError, SyntaxError, MemoryError, RecursionError):
-        key = value.strip().strip("'\"")
+def _missing_key(key: object) -> str:
+    """The key a KeyError names, or the first of a list pandas quotes inside its message
+    (`"None of [Index(['a', 'b'], dtype='str')] are in the [columns]"`, `"['a'] not in index"`,
+    `'Column not found: a'`)."""
     if not isinstance(key, str):
         return str(key)
     if m := _KEY_LIST.search(key):
@@ -622,7 +623,7 @@ def _reader_line(load: str) -> str:
 
 def _load_expr(load: str) -> str:
     """What the first assignment of a load block assigns (`pd.read_sql(...)`), "" when none."""
-    return next((line.partition("=")[2].strip() for line in load.splitlines() if "=" in line), "")
+    return _reader_line(load).partition("=")[2].strip()
 
 
 def _squeezed(text: str) -> str:
