@@ -1101,7 +1101,11 @@ def _record_tag(root: Any) -> tuple[str, str]:
             if isinstance(tag, str) and (n, -depth) > best[:2]:
                 best = (n, -depth, tag)
         todo += [(child, depth + 1) for child in parent]
-    tag = best[2]
+    return _split_tag(best[2])
+
+
+def _split_tag(tag: str) -> tuple[str, str]:
+    """(local name, namespace) of an ElementTree tag ('{uri}local')."""
     if tag.startswith("{"):
         uri, _, local = tag[1:].partition("}")
         return local, uri
@@ -1197,8 +1201,9 @@ def _xml(name: str, path: Path) -> dict[str, Any]:
             notes.append("the values inside " + ", ".join(f"<{c}>" for c in flat) + " become 'outer.inner' columns")
         if listed:
             notes.append("nested elements (" + ", ".join(f"<{c}>" for c in listed) + ") become list columns")
-    lines += _owner_columns(root, find, df, opener.format(repr(name)), module, notes)
-    owned = _owned_records(name, path, records, kwargs, opener.format(repr(name)), module, root)
+    parent = {c: p for p in root.iter() for c in p}  # one walk for the owners of every kind of record
+    lines += _owner_columns(root, parent, find, df, opener.format(repr(name)), module, notes)
+    owned = _owned_records(name, path, records, kwargs, opener.format(repr(name)), module, root, parent)
     if owned:
         notes.append(
             f"each <{tag}> holds several "
@@ -1211,7 +1216,14 @@ def _xml(name: str, path: Path) -> dict[str, Any]:
 
 
 def _owned_records(
-    name: str, path: Path, records: list[Any], kwargs: dict[str, Any], opened: str, module: str, root: Any
+    name: str,
+    path: Path,
+    records: list[Any],
+    kwargs: dict[str, Any],
+    opened: str,
+    module: str,
+    root: Any,
+    parent: dict[Any, Any],
 ) -> list[tuple[str, dict[str, Any]]]:
     """Elements a record holds several of (<station> with many <price fuel=.. value=../>): read_xml
     gives the record one empty column for them, so each kind is a table of its own, one row per
@@ -1225,7 +1237,7 @@ def _owned_records(
         sample = [c for r in records[:200] for c in r if c.tag == child][:200]
         if any(len(c) for c in sample) or not all(c.attrib for c in sample):
             continue  # a list of plain values is a list column already; deeper records are not read here
-        uri, _, local = child[1:].partition("}") if child.startswith("{") else ("", "", child)
+        local, uri = _split_tag(child)
         found = {**kwargs, "xpath": f".//n:{local}" if uri else f".//{local}"}
         if uri:
             found["namespaces"] = {"n": uri}
@@ -1234,18 +1246,22 @@ def _owned_records(
         except Exception:  # noqa: BLE001 (the main table stands without it)
             continue
         notes: list[str] = []
-        lines = [f"df = {_call('pd.read_xml', name, found)}", *_owner_columns(root, child, df, opened, module, notes)]
+        lines = [
+            f"df = {_call('pd.read_xml', name, found)}",
+            *_owner_columns(root, parent, child, df, opened, module, notes),
+        ]
         title = f"{local} records"
         out.append((title, _table(title, df, "\n".join(lines), len(df), [f"one row per <{local}>", *notes])))
     return out
 
 
-def _owner_columns(root: Any, find: str, df: Any, opened: str, module: str, notes: list[str]) -> list[str]:
+def _owner_columns(
+    root: Any, parent: dict[Any, Any], find: str, df: Any, opened: str, module: str, notes: list[str]
+) -> list[str]:
     """Records that sit in repeated elements of their own (<station id="7"><price .../>...</station>)
     lose their owner to read_xml: its attributes and named values become '<owner>.<name>' columns,
     as json_normalize's meta does for JSON (numbers as numbers, codes with a leading zero as text).
-    Adds them to `df`; returns the lines that do it."""
-    parent = {c: p for p in root.iter() for c in p}
+    Adds them to `df`; returns the lines that do it. `parent`: each element's parent."""
     owners = [parent[r] for r in root.iter(find) if r in parent]  # in the records' own order
     parents = list(dict.fromkeys(owners))
     if len(owners) != len(df) or len({p.tag for p in parents}) != 1 or not 2 <= len(parents) < len(owners):
