@@ -77,6 +77,7 @@ SETS = {
     "heldout17": HERE / "heldout17",
     "heldout18": HERE / "heldout18",
     "heldout19": HERE / "heldout19",
+    "heldout20": HERE / "heldout20",
 }  # each holds data.py and tasks.py
 
 

@@ -52,6 +52,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout17",
         "heldout18",
         "heldout19",
+        "heldout20",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -66,6 +67,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout20",
         "heldout19",
         "heldout18",
         "heldout17",
