@@ -32,7 +32,7 @@ import data  # noqa: E402  the development set's files
 
 from jupyterlab_gptinterp import local_model  # noqa: E402
 from jupyterlab_gptinterp.agent import prompts  # noqa: E402
-from jupyterlab_gptinterp.agent.aids.preview import render  # noqa: E402
+from jupyterlab_gptinterp.agent.aids.preview import PREVIEW_BUDGET, render  # noqa: E402
 from jupyterlab_gptinterp.agent.context import outcome_for_model  # noqa: E402
 from jupyterlab_gptinterp.agent.outcome import Outcome  # noqa: E402
 from jupyterlab_gptinterp.workspace import DiskWorkspace  # noqa: E402
@@ -71,7 +71,7 @@ async def first_calls(root: Path) -> list[list[dict[str, str]]]:
     calls = []
     for name, question in QUESTIONS:
         files = await workspace.profiles("q.ipynb", [name])
-        context = render(files, 1500, workspace.pandas_version())
+        context = render(files, PREVIEW_BUDGET, workspace.pandas_version(), question)
         system = prompts.system_prompt("fenced", "Notebook q.ipynb: empty.", context=context)
         calls.append([{"role": "system", "content": system}, {"role": "user", "content": question}])
     return calls

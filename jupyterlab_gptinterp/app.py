@@ -100,6 +100,9 @@ class GPTInterp(ExtensionApp):
     )
     result_budget = Int(4000, config=True, help="Characters of one execution result the model is shown.")
     notebook_budget = Int(6000, config=True, help="Characters of the notebook the model is shown.")
+    preview_budget = Int(
+        aids.PREVIEW_BUDGET, config=True, help="Characters of the data-file previews the model is shown."
+    )
     db_path = Unicode(config=True, help="SQLite file holding chat history.")
     local_model_path = Unicode(
         "",
@@ -316,7 +319,7 @@ class GPTInterp(ExtensionApp):
             max_turn_tokens=self.max_turn_tokens,
             llm_retries=self.max_retries,
             turn_timeout=self.turn_timeout,
-            aids=aids.build(self.loop_aids, self.workspace),
+            aids=aids.build(self.loop_aids, self.workspace, self.preview_budget),
         )
         if choice.local:
             if self.local_server is None:

@@ -1262,3 +1262,45 @@ def test_a_comma_before_three_digits_in_every_value_groups_thousands_even_in_a_t
     assert load(tmp_path, monkeypatch, p.tables[0].load)["area_m2"].sum() == sum(areas)
     short = prof(tmp_path, "r.tsv", "site\tkg\n" + "".join(f"S{i}\t{i},{i}5\n" for i in range(8)))
     assert "decimal=','" in short.tables[0].load  # '3,35' groups nothing: a decimal comma
+
+
+def _shop(tmp_path):
+    """A database of four wide tables, two pairs of which join, and a CSV beside it."""
+    con = sqlite3.connect(tmp_path / "shop.sqlite")
+    extra = {f"attribute_{k}": [f"value {k}-{i}" for i in range(60)] for k in range(14)}
+    frames = {
+        "customers": pd.DataFrame({"customer_id": range(1, 61), "region": ["north", "south"] * 30, **extra}),
+        "orders": pd.DataFrame(
+            {"order_no": range(1000, 1060), "customer_id": [1 + i % 50 for i in range(60)], **extra}
+        ),
+        "products": pd.DataFrame({"sku_code": [f"SKU{i:04d}" for i in range(60)], **extra}),
+        "audit_log": pd.DataFrame({"entry": range(60), "sku_code": [f"SKU{i % 40:04d}" for i in range(60)], **extra}),
+    }
+    for name, frame in frames.items():
+        frame.to_sql(name, con, index=False)
+    con.close()
+    (tmp_path / "targets.csv").write_text("region,target\nnorth,100\nsouth,80\n")
+    return [prof(tmp_path, "shop.sqlite"), prof(tmp_path, "targets.csv")]
+
+
+def test_a_preview_over_its_budget_keeps_every_file_and_loads_the_tables_the_question_names(tmp_path):
+    files = _shop(tmp_path)
+    question = "Join the orders table of shop.sqlite with its customers and targets.csv: orders per region?"
+    assert len(render(files, 10**6)) > 2500  # whole, it does not fit
+    text = render(files, 2500, question=question)
+    assert len(text) <= 2500
+    for table in ("orders", "customers"):  # named: loaded as the profile loads them
+        assert f"table {table!r}: 60 rows. Not loaded yet" in text and f'FROM "{table}"' in text
+    assert "df = pd.read_csv('targets.csv')" in text  # the second file is not cut off
+    assert "'products'" in text and "'audit_log'" in text  # the others are named, not described
+    assert 'FROM "products"' not in text and 'FROM "audit_log"' not in text
+    joins_said = [line for line in text.splitlines() if line.startswith("Join:")]
+    assert joins_said and all("orders" in line and "customers" in line for line in joins_said)
+
+
+def test_a_preview_over_its_budget_loads_a_files_largest_table_when_the_question_names_none(tmp_path):
+    db, csv = _shop(tmp_path)
+    next(t for t in db.tables if t.name == "products").rows = 5000  # as if it were the largest
+    text = render([db, csv], 2000, question="How many rows are there in shop.sqlite and targets.csv?")
+    assert len(text) <= 2000 and 'FROM "products"' in text and "pd.read_csv('targets.csv')" in text
+    assert 'FROM "orders"' not in text and "'orders'" in text

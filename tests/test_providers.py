@@ -132,3 +132,16 @@ async def test_each_message_uses_the_picked_model_and_the_chat_can_switch(two_mo
     refused = await client.until("error")
     assert refused["code"] == "unknown_model" and "small/fake-b" in refused["message"]
     assert len(two_models.requests) == 2
+
+
+def test_the_preview_budget_setting_reaches_the_preview_of_every_model(gptinterp_app, two_models):
+    from jupyterlab_gptinterp.agent.aids.preview import PREVIEW_BUDGET, Preview
+
+    def budgets():
+        for model in ("team/fake-a", "small/fake-b"):
+            _, config = gptinterp_app._provider(model)
+            yield next(a.budget for a in config.aids if isinstance(a, Preview))
+
+    assert set(budgets()) == {PREVIEW_BUDGET}
+    gptinterp_app.preview_budget = 900
+    assert set(budgets()) == {900}

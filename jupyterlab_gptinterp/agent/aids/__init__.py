@@ -18,7 +18,7 @@ from .grounding import Grounding
 from .hints import Hints
 from .loading import Loading
 from .parts import Parts
-from .preview import Preview
+from .preview import PREVIEW_BUDGET, Preview
 from .repeats import Repeats
 from .revise import Revise
 from .syntax import Syntax
@@ -27,11 +27,13 @@ AIDS = ("preview", "parts", "hints", "checks", "answer", "syntax", "repeats", "l
 
 log = logging.getLogger(__name__)
 
-__all__ = ["AIDS", "Aid", "Check", "Note", "Pipeline", "Refusal", "Review", "TurnState", "build"]
+__all__ = ["AIDS", "PREVIEW_BUDGET", "Aid", "Check", "Note", "Pipeline", "Refusal", "Review", "TurnState", "build"]
 
 
 def build(
-    names: list[str] | tuple[str, ...] | frozenset[str], workspace: Workspace | None = None, preview_budget: int = 1500
+    names: list[str] | tuple[str, ...] | frozenset[str],
+    workspace: Workspace | None = None,
+    preview_budget: int = PREVIEW_BUDGET,
 ) -> list[Aid]:
     """The aids named in `names`, in their working order."""
     makers = {

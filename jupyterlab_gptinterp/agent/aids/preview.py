@@ -6,12 +6,14 @@ word: "the trips data" for trips.parquet) and the files attached to it are profi
 Workspace seam: the tested load line, exact column names and types, and what each column really
 holds. A request that names no file gets the files whose names, columns, labels or few values
 say its words (a small model guesses a file from its name alone, often the wrong one); others
-are only listed by name.
+are only listed by name. Previews that do not fit their budget whole are fitted to the question:
+every file and table keeps at least its name, and the tables it is about their load lines first.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import PurePosixPath
 
 from ..seams import ColumnProfile, FileProfile, TableProfile, Workspace, printable
@@ -94,10 +96,15 @@ def _says(forms: set[str], text: set[str]) -> bool:
     )
 
 
+def _asked(question: str) -> list[set[str]]:
+    """The words of a question that may say which data it is about, each with its singular."""
+    return [_forms(w) for w in words(question) if len(w) > 3 and w not in _PLAIN and not w.isdigit()]
+
+
 def scores(question: str, files: list[FileProfile]) -> list[tuple[int, bool]]:
     """Per file, how many of the question's words its name, columns, labels or few values say (all
     but a value count twice), and whether any but a value says one."""
-    asked = [_forms(w) for w in words(question) if len(w) > 3 and w not in _PLAIN and not w.isdigit()]
+    asked = _asked(question)
     out = []
     for f in files:
         names, said = _about(f) if f.tables else (set(), set())
@@ -123,13 +130,17 @@ def chosen(question: str, files: list[FileProfile], named: int = 0, limit: int =
     return [files[i] for i in sorted(found, key=lambda i: -score[i][0])[:limit]]
 
 
+# Characters of previews (~700 tokens). At 1,500 a whole preview fit 32 of the development set's 33
+# questions but 0 to 23 of 30 on held-out sets (larger files, more tables, more mess), and in one
+# held-out question of twenty a file the question named was left out.
+PREVIEW_BUDGET = 2500
 SCAN_BYTES = 5_000_000  # larger files are read only when a question names them
 
 
 class Preview(Aid):
     name = "preview"
 
-    def __init__(self, workspace: Workspace | None, budget: int = 1500, limit: int = 4, scan: int = 10):
+    def __init__(self, workspace: Workspace | None, budget: int = PREVIEW_BUDGET, limit: int = 4, scan: int = 10):
         self.workspace = workspace
         self.budget = budget
         self.limit = limit
@@ -160,27 +171,111 @@ class Preview(Aid):
                 shown = {f.name for f in found}
                 rest = [printable(n) for n in others if printable(n) not in shown] if not wanted else []
                 listed = f"\n\nOther files beside the notebook: {', '.join(rest)}." if rest else ""
-                return render(found, self.budget, self.workspace.pandas_version()) + listed
+                return render(found, self.budget, self.workspace.pandas_version(), turn.question) + listed
         wanted = wanted or named_files(turn.question, available)[: self.limit]  # too many files to read them all
         if not wanted:
             return f"Data files beside the notebook: {', '.join(map(printable, available))}." if available else ""
         turn.files = await self.workspace.profiles(path, wanted)
-        return render(turn.files, self.budget, self.workspace.pandas_version())
+        return render(turn.files, self.budget, self.workspace.pandas_version(), turn.question)
 
 
-def render(files: list[FileProfile], budget: int, pandas: str = "") -> str:
-    """The profiles as the model reads them, within `budget` characters (columns cut last)."""
+def render(files: list[FileProfile], budget: int, pandas: str = "", question: str = "") -> str:
+    """The profiles as the model reads them, within `budget` characters: whole if they fit (with
+    fewer samples and notes if need be); else fitted to the tables `question` is about."""
     head = HEADER + (f" pandas {pandas} is installed." if pandas else "")
     joined = "\n".join(f"Join: {j}." for j in joins(files))
     for detail in (2, 1, 0):
-        parts = [_file(f, detail) for f in files] + ([joined] if joined else [])
-        text = head + "\n\n" + "\n\n".join(parts)
+        text = _joined(head, [_file(f, {}, LOADED + 1 + detail) for f in files], joined)
         if len(text) <= budget:
             return text
-    return text[:budget]
+    return _fitted(files, budget, question, head)
 
 
-def _file(f: FileProfile, detail: int) -> str:
+def _joined(head: str, parts: list[str], joined: str) -> str:
+    return head + "\n\n" + "\n\n".join(parts + ([joined] if joined else []))
+
+
+# How much of a table a fitted preview shows: its name only (SKIPPED); its name, size and column
+# names (BRIEF); with its load lines and notes (LOADED); then 12 columns with one note each, all
+# columns, and their samples (DETAILED, as a preview that fits shows them).
+SKIPPED, BRIEF, LOADED, DETAILED = -1, 0, 1, 4
+Levels = dict[tuple[int, int], int]  # (file, table) -> level; a table not in it is at BRIEF
+
+
+def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> str:
+    """The preview within `budget` when the whole does not fit. Cut at its end, it lost whole files
+    and tables: on held-out sets whose files are larger than the development set's, a second file
+    a question named was gone in one question of twenty. So every table is named with its columns
+    first; the tables the question is about get their load lines next, then their detail; the
+    others get what room is left. Where even that does not fit, the tables least about it are
+    listed by name only. Only the joins between the tables it is about are said."""
+    units = [(i, j) for i, f in enumerate(files) for j in range(len(f.tables)) if not _follower(f, f.tables[j])]
+    score = {u: _table_score(question, files[u[0]].tables[u[1]]) for u in units}
+    # The tables a question is about, in each file: those it names ("the Teams table"), else the one
+    # whose columns and values say the most of its words, else the largest. (Columns alone say too
+    # little: "team" is in a column name of most tables of a baseball database.)
+    wanted: list[tuple[int, int]] = []
+    for i, f in enumerate(files):
+        mine = [u for u in units if u[0] == i]
+        named = [u for u in mine if score[u] >= NAMED]
+        wanted += named or ([max(mine, key=lambda u: (score[u], f.tables[u[1]].rows or 0))] if mine else [])
+    ranked = sorted(units, key=lambda u: (u not in wanted, -score[u]))
+    about = [replace(f, tables=[t for j, t in enumerate(f.tables) if (i, j) in wanted]) for i, f in enumerate(files)]
+    joined = "\n".join(f"Join: {j}." for j in joins(about))
+
+    def show(levels: Levels) -> str:
+        return _joined(head, _files(files, levels), joined)
+
+    def fits(levels: Levels) -> bool:
+        return len(show(levels)) <= budget
+
+    levels: Levels = {}
+    for u in reversed(ranked):  # the least relevant are listed by name only, until the rest fits
+        if fits(levels):
+            break
+        levels[u] = SKIPPED
+    for u in ranked[: len(wanted)]:  # load lines for each table it is about, room made by naming others only
+        if levels.get(u) == SKIPPED:
+            continue
+        spare = [o for o in reversed(ranked[len(wanted) :]) if levels.get(o) != SKIPPED]
+        while not fits({**levels, u: LOADED}) and spare:
+            levels[spare.pop(0)] = SKIPPED
+        if fits({**levels, u: LOADED}):
+            levels[u] = LOADED
+    for u in ranked:  # then detail, the tables it is about first
+        for level in range(DETAILED, BRIEF, -1):
+            if levels.get(u, BRIEF) != SKIPPED and level > levels.get(u, BRIEF) and fits({**levels, u: level}):
+                levels[u] = level
+                break
+    return show(levels)[:budget]
+
+
+NAMED = 100  # a table's score when the question says its name
+
+
+def _table_score(question: str, t: TableProfile) -> int:
+    """How many of the question's words a table says: by its name (NAMED), a column's name or
+    label (2), or one of its few values (1)."""
+    name = set(words(t.name))
+    columns = {w for c in t.columns for n in (c.name, c.label) for w in words(n)}
+    values = {w for c in t.columns for v in c.values for w in words(v)}
+    return sum(
+        NAMED if _says(forms, name) else 2 if _says(forms, columns) else 1 if _says(forms, values) else 0
+        for forms in _asked(question)
+    )
+
+
+def _files(files: list[FileProfile], levels: Levels) -> list[str]:
+    return [_file(f, {j: lv for (i, j), lv in levels.items() if i == k}, BRIEF) for k, f in enumerate(files)]
+
+
+def _follower(f: FileProfile, t: TableProfile) -> bool:
+    """A sheet with the same columns as one before it: said in one line, loaded alike."""
+    return any(t in g and t is not g[0] for g in _alike(f))
+
+
+def _file(f: FileProfile, levels: dict[int, int], default: int) -> str:
+    """File `f` with each table at its level of `levels` (table index -> level), else `default`."""
     if f.kind == "unreadable":
         return f"{f.name}: cannot be read ({f.note})."
     if f.kind in ("lines", "text"):
@@ -188,15 +283,41 @@ def _file(f: FileProfile, detail: int) -> str:
         return f"{f.name}: text{note}. {f.lines}" if f.kind == "text" else f.lines
     out = [f"{f.name}: {f.note}" if f.note else ""]
     alike = _alike(f)
-    for t in f.tables:
+    skipped = []
+    for j, t in enumerate(f.tables):
         group = next((g for g in alike if t in g), [])
         if group and t is not group[0]:
             out.append(f"sheet {t.name!r}: {t.rows} rows, the same columns as sheet {group[0].name!r}; load it alike.")
             continue
-        out.append(_table(f, t, detail))
-        if group:
-            out.append(_all_sheets(f, group))
+        level = levels.get(j, default)
+        if level == SKIPPED:
+            skipped.append(f"{t.name!r} ({_rows(t)})" if t.name else _rows(t))
+        elif level == BRIEF:
+            out.append(f"{_where(f, t)}; columns {_names(t)} (not described here).")
+        else:
+            out.append(_loaded(f, t) if level == LOADED else _table(f, t, level - LOADED - 1))
+            if group:
+                out.append(_all_sheets(f, group))
+    if skipped:
+        out.append(f"Also in {f.name}, not described here: {', '.join(skipped)}.")
     return "\n".join(p for p in out if p)
+
+
+BRIEF_COLUMNS = 160  # characters of column names in a table's line when its columns are not described
+
+
+def _names(t: TableProfile) -> str:
+    names = ", ".join(repr(c.name) for c in t.columns)
+    more = max(t.width, len(t.columns)) > len(t.columns)
+    if len(names) > BRIEF_COLUMNS:
+        names, more = names[: names.rfind(", ", 0, BRIEF_COLUMNS)], True
+    return names + (", …" if more else "")
+
+
+def _loaded(f: FileProfile, t: TableProfile) -> str:
+    """A table's load lines and notes, its columns by name only."""
+    lines = [_head(f, t), *(f"Note: {n}." for n in t.notes[:2]), f"Columns (exact names): {_names(t)}"]
+    return "\n".join(lines)
 
 
 def _sheet_free(t: TableProfile) -> str:
@@ -239,13 +360,25 @@ UTC_TEXT = "; in UTC: for local time, .dt.tz_convert('<the zone>') first"
 UTC_NAIVE = "UTC by its name: for local time, .dt.tz_localize('UTC').dt.tz_convert('<the zone>') first"
 
 
-def _table(f: FileProfile, t: TableProfile, detail: int) -> str:
+def _where(f: FileProfile, t: TableProfile) -> str:
+    """Which table it is, and its rows."""
     where = f"{'sheet' if f.kind == 'workbook' else 'table'} {t.name!r}" if t.name else f.name
-    rows = f"{t.rows} rows" if t.rows is not None else "many rows"
+    return f"{where}: {_rows(t)}"
+
+
+def _rows(t: TableProfile) -> str:
+    return f"{t.rows} rows" if t.rows is not None else "many rows"
+
+
+def _head(f: FileProfile, t: TableProfile) -> str:
     # Complete lines a cell can start with: a small model copies them as they are. Fenced, and said
     # to be not run: written bare, `df = ...` read to a 1.5B model as a cell that had run (its first
     # cell used df without loading it, in 6 of 6 questions tried; 4 of 6 loaded it once fenced).
-    lines = [f"{where}: {rows}. {NOT_LOADED}\n```python\n{load_block(f, t)}\n```"]
+    return f"{_where(f, t)}. {NOT_LOADED}\n```python\n{load_block(f, t)}\n```"
+
+
+def _table(f: FileProfile, t: TableProfile, detail: int) -> str:
+    lines = [_head(f, t)]
     lines += [f"Note: {n}." for n in t.notes]
     lines.append("Columns (exact names):")
     shown = t.columns if detail else t.columns[:12]
