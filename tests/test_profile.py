@@ -17,7 +17,7 @@ import pytest
 
 from jupyterlab_gptinterp.agent.aids.base import TurnState
 from jupyterlab_gptinterp.agent.aids.joins import ONE_WAY, joins
-from jupyterlab_gptinterp.agent.aids.preview import Preview, chosen, folded, load_block, named_files, render
+from jupyterlab_gptinterp.agent.aids.preview import Preview, chosen, named_files, render
 from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import DiskWorkspace, _typed, logformat
 from jupyterlab_gptinterp.workspace.profile import data_suffix, profile
@@ -1304,19 +1304,3 @@ def test_a_preview_over_its_budget_loads_a_files_largest_table_when_the_question
     text = render([db, csv], 2000, question="How many rows are there in shop.sqlite and targets.csv?")
     assert len(text) <= 2000 and 'FROM "products"' in text and "pd.read_csv('targets.csv')" in text
     assert 'FROM "orders"' not in text and "'orders'" in text
-
-
-def test_a_conversion_repeated_for_many_columns_is_shown_as_one_loop_that_loads_the_same(tmp_path, monkeypatch):
-    years = [str(y) for y in range(2015, 2024)]
-    rows = [",".join([f"team {i}", *(f'"${1000 * i + y:,}"' for y in range(9))]) for i in range(40)]
-    p = prof(tmp_path, "pay.csv", "team," + ",".join(years) + "\n" + "\n".join(rows) + "\n")
-    t = p.tables[0]
-    assert sum(line.startswith("df['20") for line in t.load.splitlines()) == 9  # one line a column, as profiled
-    block = load_block(p, t)
-    assert block.count("\n") < t.load.count("\n") and "for col in ['2015', '2016'," in block
-    folded_df = load(tmp_path, monkeypatch, block)
-    pd.testing.assert_frame_equal(folded_df, load(tmp_path, monkeypatch, t.load))
-    assert folded_df["2023"].dtype.kind == "f" and folded_df["2023"][2] == 2008
-    assert folded("df['a'] = df['a'] + 1\ndf['b'] = df['a'] + 1\ndf['c'] = df['c'] + col") == (
-        "df['a'] = df['a'] + 1\ndf['b'] = df['a'] + 1\ndf['c'] = df['c'] + col"
-    )  # not alike but for their column, or using a name the loop would take: as they are

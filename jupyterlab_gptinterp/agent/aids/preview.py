@@ -351,43 +351,7 @@ def load_block(f: FileProfile, t: TableProfile) -> str:
     """The complete lines that load table `t` of file `f` in a fresh cell (imports, connection)."""
     imports = "import pandas as pd\n" + ("import sqlite3\n" if f.kind == "database" else "")
     connect = f"con = sqlite3.connect({f.name!r})\n" if f.kind == "database" else ""
-    return f"{imports}{connect}{folded(t.load)}"
-
-
-_ASSIGNED = re.compile(r"""df\[('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\] = """)
-FOLD = 3  # lines alike but for their column, from which on they are one loop
-
-
-def folded(code: str) -> str:
-    """`code` with runs of FOLD or more lines that do the same to one column each (a conversion per
-    year or month column: 72 lines of one wide table took more than a whole preview) written as one
-    loop over those columns. The same statements in the same order: only shorter to read."""
-    lines = code.split("\n")
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        run, shape = _run(lines, i)
-        if len(run) >= FOLD:
-            out += [f"for col in [{', '.join(run)}]:", f"    {shape}"]
-            i += len(run)
-        else:
-            out.append(lines[i])
-            i += 1
-    return "\n".join(out)
-
-
-def _run(lines: list[str], start: int) -> tuple[list[str], str]:
-    """The columns of the lines from `start` on that assign one column each alike, and their shape."""
-    run: list[str] = []
-    shape = ""
-    for line in lines[start:]:
-        m = _ASSIGNED.match(line)
-        this = line.replace(f"df[{m.group(1)}]", "df[col]") if m else ""
-        if not m or (shape and this != shape) or re.search(r"\bcol\b", line.replace(f"df[{m.group(1)}]", "")):
-            break
-        shape = this
-        run.append(m.group(1))
-    return run, shape
+    return f"{imports}{connect}{t.load}"
 
 
 # Times written with a UTC marker (Z, +00:00) convert to UTC; a question in local time needs them converted.
