@@ -17,7 +17,7 @@ import pytest
 
 from jupyterlab_gptinterp.agent.aids.base import TurnState
 from jupyterlab_gptinterp.agent.aids.joins import ONE_WAY, joins
-from jupyterlab_gptinterp.agent.aids.preview import Preview, chosen, named_files, render
+from jupyterlab_gptinterp.agent.aids.preview import Preview, _names, chosen, named_files, render
 from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import DiskWorkspace, _typed, logformat
 from jupyterlab_gptinterp.workspace.profile import data_suffix, profile
@@ -1304,3 +1304,39 @@ def test_a_preview_over_its_budget_loads_a_files_largest_table_when_the_question
     text = render([db, csv], 2000, question="How many rows are there in shop.sqlite and targets.csv?")
     assert len(text) <= 2000 and 'FROM "products"' in text and "pd.read_csv('targets.csv')" in text
     assert 'FROM "orders"' not in text and "'orders'" in text
+
+
+def test_a_table_is_named_by_every_word_of_its_name_and_others_keep_their_line_when_nothing_fits(tmp_path):
+    con = sqlite3.connect(tmp_path / "orders.sqlite")
+    wide = {f"field_{k}": [f"text {k}-{i}" for i in range(40)] for k in range(12)}
+    for table in ("orders", "order_items", "order_payments"):
+        pd.DataFrame({f"{table}_id": range(40), **wide}).to_sql(table, con, index=False)
+    con.close()
+    db = prof(tmp_path, "orders.sqlite")
+    question = "How many orders are in orders.sqlite?"
+    text = render([db], 1100, question=question)  # room to load one table
+    assert len(text) <= 1100 and 'FROM "orders"' in text  # "orders" names 'orders', not 'order_items'
+    assert 'FROM "order_items"' not in text and 'FROM "order_payments"' not in text
+    assert text.count("(not described here)") == 2  # the others keep their line of column names
+    cramped = render([db], 600, question=question)  # no room to load any: its line is kept, not given up
+    assert len(cramped) <= 600 and 'FROM "' not in cramped and "table 'orders': 40 rows; columns" in cramped
+
+
+def test_sheets_alike_are_named_by_name_only_with_their_first_when_a_preview_is_over_its_budget(tmp_path):
+    with pd.ExcelWriter(tmp_path / "daily.xlsx") as book:  # (the profile reads the first few sheets)
+        for day in range(1, 32):
+            pd.DataFrame({"station": ["A", "B"], "reading": [day, day + 1]}).to_excel(
+                book, sheet_name=f"2024-01-{day:02d}", index=False
+            )
+    (tmp_path / "stations.csv").write_text("station,name\nA,North\nB,South\n")
+    files = [prof(tmp_path, "daily.xlsx"), prof(tmp_path, "stations.csv")]
+    assert len(render(files, 10**6)) > 1000
+    text = render(files, 1000, question="Which station in stations.csv has the most readings?")
+    assert len(text) <= 1000 and "df = pd.read_csv('stations.csv')" in text  # not cut off by 31 sheet lines
+    assert "Also in daily.xlsx, not described here: '2024-01-01' (2 rows)" in text  # the sheets still named
+
+
+def test_a_column_name_longer_than_the_line_for_names_is_cut_within_its_quotes(tmp_path):
+    (tmp_path / "w.csv").write_text(f"{'x' * 300},b\n1,2\n")
+    names = _names(prof(tmp_path, "w.csv").tables[0])
+    assert len(names) < 200 and names.endswith("', …") and names.startswith("'xxx")

@@ -185,7 +185,7 @@ def render(files: list[FileProfile], budget: int, pandas: str = "", question: st
     head = HEADER + (f" pandas {pandas} is installed." if pandas else "")
     joined = "\n".join(f"Join: {j}." for j in joins(files))
     for detail in (2, 1, 0):
-        text = _joined(head, [_file(f, {}, LOADED + 1 + detail) for f in files], joined)
+        text = _joined(head, [_file(f, {}, FIRST_COLUMNS + detail) for f in files], joined)
         if len(text) <= budget:
             return text
     return _fitted(files, budget, question, head)
@@ -196,9 +196,10 @@ def _joined(head: str, parts: list[str], joined: str) -> str:
 
 
 # How much of a table a fitted preview shows: its name only (SKIPPED); its name, size and column
-# names (BRIEF); with its load lines and notes (LOADED); then 12 columns with one note each, all
-# columns, and their samples (DETAILED, as a preview that fits shows them).
-SKIPPED, BRIEF, LOADED, DETAILED = -1, 0, 1, 4
+# names (BRIEF); with its load lines and notes (LOADED); then 12 columns with one note each
+# (FIRST_COLUMNS), all columns (ALL_COLUMNS), and their samples (DETAILED): the three levels of
+# detail of a preview that fits.
+SKIPPED, BRIEF, LOADED, FIRST_COLUMNS, ALL_COLUMNS, DETAILED = -1, 0, 1, 2, 3, 4
 Levels = dict[tuple[int, int], int]  # (file, table) -> level; a table not in it is at BRIEF
 
 
@@ -210,24 +211,21 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
     others get what room is left. Where even that does not fit, the tables least about it are
     listed by name only. Only the joins between the tables it is about are said."""
     units = [(i, j) for i, f in enumerate(files) for j in range(len(f.tables)) if not _follower(f, f.tables[j])]
-    score = {u: _table_score(question, files[u[0]].tables[u[1]]) for u in units}
+    score = {u: _table_score(question, files[u[0]], files[u[0]].tables[u[1]]) for u in units}
     # The tables a question is about, in each file: those it names ("the Teams table"), else the one
     # whose columns and values say the most of its words, else the largest. (Columns alone say too
     # little: "team" is in a column name of most tables of a baseball database.)
-    wanted: list[tuple[int, int]] = []
+    wanted: set[tuple[int, int]] = set()
     for i, f in enumerate(files):
         mine = [u for u in units if u[0] == i]
-        named = [u for u in mine if score[u] >= NAMED]
-        wanted += named or ([max(mine, key=lambda u: (score[u], f.tables[u[1]].rows or 0))] if mine else [])
+        named = {u for u in mine if score[u] >= NAMED}
+        wanted |= named or ({max(mine, key=lambda u: (score[u], f.tables[u[1]].rows or 0))} if mine else set())
     ranked = sorted(units, key=lambda u: (u not in wanted, -score[u]))
     about = [replace(f, tables=[t for j, t in enumerate(f.tables) if (i, j) in wanted]) for i, f in enumerate(files)]
     joined = "\n".join(f"Join: {j}." for j in joins(about))
 
-    def show(levels: Levels) -> str:
-        return _joined(head, _files(files, levels), joined)
-
     def fits(levels: Levels) -> bool:
-        return len(show(levels)) <= budget
+        return len(_joined(head, _files(files, levels), joined)) <= budget
 
     levels: Levels = {}
     for u in reversed(ranked):  # the least relevant are listed by name only, until the rest fits
@@ -235,34 +233,34 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
             break
         levels[u] = SKIPPED
     for u in ranked[: len(wanted)]:  # load lines for each table it is about, room made by naming others only
-        if levels.get(u) == SKIPPED:
-            continue
-        spare = [o for o in reversed(ranked[len(wanted) :]) if levels.get(o) != SKIPPED]
-        while not fits({**levels, u: LOADED}) and spare:
-            levels[spare.pop(0)] = SKIPPED
-        if fits({**levels, u: LOADED}):
-            levels[u] = LOADED
+        trial = dict(levels)
+        spare = [o for o in reversed(ranked[len(wanted) :]) if trial.get(o) != SKIPPED]
+        while not fits({**trial, u: LOADED}) and spare:
+            trial[spare.pop(0)] = SKIPPED
+        if trial.get(u) != SKIPPED and fits({**trial, u: LOADED}):
+            levels = {**trial, u: LOADED}
     for u in ranked:  # then detail, the tables it is about first
-        for level in range(DETAILED, BRIEF, -1):
-            if levels.get(u, BRIEF) != SKIPPED and level > levels.get(u, BRIEF) and fits({**levels, u: level}):
-                levels[u] = level
-                break
-    return show(levels)[:budget]
+        now = levels.get(u, BRIEF)
+        if now != SKIPPED:
+            levels[u] = next((lv for lv in range(DETAILED, now, -1) if fits({**levels, u: lv})), now)
+    return _joined(head, _files(files, levels), joined)[:budget]
 
 
 NAMED = 100  # a table's score when the question says its name
 
 
-def _table_score(question: str, t: TableProfile) -> int:
-    """How many of the question's words a table says: by its name (NAMED), a column's name or
-    label (2), or one of its few values (1)."""
-    name = set(words(t.name))
+def _table_score(question: str, f: FileProfile, t: TableProfile) -> int:
+    """How many of the question's words a table says: NAMED when it says every word of the table's
+    name ("the Teams table"; not "orders" for 'order_items'), or of its file's for a file of one
+    table, else 2 a word for a column's name or label and 1 for one of its few values."""
+    asked = _asked(question)
+    said = set().union(*asked) if asked else set()
+    name = [w for w in words(t.name or stem_of(f.name)) if len(w) > 2 and not w.isdigit() and w not in _PLAIN]
+    if name and all(_forms(w) & said for w in name):
+        return NAMED
     columns = {w for c in t.columns for n in (c.name, c.label) for w in words(n)}
     values = {w for c in t.columns for v in c.values for w in words(v)}
-    return sum(
-        NAMED if _says(forms, name) else 2 if _says(forms, columns) else 1 if _says(forms, values) else 0
-        for forms in _asked(question)
-    )
+    return sum(2 if _says(forms, columns) else 1 if _says(forms, values) else 0 for forms in asked)
 
 
 def _files(files: list[FileProfile], levels: Levels) -> list[str]:
@@ -286,23 +284,25 @@ def _file(f: FileProfile, levels: dict[int, int], default: int) -> str:
     skipped = []
     for j, t in enumerate(f.tables):
         group = next((g for g in alike if t in g), [])
-        if group and t is not group[0]:
-            out.append(f"sheet {t.name!r}: {t.rows} rows, the same columns as sheet {group[0].name!r}; load it alike.")
-            continue
-        level = levels.get(j, default)
-        if level == SKIPPED:
+        first = next(k for k, x in enumerate(f.tables) if x is group[0]) if group else j
+        level = levels.get(first, default)
+        if group and t is not group[0] and level != SKIPPED:
+            out.append(f"sheet {t.name!r}: {_rows(t)}, the same columns as sheet {group[0].name!r}; load it alike.")
+        elif level == SKIPPED:
             skipped.append(f"{t.name!r} ({_rows(t)})" if t.name else _rows(t))
         elif level == BRIEF:
             out.append(f"{_where(f, t)}; columns {_names(t)} (not described here).")
         else:
-            out.append(_loaded(f, t) if level == LOADED else _table(f, t, level - LOADED - 1))
+            out.append(_loaded(f, t) if level == LOADED else _table(f, t, level - FIRST_COLUMNS))
             if group:
                 out.append(_all_sheets(f, group))
     if skipped:
-        out.append(f"Also in {f.name}, not described here: {', '.join(skipped)}.")
+        more = f" and {len(skipped) - SKIPPED_NAMES} more" if len(skipped) > SKIPPED_NAMES else ""
+        out.append(f"Also in {f.name}, not described here: {', '.join(skipped[:SKIPPED_NAMES])}{more}.")
     return "\n".join(p for p in out if p)
 
 
+SKIPPED_NAMES = 8  # tables listed by name in a file's "Also in" line; the rest are counted
 BRIEF_COLUMNS = 160  # characters of column names in a table's line when its columns are not described
 
 
@@ -310,7 +310,8 @@ def _names(t: TableProfile) -> str:
     names = ", ".join(repr(c.name) for c in t.columns)
     more = max(t.width, len(t.columns)) > len(t.columns)
     if len(names) > BRIEF_COLUMNS:
-        names, more = names[: names.rfind(", ", 0, BRIEF_COLUMNS)], True
+        cut = names.rfind(", ", 0, BRIEF_COLUMNS)
+        names, more = (names[:cut] if cut > 0 else repr(t.columns[0].name[:BRIEF_COLUMNS])), True
     return names + (", …" if more else "")
 
 
