@@ -16,8 +16,10 @@ import pandas as pd
 import pytest
 
 from jupyterlab_gptinterp.agent.aids.base import TurnState
+from jupyterlab_gptinterp.agent.aids.checks import numbers_used_as_text
+from jupyterlab_gptinterp.agent.aids.folding import folded, unfolded
 from jupyterlab_gptinterp.agent.aids.joins import ONE_WAY, joins
-from jupyterlab_gptinterp.agent.aids.preview import Preview, _names, chosen, named_files, render
+from jupyterlab_gptinterp.agent.aids.preview import Preview, _names, chosen, load_block, named_files, render
 from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import DiskWorkspace, _typed, logformat
 from jupyterlab_gptinterp.workspace.profile import data_suffix, profile
@@ -1340,3 +1342,23 @@ def test_a_column_name_longer_than_the_line_for_names_is_cut_within_its_quotes(t
     (tmp_path / "w.csv").write_text(f"{'x' * 300},b\n1,2\n")
     names = _names(prof(tmp_path, "w.csv").tables[0])
     assert len(names) < 200 and names.endswith("', …") and names.startswith("'xxx")
+
+
+def test_a_conversion_repeated_for_many_columns_is_shown_as_one_loop_that_loads_the_same(tmp_path, monkeypatch):
+    years = [str(y) for y in range(2015, 2024)]
+    rows = [",".join([f"team {i}", *(f'"${1000 * i + y:,}"' for y in range(9))]) for i in range(40)]
+    p = prof(tmp_path, "pay.csv", "team," + ",".join(years) + "\n" + "\n".join(rows) + "\n")
+    t = p.tables[0]
+    assert sum(line.startswith("df['20") for line in t.load.splitlines()) == 9  # one line a column, as profiled
+    block = load_block(p, t)
+    assert block.count("\n") < t.load.count("\n") and "for col in ['2015', '2016'," in block
+    folded_df = load(tmp_path, monkeypatch, block)
+    pd.testing.assert_frame_equal(folded_df, load(tmp_path, monkeypatch, t.load))
+    assert folded_df["2023"].dtype.kind == "f" and folded_df["2023"][2] == 2008
+    assert unfolded(block).endswith(t.load)  # read back as the lines it stands for
+    # The checks read the loop as the lines it stands for: no "convert it first" for code that copied it.
+    use = "\nprint(df['2020'].sum())"
+    assert numbers_used_as_text(block + use, [p]) == ""
+    assert "'2020'" in numbers_used_as_text(f"import pandas as pd\ndf = pd.read_csv('pay.csv'){use}", [p])
+    kept = ["df['a'] = df['a'] + 1", "df['b'] = df['a'] + 1", "col = 'c'", "df['c'] = df['c'] + 1"]
+    assert folded("\n".join(kept)) == "\n".join(kept)  # not alike but for their column, or `col` taken

@@ -38,6 +38,7 @@ import re
 from ..outcome import Outcome
 from ..seams import FileProfile
 from .base import Aid, Note, Refusal, Review, TurnState
+from .folding import unfolded
 from .hints import converted, grouped_as_column
 from .ids import id_for_name
 from .names import from_kernel, parsed
@@ -247,7 +248,7 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
     columns = [c for f in files for t in f.tables if t.whole for c in t.columns if c.values]
     for c in columns:
         ref = column_pattern(c.name)
-        changed = _unstripped(ref, ran + "\n" + code)
+        changed = _unstripped(ref, unfolded(ran + "\n" + code))
         if re.search(ref + r"\s*=[^=]", changed) or converts(c.name, changed):
             continue  # changed in a cell: what it holds then is not what the preview saw
         for literal in compared_with(ref, code, "=="):
@@ -287,7 +288,7 @@ def spellings_apart(code: str, files: list[FileProfile], ran: str = "") -> str:
     notes = _holding(named, "several spellings", "one value written in several cases", "one code is spelled")
     for column, note in notes.items():
         ref, name = column_pattern(column), re.escape(column)
-        if converts(column, f"{ran}\n{code}") or re.search(ref + r"\s*=[^=]", f"{ran}\n{code}"):
+        if converts(column, f"{ran}\n{code}") or re.search(ref + r"\s*=[^=]", unfolded(f"{ran}\n{code}")):
             continue  # made one (a string method, map, astype) or replaced
         examples = note.split("(", 1)[-1].split("):", 1)[0]
         spelled = {v.strip().casefold() for v in re.findall(r"'([^']*)'", examples)}

@@ -30,6 +30,7 @@ from ..outcome import Outcome
 from ..seams import ColumnProfile, FileProfile, TableProfile
 from .base import Aid, Note, TurnState
 from .errors import failing_line, failing_lineno, is_api_error
+from .folding import LOOP, unfolded
 from .preview import load_block, stem_of
 
 _QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
@@ -489,7 +490,8 @@ def _loads(t: TableProfile, code: str, flat: str, f: FileProfile | None = None) 
 def _variable(name: str) -> str:
     """A frame's name for a table or sheet: `Region Managers` region_managers, `2023` sheet_2023."""
     word = re.sub(r"\W+", "_", name.lower()).strip("_")
-    return word if word.isidentifier() and not keyword.iskeyword(word) else f"sheet_{word}".rstrip("_")
+    named = word.isidentifier() and not keyword.iskeyword(word) and word != LOOP
+    return word if named else f"sheet_{word}".rstrip("_")
 
 
 def _where(f: FileProfile, t: TableProfile) -> str:
@@ -607,6 +609,7 @@ def _elsewhere(missing: str, files: list[FileProfile], code: str) -> str:
             found = _close(missing, [c.name for c in t.columns], 0.8)
             if found:
                 other = re.sub(r"\W+", "_", stem_of(f.name)).strip("_") or "other"
+                other = f"{other}_df" if other == LOOP else other
                 block = re.sub(r"\bdf\b", other, load_block(f, t))
                 return (
                     f" {found!r} is a column of {f.name}, which this code does not read: load it too, as another "
@@ -845,7 +848,7 @@ def _extract_fixed(code: str) -> tuple[str, str] | None:
 def converted(column: str, code: str) -> bool:
     """`code` assigns pd.to_datetime(...) or .astype('datetime64') to `column` (of a frame, or as
     `assign(column=...)`), or reads it with parse_dates."""
-    name = re.escape(column)
+    name, code = re.escape(column), unfolded(code)
     target = rf"(?:['\"]{name}['\"]\s*\]|\.{name}\b|\b{name})\s*=\s*"  # df['c'], df.loc[:, 'c'], df.c, c=
     return bool(
         re.search(target + r"(?:pd|pandas)\.to_datetime\(", code)
@@ -867,7 +870,7 @@ def _as_loaded(column: ColumnProfile, code: str) -> str:
 
 def _block_converted(column: ColumnProfile, code: str) -> bool:
     """`code` has the load block's line that converts `column`."""
-    return bool(column.converted) and column.converted in code
+    return bool(column.converted) and column.converted in unfolded(code)
 
 
 def _date_note(column: ColumnProfile) -> str:

@@ -18,6 +18,7 @@ from pathlib import PurePosixPath
 
 from ..seams import ColumnProfile, FileProfile, TableProfile, Workspace, printable
 from .base import Aid, TurnState
+from .folding import folded
 from .joins import joins
 
 NOT_LOADED = "Not loaded yet. Start your cell with:"
@@ -340,7 +341,7 @@ def _alike(f: FileProfile) -> list[list[TableProfile]]:
 def _all_sheets(f: FileProfile, group: list[TableProfile]) -> str:
     """The lines that load the sheets of `group` into one frame, with a column naming each row's sheet."""
     sheets = [t.name for t in group]
-    body = "\n".join("    " + line for line in _sheet_free(group[0]).splitlines())
+    body = "\n".join("    " + line for line in folded(_sheet_free(group[0])).splitlines())
     return (
         f"Sheets {', '.join(map(repr, sheets))} have the same columns. For all of them in one frame:\n```python\n"
         f"import pandas as pd\nframes = []\nfor sheet in {sheets!r}:\n{body}\n    frames.append(df.assign(sheet=sheet))\n"
@@ -352,7 +353,7 @@ def load_block(f: FileProfile, t: TableProfile) -> str:
     """The complete lines that load table `t` of file `f` in a fresh cell (imports, connection)."""
     imports = "import pandas as pd\n" + ("import sqlite3\n" if f.kind == "database" else "")
     connect = f"con = sqlite3.connect({f.name!r})\n" if f.kind == "database" else ""
-    return f"{imports}{connect}{t.load}"
+    return f"{imports}{connect}{folded(t.load)}"
 
 
 # Times written with a UTC marker (Z, +00:00) convert to UTC; a question in local time needs them converted.

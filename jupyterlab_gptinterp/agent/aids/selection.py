@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..seams import ColumnProfile, FileProfile
+from .folding import unfolded
 
 _YEAR = re.compile(r"(?<![\w.])(?:19|20)\d\d(?![\w])")
 # A year inside a date as data writes it ('2023-09-10', '10/09/2023', '2023-01-01T00:00'): not a
@@ -116,7 +117,7 @@ def written_otherwise(code: str, files: list[FileProfile], ran: str = "") -> str
     and 'March 2024'): `==` keeps none of the rows meant. Not for words against words (a name of
     two words among names of one is still a name), a value the preview saw, or a column changed
     in a cell first."""
-    together = f"{ran}\n{code}"
+    together = unfolded(f"{ran}\n{code}")
     sampled = _sampled(files)
     for c in sampled:
         ref = column_pattern(c.name)
@@ -169,7 +170,7 @@ def column_pattern(column: str) -> str:
 def converts(column: str, code: str) -> bool:
     """`code` converts `column` somewhere: a string method, astype or to_numeric taken of it, or
     read_csv's parse_dates."""
-    ref, name = column_pattern(column), re.escape(column)
+    ref, name, code = column_pattern(column), re.escape(column), unfolded(code)
     return bool(
         re.search(ref + r"\s*\.(?:str\.|astype\(|apply\(|map\()", code)
         or re.search(r"to_numeric\(\s*\w+" + ref, code)
