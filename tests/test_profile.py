@@ -1359,6 +1359,10 @@ def test_a_conversion_repeated_for_many_columns_is_shown_as_one_loop_that_loads_
     # The checks read the loop as the lines it stands for: no "convert it first" for code that copied it.
     use = "\nprint(df['2020'].sum())"
     assert numbers_used_as_text(block + use, [p]) == ""
+    renamed = re.sub(r"\bdf\b", "pay", block)  # as a hint shows it, for a second frame
+    assert numbers_used_as_text(renamed + use.replace("df", "pay"), [p]) == ""
+    own = "for col in ['2020', '2021']:\n    df[col] = df[col].str.strip()\n    print(col)"
+    assert unfolded(own) == own  # a loop of the model's own, whose body goes on: left as it is
     assert "'2020'" in numbers_used_as_text(f"import pandas as pd\ndf = pd.read_csv('pay.csv'){use}", [p])
     kept = ["df['a'] = df['a'] + 1", "df['b'] = df['a'] + 1", "col = 'c'", "df['c'] = df['c'] + 1"]
     assert folded("\n".join(kept)) == "\n".join(kept)  # not alike but for their column, or `col` taken

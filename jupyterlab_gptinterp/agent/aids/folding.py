@@ -15,7 +15,11 @@ LOOP = "col"  # the loop's variable: a frame named so by a hint is named otherwi
 FOLD = 3  # lines alike but for their column, from which on they are one loop
 _LITERAL = r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*\""""
 _ASSIGNED = re.compile(rf"df\[({_LITERAL})\] = ")
-_LOOP = re.compile(rf"^([ \t]*)for {LOOP} in \[((?:\s*(?:{_LITERAL})\s*,?)+)\]:\n\1[ \t]+(.*)$", re.MULTILINE)
+_LOOP = re.compile(
+    rf"^([ \t]*)for {LOOP} in \[\s*((?:{_LITERAL})(?:\s*,\s*(?:{_LITERAL}))*\s*,?)\s*\]:[ \t]*(?:#[^\n]*)?\n"
+    rf"\1[ \t]+(.*)$",
+    re.MULTILINE,
+)
 
 
 def folded(code: str) -> str:
@@ -41,7 +45,8 @@ def _run(lines: list[str], start: int) -> tuple[list[str], str]:
     """The columns of the lines from `start` on that assign one column each alike, and their shape."""
     run: list[str] = []
     shape = ""
-    for line in lines[start:]:
+    for k in range(start, len(lines)):
+        line = lines[k]
         m = _ASSIGNED.match(line)
         this = line.replace(f"df[{m.group(1)}]", f"df[{LOOP}]") if m else ""
         if not m or (shape and this != shape):
@@ -52,13 +57,20 @@ def _run(lines: list[str], start: int) -> tuple[list[str], str]:
 
 
 def unfolded(code: str) -> str:
-    """`code` with each loop `folded` writes (a one-statement body over a list of literals) as the
-    lines it stands for, so that what finds a column's conversion by its line finds it."""
+    """`code` with each loop `folded` writes (a body of one line over a list of literals, of any
+    frame: a hint names it otherwise) as the lines it stands for, so that what finds a column's
+    conversion by its line finds it. A loop whose body goes on past its first line is left as it is."""
     if f"for {LOOP} in [" not in code:
         return code
 
     def lines(m: re.Match[str]) -> str:
         indent, body = m.group(1), m.group(3)
-        return "\n".join(indent + body.replace(f"df[{LOOP}]", f"df[{c}]") for c in re.findall(_LITERAL, m.group(2)))
+        after = code[m.end() + 1 :].split("\n", 1)[0]
+        if body.rstrip().endswith((":", "\\", "(", "[", "{", ",")) or (
+            after.strip() and len(after) - len(after.lstrip()) > len(indent)
+        ):
+            return m.group(0)
+        columns = re.findall(_LITERAL, m.group(2))
+        return "\n".join(indent + re.sub(rf"\[{LOOP}\]", lambda _, c=c: f"[{c}]", body) for c in columns)
 
     return _LOOP.sub(lines, code)
