@@ -132,8 +132,8 @@ def chosen(question: str, files: list[FileProfile], named: int = 0, limit: int =
 
 
 # Characters of previews (~700 tokens). At 1,500 a whole preview fit 32 of the development set's 33
-# questions but 0 to 23 of 30 on held-out sets (larger files, more tables, more mess), and in one
-# held-out question of twenty a file the question named was left out.
+# questions but about a third of the held-out sets' (none on two of them: larger files, more tables,
+# more mess), and in one held-out question of twenty a file the question named was left out.
 PREVIEW_BUDGET = 2500
 SCAN_BYTES = 5_000_000  # larger files are read only when a question names them
 
@@ -212,7 +212,8 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
     others get what room is left. Where even that does not fit, the tables least about it are
     listed by name only. Only the joins between the tables it is about are said."""
     units = [(i, j) for i, f in enumerate(files) for j in range(len(f.tables)) if not _follower(f, f.tables[j])]
-    score = {u: _table_score(question, files[u[0]], files[u[0]].tables[u[1]]) for u in units}
+    asked = _asked(question)
+    score = {u: _table_score(asked, files[u[0]], files[u[0]].tables[u[1]]) for u in units}
     # The tables a question is about, in each file: those it names ("the Teams table"), else the one
     # whose columns and values say the most of its words, else the largest. (Columns alone say too
     # little: "team" is in a column name of most tables of a baseball database.)
@@ -250,11 +251,10 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
 NAMED = 100  # a table's score when the question says its name
 
 
-def _table_score(question: str, f: FileProfile, t: TableProfile) -> int:
-    """How many of the question's words a table says: NAMED when it says every word of the table's
-    name ("the Teams table"; not "orders" for 'order_items'), or of its file's for a file of one
-    table, else 2 a word for a column's name or label and 1 for one of its few values."""
-    asked = _asked(question)
+def _table_score(asked: list[set[str]], f: FileProfile, t: TableProfile) -> int:
+    """How many of the question's words (`asked`) a table says: NAMED when it says every word of the
+    table's name ("the Teams table"; not "orders" for 'order_items'), or of its file's for a file of
+    one table, else 2 a word for a column's name or label and 1 for one of its few values."""
     said = set().union(*asked) if asked else set()
     name = [w for w in words(t.name or stem_of(f.name)) if len(w) > 2 and not w.isdigit() and w not in _PLAIN]
     if name and all(_forms(w) & said for w in name):
