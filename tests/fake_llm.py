@@ -9,6 +9,8 @@ Replies are scripted as plain JSON dicts (so they can also be posted to ``/_admi
     {"error": 429, "headers": {"Retry-After": "1"}, "message": "...", "type": .., "code": ..}
     {"stall": 30}  /  {"stall_after_chunks": 3, "stall": 30, "text": "..."}
     {"cut_after_chunks": 3, "text": "..."}                   abrupt close, no [DONE]
+    {"drop": true}    the connection closed before any response (a keep-alive connection the
+                      server closed as the client reused it)
     {"error_after_chunks": 3, "message": "...", "text": ".."} an error event mid-stream, as
                                                              providers send one after a 200
     {"empty": true}   any reply: "usage": {...}, "headers": {...}, "finish_reason": "length"
@@ -57,6 +59,7 @@ REPLY_KEYS = {
     "stall",
     "stall_after_chunks",
     "cut_after_chunks",
+    "drop",
     "error_after_chunks",
     "empty",
     "usage",
@@ -353,6 +356,9 @@ class ChatHandler(BaseHandler):
             self.fake._handlers.discard(self)
 
     async def respond(self, body: dict, reply: dict) -> None:
+        if reply.get("drop"):
+            self.request.connection.close()  # nothing written, not even a status line
+            return
         if "stall" in reply and "stall_after_chunks" not in reply:
             if not await self.pause(reply["stall"]):  # nothing sent, not even headers
                 return

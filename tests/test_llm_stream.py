@@ -131,3 +131,23 @@ async def test_a_reader_that_stops_early_closes_the_connection_and_the_server_st
         if sent["deltas"] == before:
             break
     assert 5 <= sent["deltas"] < 50  # of 100
+
+
+async def collect(events):
+    return [e async for e in events]
+
+
+async def test_a_connection_closed_before_any_response_is_asked_again_once(fake_llm):
+    """A kept-alive connection the server closed as it was reused (llama.cpp) is not a failed
+    model: the request goes again on a new connection, once; twice is a clear error."""
+    llm = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", timeout=5)
+    hi = [{"role": "user", "content": "hi"}]
+    fake_llm.script({"text": "first"}, {"drop": True}, {"text": "second"})
+    got = [(await collect(llm.stream(hi, None)))[-1] for _ in range(2)]
+    assert [c.text for c in got if isinstance(c, Completion)] == ["first", "second"]
+    assert len(fake_llm.requests) == 3
+    fake_llm.script({"drop": True}, {"drop": True}, {"text": "never asked"})
+    with pytest.raises(GPTInterpError) as failed:
+        [e async for e in llm.stream(hi, None)]
+    assert failed.value.code == "llm_unavailable" and "could not connect" in str(failed.value)
+    assert len(fake_llm.requests) == 5

@@ -89,13 +89,7 @@ class OpenAIChat:
             # error event, but hands each chunk over as the dict it parsed. Building openai's
             # pydantic chunk objects costs ~75 us a chunk, 25x the JSON parse: more than the rest
             # of the relay together (bench item 1).
-            stream = await self._client.post(
-                "/chat/completions",
-                cast_to=object,
-                stream=True,
-                stream_cls=openai.AsyncStream[object],
-                body={"model": self.model, "messages": messages, "stream": True, **kwargs},
-            )
+            stream = await self._open({"model": self.model, "messages": messages, "stream": True, **kwargs})
             yielded = time.monotonic()
             async for chunk in stream:
                 # One network read holds hundreds of chunks, which the client parses without
@@ -115,6 +109,28 @@ class OpenAIChat:
             if stream is not None:  # also when the reader stops early: the server stops writing
                 await stream.close()
         yield reader.completion()
+
+    async def _open(self, body: dict[str, Any]) -> openai.AsyncStream[object]:
+        """The stream's request, sent once more at once when the connection closed before any
+        response: a server can close a kept-alive connection just as the client reuses it
+        (llama.cpp's server: 2 of 14 calls made right after a streamed reply, measured). No reply
+        was read, so none is repeated; the loop's retries, with their waits shown to the user, are
+        for a server that keeps failing."""
+        for attempt in range(2):
+            try:
+                return await self._client.post(
+                    "/chat/completions",
+                    cast_to=object,
+                    stream=True,
+                    stream_cls=openai.AsyncStream[object],
+                    body=body,
+                )
+            except openai.APITimeoutError:
+                raise
+            except openai.APIConnectionError:
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
 
     def _typed(self, exc: Exception) -> GPTInterpError:
         detail = self.redact(_describe(exc))
