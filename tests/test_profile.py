@@ -22,7 +22,7 @@ from jupyterlab_gptinterp.agent.aids.joins import ONE_WAY, joins
 from jupyterlab_gptinterp.agent.aids.preview import Preview, _names, chosen, load_block, named_files, render
 from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import DiskWorkspace, _typed, logformat
-from jupyterlab_gptinterp.workspace.profile import data_suffix, profile
+from jupyterlab_gptinterp.workspace.profile import MAX_TABLES, data_suffix, profile
 
 
 def prof(tmp_path, name, content=None):
@@ -757,6 +757,33 @@ def test_rows_exported_twice_are_dropped_where_an_id_names_each_record(tmp_path,
     assert len(load(tmp_path, monkeypatch, q.tables[0].load)) == 23
 
 
+def test_an_archive_of_different_tables_profiles_each_by_its_name(tmp_path, monkeypatch):
+    """An export of several tables in one zip (a feed's `.txt` tables too) is not one stack: each
+    member with columns of its own loads by its name; alike members still stack; prose is left out."""
+    import zipfile
+
+    with zipfile.ZipFile(tmp_path / "shop_export.zip", "w") as z:
+        z.writestr("export/customers.csv", "customer_id,city\n" + "".join(f"{i},C{i % 3}\n" for i in range(12)))
+        z.writestr("export/shop.txt", "shop_name,currency\nCorner,EUR\n")  # a one-row table
+        z.writestr("export/products.txt", "sku\tprice\n" + "".join(f"P{i}\t{i}.5\n" for i in range(5)))
+        for month in (1, 2):
+            z.writestr(f"export/orders-{month}.csv", "order_id;sku\n" + "".join(f"{month}{i};P{i}\n" for i in range(4)))
+        z.writestr("export/notes.txt", "Exported nightly.\nAsk the data team before sharing, please.\n")
+    p = prof(tmp_path, "shop_export.zip")
+    assert [t.name for t in p.tables] == ["customers", "shop", "products", "orders"]
+    assert "4 tables" in p.note and "each loads on its own" in p.note
+    got = {t.name: load(tmp_path, monkeypatch, t.load) for t in p.tables}
+    assert len(got["customers"]) == 12 == p.tables[0].rows and list(got["customers"].columns) == ["customer_id", "city"]
+    assert got["shop"].iloc[0].tolist() == ["Corner", "EUR"] and got["products"]["price"].sum() == 12.5
+    assert len(got["orders"]) == 8 == p.tables[3].rows and list(got["orders"].columns) == ["order_id", "sku"]
+    assert "notes.txt" not in "".join(t.load for t in p.tables)
+    with zipfile.ZipFile(tmp_path / "many.zip", "w") as z:
+        for i in range(MAX_TABLES + 2):
+            z.writestr(f"t{i}.csv", f"key,v{i}\n1,2\n")
+    many = prof(tmp_path, "many.zip")
+    assert len(many.tables) == MAX_TABLES and f"{MAX_TABLES + 2} tables, the first {MAX_TABLES} shown" in many.note
+
+
 def test_an_archive_of_csv_files_stacks_them_and_statistics_files_load_with_their_reader(tmp_path, monkeypatch):
     import zipfile
 
@@ -764,9 +791,13 @@ def test_an_archive_of_csv_files_stacks_them_and_statistics_files_load_with_thei
         for month in (4, 5, 6):
             z.writestr(f"trips/2024-{month:02d}.csv", "id;km\n" + "".join(f"{month}{i};{i},5\n" for i in range(10)))
         z.writestr("README.txt", "monthly trips")
+        z.writestr(
+            "__MACOSX/trips/._2024-04.csv", b"\x00\x05\x16\x07\x00\x02Mac OS X  \x00\xff\xfe\x93" * 40
+        )  # a Mac's resource fork: not a table
     p = prof(tmp_path, "trips_q2.zip")
     df = load(tmp_path, monkeypatch, p.tables[0].load)
     assert len(df) == 30 == p.tables[0].rows and df["km"].sum() == 3 * sum(i + 0.5 for i in range(10))
+    assert list(df.columns) == ["id", "km"]
     assert any("3 .csv files are stacked" in n for n in p.tables[0].notes)
     with zipfile.ZipFile(tmp_path / "totals.zip", "w") as z:  # members that end in a total line still load
         for month in (4, 5):

@@ -1363,35 +1363,80 @@ def _statistical(name: str, path: Path, reader: str) -> dict[str, Any]:
 
 
 def _archive(name: str, path: Path) -> dict[str, Any]:
-    """A zip of several files: its text tables (a monthly series, most often) read and stacked,
-    each with the dialect of the first."""
-    pd = _pd()
+    """A zip of several files. Text tables with the same columns (a monthly series, most often) are
+    one table, read and stacked with the dialect of the first; a member with columns of its own (a
+    feed or an export of several tables, whose `.txt` members are often tables) is a table of its
+    own, loaded by its name."""
     with zipfile.ZipFile(path) as archive:
         members = [m for m in archive.namelist() if not m.endswith("/") and not m.startswith("__MACOSX")]
-        tables = [m for m in members if data_suffix(m) in TEXT_SUFFIXES - {".txt", ".dat"}]
         listed = ", ".join(members[:8]) + (", …" if len(members) > 8 else "")
-        if not tables:
+        groups = _alike_members(archive, members)
+        if not groups:
             return {"kind": "text", "note": f"a zip archive of {len(members)} files: {listed}", "lines": ""}
-        suffix = data_suffix(tables[0])
-        with tempfile.TemporaryDirectory() as tmp:  # the dialect is found on a file, as for any CSV
-            first = Path(tmp) / f"first{suffix}"
-            with archive.open(tables[0]) as member:
-                first.write_bytes(member.read(MAX_READ))
-            _, kwargs, notes = _csv_load(name, first, footer=False)
-        frames = [pd.read_csv(archive.open(m), nrows=MAX_ROWS // len(tables) + 1, **kwargs) for m in tables]
+        tables = [_archive_table(name, archive, group, len(groups) > 1) for group in groups[:MAX_TABLES]]
+    note = f"a zip archive of {len(members)} files ({listed})"
+    if len(groups) == 1:
+        (first, *more) = groups[0]
+        what = f"the {len(more) + 1} {data_suffix(first)} files are stacked" if more else f"its table is {first!r}"
+        tables[0]["notes"].append(f"{note}; {what}")
+        return {"kind": "table", "tables": tables}
+    shown = "" if len(groups) <= MAX_TABLES else f", the first {MAX_TABLES} shown"
+    return {"kind": "table", "tables": tables, "note": f"{note}: {len(groups)} tables{shown}; each loads on its own"}
+
+
+def _alike_members(archive: zipfile.ZipFile, members: list[str]) -> list[list[str]]:
+    """The text tables of an archive, grouped by their header row, in the archive's order (a `.txt`
+    or `.dat` member only when its lines look like a table, not a read-me)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for m in members:
+        suffix = data_suffix(m)
+        if suffix not in TEXT_SUFFIXES:
+            continue
+        with archive.open(m) as member:
+            head = member.read(16384)
+        text, _ = _decode(head)
+        lines = text.splitlines()[: -1 if len(head) == 16384 else None]  # the last line may be cut
+        if suffix in {".txt", ".dat"} and not _tabular_lines(lines, least=2):  # a feed's one-row tables too
+            continue
+        sep, skip = _dialect(lines, suffix)
+        header = lines[skip].strip() if skip < len(lines) else ""
+        groups.setdefault((sep, header), []).append(m)
+    return list(groups.values())
+
+
+def _archive_table(name: str, archive: zipfile.ZipFile, group: list[str], titled: bool) -> dict[str, Any]:
+    """One table of an archive: one member, named by it, or members alike stacked, named by what
+    their names share when the archive holds other tables too (`titled`)."""
+    pd = _pd()
+    suffix = data_suffix(group[0])
+    with tempfile.TemporaryDirectory() as tmp:  # the dialect is found on a file, as for any CSV
+        first = Path(tmp) / f"first{suffix}"
+        with archive.open(group[0]) as member:
+            first.write_bytes(member.read(MAX_READ))
+        _, kwargs, notes = _csv_load(name, first, footer=False)
+    each = MAX_ROWS // len(group) + 1
+    frames = [pd.read_csv(archive.open(m), nrows=each, **kwargs) for m in group]
     df = pd.concat(frames, ignore_index=True)
-    read = "pd.read_csv(" + ", ".join(["archive.open(m)", *(f"{k}={v!r}" for k, v in kwargs.items())]) + ")"
+    args = "".join(f", {k}={v!r}" for k, v in kwargs.items())
+    stems = [PurePosixPath(m).name.rsplit(".", 1)[0] for m in group]
+    opened = ["import zipfile", f"archive = zipfile.ZipFile({name!r})"]
+    if len(group) == 1:
+        load = "\n".join([*opened, f"df = pd.read_csv(archive.open({group[0]!r}){args})"])
+        rows = len(df) if len(df) < each else None
+        return _table(stems[0], df, load, rows, notes)
+    # Stacked: the members are picked by their suffix when no other member has it, else by name.
+    others = any(data_suffix(m) == suffix for m in archive.namelist() if m not in group)
+    pick = f"m in {group!r}" if others else f"m.endswith({suffix!r})"
     load = "\n".join(
         [
-            "import zipfile",
-            f"archive = zipfile.ZipFile({name!r})",
-            f"members = [m for m in archive.namelist() if m.endswith({suffix!r})]",
-            f"df = pd.concat([{read} for m in members], ignore_index=True)",
+            *opened,
+            f"members = [m for m in archive.namelist() if {pick}]",
+            f"df = pd.concat([pd.read_csv(archive.open(m){args}) for m in members], ignore_index=True)",
         ]
     )
-    notes.append(f"a zip archive of {len(members)} files ({listed}); the {len(tables)} {suffix} files are stacked")
-    rows = len(df) if all(len(f) <= MAX_ROWS // len(tables) for f in frames) else None
-    return {"kind": "table", "tables": [_table("", df, load, rows, notes)]}
+    rows = len(df) if all(len(f) < each for f in frames) else None
+    shared = os.path.commonprefix(stems).rstrip("-_ .0123456789")  # orders of orders-01, orders-02
+    return _table((shared or stems[0]) if titled else "", df, load, rows, notes)
 
 
 def _calendar(name: str, path: Path) -> dict[str, Any]:
@@ -1499,8 +1544,12 @@ def _lines(name: str, path: Path) -> dict[str, Any]:
 def _looks_tabular(path: Path) -> bool:
     with _open(path) as f:
         text, _ = _decode(f.read(16384))
-    lines = [line for line in text.splitlines()[:20] if line.strip()]
-    if len(lines) < 3:
+    return _tabular_lines(text.splitlines())
+
+
+def _tabular_lines(text_lines: list[str], least: int = 3) -> bool:
+    lines = [line for line in text_lines[:20] if line.strip()]
+    if len(lines) < least:
         return False
     for sep in (",", ";", "\t", "|"):
         counts = Counter(len(next(csv.reader([line], delimiter=sep))) for line in lines)
