@@ -1086,6 +1086,19 @@ def test_the_preview_says_which_column_holds_another_tables_key_and_only_where_t
     orders = "id,customer_id,total\n" + "".join(f"{i},{1 + i % 20},{i}\n" for i in range(1, 61))
     found = joins([prof(tmp_path, "orders.csv", orders), prof(tmp_path, "customers.csv", customers)])
     assert len(found) == 1 and found[0].startswith("'customer_id' of orders.csv hold 'id' of customers.csv")
+    # A table's own long ids that fall within another's range hold nothing of it: orders 1001-1050
+    # are among the item ids 1-2400, and only order_items' order_id holds them (as files or tables).
+    orders = pd.DataFrame({"order_id": range(1001, 1051), "total": range(50)})
+    items = pd.DataFrame({"order_item_id": range(1, 2401), "order_id": [1001 + i % 50 for i in range(2400)]})
+    orders.to_csv(tmp_path / "orders.csv", index=False)
+    items.to_csv(tmp_path / "order_items.csv", index=False)
+    found = joins([prof(tmp_path, "orders.csv"), prof(tmp_path, "order_items.csv")])
+    assert len(found) == 1 and found[0].startswith("'order_id' of order_items.csv hold 'order_id' of orders.csv"), found
+    with sqlite3.connect(tmp_path / "shop.sqlite") as con:
+        orders.to_sql("orders", con, index=False)
+        items.to_sql("order_items", con, index=False)
+    found = joins([prof(tmp_path, "shop.sqlite")])
+    assert len(found) == 1 and found[0].startswith("'order_id' of shop.sqlite 'order_items' hold 'order_id'"), found
 
 
 def test_codes_two_sheets_write_two_ways_still_join_and_notes_under_a_sheet_are_dropped(tmp_path, monkeypatch):

@@ -34,8 +34,9 @@ def _word(where: str, table: TableProfile) -> str:
 
 
 def _owner(where: str, table: TableProfile) -> str:
-    """The thing a table's rows are, in the singular: 'customer' for a table or file 'customers'."""
-    word = _word(where, table)
+    """The thing a table's rows are, in the singular: 'customer' for a table or file 'customers',
+    'orderitem' for a table 'order_items' (whose `order_id` is not its own)."""
+    word = "".join(re.findall(r"[a-z]+", table.name.lower())) or _word(where, table)
     return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") else word
 
 
@@ -63,9 +64,17 @@ def _coded(values: set[str]) -> bool:
     )
 
 
-def _holds(c: ColumnProfile, key: ColumnProfile, values: set[str], owner: str) -> str:
-    """How `c` holds the key: "same" (as written), "spelled" (once written one way), "" (not)."""
-    own = set(c.keys)
+def _own_key(c: ColumnProfile, table: TableProfile, owner: str) -> bool:
+    """A table's own id: one row each, named for what its rows are (`order_id` of orders)."""
+    name = re.sub(r"[\s_]", "", c.name.lower())
+    return not c.missing and c.distinct == table.rows and name in (owner + "id", "id")
+
+
+def _holds(c: ColumnProfile, key: ColumnProfile, values: set[str], owner: str, own: bool = False) -> str:
+    """How `c` holds the key: "same" (as written), "spelled" (once written one way), "" (not).
+    `own`: `c` is its table's own id, which can hold another table's ids by their range alone
+    (orders 1001-1050 among items 1-2649): only names that say so join it."""
+    own_key, own = own, set(c.keys)
     if len(own) < 2:
         return ""
     how = "same" if len(own & values) >= SHARE * len(own) else ""
@@ -75,7 +84,8 @@ def _holds(c: ColumnProfile, key: ColumnProfile, values: set[str], owner: str) -
         return ""
     ids = bool(_ID_LIKE.search(c.name)) or _coded(own)
     alike = (ids or bool(_ID_LIKE.search(key.name))) and _named_alike(c.name, key.name, owner)
-    return how if alike or (ids and median(len(v) for v in own) >= 4) else ""  # a unique date or name is no key
+    # A unique date or name is no key; long ids match by chance only rarely.
+    return how if alike or (ids and not own_key and median(len(v) for v in own) >= 4) else ""
 
 
 def joins(files: list[FileProfile]) -> list[str]:
@@ -89,8 +99,11 @@ def joins(files: list[FileProfile]) -> list[str]:
                 continue  # not one row each
             values, owner = set(key.keys), _owner(file, table)
             for name, other_file, other in tables:
+                theirs = _owner(other_file, other)
                 held = [
-                    (c, how) for c in other.columns if other is not table and (how := _holds(c, key, values, owner))
+                    (c, how)
+                    for c in other.columns
+                    if other is not table and (how := _holds(c, key, values, owner, _own_key(c, other, theirs)))
                 ]
                 found = [c.name for c, _ in held]
                 pair = frozenset({(id(table), key.name), (id(other), found[0] if found else "")})
