@@ -70,11 +70,11 @@ def _own_key(c: ColumnProfile, table: TableProfile, owner: str) -> bool:
     return not c.missing and c.distinct == table.rows and name in (owner + "id", "id")
 
 
-def _holds(c: ColumnProfile, key: ColumnProfile, values: set[str], owner: str, own: bool = False) -> str:
+def _holds(c: ColumnProfile, key: ColumnProfile, values: set[str], owner: str, own_key: bool = False) -> str:
     """How `c` holds the key: "same" (as written), "spelled" (once written one way), "" (not).
-    `own`: `c` is its table's own id, which can hold another table's ids by their range alone
+    `own_key`: `c` is its table's own id, which can hold another table's ids by their range alone
     (orders 1001-1050 among items 1-2649): only names that say so join it."""
-    own_key, own = own, set(c.keys)
+    own = set(c.keys)
     if len(own) < 2:
         return ""
     how = "same" if len(own & values) >= SHARE * len(own) else ""
