@@ -891,6 +891,25 @@ async def test_the_preview_describes_the_file_a_question_is_about_and_lists_the_
     assert text.startswith("Data files beside the notebook: ") and "stations.csv" in text and described == []
 
 
+async def test_a_file_with_no_suffix_is_known_by_its_first_bytes(tmp_path, monkeypatch):
+    """A browser's `History` or an app's store is a SQLite database with no suffix: listed, profiled
+    and loaded as one; a file with no suffix whose bytes say nothing sure (a LICENSE) is not listed."""
+    with sqlite3.connect(tmp_path / "History") as con:
+        con.execute("CREATE TABLE visits (id INTEGER PRIMARY KEY, url TEXT, visit_time INTEGER)")
+        con.executemany("INSERT INTO visits (url, visit_time) VALUES (?, ?)", [(f"u{i}", i) for i in range(7)])
+    con.close()
+    pd.DataFrame({"a": [1, 2]}).to_parquet(tmp_path / "blob")
+    (tmp_path / "LICENSE").write_text("Permission is hereby granted, free of charge, to any person\n" * 3)
+    (tmp_path / "History.bak").write_bytes((tmp_path / "History").read_bytes())  # a suffix says what it is
+    ws = DiskWorkspace(tmp_path)
+    assert sorted(ws.data_files("nb.ipynb")) == ["History", "blob"]
+    history, blob = await ws.profiles("nb.ipynb", ["History", "blob"])
+    assert history.kind == "database" and history.tables[0].name == "visits" and history.tables[0].rows == 7
+    assert blob.kind == "table" and blob.tables[0].rows == 2
+    block = load_block(history, history.tables[0])
+    assert "sqlite3.connect('History')" in block and len(load(tmp_path, monkeypatch, block)) == 7
+
+
 async def test_the_workspace_profiles_in_a_child_process_and_never_leaves_the_root(tmp_path):
     root = tmp_path / "root"
     (root / "work").mkdir(parents=True)

@@ -19,7 +19,7 @@ from ..agent.seams import ColumnProfile, FileProfile, Snapshot, TableProfile, pr
 from ..protocol import WrittenFile
 from . import written
 from .paths import beside, notebook_dir
-from .profile import DATA_SUFFIXES, data_suffix
+from .profile import DATA_SUFFIXES, file_kind
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +45,8 @@ class DiskWorkspace:
                 e
                 for e in os.scandir(directory)
                 if not e.name.startswith(".")
-                and data_suffix(e.name) in DATA_SUFFIXES
                 and e.is_file(follow_symlinks=False)
+                and file_kind(Path(e.path)) in DATA_SUFFIXES
             ][:500]
             found.sort(key=lambda e: (-e.stat(follow_symlinks=False).st_mtime_ns, e.name))
         except OSError:

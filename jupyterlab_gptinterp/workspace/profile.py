@@ -145,6 +145,24 @@ def data_suffix(name: str) -> str:
     return suffixes[-1] if suffixes else ""
 
 
+# A file whose name has no suffix (a browser's `History`, an app's store) is told by its first bytes:
+# only kinds whose bytes say so beyond doubt.
+MAGIC = {b"SQLite format 3\x00": ".sqlite", b"PAR1": ".parquet"}
+
+
+def file_kind(path: Path) -> str:
+    """The suffix that says what a file holds: by its name (`data_suffix`), else, for a name with
+    no suffix at all, by its first bytes ("" when neither says)."""
+    if PurePosixPath(path.name).suffix or path.name.startswith("."):
+        return data_suffix(path.name)
+    try:
+        with path.open("rb") as f:
+            head = f.read(16)
+    except OSError:
+        return ""
+    return next((kind for magic, kind in MAGIC.items() if head.startswith(magic)), "")
+
+
 def _open(path: Path) -> IO[bytes] | io.BufferedIOBase:
     """The file's bytes, decompressed when its name says it is compressed."""
     kind = COMPRESSED.get(path.suffix.lower())
@@ -1561,7 +1579,7 @@ def _tabular_lines(text_lines: list[str], least: int = 3) -> bool:
 
 def profile(name: str, path: Path) -> dict[str, Any]:
     """The profile of one file as a dict (the fields of `agent.seams.FileProfile`)."""
-    suffix = data_suffix(path.name)
+    suffix = file_kind(path)
     base: dict[str, Any] = {"name": name, "size": path.stat().st_size}
     try:
         if suffix in EXCEL_SUFFIXES:
