@@ -25,22 +25,42 @@ SHARE = 0.9  # of a column's values found among the key's
 MAX_JOINS = 4
 
 
+_UNNAMED = re.compile(r"(?:sheet|table|tab|data|default)\s*\d*", re.IGNORECASE)  # 'Sheet1' says nothing
+
+
+def _words(table: TableProfile) -> list[str]:
+    return [] if _UNNAMED.fullmatch(table.name.strip()) else re.findall(r"[a-z]+", table.name.lower())
+
+
 def _word(where: str, table: TableProfile) -> str:
     """A word of a table's name (of its file's stem, else): what its rows are."""
-    if words := re.findall(r"[a-z]+", table.name.lower()):
+    if words := _words(table):
         return words[0]  # a database table, a sheet, or the records of a JSON file ('stops, one row per item')
     words = re.findall(r"[a-z]+", PurePosixPath(where).stem.lower())
     return words[-1] if words else "other"
 
 
-def _owner(where: str, table: TableProfile) -> str:
-    """The thing a table's rows are, in the singular: 'customer' for a table or file 'customers',
-    'orderitem' for a table 'order_items' (whose `order_id` is not its own)."""
-    word = "".join(re.findall(r"[a-z]+", table.name.lower())) or _word(where, table)
+def _singular(word: str) -> str:
     return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") else word
 
 
+def _owners(where: str, table: TableProfile) -> tuple[str, str]:
+    """What a table's rows are, in the singular: by its first word, then by its whole name
+    ('customer' for a table or file 'customers'; 'order' and 'orderitem' for 'order_items',
+    'customer' and 'customerdata' for 'customer_data')."""
+    first = _singular(_word(where, table))
+    return first, _singular("".join(_words(table))) or first
+
+
+def _own_key(c: ColumnProfile, table: TableProfile, whole: str) -> bool:
+    """A table's own id: one row each, named for what its rows are (`order_id` of orders), by
+    the table's `whole` name: `order_id` of 'order_items' is not its own."""
+    name = re.sub(r"[\s_]", "", c.name.lower())
+    return not c.missing and c.distinct == table.rows and name in (whole + "id", "id")
+
+
 _SPELLING = re.compile(r"[\s_.-]")
+_SPACES = re.compile(r"[\s_]")
 ONE_WAY = r".astype(str).str.replace(r'[\s_.-]', '', regex=True).str.upper()"
 
 
@@ -48,13 +68,13 @@ def _one_way(value: str) -> str:
     return _SPELLING.sub("", value).upper()
 
 
-def _named_alike(column: str, key: str, owner: str) -> bool:
+def _named_alike(column: str, key: str, owners: tuple[str, ...]) -> bool:
     c, k = (re.sub(r"[\s_]", "", n.lower()) for n in (column, key))
     if c == k:
         return k not in _GENERIC  # two tables' own `id` columns name different things
     if any(c + g == k or k + g == c for g in _GENERIC if len(c) >= 4 and len(k) >= 4):
         return True  # `Module` and `Module code`
-    return (len(k) >= 4 and c.endswith(k)) or (bool(owner) and c in (owner + k, owner + "id"))
+    return (len(k) >= 4 and c.endswith(k)) or any(o and c in (o + k, o + "id") for o in owners)
 
 
 def _coded(values: set[str]) -> bool:
@@ -64,16 +84,12 @@ def _coded(values: set[str]) -> bool:
     )
 
 
-def _own_key(c: ColumnProfile, table: TableProfile, owner: str) -> bool:
-    """A table's own id: one row each, named for what its rows are (`order_id` of orders)."""
-    name = re.sub(r"[\s_]", "", c.name.lower())
-    return not c.missing and c.distinct == table.rows and name in (owner + "id", "id")
-
-
-def _holds(c: ColumnProfile, key: ColumnProfile, values: set[str], owner: str, own_key: bool = False) -> str:
+def _holds(
+    c: ColumnProfile, key: ColumnProfile, values: set[str], owners: tuple[str, ...], own_key: bool = False
+) -> str:
     """How `c` holds the key: "same" (as written), "spelled" (once written one way), "" (not).
     `own_key`: `c` is its table's own id, which can hold another table's ids by their range alone
-    (orders 1001-1050 among items 1-2649): only names that say so join it."""
+    (orders 1001-1050 among items 1-2649): it joins only a key of its own name."""
     own = set(c.keys)
     if len(own) < 2:
         return ""
@@ -83,9 +99,11 @@ def _holds(c: ColumnProfile, key: ColumnProfile, values: set[str], owner: str, o
     if not how:
         return ""
     ids = bool(_ID_LIKE.search(c.name)) or _coded(own)
-    alike = (ids or bool(_ID_LIKE.search(key.name))) and _named_alike(c.name, key.name, owner)
+    alike = (ids or bool(_ID_LIKE.search(key.name))) and _named_alike(c.name, key.name, owners)
+    if own_key and _SPACES.sub("", c.name.lower()) != _SPACES.sub("", key.name.lower()):
+        return ""
     # A unique date or name is no key; long ids match by chance only rarely.
-    return how if alike or (ids and not own_key and median(len(v) for v in own) >= 4) else ""
+    return how if alike or (ids and median(len(v) for v in own) >= 4) else ""
 
 
 def joins(files: list[FileProfile]) -> list[str]:
@@ -97,13 +115,13 @@ def joins(files: list[FileProfile]) -> list[str]:
         for key in table.columns:
             if not key.keys or key.missing or key.distinct != table.rows:
                 continue  # not one row each
-            values, owner = set(key.keys), _owner(file, table)
+            values, owners = set(key.keys), _owners(file, table)
             for name, other_file, other in tables:
-                theirs = _owner(other_file, other)
+                whole = _owners(other_file, other)[1]
                 held = [
                     (c, how)
                     for c in other.columns
-                    if other is not table and (how := _holds(c, key, values, owner, _own_key(c, other, theirs)))
+                    if other is not table and (how := _holds(c, key, values, owners, _own_key(c, other, whole)))
                 ]
                 found = [c.name for c, _ in held]
                 pair = frozenset({(id(table), key.name), (id(other), found[0] if found else "")})
