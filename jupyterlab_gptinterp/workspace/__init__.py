@@ -24,6 +24,7 @@ from .profile import DATA_SUFFIXES, file_kind
 log = logging.getLogger(__name__)
 
 MAX_LISTED = 30
+MAX_BARE = 20  # files whose name has no suffix opened to see what they hold, per listing
 PROFILE_TIMEOUT = 30.0  # seconds for one request's files (pandas' import is most of a short one)
 _CACHE_SIZE = 64
 
@@ -41,12 +42,16 @@ class DiskWorkspace:
         if directory is None:
             return []
         try:
+            entries = [
+                e for e in os.scandir(directory) if not e.name.startswith(".") and e.is_file(follow_symlinks=False)
+            ]
+            # A name with no suffix is told by its first bytes: only the first few such files are opened.
+            bare = {e.name for e in entries if "." not in e.name}
+            opened = set(sorted(bare)[:MAX_BARE])
             found = [
                 e
-                for e in os.scandir(directory)
-                if not e.name.startswith(".")
-                and e.is_file(follow_symlinks=False)
-                and file_kind(Path(e.path)) in DATA_SUFFIXES
+                for e in entries
+                if (e.name in opened or e.name not in bare) and file_kind(Path(e.path)) in DATA_SUFFIXES
             ][:500]
             found.sort(key=lambda e: (-e.stat(follow_symlinks=False).st_mtime_ns, e.name))
         except OSError:
