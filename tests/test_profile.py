@@ -777,6 +777,17 @@ def test_an_archive_of_different_tables_profiles_each_by_its_name(tmp_path, monk
     assert got["shop"].iloc[0].tolist() == ["Corner", "EUR"] and got["products"]["price"].sum() == 12.5
     assert len(got["orders"]) == 8 == p.tables[3].rows and list(got["orders"].columns) == ["order_id", "sku"]
     assert "notes.txt" not in "".join(t.load for t in p.tables)
+    # Members alike stack even when the first bytes looked at end inside a character; an empty
+    # member is no table, and a name two folders share is said with its folder.
+    with zipfile.ZipFile(tmp_path / "streets.zip", "w") as z:
+        z.writestr("jan.csv", "id,Straße_x\n" + "1,ßß\n" * 3000)
+        z.writestr("feb.csv", "id,Straße_x\n" + "2,ßß\n" * 5)
+        z.writestr("empty.csv", "")
+        z.writestr("2023/sites.csv", "site,n\na,1\nb,2\n")
+        z.writestr("2024/sites.csv", "site_id,name,open\n1,a,yes\n")
+    streets = prof(tmp_path, "streets.zip")
+    assert [t.name for t in streets.tables] == ["jan", "2023/sites", "2024/sites"]
+    assert len(load(tmp_path, monkeypatch, streets.tables[0].load)) == 3005
     with zipfile.ZipFile(tmp_path / "many.zip", "w") as z:
         for i in range(MAX_TABLES + 2):
             z.writestr(f"t{i}.csv", f"key,v{i}\n1,2\n")
@@ -895,6 +906,7 @@ async def test_a_file_with_no_suffix_is_known_by_its_first_bytes(tmp_path, monke
     """A browser's `History` or an app's store is a SQLite database with no suffix: listed, profiled
     and loaded as one; a file with no suffix whose bytes say nothing sure (a LICENSE) is not listed."""
     with sqlite3.connect(tmp_path / "History") as con:
+        con.execute("PRAGMA journal_mode=WAL")  # as a browser writes it
         con.execute("CREATE TABLE visits (id INTEGER PRIMARY KEY, url TEXT, visit_time INTEGER)")
         con.executemany("INSERT INTO visits (url, visit_time) VALUES (?, ?)", [(f"u{i}", i) for i in range(7)])
     con.close()
@@ -905,6 +917,7 @@ async def test_a_file_with_no_suffix_is_known_by_its_first_bytes(tmp_path, monke
     assert sorted(ws.data_files("nb.ipynb")) == ["History", "blob"]
     history, blob = await ws.profiles("nb.ipynb", ["History", "blob"])
     assert history.kind == "database" and history.tables[0].name == "visits" and history.tables[0].rows == 7
+    assert not list(tmp_path.glob("History-*"))  # read as it is: no -shm or -wal left beside it
     assert blob.kind == "table" and blob.tables[0].rows == 2
     block = load_block(history, history.tables[0])
     assert "sqlite3.connect('History')" in block and len(load(tmp_path, monkeypatch, block)) == 7
@@ -1118,6 +1131,21 @@ def test_the_preview_says_which_column_holds_another_tables_key_and_only_where_t
         items.to_sql("order_items", con, index=False)
     found = joins([prof(tmp_path, "shop.sqlite")])
     assert len(found) == 1 and found[0].startswith("'order_id' of shop.sqlite 'order_items' hold 'order_id'"), found
+    with pd.ExcelWriter(tmp_path / "orders.xlsx") as book:  # a sheet's name that says nothing: the file's
+        orders.to_excel(book, sheet_name="Sheet1", index=False)
+        items.to_excel(book, sheet_name="Sheet2", index=False)
+    found = joins([prof(tmp_path, "orders.xlsx")])
+    assert len(found) == 1 and found[0].startswith("'order_id' of orders.xlsx 'Sheet2' hold 'order_id'"), found
+    # A table named by two words is about its first as well: 'customer_data' holds customers.
+    with sqlite3.connect(tmp_path / "crm.sqlite") as con:
+        pd.DataFrame({"id": range(1, 21), "name": [f"C{i}" for i in range(20)]}).to_sql(
+            "customer_data", con, index=False
+        )
+        pd.DataFrame({"id": range(1, 61), "customer_id": [1 + i % 20 for i in range(60)]}).to_sql(
+            "sales", con, index=False
+        )
+    found = joins([prof(tmp_path, "crm.sqlite")])
+    assert len(found) == 1 and found[0].startswith("'customer_id' of crm.sqlite 'sales' hold 'id'"), found
 
 
 def test_codes_two_sheets_write_two_ways_still_join_and_notes_under_a_sheet_are_dropped(tmp_path, monkeypatch):

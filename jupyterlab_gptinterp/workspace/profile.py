@@ -1079,7 +1079,10 @@ def _parquet(name: str, path: Path) -> dict[str, Any]:
 
 def _database(name: str, path: Path) -> dict[str, Any]:
     pd = _pd()
-    con = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+    # Read as it is on disk: no lock waited for (a browser holds its History's), no -shm file left
+    # beside it; but through its -wal file where one holds rows not yet written back.
+    wal = path.with_name(path.name + "-wal").exists()
+    con = sqlite3.connect(path.resolve().as_uri() + ("?mode=ro" if wal else "?immutable=1"), uri=True)
     try:
         found = con.execute(
             "SELECT name, type, sql FROM sqlite_master"
@@ -1380,6 +1383,10 @@ def _statistical(name: str, path: Path, reader: str) -> dict[str, Any]:
     return {"kind": "table", "tables": [table]}
 
 
+MAX_MEMBERS = 500  # an archive's text members looked at (their first lines each)
+HEAD_BYTES = 16384  # of each, for its header
+
+
 def _archive(name: str, path: Path) -> dict[str, Any]:
     """A zip of several files. Text tables with the same columns (a monthly series, most often) are
     one table, read and stacked with the dialect of the first; a member with columns of its own (a
@@ -1389,9 +1396,14 @@ def _archive(name: str, path: Path) -> dict[str, Any]:
         members = [m for m in archive.namelist() if not m.endswith("/") and not m.startswith("__MACOSX")]
         listed = ", ".join(members[:8]) + (", …" if len(members) > 8 else "")
         groups = _alike_members(archive, members)
-        if not groups:
+        tables = []
+        for group in groups[:MAX_TABLES]:
+            try:
+                tables.append(_archive_table(name, archive, members, group, len(groups) > 1))
+            except Exception:  # noqa: BLE001 - one member pandas cannot read leaves the others
+                continue
+        if not tables:
             return {"kind": "text", "note": f"a zip archive of {len(members)} files: {listed}", "lines": ""}
-        tables = [_archive_table(name, archive, group, len(groups) > 1) for group in groups[:MAX_TABLES]]
     note = f"a zip archive of {len(members)} files ({listed})"
     if len(groups) == 1:
         (first, *more) = groups[0]
@@ -1403,26 +1415,30 @@ def _archive(name: str, path: Path) -> dict[str, Any]:
 
 
 def _alike_members(archive: zipfile.ZipFile, members: list[str]) -> list[list[str]]:
-    """The text tables of an archive, grouped by their header row, in the archive's order (a `.txt`
-    or `.dat` member only when its lines look like a table, not a read-me)."""
-    groups: dict[tuple[str, str], list[str]] = {}
-    for m in members:
+    """The text tables of an archive, grouped by their dialect and header row, in the archive's
+    order (a `.txt` or `.dat` member only when its lines look like a table, not a read-me). A member
+    whose header is not whole in its first bytes is a group of its own."""
+    groups: dict[tuple[Any, ...], list[str]] = {}
+    for m in [m for m in members if data_suffix(m) in TEXT_SUFFIXES][:MAX_MEMBERS]:
         suffix = data_suffix(m)
-        if suffix not in TEXT_SUFFIXES:
-            continue
         with archive.open(m) as member:
-            head = member.read(16384)
-        text, _ = _decode(head)
-        lines = text.splitlines()[: -1 if len(head) == 16384 else None]  # the last line may be cut
+            head = member.read(HEAD_BYTES)
+        if len(head) == HEAD_BYTES:  # whole lines only: a character cut in two would change the decoding
+            head = head[: head.rfind(b"\n") + 1]
+        lines = _decode(head)[0].splitlines()
+        if not any(line.strip() for line in lines):
+            continue  # empty, or no whole line
         if suffix in {".txt", ".dat"} and not _tabular_lines(lines, least=2):  # a feed's one-row tables too
             continue
         sep, skip = _dialect(lines, suffix)
         header = lines[skip].strip() if skip < len(lines) else ""
-        groups.setdefault((sep, header), []).append(m)
+        groups.setdefault((sep, skip, header) if header else (m,), []).append(m)
     return list(groups.values())
 
 
-def _archive_table(name: str, archive: zipfile.ZipFile, group: list[str], titled: bool) -> dict[str, Any]:
+def _archive_table(
+    name: str, archive: zipfile.ZipFile, members: list[str], group: list[str], titled: bool
+) -> dict[str, Any]:
     """One table of an archive: one member, named by it, or members alike stacked, named by what
     their names share when the archive holds other tables too (`titled`)."""
     pd = _pd()
@@ -1432,19 +1448,28 @@ def _archive_table(name: str, archive: zipfile.ZipFile, group: list[str], titled
         with archive.open(group[0]) as member:
             first.write_bytes(member.read(MAX_READ))
         _, kwargs, notes = _csv_load(name, first, footer=False)
-    each = MAX_ROWS // len(group) + 1
-    frames = [pd.read_csv(archive.open(m), nrows=each, **kwargs) for m in group]
+    read = group[:200]  # a few rows of each of the first members: enough to profile
+    each = MAX_ROWS // len(read) + 1
+    frames = [pd.read_csv(archive.open(m), nrows=each, **kwargs) for m in read]
     df = pd.concat(frames, ignore_index=True)
     args = "".join(f", {k}={v!r}" for k, v in kwargs.items())
     stems = [PurePosixPath(m).name.rsplit(".", 1)[0] for m in group]
+    if sum(stem == stems[0] for stem in (PurePosixPath(m).name.rsplit(".", 1)[0] for m in members)) > 1:
+        stems[0] = group[0].rsplit(".", 1)[0]  # 2023/orders.csv beside 2024/orders.csv: named by the path
     opened = ["import zipfile", f"archive = zipfile.ZipFile({name!r})"]
     if len(group) == 1:
         load = "\n".join([*opened, f"df = pd.read_csv(archive.open({group[0]!r}){args})"])
         rows = len(df) if len(df) < each else None
         return _table(stems[0], df, load, rows, notes)
-    # Stacked: the members are picked by their suffix when no other member has it, else by name.
-    others = any(data_suffix(m) == suffix for m in archive.namelist() if m not in group)
-    pick = f"m in {group!r}" if others else f"m.endswith({suffix!r})"
+    # Stacked: the members are picked by their suffix when no other member has it (a Mac's
+    # __MACOSX copies left out), else by name.
+    chosen = set(group)
+    if any(data_suffix(m) == suffix for m in members if m not in chosen):
+        pick = f"m in {group!r}"
+    elif any(m.startswith("__MACOSX") for m in archive.namelist()):
+        pick = f"m.endswith({suffix!r}) and not m.startswith('__MACOSX')"
+    else:
+        pick = f"m.endswith({suffix!r})"
     load = "\n".join(
         [
             *opened,
@@ -1452,7 +1477,7 @@ def _archive_table(name: str, archive: zipfile.ZipFile, group: list[str], titled
             f"df = pd.concat([pd.read_csv(archive.open(m){args}) for m in members], ignore_index=True)",
         ]
     )
-    rows = len(df) if all(len(f) < each for f in frames) else None
+    rows = len(df) if len(read) == len(group) and all(len(f) < each for f in frames) else None
     shared = os.path.commonprefix(stems).rstrip("-_ .0123456789")  # orders of orders-01, orders-02
     return _table((shared or stems[0]) if titled else "", df, load, rows, notes)
 
