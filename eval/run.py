@@ -78,6 +78,7 @@ SETS = {
     "heldout18": HERE / "heldout18",
     "heldout19": HERE / "heldout19",
     "heldout20": HERE / "heldout20",
+    "heldout21": HERE / "heldout21",
 }  # each holds data.py and tasks.py
 
 

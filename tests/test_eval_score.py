@@ -53,6 +53,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout18",
         "heldout19",
         "heldout20",
+        "heldout21",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -67,6 +68,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout21",
         "heldout20",
         "heldout19",
         "heldout18",
