@@ -21,7 +21,7 @@ from jupyterlab_gptinterp.agent.aids.folding import folded, unfolded
 from jupyterlab_gptinterp.agent.aids.joins import ONE_WAY, joins
 from jupyterlab_gptinterp.agent.aids.preview import Preview, _names, chosen, load_block, named_files, render
 from jupyterlab_gptinterp.protocol import NotebookView
-from jupyterlab_gptinterp.workspace import DiskWorkspace, _typed, logformat
+from jupyterlab_gptinterp.workspace import MAX_BARE, DiskWorkspace, _typed, logformat
 from jupyterlab_gptinterp.workspace.profile import MAX_TABLES, data_suffix, profile
 
 
@@ -921,6 +921,14 @@ async def test_a_file_with_no_suffix_is_known_by_its_first_bytes(tmp_path, monke
     assert blob.kind == "table" and blob.tables[0].rows == 2
     block = load_block(history, history.tables[0])
     assert "sqlite3.connect('History')" in block and len(load(tmp_path, monkeypatch, block)) == 7
+    for i in range(MAX_BARE + 5):  # a folder of many: only the first few are opened to see
+        (tmp_path / f"store{i:02d}").write_bytes((tmp_path / "History").read_bytes())
+    listed = ws.data_files("nb.ipynb")
+    opened = sorted(p.name for p in tmp_path.iterdir() if "." not in p.name)[:MAX_BARE]
+    assert sorted(n for n in listed if "." not in n) == [
+        n for n in opened if n in ("History", "blob") or n[:5] == "store"
+    ]
+    assert "store24" not in listed
 
 
 async def test_the_workspace_profiles_in_a_child_process_and_never_leaves_the_root(tmp_path):
