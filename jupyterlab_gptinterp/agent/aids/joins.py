@@ -55,12 +55,18 @@ def _owners(where: str, table: TableProfile) -> tuple[str, str]:
 def _own_key(c: ColumnProfile, table: TableProfile, whole: str) -> bool:
     """A table's own id: one row each, named for what its rows are (`order_id` of orders), by
     the table's `whole` name: `order_id` of 'order_items' is not its own."""
-    name = re.sub(r"[\s_]", "", c.name.lower())
-    return not c.missing and c.distinct == table.rows and name in (whole + "id", "id")
+    return not c.missing and c.distinct == table.rows and _bare(c.name) in (whole + "id", "id")
 
 
 _SPELLING = re.compile(r"[\s_.-]")
 _SPACES = re.compile(r"[\s_]")
+
+
+def _bare(name: str) -> str:
+    """A column's name as names are compared: lower case, without spaces and underscores."""
+    return _SPACES.sub("", name.lower())
+
+
 ONE_WAY = r".astype(str).str.replace(r'[\s_.-]', '', regex=True).str.upper()"
 
 
@@ -69,7 +75,7 @@ def _one_way(value: str) -> str:
 
 
 def _named_alike(column: str, key: str, owners: tuple[str, ...]) -> bool:
-    c, k = (re.sub(r"[\s_]", "", n.lower()) for n in (column, key))
+    c, k = _bare(column), _bare(key)
     if c == k:
         return k not in _GENERIC  # two tables' own `id` columns name different things
     if any(c + g == k or k + g == c for g in _GENERIC if len(c) >= 4 and len(k) >= 4):
@@ -100,7 +106,7 @@ def _holds(
         return ""
     ids = bool(_ID_LIKE.search(c.name)) or _coded(own)
     alike = (ids or bool(_ID_LIKE.search(key.name))) and _named_alike(c.name, key.name, owners)
-    if own_key and _SPACES.sub("", c.name.lower()) != _SPACES.sub("", key.name.lower()):
+    if own_key and _bare(c.name) != _bare(key.name):
         return ""
     # A unique date or name is no key; long ids match by chance only rarely.
     return how if alike or (ids and median(len(v) for v in own) >= 4) else ""
