@@ -931,6 +931,39 @@ async def test_a_file_with_no_suffix_is_known_by_its_first_bytes(tmp_path, monke
     assert "store24" not in listed
 
 
+async def test_a_file_whose_suffix_says_nothing_is_known_by_its_first_bytes(tmp_path, monkeypatch):
+    """A feed's `.rss`, a statistics office's `.2023` flat file, a dump's `.gz` with no inner
+    suffix, a rotated `.log.1`: listed and loaded as what their bytes show. Prose, a page, a
+    notebook, a config and a backup are not listed, whatever their bytes."""
+    items = "".join(f"<item><title>Episode {i}</title><length>{i * 60}</length></item>" for i in range(6))
+    (tmp_path / "show.feed").write_text(
+        f'<?xml version="1.0"?>\n<rss><channel><title>T</title>{items}</channel></rss>\n'
+    )
+    rows = "".join(f"S{i % 3}\t{2000 + i}\tM{i % 12 + 1:02d}\t{i * 1.5}\n" for i in range(30))
+    (tmp_path / "prices.2023").write_text("series_id\tyear\tperiod\tvalue\n" + rows)
+    with gzip.open(tmp_path / "dump-0101.gz", "wt") as f:
+        f.write("page,views\n" + "".join(f"p{i},{i * 7}\n" for i in range(40)))
+    log = "".join(f"2024-03-0{i % 9 + 1} 10:00:{i:02d} INFO job={i} took {i * 3} ms\n" for i in range(30))
+    (tmp_path / "worker.log.1").write_text(log)
+    (tmp_path / "records.v2").write_text("\n".join(json.dumps({"id": i, "name": f"n{i}"}) for i in range(9)) + "\n")
+    (tmp_path / "LICENSE").write_text("Permission is hereby granted, free of charge, to any person\n" * 3)
+    (tmp_path / "page").write_text("<!DOCTYPE html><html><body><p>a</p><p>b</p></body></html>")
+    (tmp_path / "nb.ipynb").write_text(json.dumps({"cells": [], "metadata": {}}))
+    (tmp_path / "settings.toml").write_text("[tool]\nname = 'x'\nlevel = 2\n")
+    (tmp_path / "prices.2023.bak").write_text("series_id\tyear\n" + "S1\t2001\n" * 5)
+    ws = DiskWorkspace(tmp_path)
+    listed = ["dump-0101.gz", "prices.2023", "records.v2", "show.feed", "worker.log.1"]
+    assert sorted(ws.data_files("nb.ipynb")) == listed
+    dump, prices, records, feed, logged = await ws.profiles("nb.ipynb", listed)
+    assert "read_xml('show.feed'" in feed.tables[0].load
+    assert len(load(tmp_path, monkeypatch, "import pandas as pd\n" + feed.tables[0].load)) == 6
+    df = load(tmp_path, monkeypatch, prices.tables[0].load)
+    assert "sep='\\t'" in prices.tables[0].load and df["value"].sum() == sum(i * 1.5 for i in range(30))
+    assert load(tmp_path, monkeypatch, dump.tables[0].load)["views"].sum() == 7 * sum(range(40))
+    assert list(load(tmp_path, monkeypatch, records.tables[0].load)["id"]) == list(range(9))
+    assert logged.kind == "lines" and "worker.log.1" in logged.load
+
+
 async def test_the_workspace_profiles_in_a_child_process_and_never_leaves_the_root(tmp_path):
     root = tmp_path / "root"
     (root / "work").mkdir(parents=True)

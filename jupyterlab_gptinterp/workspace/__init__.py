@@ -19,12 +19,12 @@ from ..agent.seams import ColumnProfile, FileProfile, Snapshot, TableProfile, pr
 from ..protocol import WrittenFile
 from . import written
 from .paths import beside, notebook_dir
-from .profile import DATA_SUFFIXES, file_kind
+from .profile import DATA_SUFFIXES, by_bytes, file_kind
 
 log = logging.getLogger(__name__)
 
 MAX_LISTED = 30
-MAX_BARE = 20  # files whose name has no suffix opened to see what they hold, per listing
+MAX_BARE = 20  # files whose name says nothing opened to see what they hold, per listing
 PROFILE_TIMEOUT = 30.0  # seconds for one request's files (pandas' import is most of a short one)
 _CACHE_SIZE = 64
 
@@ -45,8 +45,8 @@ class DiskWorkspace:
             entries = [
                 e for e in os.scandir(directory) if not e.name.startswith(".") and e.is_file(follow_symlinks=False)
             ]
-            # A name with no suffix is told by its first bytes: only the first few such files are opened.
-            bare = {e.name for e in entries if "." not in e.name}
+            # A name that says nothing is told by its first bytes: only the first few such files are opened.
+            bare = {e.name for e in entries if by_bytes(e.name)}
             opened = set(sorted(bare)[:MAX_BARE])
             found = [
                 e

@@ -11,6 +11,8 @@ server. The profile is what a careful analyst finds in the first minutes with a 
   columns of a fixed-width report (aligned with spaces) under its title, without rules and total;
   the CSV files of a zip archive stacked; Stata, SAS and SPSS files by their readers; a row per
   event (or contact) of an iCalendar or vCard file;
+- a file whose name says nothing of its kind (no suffix, or one no reader here knows) by its first
+  bytes: a database, parquet, XML, JSON (lines), a delimited table or a log;
 - per column: the type pandas gives it, missing values, a few samples;
 - general observations on text columns (`columns.py`): numbers after removing symbols (with the
   suffixes that differ, e.g. units; a decimal comma read as one when some value shows it),
@@ -33,6 +35,7 @@ import gzip
 import io
 import json
 import lzma
+import mimetypes
 import os
 import re
 import sqlite3
@@ -145,22 +148,88 @@ def data_suffix(name: str) -> str:
     return suffixes[-1] if suffixes else ""
 
 
-# A file whose name has no suffix (a browser's `History`, an app's store) is told by its first bytes:
-# only kinds whose bytes say so beyond doubt.
+# A file whose name does not say what it holds (a browser's `History`, `cu.data.0.Current`, a feed's
+# `.rss`, a dump's `.gz` of text) is told by its first bytes: only kinds whose bytes say so beyond doubt.
 MAGIC = {b"SQLite format 3\x00": ".sqlite", b"PAR1": ".parquet"}
+SNIFF_BYTES = 16384
+# Suffixes that say a file is something else, though no data reader here names them: a notebook, a
+# backup or an editor's or a download's leftover (the data they copy is listed by its own name).
+NOT_DATA = {".ipynb", ".bak", ".tmp", ".temp", ".swp", ".swo", ".orig", ".old", ".lock", ".part", ".crdownload"}
+_MIME = mimetypes.MimeTypes()  # Python's own table only: the same answer on every machine
+_JSON_START = re.compile(r'\{\s*["}]|\[\s*(?:[\[{"\]\d-]|(?:true|false|null)\s*[,\]])')
+_XML_START = re.compile(r"<(?:\?xml|!--|(?!html\b|!doctype\s+html)[A-Za-z_][\w.:-]*[\s>/])", re.IGNORECASE)
+_PROSE = re.compile(r"\S+(?:\s+\S+){2,}")  # three words or more: a phrase, seldom a value
+
+
+def by_bytes(name: str) -> bool:
+    """Whether a file's kind is looked for in its first bytes: its name says no kind read here,
+    and nothing else either (code, a page, an image, a backup: what the MIME table or NOT_DATA names)."""
+    if data_suffix(name) in DATA_SUFFIXES or name.endswith("~"):
+        return False
+    inner = PurePosixPath(name[: -len(PurePosixPath(name).suffix)] if _compressed(name) else name).suffix.lower()
+    return inner not in NOT_DATA and (not inner or _MIME.guess_type("x" + inner)[0] is None)
+
+
+def _compressed(name: str) -> bool:
+    return PurePosixPath(name).suffix.lower() in COMPRESSED.keys() - {".zip"}
 
 
 def file_kind(path: Path) -> str:
-    """The suffix that says what a file holds: by its name (`data_suffix`), else, for a name with
-    no suffix at all, by its first bytes ("" when neither says)."""
-    if PurePosixPath(path.name).suffix or path.name.startswith("."):
+    """The suffix that says what a file holds: by its name (`data_suffix`), else, where the name
+    says nothing (`by_bytes`), by its first bytes ("" when neither says)."""
+    if not by_bytes(path.name):
         return data_suffix(path.name)
     try:
-        with path.open("rb") as f:
-            head = f.read(16)
-    except OSError:
+        with _open(path) as f:
+            head = f.read(SNIFF_BYTES)
+    except (OSError, EOFError, ValueError, lzma.LZMAError):
         return ""
-    return next((kind for magic, kind in MAGIC.items() if head.startswith(magic)), "")
+    return sniff(head, whole=len(head) < SNIFF_BYTES, compressed=_compressed(path.name))
+
+
+def sniff(head: bytes, whole: bool = False, compressed: bool = False) -> str:
+    """The kind the first bytes of a file show beyond doubt ("" when they show none): a database or
+    parquet by its magic bytes; else text that is XML, JSON or JSON lines, a delimited table, or a
+    log's lines (not `compressed`: their load line opens the file as it is)."""
+    kind = next((kind for magic, kind in MAGIC.items() if head.startswith(magic)), "")
+    if kind or b"\x00" in head:
+        return kind
+    text = _decode(head)[0].lstrip("\ufeff \t\r\n")
+    lines = text.splitlines() if whole else text.splitlines()[:-1]  # the last may be cut
+    if _XML_START.match(text):
+        return ".xml"
+    if _JSON_START.match(text):
+        try:
+            json.loads(lines[0])
+            return ".jsonl" if len(lines) > 1 and lines[1].lstrip().startswith("{") else ".json"
+        except (ValueError, IndexError):
+            return ".json"
+    if _sniffed_table(lines):
+        return ".txt"
+    if compressed:
+        return ""
+    fmt = logformat.infer(lines[:200])
+    logged = (fmt is not None and fmt.matched >= 0.8 * fmt.total) or logformat.events(lines[:200]) is not None
+    return ".log" if logged else ""
+
+
+def _sniffed_table(lines: list[str]) -> bool:
+    """Delimited rows of values: mostly the same number of fields, few of them sentences (prose
+    with a comma or two on each line is not a table)."""
+    rows = [line for line in lines[:20] if line.strip()]
+    if len(rows) < 3:
+        return False
+    for sep in (",", ";", "\t", "|"):
+        split = list(csv.reader(rows, delimiter=sep))
+        width, freq = Counter(len(r) for r in split).most_common(1)[0]
+        cells = [c for r in split if len(r) == width for c in r]
+        if (
+            width >= 2
+            and freq >= 0.7 * len(rows)
+            and sum(bool(_PROSE.fullmatch(c.strip())) for c in cells) < 0.5 * len(cells)
+        ):
+            return True
+    return False
 
 
 def _open(path: Path) -> IO[bytes] | io.BufferedIOBase:
@@ -224,7 +293,7 @@ def _csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str
     lines = text.splitlines()
     if len(head) == MAX_READ and lines:
         lines = lines[:-1]
-    sep, skip = _dialect(lines, data_suffix(path.name))
+    sep, skip = _dialect(lines, file_kind(path))
     rows = list(csv.reader(lines[skip:], delimiter=sep))
     cells = [c.strip() for row in rows[1:400] for c in row]
     kwargs: dict[str, Any] = {}
@@ -804,7 +873,7 @@ def _tree(path: Path) -> tuple[Any, str]:
     handle = opener.format(repr(path.name))
     with _open(path) as f:
         raw = f.read()
-    if data_suffix(path.name) in YAML_SUFFIXES:
+    if file_kind(path) in YAML_SUFFIXES:
         import yaml
 
         if len(raw) > MAX_YAML:  # PyYAML reads a few hundred KB a second
@@ -815,7 +884,7 @@ def _tree(path: Path) -> tuple[Any, str]:
 
 def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
     pd = _pd()
-    if data_suffix(path.name) in (".jsonl", ".ndjson"):
+    if file_kind(path) in (".jsonl", ".ndjson"):
         # Read whole when not large: records written over months change their fields part-way
         # (a field renamed by a software update), which the first rows never show.
         whole = path.stat().st_size <= WHOLE_LINES_BYTES
@@ -932,7 +1001,7 @@ def _records(name: str, path: Path) -> dict[str, Any]:
     load, df, notes = _records_load(name, path)
     if df is None:
         return {"kind": "text", "note": "; ".join(notes), "lines": _first_lines(path)}
-    rows = len(df) if len(df) < MAX_ROWS or data_suffix(path.name) in (".jsonl", ".ndjson") else None
+    rows = len(df) if len(df) < MAX_ROWS or file_kind(path) in (".jsonl", ".ndjson") else None
     if rows is None or len(df) <= MAX_ROWS:
         items = _items(load, df, whole=rows is not None)
         return {"kind": "records", "tables": [_table("", df, load, rows, notes), *([items] if items else [])]}
