@@ -931,6 +931,15 @@ async def test_a_file_with_no_suffix_is_known_by_its_first_bytes(tmp_path, monke
     assert "store24" not in listed
 
 
+def test_a_backslash_n_is_read_as_missing_as_database_dumps_write_null(tmp_path, monkeypatch):
+    null = "\\N"
+    rows = "".join(f"t{i}\t{null if i % 4 == 0 else 1990 + i}\t{i * 10}\n" for i in range(40))
+    p = prof(tmp_path, "titles.tsv", "id\tend_year\tminutes\n" + rows)
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert df["end_year"].isna().sum() == 10 and df["end_year"].max() == 1990 + 39
+    assert column(p, "end_year").missing == 10
+
+
 async def test_a_file_whose_suffix_says_nothing_is_known_by_its_first_bytes(tmp_path, monkeypatch):
     """A feed's `.rss`, a statistics office's `.2023` flat file, a dump's `.gz` with no inner
     suffix, a rotated `.log.1`: listed and loaded as what their bytes show. Prose, a page, a

@@ -107,6 +107,7 @@ _MISSING_WORDS = {
     "nil",
     "missing",
     "#n/a",
+    "\\n",  # \N: a NULL as MySQL, PostgreSQL COPY and many dumps write it
     ".",
 }
 _NUMBERISH = re.compile(r"^[^\d\-+.,]*[-+]?[\d.,' ]*\d[^\d]*$")
