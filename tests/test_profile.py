@@ -938,6 +938,7 @@ def test_a_backslash_n_is_read_as_missing_as_database_dumps_write_null(tmp_path,
     df = load(tmp_path, monkeypatch, p.tables[0].load)
     assert df["end_year"].isna().sum() == 10 and df["end_year"].max() == 1990 + 39
     assert column(p, "end_year").missing == 10
+    assert "na_values=['\\\\N']" in p.tables[0].load  # for every column: never a value anywhere
 
 
 async def test_a_file_whose_suffix_says_nothing_is_known_by_its_first_bytes(tmp_path, monkeypatch):

@@ -110,6 +110,7 @@ _MISSING_WORDS = {
     "\\n",  # \N: a NULL as MySQL, PostgreSQL COPY and many dumps write it
     ".",
 }
+NULLS = {"\\N"}  # markers that are never a value, in any column
 _NUMBERISH = re.compile(r"^[^\d\-+.,]*[-+]?[\d.,' ]*\d[^\d]*$")
 _NUMBER = re.compile(r"[-+]?[\d.,' ]*\d[\d.,' ]*%?")
 _DECIMAL_COMMA = re.compile(r"^-?\d+,\d+$")
@@ -371,8 +372,11 @@ def _read_as_missing(header_row: list[str], rows: list[list[str]], kwargs: dict[
     if not (markers := _missing_markers(rows)):
         return
     header = [c.strip() for c in header_row]
-    # Per column, so that the same word elsewhere stays text, where pandas names the columns so.
-    if all(i < len(header) and header[i] and header_row[i] == header[i] for i in markers):
+    # Per column, so that the same word elsewhere stays text, where pandas names the columns so
+    # (a NULL written \N is no word: it is missing wherever it is).
+    if {v for m in markers.values() for v in m} <= NULLS:
+        kwargs["na_values"] = sorted(NULLS)
+    elif all(i < len(header) and header[i] and header_row[i] == header[i] for i in markers):
         kwargs["na_values"] = {header[i]: sorted(m) for i, m in markers.items()}
     else:
         kwargs["na_values"] = sorted(set().union(*markers.values()))
