@@ -941,6 +941,29 @@ def test_a_backslash_n_is_read_as_missing_as_database_dumps_write_null(tmp_path,
     assert "na_values=['\\\\N']" in p.tables[0].load  # for every column: never a value anywhere
 
 
+def test_values_apart_by_blanks_and_a_first_line_that_is_a_record_load_as_columns(tmp_path, monkeypatch):
+    """`en Cat 17 0` lines: four columns apart by blanks, none of them a header; a header of names
+    or of years over the same rows stays a header, and a list of names stays one column."""
+    rows = [("en", f"Page_{i}", i * 13, i % 3) for i in range(40)]
+    p = prof(tmp_path, "views.dat", "".join(f"{a} {b}  {c}   {d}\n" for a, b, c, d in rows))
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert "header=None" in p.tables[0].load and any("no header" in n for n in p.tables[0].notes)
+    assert df.shape == (40, 4) and df.iloc[:, 2].sum() == 13 * sum(range(40)) and df.iloc[0, 1] == "Page_0"
+    named = prof(
+        tmp_path, "met.dat", "year month tmax\n" + "".join(f"{2000 + i} {i % 12 + 1} {i / 2}\n" for i in range(30))
+    )
+    df = load(tmp_path, monkeypatch, named.tables[0].load)
+    assert list(df.columns) == ["year", "month", "tmax"] and df["tmax"].sum() == sum(i / 2 for i in range(30))
+    bare = prof(tmp_path, "codes.csv", "".join(f"k{i},{i * 2},x{i}\n" for i in range(20)))
+    df = load(tmp_path, monkeypatch, bare.tables[0].load)
+    assert len(df) == 20 and df.iloc[:, 1].sum() == 2 * sum(range(20))
+    for header in ("region,2019,2020\n", "x1,x2,x3\n"):  # years, or names with digits: a header
+        wide = prof(tmp_path, "wide.csv", header + "".join(f"r{i},{i},{i + 1}\n" for i in range(20)))
+        assert "header=None" not in wide.tables[0].load and len(load(tmp_path, monkeypatch, wide.tables[0].load)) == 20
+    people = prof(tmp_path, "people.dat", "name\n" + "".join(f"Ann Lee {i}th\n" for i in range(20)))
+    assert "sep=" not in people.tables[0].load  # words, no column of numbers: one column
+
+
 async def test_a_file_whose_suffix_says_nothing_is_known_by_its_first_bytes(tmp_path, monkeypatch):
     """A feed's `.rss`, a statistics office's `.2023` flat file, a dump's `.gz` with no inner
     suffix, a rotated `.log.1`: listed and loaded as what their bytes show. Prose, a page, a

@@ -262,9 +262,13 @@ def _decode(head: bytes) -> tuple[str, str]:
     return head.decode("utf-8", errors="replace"), "utf-8"
 
 
-def _dialect(lines: list[str], suffix: str) -> tuple[str, int]:
+BLANKS = r"\s+"  # read_csv's separator for values apart by any run of spaces or tabs
+
+
+def _dialect(lines: list[str], suffix: str, blanks: bool = False) -> tuple[str, int]:
     """(separator, rows before the header): the separator that splits most lines into the same
-    number of fields, and the title or note lines above the header that do not."""
+    number of fields, and the title or note lines above the header that do not; `blanks`: runs of
+    blanks when no character does."""
     candidates = ["\t"] if suffix == ".tsv" else [",", ";", "\t", "|"]
     best = (",", 0, 0.0)
     body = [line for line in lines[:60] if line.strip()]
@@ -280,10 +284,27 @@ def _dialect(lines: list[str], suffix: str) -> tuple[str, int]:
         if score > best[2]:
             skip = next((i for i, c in enumerate(counts) if c == width), 0)
             best = (sep, skip, score)
-    sep, skip, _ = best
+    sep, skip, score = best
+    if not score and blanks and _blank_separated(body):  # values apart by blanks ('en Cat 17 0')
+        sep = BLANKS
     # Blank lines before the header count as rows to skip too.
     nonblank = [i for i, line in enumerate(lines) if line.strip()]
     return sep, nonblank[skip] if skip < len(nonblank) else 0
+
+
+def _blank_separated(body: list[str]) -> bool:
+    """Whether lines no character splits alike are values apart by blanks: every line has as many
+    (two or more), none is quoted, and some column holds numbers in every line under the first (a
+    list of names, or of phrases, is one column)."""
+    split = [line.split() for line in body]
+    if (
+        len(split) < 3
+        or len(split[0]) < 2
+        or any(len(r) != len(split[0]) for r in split)
+        or any('"' in b for b in body)
+    ):
+        return False
+    return any(all(_NUMBERISH.match(r[i]) for r in split[1:]) for i in range(len(split[0])))
 
 
 def _csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str, Any], list[str]]:
@@ -295,9 +316,8 @@ def _csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str
     lines = text.splitlines()
     if len(head) == MAX_READ and lines:
         lines = lines[:-1]
-    sep, skip = _dialect(lines, file_kind(path))
-    rows = list(csv.reader(lines[skip:], delimiter=sep))
-    cells = [c.strip() for row in rows[1:400] for c in row]
+    sep, skip = _dialect(lines, file_kind(path), blanks=True)
+    rows = [line.split() for line in lines[skip:]] if sep == BLANKS else list(csv.reader(lines[skip:], delimiter=sep))
     kwargs: dict[str, Any] = {}
     notes: list[str] = []
     if sep != ",":
@@ -305,6 +325,15 @@ def _csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str
     if skip:
         kwargs["skiprows"] = skip
         notes.append(f"the header is on line {skip + 1}; the line(s) above it are a title or notes")
+    headerless = _headerless(rows)
+    if headerless:
+        kwargs["header"] = None
+        notes.append(
+            f"no header: the first line is a record like the others; the columns are named '0' to "
+            f"'{len(rows[0]) - 1}' (rename them from what they hold)"
+        )
+        rows = [[""] * len(rows[0]), *rows]  # the rows below stay rows
+    cells = [c.strip() for row in rows[1:400] for c in row]
     if encoding not in ("utf-8-sig", "utf-8"):
         kwargs["encoding"] = encoding
     numeric_cells = [c for c in cells if c and _NUMBERISH.match(c)]
@@ -320,6 +349,8 @@ def _csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str
     elif sum(bool(_GROUPED.match(c)) for c in numeric_cells) > 0.05 * max(len(numeric_cells), 1):
         kwargs["thousands"] = ","
     _read_as_missing(rows[0] if rows else [], rows[1:], kwargs, notes)  # all read: statuses sort last
+    if headerless:
+        _markers_for_all(kwargs)  # pandas names the columns 0, 1, ...
     if footer and len(head) < MAX_READ and (n := _footer([r for r in rows if any(c.strip() for c in r)])):
         blank = len(lines) - len("\n".join(lines).rstrip().splitlines())  # pandas counts blank lines at the end
         last = next(line for line in reversed(lines) if line.strip())
@@ -327,12 +358,29 @@ def _csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str
         notes.append(
             f"the last {n} line(s) are a trailer or total, not rows ({last.strip()[:40]!r}): skipfooter drops them"
         )
-    names = _two_row_header(rows[:400])
+    names = [] if headerless else _two_row_header(rows[:400])
     if names:
         _markers_for_all(kwargs)  # the columns get other names
         kwargs.update(skiprows=skip + 2, header=None, names=names)
         notes.append(_two_rows_note(names))
     return _call("pd.read_csv", name, kwargs), kwargs, notes
+
+
+def _headerless(rows: list[list[str]]) -> bool:
+    """Whether the first row is a record, not names: in every column its cell is of the kind of the
+    values under it (numbers over numbers, text over text), and some of its cells are plain numbers
+    but no year or month (a wide table's header of years is names; 'x1' over numbers is a name)."""
+    body = [r for r in rows[1:200] if len(r) == len(rows[0])] if rows else []
+    if len(body) < 2 or len(rows[0]) < 2:
+        return False
+    numbers = 0
+    for i, cell in enumerate(c.strip() for c in rows[0]):
+        column = [r[i].strip() for r in body if r[i].strip()]
+        numeric = bool(column) and sum(bool(_NUMBERISH.match(v)) for v in column) >= 0.9 * len(column)
+        if not cell or numeric != bool(_NUMBERISH.match(cell)):
+            return False
+        numbers += numeric and bool(_NUMBER.fullmatch(cell)) and not _PERIOD.match(cell)
+    return numbers > 0
 
 
 def _two_rows_note(names: list[str]) -> str:
@@ -868,7 +916,8 @@ def _text_table(name: str, path: Path) -> dict[str, Any]:
     if len(df) < MAX_ROWS:  # all of it was read: its rows, even where a quoted value spans lines
         total: int | None = len(df)
     else:
-        total = _count_lines(path) - 1 - kwargs.get("skiprows", 0) if path.stat().st_size < 50_000_000 else None
+        header = 0 if "header" in kwargs else 1
+        total = _count_lines(path) - header - kwargs.get("skiprows", 0) if path.stat().st_size < 50_000_000 else None
     return {"kind": "table", "tables": [_table("", df, f"df = {call}", total, notes)]}
 
 
