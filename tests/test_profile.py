@@ -964,6 +964,18 @@ def test_values_apart_by_blanks_and_a_first_line_that_is_a_record_load_as_column
     assert "sep=" not in people.tables[0].load  # words, no column of numbers: one column
 
 
+def test_a_report_with_underlined_columns_is_fixed_width_though_its_decimal_commas_split_alike(tmp_path, monkeypatch):
+    rows = [(1, "Copper pipe 15 mm", "m", "4,50"), (2, "Elbow joint", "piece", "1,25"), (5, "Solder", "roll", "12,00")]
+    lines = [f"  {c:02d}  {item:<28}  {unit:<6}  {price:>8}" for c, item, unit, price in rows * 3]
+    head = "DEPOT PRICE LIST          valid from 01.01.2024\n\nCode  Item                          Unit    Price\n"
+    p = prof(
+        tmp_path, "list.txt", head + "----  ----------------------------  ------  --------\n" + "\n".join(lines) + "\n"
+    )
+    df = load(tmp_path, monkeypatch, "import pandas as pd\n" + p.tables[0].load)
+    assert list(df.columns) == ["Code", "Item", "Unit", "Price"] and len(df) == 9
+    assert df["Price"].sum() == pytest.approx(3 * 17.75) and df["Item"][0] == "Copper pipe 15 mm"
+
+
 async def test_a_file_whose_suffix_says_nothing_is_known_by_its_first_bytes(tmp_path, monkeypatch):
     """A feed's `.rss`, a statistics office's `.2023` flat file, a dump's `.gz` with no inner
     suffix, a rotated `.log.1`: listed and loaded as what their bytes show. Prose, a page, a

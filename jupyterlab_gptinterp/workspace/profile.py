@@ -121,6 +121,7 @@ _MARKER = re.compile(r"[^\w\s]{1,3}")  # '..', '-', ':', '*'
 _CLOCKISH = re.compile(r"[-+]?\d[\d:./\- T]*\d(?:\s*[AaPp][Mm])?")  # '2:30:15', '2024-01-05', '05/01/24'
 _TOTAL_VALUE = re.compile(r"(?:grand\s+|sub-?)?totals?(?:\s*(?:for|of|[-:–]).*)?", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z ]{0,19}")
+_UNDERLINES = re.compile(r"^ *[-=]{2,}(?: +[-=]{2,})+ *$")  # '----  ------': columns underlined, a printed table
 _STATUS = re.compile(r"[A-Za-z][a-z]{3,}(?: [a-z]+)?")  # 'Closed', 'Pending review': a word, not a code
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
 _MONTH_NAME = re.compile(rf"^(?:{_MONTHS})[a-z]*\.?$", re.IGNORECASE)
@@ -1715,7 +1716,7 @@ def _looks_tabular(path: Path) -> bool:
 
 def _tabular_lines(text_lines: list[str], least: int = 3) -> bool:
     lines = [line for line in text_lines[:20] if line.strip()]
-    if len(lines) < least:
+    if len(lines) < least or any(_UNDERLINES.match(line) for line in lines):  # a printed report's header
         return False
     for sep in (",", ";", "\t", "|"):
         counts = Counter(len(next(csv.reader([line], delimiter=sep))) for line in lines)
