@@ -79,6 +79,7 @@ SETS = {
     "heldout19": HERE / "heldout19",
     "heldout20": HERE / "heldout20",
     "heldout21": HERE / "heldout21",
+    "heldout22": HERE / "heldout22",
 }  # each holds data.py and tasks.py
 
 
