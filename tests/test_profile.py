@@ -939,6 +939,12 @@ def test_a_backslash_n_is_read_as_missing_as_database_dumps_write_null(tmp_path,
     assert df["end_year"].isna().sum() == 10 and df["end_year"].max() == 1990 + 39
     assert column(p, "end_year").missing == 10
     assert "na_values=['\\\\N']" in p.tables[0].load  # for every column: never a value anywhere
+    worded = prof(
+        tmp_path,
+        "genres.tsv",
+        "id\tgenres\n" + "".join(f"t{i}\t{null if i % 5 == 0 else 'Drama'}\n" for i in range(20)),
+    )
+    assert load(tmp_path, monkeypatch, worded.tables[0].load)["genres"].isna().sum() == 4  # in text too
 
 
 def test_values_apart_by_blanks_and_a_first_line_that_is_a_record_load_as_columns(tmp_path, monkeypatch):
@@ -960,6 +966,16 @@ def test_values_apart_by_blanks_and_a_first_line_that_is_a_record_load_as_column
     for header in ("region,2019,2020\n", "x1,x2,x3\n"):  # years, or names with digits: a header
         wide = prof(tmp_path, "wide.csv", header + "".join(f"r{i},{i},{i + 1}\n" for i in range(20)))
         assert "header=None" not in wide.tables[0].load and len(load(tmp_path, monkeypatch, wide.tables[0].load)) == 20
+    hourly = prof(
+        tmp_path, "hourly.csv", "date,0,1,2,3\n" + "".join(f"2024-01-{d:02d},{d},2,3,4\n" for d in range(1, 11))
+    )
+    assert "header=None" not in hourly.tables[0].load  # hours across: names
+    assert len(load(tmp_path, monkeypatch, hourly.tables[0].load)) == 10
+    null = "\\N"
+    dumped = "".join(f"{i}\t{null if i == 1 else i * 10}\tname{i}\n" for i in range(1, 21))  # as COPY writes it
+    dump = prof(tmp_path, "dump.tsv", dumped)
+    df = load(tmp_path, monkeypatch, dump.tables[0].load)
+    assert "header=None" in dump.tables[0].load and len(df) == 20 and df.iloc[:, 1].isna().sum() == 1
     people = prof(tmp_path, "people.dat", "name\n" + "".join(f"Ann Lee {i}th\n" for i in range(20)))
     assert "sep=" not in people.tables[0].load  # words, no column of numbers: one column
 
@@ -996,9 +1012,20 @@ async def test_a_file_whose_suffix_says_nothing_is_known_by_its_first_bytes(tmp_
     (tmp_path / "nb.ipynb").write_text(json.dumps({"cells": [], "metadata": {}}))
     (tmp_path / "settings.toml").write_text("[tool]\nname = 'x'\nlevel = 2\n")
     (tmp_path / "prices.2023.bak").write_text("series_id\tyear\n" + "S1\t2001\n" * 5)
+    (tmp_path / "broken.gz").write_bytes(b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03" + b"\xff" * 50)  # corrupt
+    (tmp_path / "page2").write_text('<head><meta charset="utf-8"><title>x</title></head><body><p>a<br>b</p></body>')
+    (tmp_path / "Makefile").write_text("check:\n\tpytest\n\tflake8\n\tmypy src\n\tblack --check .\n")
+    stamped = "".join(f"[2024-03-01 10:00:{i:02d}] WARN job={i} took {i * 3} ms\n" for i in range(30))
+    (tmp_path / "app.log.2").write_text(stamped)  # '[2024-...' opens like a JSON array: it is a log
+    with gzip.open(tmp_path / "views-0101.gz", "wt") as f:  # values apart by blanks, no header
+        f.write("".join(f"en Page_{i} {i * 5} 0\n" for i in range(40)))
     ws = DiskWorkspace(tmp_path)
-    listed = ["dump-0101.gz", "prices.2023", "records.v2", "show.feed", "worker.log.1"]
+    listed = ["app.log.2", "dump-0101.gz", "prices.2023", "records.v2", "show.feed", "views-0101.gz", "worker.log.1"]
     assert sorted(ws.data_files("nb.ipynb")) == listed
+    app, views = await ws.profiles("nb.ipynb", ["app.log.2", "views-0101.gz"])
+    assert app.kind == "lines" and "app.log.2" in app.load
+    assert load(tmp_path, monkeypatch, views.tables[0].load).iloc[:, 2].sum() == 5 * sum(range(40))
+    listed = [n for n in listed if n not in ("app.log.2", "views-0101.gz")]
     dump, prices, records, feed, logged = await ws.profiles("nb.ipynb", listed)
     assert "read_xml('show.feed'" in feed.tables[0].load
     assert len(load(tmp_path, monkeypatch, "import pandas as pd\n" + feed.tables[0].load)) == 6
@@ -1007,6 +1034,13 @@ async def test_a_file_whose_suffix_says_nothing_is_known_by_its_first_bytes(tmp_
     assert load(tmp_path, monkeypatch, dump.tables[0].load)["views"].sum() == 7 * sum(range(40))
     assert list(load(tmp_path, monkeypatch, records.tables[0].load)["id"]) == list(range(9))
     assert logged.kind == "lines" and "worker.log.1" in logged.load
+    for i in range(MAX_BARE + 2):  # scripts and configs are not opened; a name with no suffix goes first
+        (tmp_path / f"mod{i:02d}.R").write_text("x <- read.csv('a.csv')\nsummary(x)\nplot(x)\n")
+        (tmp_path / f"step{i:02d}.part2").write_text("a,b\n1,2\n3,4\n5,6\n")
+    with sqlite3.connect(tmp_path / "zz_places") as con:
+        con.execute("CREATE TABLE p (id INTEGER)")
+    con.close()
+    assert "zz_places" in ws.data_files("nb.ipynb")
 
 
 async def test_the_workspace_profiles_in_a_child_process_and_never_leaves_the_root(tmp_path):

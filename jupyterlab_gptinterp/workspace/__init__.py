@@ -19,7 +19,7 @@ from ..agent.seams import ColumnProfile, FileProfile, Snapshot, TableProfile, pr
 from ..protocol import WrittenFile
 from . import written
 from .paths import beside, notebook_dir
-from .profile import DATA_SUFFIXES, by_bytes, file_kind
+from .profile import DATA_SUFFIXES, by_bytes, file_kind, sniff_order
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ class DiskWorkspace:
             ]
             # A name that says nothing is told by its first bytes: only the first few such files are opened.
             bare = {e.name for e in entries if by_bytes(e.name)}
-            opened = set(sorted(bare)[:MAX_BARE])
+            opened = set(sorted(bare, key=lambda n: (sniff_order(n), n))[:MAX_BARE])
             found = [
                 e
                 for e in entries

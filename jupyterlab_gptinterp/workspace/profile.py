@@ -155,12 +155,19 @@ def data_suffix(name: str) -> str:
 # `.rss`, a dump's `.gz` of text) is told by its first bytes: only kinds whose bytes say so beyond doubt.
 MAGIC = {b"SQLite format 3\x00": ".sqlite", b"PAR1": ".parquet"}
 SNIFF_BYTES = 16384
-# Suffixes that say a file is something else, though no data reader here names them: a notebook, a
-# backup or an editor's or a download's leftover (the data they copy is listed by its own name).
-NOT_DATA = {".ipynb", ".bak", ".tmp", ".temp", ".swp", ".swo", ".orig", ".old", ".lock", ".part", ".crdownload"}
+# Suffixes that say a file is something else, though neither a reader here nor Python's MIME table
+# names them: a notebook, source code, a config, keys, or a backup or an editor's or a download's
+# leftover (the data a backup copies is listed by its own name).
+NOT_DATA = {
+    *(".ipynb", ".bak", ".tmp", ".temp", ".swp", ".swo", ".orig", ".old", ".lock", ".part", ".crdownload"),
+    *(".r", ".rmd", ".sql", ".go", ".rs", ".java", ".kt", ".scala", ".ts", ".tsx", ".jsx", ".vue", ".svelte"),
+    *(".rb", ".php", ".pl", ".lua", ".jl", ".m", ".cs", ".swift", ".ps1", ".bat", ".cmd", ".mk", ".cmake"),
+    *(".toml", ".ini", ".cfg", ".conf", ".env", ".properties", ".editorconfig", ".in", ".bib", ".tex"),
+    *(".pem", ".key", ".crt", ".pub", ".patch", ".diff", ".map", ".pyi", ".pxd", ".pyx", ".ipynb_checkpoints"),
+}
 _MIME = mimetypes.MimeTypes()  # Python's own table only: the same answer on every machine
 _JSON_START = re.compile(r'\{\s*["}]|\[\s*(?:[\[{"\]\d-]|(?:true|false|null)\s*[,\]])')
-_XML_START = re.compile(r"<(?:\?xml|!--|(?!html\b|!doctype\s+html)[A-Za-z_][\w.:-]*[\s>/])", re.IGNORECASE)
+_XML_START = re.compile(r"<(?:\?xml|!--|!doctype|[A-Za-z_][\w.:-]*[\s>/])", re.IGNORECASE)
 _PROSE = re.compile(r"\S+(?:\s+\S+){2,}")  # three words or more: a phrase, seldom a value
 
 
@@ -185,46 +192,85 @@ def file_kind(path: Path) -> str:
     try:
         with _open(path) as f:
             head = f.read(SNIFF_BYTES)
-    except (OSError, EOFError, ValueError, lzma.LZMAError):
+    except Exception:  # noqa: BLE001 - unreadable, or a corrupt archive (zlib.error is no OSError): no data
         return ""
     return sniff(head, whole=len(head) < SNIFF_BYTES, compressed=_compressed(path.name))
 
 
+def sniff_order(name: str) -> int:
+    """Which files whose name says nothing are opened first, when a folder holds more than are
+    opened: no suffix, a number (`.1`, `.2023`) or a compression before any other suffix."""
+    suffix = PurePosixPath(name).suffix.lower()
+    return 0 if not suffix or suffix[1:].isdigit() or _compressed(name) else 1
+
+
 def sniff(head: bytes, whole: bool = False, compressed: bool = False) -> str:
     """The kind the first bytes of a file show beyond doubt ("" when they show none): a database or
-    parquet by its magic bytes; else text that is XML, JSON or JSON lines, a delimited table, or a
-    log's lines (not `compressed`: their load line opens the file as it is)."""
+    parquet by its magic bytes; else text that is XML, JSON or JSON lines, a delimited table, a
+    log's lines (not `compressed`: their load line opens the file as it is) or values apart by
+    blanks."""
     kind = next((kind for magic, kind in MAGIC.items() if head.startswith(magic)), "")
     if kind or b"\x00" in head:
         return kind
     text = _decode(head)[0].lstrip("\ufeff \t\r\n")
     lines = text.splitlines() if whole else text.splitlines()[:-1]  # the last may be cut
     if _XML_START.match(text):
-        return ".xml"
+        return ".xml" if _parses_as_xml(text, whole) else ""
     if _JSON_START.match(text):
-        try:
-            json.loads(lines[0])
-            return ".jsonl" if len(lines) > 1 and lines[1].lstrip().startswith("{") else ".json"
-        except (ValueError, IndexError):
+        if len(lines) > 1 and _parses_as_json(lines[0], True) and lines[1].lstrip().startswith("{"):
+            return ".jsonl"
+        if _parses_as_json(text, whole):
             return ".json"
     if _sniffed_table(lines):
         return ".txt"
-    if compressed:
-        return ""
-    fmt = logformat.infer(lines[:200])
-    logged = (fmt is not None and fmt.matched >= 0.8 * fmt.total) or logformat.events(lines[:200]) is not None
-    return ".log" if logged else ""
+    if not compressed and _logged(lines[:200]):
+        return ".log"
+    return ".dat" if _blank_separated([line for line in lines[:60] if line.strip()]) else ""
+
+
+def _logged(lines: list[str]) -> bool:
+    """A log's lines: most of one shape stamped with a time, a date or a level, or events."""
+    fmt = logformat.infer(lines)
+    stamped = fmt is not None and any(f.rstrip("0123456789") in ("ts", "date", "time", "level") for f in fmt.fields)
+    return (stamped and fmt is not None and fmt.matched >= 0.8 * fmt.total) or logformat.events(lines) is not None
+
+
+def _parses_as_json(text: str, whole: bool) -> bool:
+    """JSON, or JSON cut short where the bytes read end (not a log's '[2024-03-01 10:00]' lines)."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return not whole and exc.pos >= len(text.rstrip()) - 1
+    return True
+
+
+def _parses_as_xml(text: str, whole: bool) -> bool:
+    """Well-formed XML as far as it goes, and not a web page (an unclosed <meta> or <br> is not
+    XML; a page that is, opening with <html>, is still a page)."""
+    from xml.etree import ElementTree
+
+    parser: ElementTree.XMLPullParser = ElementTree.XMLPullParser(events=("start",))
+    try:
+        parser.feed(text)
+        if whole:
+            parser.close()
+    except ElementTree.ParseError:
+        return False
+    first = next(iter(parser.read_events()), None)
+    root = str(getattr(first[1], "tag", "")) if isinstance(first, tuple) and len(first) == 2 else ""
+    return root.rpartition("}")[2].lower() not in ("", "html", "head", "body", "div", "template", "svg")
 
 
 def _sniffed_table(lines: list[str]) -> bool:
-    """Delimited rows of values: mostly the same number of fields, few of them sentences (prose
+    """Delimited rows of values, as the profile reads a .txt (`_tabular_lines`), most of them with two
+    values or more (not a recipe's indent, not a trailing comma) and few of those sentences (prose
     with a comma or two on each line is not a table)."""
     rows = [line for line in lines[:20] if line.strip()]
-    if len(rows) < 3:
+    if len(rows) < 3 or not _tabular_lines(rows):
         return False
     for sep in (",", ";", "\t", "|"):
-        split = list(csv.reader(rows, delimiter=sep))
-        width, freq = Counter(len(r) for r in split).most_common(1)[0]
+        split = [r for r in csv.reader(rows, delimiter=sep) if sum(bool(c.strip()) for c in r) >= 2]
+        width, freq = Counter(len(r) for r in split).most_common(1)[0] if split else (0, 0)
         cells = [c for r in split if len(r) == width for c in r]
         if (
             width >= 2
@@ -374,14 +420,19 @@ def _headerless(rows: list[list[str]]) -> bool:
     body = [r for r in rows[1:200] if len(r) == len(rows[0])] if rows else []
     if len(body) < 2 or len(rows[0]) < 2:
         return False
-    numbers = 0
+    numbers: list[str] = []
     for i, cell in enumerate(c.strip() for c in rows[0]):
+        if cell.lower() in _MISSING_WORDS:  # a record's missing value ('', '\N') says neither
+            continue
         column = [r[i].strip() for r in body if r[i].strip()]
         numeric = bool(column) and sum(bool(_NUMBERISH.match(v)) for v in column) >= 0.9 * len(column)
-        if not cell or numeric != bool(_NUMBERISH.match(cell)):
+        if numeric != bool(_NUMBERISH.match(cell)):
             return False
-        numbers += numeric and bool(_NUMBER.fullmatch(cell)) and not _PERIOD.match(cell)
-    return numbers > 0
+        if numeric and _NUMBER.fullmatch(cell) and not _PERIOD.match(cell):
+            numbers.append(cell)
+    # Numbers counting up by one ('date,0,1,2,3': hours or days across) are names.
+    counted = [int(n) for n in numbers if n.isdigit()]
+    return bool(numbers) and not (len(counted) > 1 and counted == list(range(counted[0], counted[0] + len(counted))))
 
 
 def _two_rows_note(names: list[str]) -> str:
@@ -418,20 +469,25 @@ def _two_row_header(rows: list[list[str]]) -> list[str]:
 
 def _read_as_missing(header_row: list[str], rows: list[list[str]], kwargs: dict[str, Any], notes: list[str]) -> None:
     """`na_values` for the words standing for a missing value in columns of numbers, and a note."""
-    if not (markers := _missing_markers(rows)):
+    markers = _missing_markers(rows)
+    nulls = NULLS & {c.strip() for r in rows for c in r}  # a NULL written \N is missing in any column
+    if not markers and not nulls:
         return
     header = [c.strip() for c in header_row]
-    # Per column, so that the same word elsewhere stays text, where pandas names the columns so
-    # (a NULL written \N is no word: it is missing wherever it is).
-    if {v for m in markers.values() for v in m} <= NULLS:
-        kwargs["na_values"] = sorted(NULLS)
+    # Per column, so that the same word elsewhere stays text, where pandas names the columns so.
+    if nulls:
+        kwargs["na_values"] = sorted(nulls.union(*markers.values()))
     elif all(i < len(header) and header[i] and header_row[i] == header[i] for i in markers):
         kwargs["na_values"] = {header[i]: sorted(m) for i, m in markers.items()}
     else:
         kwargs["na_values"] = sorted(set().union(*markers.values()))
     said = [
-        f"{v!r} in {header[i] if i < len(header) else i!r} ({n} rows)" for i, m in markers.items() for v, n in m.items()
+        f"{v!r} in {header[i] if i < len(header) and header[i] else i!r} ({n} rows)"
+        for i, m in markers.items()
+        for v, n in m.items()
+        if v not in nulls
     ]
+    said += [f"{v!r} in any column" for v in sorted(nulls)]
     # Said how to find them again: a model counting the word itself ('DNF') in the loaded column gets 0.
     notes.append(f"read as missing, so .isna() finds them: {', '.join(said[:6])}")
 
