@@ -31,6 +31,7 @@ from __future__ import annotations
 import bz2
 import codecs
 import csv
+import functools
 import gzip
 import io
 import json
@@ -190,11 +191,22 @@ def file_kind(path: Path) -> str:
     if not by_bytes(path.name):
         return data_suffix(path.name)
     try:
-        with _open(path) as f:
+        st = path.stat()
+    except OSError:
+        return ""
+    return _sniffed(str(path), st.st_size, st.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=256)
+def _sniffed(path: str, size: int, mtime_ns: int) -> str:
+    """`file_kind` by the bytes, once per version of a file: the listing asks on every turn, and the
+    profile of one file asks several times."""
+    try:
+        with _open(Path(path)) as f:
             head = f.read(SNIFF_BYTES)
     except Exception:  # noqa: BLE001 - unreadable, or a corrupt archive (zlib.error is no OSError): no data
         return ""
-    return sniff(head, whole=len(head) < SNIFF_BYTES, compressed=_compressed(path.name))
+    return sniff(head, whole=len(head) < SNIFF_BYTES, compressed=_compressed(path))
 
 
 def sniff_order(name: str) -> int:
