@@ -32,7 +32,7 @@ export interface IAssistantItem {
   readonly model: string;
   /** Numbers in the answer that appear in no output the assistant saw: to be checked. */
   readonly ungrounded: ReadonlyArray<string>;
-  /** The user stopped it: what it had written so far. */
+  /** Cut off (by Stop or the time limit): what it had written so far. */
   readonly stopped: boolean;
 }
 

@@ -142,7 +142,8 @@ export interface PhaseEvent {
 /**
  * `ungrounded`: numbers in this final answer that appear in no output the model saw (the
  * user should check them); empty when all are grounded or the message is not an answer.
- * `stopped`: the text the model had written when the user pressed Stop (kept, marked).
+ * `stopped`: the text the model had written when the turn was cut off, by Stop or by the turn's
+ * time limit (kept, marked).
  */
 export interface AssistantMessage {
   chat_id: string;

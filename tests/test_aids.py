@@ -1590,6 +1590,23 @@ async def test_stop_keeps_the_text_written_so_far():
     assert sink.of("turn_ended")[-1].reason == "stopped"
 
 
+async def test_a_reply_cut_by_the_time_limit_stays_marked_and_continue_goes_on_from_it():
+    class Hanging(ScriptedLLM):
+        async def stream(self, messages, tools, schema=None, resample=None, grammar=None):
+            from jupyterlab_gptinterp.agent.seams import TextDelta
+
+            yield TextDelta("First I load the file:\n```python\nimport pandas")
+            await asyncio.sleep(30)
+
+    llm, sink, chat = Hanging(), ListSink(), ChatState("c")
+    loop = AgentLoop(llm, ExecExecutor(), sink, ApprovalGate(), LoopConfig(turn_timeout=0.5))
+    ended = await loop.run_turn(chat, "How many rows?", NB)
+    assert ended.reason == "time_cap" and "time limit" in ended.message
+    kept = sink.of("assistant_message")
+    assert len(kept) == 1 and kept[0].stopped and kept[0].text.endswith("import pandas")
+    assert chat.memory[-1]["role"] == "assistant" and chat.memory[-1]["content"].endswith("import pandas")
+
+
 async def test_without_the_aids_the_loop_does_none_of_this():
     loop, llm, ex, sink, gate = make(fenced("print(6*7)"), "It is 42.", names=[])
     ended = await run_turn(loop, sink, gate)

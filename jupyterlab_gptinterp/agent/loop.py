@@ -110,12 +110,11 @@ class _Turn:
             self.state.seen = [*users, notebook, self.context]
             reason, message = await self._steps()
         except asyncio.CancelledError:
-            if self.calls.partial.strip():  # Stop keeps what the model had written, marked as stopped
-                await self._say(self.calls.partial, self.calls.partial_id, stopped=True)
-                self.new.append({"role": "assistant", "content": self.calls.partial})
+            await self._keep_partial()
             await self._end("stopped", "Stopped.", None)
             raise
         except TurnTimeout:
+            await self._keep_partial()
             limit = f"I stopped: this request took longer than its time limit ({self.cfg.turn_timeout:g} s)."
             reason, message = await self._cap("time_cap", limit)
         except GPTInterpError as exc:
@@ -126,6 +125,14 @@ class _Turn:
         finally:
             self.chat.memory.extend(memory.without_images(memory.repair(self.new)))
         return await self._end(reason, message, code)
+
+    async def _keep_partial(self) -> None:
+        """A reply cut off while it streamed (Stop, the time limit) stays, marked as cut: the user
+        watched it being written, and "continue" goes on from it."""
+        if self.calls.partial.strip():
+            await self._say(self.calls.partial, self.calls.partial_id, stopped=True)
+            self.new.append({"role": "assistant", "content": self.calls.partial})
+            self.calls.partial = ""
 
     async def _end(self, reason: str, message: str, code: Any) -> TurnEnded:
         ended = {"turn_id": self.turn_id, "reason": reason, "message": message, "error_code": code}
