@@ -120,6 +120,20 @@ async def test_a_long_turn_cuts_its_older_results_to_fit_and_keeps_the_request_a
     assert all(str(i) * 900 in m["content"] for i, m in enumerate(x for x in chat.memory if x["role"] == "tool"))
 
 
+async def test_a_long_turn_cuts_seldom_so_most_requests_extend_the_one_before():
+    # A server's prompt cache reads back the prefix a request shares with the one before it.
+    cells = [f"print('{i}' * 3000)" for i in range(12)]
+    loop, llm, ex, sink, gate = make(*[run_code(c) for c in cells], "done", memory_budget=20000, max_steps=20)
+    turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "print a lot", NB))
+    for n in range(1, 13):
+        await decide(sink, gate, n)
+    assert (await turn).reason == "answer"
+    sent = [r[1:] for r in llm.requests]
+    changed = [k for k in range(1, len(sent)) if sent[k][: len(sent[k - 1])] != sent[k - 1]]
+    assert 1 <= len(changed) <= 3, changed
+    assert all(sum(len(m["content"] or "") for m in r) <= 20000 for r in sent)
+
+
 async def test_when_cut_results_are_not_enough_older_code_is_cut_too():
     cells = [f"x{i} = 1\n" + "\n".join(f"y{j} = {j}" for j in range(120)) + f"\nprint({i})" for i in range(6)]
     replies = [f"Next.\n```python\n{c}\n```" for c in cells]

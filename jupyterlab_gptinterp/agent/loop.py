@@ -87,6 +87,7 @@ class _Turn:
         self.calls = ModelCalls(loop.llm, loop.sink, chat.chat_id, self.turn_id, self.cfg, fenced, doomed)
         self.calls.serve(self.state, self.cfg.result_budget)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
+        self.compact = memory.Compactor(self.cfg.memory_budget)  # self.new as each request sends it
         self.proposals = Proposals(loop, self.state, self.aids, self.calls, chat.chat_id, notebook)
         self.context = ""
         self.shown = False  # the last reply reviewed as final was shown (not cut to nothing)
@@ -155,7 +156,7 @@ class _Turn:
             self.cfg.tool_mode, notebook, self.state.action, self.cell_text, self.context
         )
         trimmed = memory.trim(self.chat.memory, self.cfg.memory_budget)
-        turn = memory.compact(self.new, self.cfg.memory_budget)
+        turn = self.compact(self.new)
         self.chat.last_request = [{"role": "system", "content": self.state.system}, *trimmed, *turn]
         return self.chat.last_request
 

@@ -10,6 +10,7 @@ from .context import head_tail
 
 KEEP = 4  # a turn's last messages, always whole (the last proposals and what came of them)
 SHORT = 600  # characters an older result is cut to when the turn outgrows its budget
+LOW = 0.6  # share of the budget a turn's messages are cut down to, once they outgrow it (Compactor)
 
 
 def without_images(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -51,23 +52,46 @@ def trim(memory: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
     return memory[start:]
 
 
-def compact(messages: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
-    """A turn's own messages within about `budget` characters: once they outgrow it, the results of
-    its older runs (and the aids' notes on them) are cut to their head and tail, oldest first, and
-    then, if that is not enough, the text of its older replies (the code of runs and of declined
-    proposals). The request and the last `KEEP` messages stay whole. A long turn of a small model
-    would otherwise outgrow the model's context, and the request fail at its last step."""
-    size = sum(_size(m) for m in messages)
-    out = list(messages)
-    for roles in (("user", "tool"), ("assistant",)):
-        for i in range(1, len(out) - KEEP):
-            if size <= budget:
-                return out
-            content = out[i].get("content")
-            if out[i]["role"] in roles and isinstance(content, str) and len(content) > SHORT:
-                out[i] = {**out[i], "content": head_tail(content, SHORT)}
-                size -= len(content) - len(out[i]["content"])
-    return out
+class Compactor:
+    """A turn's own messages within about `budget` characters, step after step. Once they outgrow
+    it, the results of its older runs (and the aids' notes on them) are cut to their head and tail,
+    oldest first, and then, if that is not enough, the text of its older replies (the code of runs
+    and of declined proposals). The request and the last `KEEP` messages stay whole. A long turn
+    of a small model would otherwise outgrow the model's context, and the request fail.
+
+    The prompt's prefix is kept: a message cut once stays cut, and a cut goes down to `low` of the
+    budget. The next steps then add to a prefix that did not change, which the server reads from
+    its prompt cache (llama.cpp); cutting just enough at every step would change one more message
+    each time, and the model would read all that follows it again (on a CPU, seconds per message)."""
+
+    def __init__(self, budget: int, low: float = LOW) -> None:
+        self.budget, self.low = budget, low
+        self.cut: set[int] = set()  # indices of the messages cut so far
+
+    def __call__(self, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = [_cut(m) if i in self.cut else m for i, m in enumerate(messages)]
+        size = sum(_size(m) for m in out)
+        if size <= self.budget:
+            return out
+        target = int(self.budget * self.low)
+        for roles in (("user", "tool"), ("assistant",)):
+            for i in range(1, len(out) - KEEP):
+                if size <= target:
+                    return out
+                if i not in self.cut and out[i]["role"] in roles and _cut(out[i]) is not out[i]:
+                    size -= _size(out[i])
+                    out[i] = _cut(out[i])
+                    size += _size(out[i])
+                    self.cut.add(i)
+        return out
+
+
+def _cut(message: dict[str, Any]) -> dict[str, Any]:
+    """The message with its text cut to head and tail; the same message when it is short already."""
+    content = message.get("content")
+    if not isinstance(content, str) or len(content) <= SHORT:
+        return message
+    return {**message, "content": head_tail(content, SHORT)}
 
 
 def _size(message: dict[str, Any]) -> int:
