@@ -124,6 +124,12 @@ def _on_term(signum: int, frame: Any) -> None:
 
 
 _AID_ACTED = re.compile(r"gptinterp: aid (\w+) ([\w ]+?)\s*$", re.M)  # the pipeline's log line
+# ModelCalls' log line for each model call (or one the time limit cut): kind, seconds, tokens
+_CALL = re.compile(
+    r"gptinterp: call (?:(\w+) ([\d.]+) s, prompt (\d+) \((\d+) cached\), wrote (\d+), (\w*)"
+    r"|(cut) by the time limit, (\d+) characters written)\s*$",
+    re.M,
+)
 
 
 class Server:
@@ -214,15 +220,27 @@ class Server:
         except OSError:
             return 0
 
-    def aids_since(self, offset: int) -> dict[str, int]:
-        """How often each aid acted, from the server log lines written after `offset` ("checks noted": 2)."""
+    def since(self, offset: int) -> str:
+        """The server log written after `offset`."""
         try:
             with self.log_path.open("rb") as f:
                 f.seek(offset)
-                text = f.read().decode(errors="replace")
+                return f.read().decode(errors="replace")
         except OSError:
-            return {}
-        return dict(Counter(f"{m[1]} {m[2]}" for m in _AID_ACTED.finditer(text)))
+            return ""
+
+    def aids_since(self, offset: int) -> dict[str, int]:
+        """How often each aid acted, from the server log lines written after `offset` ("checks noted": 2)."""
+        return dict(Counter(f"{m[1]} {m[2]}" for m in _AID_ACTED.finditer(self.since(offset))))
+
+    def calls_since(self, offset: int) -> list[str]:
+        """The turn's model calls in order, one line each: "reply 12.3 s 1800/1500 +120 stop" (kind,
+        seconds, prompt tokens / of them cached, tokens written, why it ended), or "cut 340" (the
+        time limit cut a call that had written 340 characters)."""
+        out = []
+        for m in _CALL.finditer(self.since(offset)):
+            out.append(f"cut {m[8]}" if m[7] else f"{m[1]} {m[2]} s {m[3]}/{m[4]} +{m[5]} {m[6]}")
+        return out
 
     def log_tail(self, n: int = 40) -> str:
         try:
@@ -363,7 +381,7 @@ async def run_task(
         row["seconds"] = round(time.monotonic() - started, 1)
         row["phases"], row["after_code_chars"] = clock.close(), after_code.chars()
         if server is not None:
-            row["aids"] = server.aids_since(offset)
+            row["aids"], row["calls"] = server.aids_since(offset), server.calls_since(offset)
         await client.end_kernel_session(kernel_id)
     return row
 

@@ -146,6 +146,36 @@ def test_the_harness_reads_which_aids_acted_from_the_server_log(tmp_path):
     assert line == "dev full, aids that acted, on questions: checks noted 2 (1 right), echo asked again 1 (1 right)"
 
 
+def test_the_harness_reads_each_model_call_from_the_server_log(tmp_path):
+    import asyncio
+    import logging
+    import time
+
+    import run
+
+    from jupyterlab_gptinterp.agent.calls import ModelCalls, TurnTimeout, log
+    from jupyterlab_gptinterp.agent.config import LoopConfig
+    from jupyterlab_gptinterp.agent.seams import Completion
+
+    server = run.Server(tmp_path, tmp_path, "model.gguf", 10, ["checks"], [])
+    server.log_path.write_text("[I 02:00 GPTInterp] gptinterp: call parts 1.0 s, prompt 9 (0 cached), wrote 9, stop\n")
+    offset = server.log_size()
+    handler, level = logging.FileHandler(server.log_path), log.level
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    try:
+        calls = ModelCalls(None, None, "c", "t", LoopConfig())  # type: ignore[arg-type]
+        calls._count(Completion("x", [], "stop", 1800, 120, 1500), "reply", time.monotonic() - 12.3)
+        calls.partial, calls.deadline = "abc", time.monotonic() + 0.05
+        with pytest.raises(TurnTimeout):
+            asyncio.run(calls._bounded(asyncio.sleep(5)))
+    finally:
+        log.removeHandler(handler)
+        log.setLevel(level)
+        handler.close()
+    assert server.calls_since(offset) == ["reply 12.3 s 1800/1500 +120 stop", "cut 3"]
+
+
 def test_the_harness_counts_an_answer_restating_our_ask_as_copied():
     import run
 

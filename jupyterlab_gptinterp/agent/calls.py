@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 import secrets
 import time
@@ -24,6 +25,8 @@ from .context import head_tail
 from .focus import LINE_SCHEMA
 from .outcome import Outcome
 from .seams import LLM, Completion, PromptProgress, Sink, TextDelta
+
+log = logging.getLogger(__name__)
 
 CUT = (
     "the output is too long and was cut in the middle, so nothing can be counted or looked up in it; print only "
@@ -207,7 +210,7 @@ class ModelCalls:
         grammar: str | None,
     ) -> Completion:
         self.partial, self.partial_id = "", message_id
-        reply, read, deltas = Completion(""), None, 0
+        reply, read, deltas, started = Completion(""), None, 0, time.monotonic()
         await self.phase("reading")
         stream = self.llm.stream(messages, tools, resample=resample, grammar=grammar)
         try:
@@ -239,7 +242,7 @@ class ModelCalls:
         finally:
             if close := getattr(stream, "aclose", None):
                 await close()  # the connection closes, and the server stops writing
-        self._count(reply)
+        self._count(reply, "reply", started)
         self.partial = ""
         return reply
 
@@ -253,7 +256,7 @@ class ModelCalls:
         """Does this output answer exactly the question? A short call that sees nothing else."""
         await self.phase("checking")
         messages = prompts.check_messages(question, outcome.code, head_tail(outcome.printed, budget))
-        data = await self._judge(messages, prompts.CHECK_SCHEMA)
+        data = await self._judge(messages, prompts.CHECK_SCHEMA, "check")
         try:
             check = Check(bool(data["answers"]) is True, str(data.get("answer") or ""), str(data.get("missing") or ""))
         except (KeyError, TypeError, AttributeError):
@@ -269,29 +272,29 @@ class ModelCalls:
         """A stuck model asked for one corrected line (focus.LINE_SCHEMA); None when the call failed."""
         self.line_fixes += 1
         await self.phase("fixing")
-        return await self._judge(messages, LINE_SCHEMA)
+        return await self._judge(messages, LINE_SCHEMA, "line")
 
     async def needs_data(self, question: str, files: list[str]) -> bool | None:
         """Is a question that names no file about the files beside the notebook? (None: no verdict)"""
         await self.phase("checking")
-        data = await self._judge(prompts.data_messages(question, files), prompts.DATA_SCHEMA)
+        data = await self._judge(prompts.data_messages(question, files), prompts.DATA_SCHEMA, "data")
         verdict = data.get("needs_data") if isinstance(data, dict) else None
         return verdict if isinstance(verdict, bool) else None
 
     async def parts(self, question: str) -> list[str] | None:
         """What a data question asks its code to do, as short phrases (None: the call failed)."""
         await self.phase("reading")
-        data = await self._judge(prompts.parts_messages(question), prompts.PARTS_SCHEMA)
+        data = await self._judge(prompts.parts_messages(question), prompts.PARTS_SCHEMA, "parts")
         parts = data.get("parts") if isinstance(data, dict) else None
         if not isinstance(parts, list):
             return None
         # The schema's bounds, again here: a server that ignores the schema may send anything.
         return [p.strip()[:90] for p in parts if isinstance(p, str) and p.strip()][:5] or None
 
-    async def _judge(self, messages: list[dict[str, Any]], schema: dict[str, Any]) -> Any:
+    async def _judge(self, messages: list[dict[str, Any]], schema: dict[str, Any], kind: str) -> Any:
         """A short call whose reply the server constrains to `schema`, parsed (None when it failed)."""
         try:
-            replies = await self._bounded(self._collect(messages, schema))
+            replies = await self._bounded(self._collect(messages, schema, kind))
         except GPTInterpError:
             return None
         try:
@@ -299,10 +302,11 @@ class ModelCalls:
         except ValueError:
             return None
 
-    async def _collect(self, messages: list[dict[str, Any]], schema: dict[str, Any]) -> list[Completion]:
+    async def _collect(self, messages: list[dict[str, Any]], schema: dict[str, Any], kind: str) -> list[Completion]:
+        started = time.monotonic()
         out = [event async for event in self.llm.stream(messages, None, schema=schema) if isinstance(event, Completion)]
         for reply in out:
-            self._count(reply)
+            self._count(reply, kind, started)
         return out
 
     async def _bounded(self, work: Any) -> Any:
@@ -313,6 +317,7 @@ class ModelCalls:
         try:
             return await asyncio.wait_for(work, remaining if remaining != float("inf") else None)
         except asyncio.TimeoutError:
+            log.info("gptinterp: call cut by the time limit, %d characters written", len(self.partial))
             raise TurnTimeout from None
 
     def cap(self, steps: int, max_steps: int, max_tokens: int) -> tuple[str, str] | None:
@@ -329,7 +334,17 @@ class ModelCalls:
         calls, prompt, completion, cached = self.usage
         return {"llm_calls": calls, "prompt_tokens": prompt, "completion_tokens": completion, "cached_tokens": cached}
 
-    def _count(self, reply: Completion) -> None:
+    def _count(self, reply: Completion, kind: str, started: float) -> None:
+        """Add a call to the turn's usage, and log its cost (no content: the eval reads these lines)."""
+        seconds = time.monotonic() - started
+        tokens = (reply.prompt_tokens, reply.cached_tokens, reply.completion_tokens)
+        log.info(
+            "gptinterp: call %s %.1f s, prompt %d (%d cached), wrote %d, %s",
+            kind,
+            seconds,
+            *tokens,
+            reply.finish_reason,
+        )
         self.usage[0] += 1
         self.usage[1] += reply.prompt_tokens
         self.usage[2] += reply.completion_tokens
