@@ -153,7 +153,7 @@ class GPTInterp(ExtensionApp):
         300.0,
         config=True,
         help="Seconds of model and execution time one request may take (waiting for the user does not count); "
-        "then the turn ends with the last result it got. 0: no limit.",
+        "then the turn ends with the last result it got, and the reply it was writing, marked as cut. 0: no limit.",
     )
 
     mcp_servers = Dict(
