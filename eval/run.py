@@ -126,8 +126,8 @@ def _on_term(signum: int, frame: Any) -> None:
 _AID_ACTED = re.compile(r"gptinterp: aid (\w+) ([\w ]+?)\s*$", re.M)  # the pipeline's log line
 # ModelCalls' log line for each model call (or one the time limit cut): kind, seconds, tokens
 _CALL = re.compile(
-    r"gptinterp: call (?:(\w+) ([\d.]+) s, prompt (\d+) \((\d+) cached\), wrote (\d+), (\w*)"
-    r"|(cut) by the time limit, (\d+) characters written)\s*$",
+    r"gptinterp: call (\w+) (?:([\d.]+) s, prompt (\d+) \((\d+) cached\), wrote (\d+), (\S*)"
+    r"|cut by the time limit after ([\d.]+) s, (\d+) characters written)\s*$",
     re.M,
 )
 
@@ -234,12 +234,13 @@ class Server:
         return dict(Counter(f"{m[1]} {m[2]}" for m in _AID_ACTED.finditer(self.since(offset))))
 
     def calls_since(self, offset: int) -> list[str]:
-        """The turn's model calls in order, one line each: "reply 12.3 s 1800/1500 +120 stop" (kind,
-        seconds, prompt tokens / of them cached, tokens written, why it ended), or "cut 340" (the
-        time limit cut a call that had written 340 characters)."""
+        """The turn's model calls that ended or that the time limit cut, in order, one line each:
+        "reply 12.3 s 1800/1500 +120 stop" (kind, seconds, prompt tokens / of them cached, tokens
+        written, why it ended), or "check cut 80.2 s 0" (the time limit cut it after 80.2 s, with
+        0 characters of a reply written). A call Stop cancels or an error ends is not logged."""
         out = []
         for m in _CALL.finditer(self.since(offset)):
-            out.append(f"cut {m[8]}" if m[7] else f"{m[1]} {m[2]} s {m[3]}/{m[4]} +{m[5]} {m[6]}")
+            out.append(f"{m[1]} cut {m[7]} s {m[8]}" if m[7] else f"{m[1]} {m[2]} s {m[3]}/{m[4]} +{m[5]} {m[6]}")
         return out
 
     def log_tail(self, n: int = 40) -> str:

@@ -1,6 +1,7 @@
 """The evaluation's scorer (eval/score.py): lenient on form, strict on value, and a recital of
 the prompt is never a right answer."""
 
+import re
 import subprocess
 import sys
 import time
@@ -166,14 +167,19 @@ def test_the_harness_reads_each_model_call_from_the_server_log(tmp_path):
     try:
         calls = ModelCalls(None, None, "c", "t", LoopConfig())  # type: ignore[arg-type]
         calls._count(Completion("x", [], "stop", 1800, 120, 1500), "reply", time.monotonic() - 12.3)
+        calls._count(Completion("{}", [], "end-turn", 600, 9, 0), "check", time.monotonic() - 2.0)
         calls.partial, calls.deadline = "abc", time.monotonic() + 0.05
         with pytest.raises(TurnTimeout):
-            asyncio.run(calls._bounded(asyncio.sleep(5)))
+            asyncio.run(calls._bounded(asyncio.sleep(5), "reply"))
+        with pytest.raises(TurnTimeout):  # no time left: not started
+            asyncio.run(calls._bounded(asyncio.sleep(5), "parts"))
     finally:
         log.removeHandler(handler)
         log.setLevel(level)
         handler.close()
-    assert server.calls_since(offset) == ["reply 12.3 s 1800/1500 +120 stop", "cut 3"]
+    got = server.calls_since(offset)
+    assert got[:2] == ["reply 12.3 s 1800/1500 +120 stop", "check 2.0 s 600/0 +9 end-turn"]
+    assert re.fullmatch(r"reply cut 0\.[01] s 3", got[2]) and got[3] == "parts cut 0.0 s 3" and len(got) == 4
 
 
 def test_the_harness_counts_an_answer_restating_our_ask_as_copied():

@@ -1,7 +1,7 @@
 """The model calls of one turn: streamed replies with retries, and short JSON-constrained checks.
 
 Counts the turn's calls and tokens, names each wait for the user (the `phase` event), keeps the
-text streamed so far (Stop keeps it), and bounds every call by the turn's remaining time.
+text streamed so far (Stop and the time limit keep it), and bounds every call by the turn's remaining time.
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ class ModelCalls:
         self.retries, self.max_retry_wait = config.llm_retries, config.max_retry_wait
         self.doomed = doomed  # fenced code that an aid will decline whatever follows: the block is closed there
         self.usage = [0, 0, 0, 0]  # calls, prompt tokens, completion tokens, cached prompt tokens
-        self.partial = ""  # text of the reply being streamed (kept if the user stops it)
+        self.partial = ""  # text of the reply being streamed (kept if Stop or the time limit cuts it)
         self.partial_id = ""  # the message it streams as
         self.deadline = float("inf")  # monotonic time the turn's budget ends (waits for the user excluded)
         self._phase: tuple[Phase, float] | None = None  # the current phase and when it began
@@ -190,7 +190,9 @@ class ModelCalls:
         for attempt in range(1, self.retries + 2):
             message_id = "m-" + secrets.token_hex(6)
             try:
-                return message_id, await self._bounded(self._stream(message_id, messages, tools, resample, grammar))
+                return message_id, await self._bounded(
+                    self._stream(message_id, messages, tools, resample, grammar), "reply"
+                )
             except GPTInterpError as exc:
                 wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
                 if self.partial or not exc.retryable or attempt > self.retries or wait > self.max_retry_wait:
@@ -294,7 +296,7 @@ class ModelCalls:
     async def _judge(self, messages: list[dict[str, Any]], schema: dict[str, Any], kind: str) -> Any:
         """A short call whose reply the server constrains to `schema`, parsed (None when it failed)."""
         try:
-            replies = await self._bounded(self._collect(messages, schema, kind))
+            replies = await self._bounded(self._collect(messages, schema, kind), kind)
         except GPTInterpError:
             return None
         try:
@@ -309,15 +311,20 @@ class ModelCalls:
             self._count(reply, kind, started)
         return out
 
-    async def _bounded(self, work: Any) -> Any:
-        remaining = self.deadline - time.monotonic()
-        if remaining <= 0:
-            work.close()
-            raise TurnTimeout
+    async def _bounded(self, work: Any, kind: str) -> Any:
+        """Await a call within the turn's remaining time; one the limit cuts is logged as `_count` logs the
+        others (its kind, its seconds, what it had written), and raises TurnTimeout."""
+        started, remaining = time.monotonic(), self.deadline - time.monotonic()
         try:
+            if remaining <= 0:
+                work.close()
+                raise asyncio.TimeoutError
             return await asyncio.wait_for(work, remaining if remaining != float("inf") else None)
         except asyncio.TimeoutError:
-            log.info("gptinterp: call cut by the time limit, %d characters written", len(self.partial))
+            seconds, chars = time.monotonic() - started, len(self.partial)
+            log.info(
+                "gptinterp: call %s cut by the time limit after %.1f s, %d characters written", kind, seconds, chars
+            )
             raise TurnTimeout from None
 
     def cap(self, steps: int, max_steps: int, max_tokens: int) -> tuple[str, str] | None:

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 MAX_REFUSALS = 5  # stuck calls in a row (declined proposals, replies sent back) before the turn stops asking
 EMPTY = "Your reply was empty. Reply with the answer to the question, or with the code to run."
+CUT_OFF = "(This reply was cut off here, by Stop or the time limit: none of its code ran.)"
 
 
 class AgentLoop:
@@ -132,7 +133,9 @@ class _Turn:
         watched it being written, and "continue" goes on from it."""
         if self.calls.partial.strip():
             await self._say(self.calls.partial, self.calls.partial_id, stopped=True)
-            self.new.append({"role": "assistant", "content": self.calls.partial})
+            cut = self.calls.partial.rstrip()
+            cut += "\n```" if cut.count("```") % 2 else ""  # an open code block closed, so the note is not code
+            self.new.append({"role": "assistant", "content": f"{cut}\n\n{CUT_OFF}"})
             self.calls.partial = ""
 
     async def _end(self, reason: str, message: str, code: Any) -> TurnEnded:
