@@ -134,6 +134,17 @@ async def test_a_long_turn_cuts_seldom_so_most_requests_extend_the_one_before():
     assert all(sum(len(m["content"] or "") for m in r) <= 20000 for r in sent)
 
 
+def test_an_image_counts_as_what_a_model_reads_of_it_not_as_its_base64():
+    from jupyterlab_gptinterp.agent.memory import Compactor
+
+    image = {"type": "image_url", "image_url": {"url": "data:image/png;base64," + "A" * 200_000}}
+    said = [{"role": "user", "content": "plot it"}, {"role": "assistant", "content": "x" * 1500}]
+    said += [{"role": "user", "content": [{"type": "text", "text": "The images:"}, image]}]
+    said += [{"role": "assistant", "content": "y" * 100}, {"role": "user", "content": "z" * 100}] * 2
+    assert Compactor(6000)(said) == said  # nothing to cut: some 4,000 characters, the image as 2,000
+    assert Compactor(2500)(said)[1]["content"] != said[1]["content"]  # over the budget, the old reply is cut
+
+
 async def test_when_cut_results_are_not_enough_older_code_is_cut_too():
     cells = [f"x{i} = 1\n" + "\n".join(f"y{j} = {j}" for j in range(120)) + f"\nprint({i})" for i in range(6)]
     replies = [f"Next.\n```python\n{c}\n```" for c in cells]

@@ -10,6 +10,7 @@ from .context import head_tail
 
 KEEP = 4  # a turn's last messages, always whole (the last proposals and what came of them)
 SHORT = 600  # characters an older result is cut to when the turn outgrows its budget
+IMAGE = 2000  # characters an image counts as in the budget (some 600 tokens, as providers bill one)
 LOW = 0.6  # share of the budget a turn's messages are cut down to, once they outgrow it (Compactor)
 
 
@@ -95,4 +96,8 @@ def _cut(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def _size(message: dict[str, Any]) -> int:
-    return len(str(message.get("content") or "")) + len(json.dumps(message.get("tool_calls") or ""))
+    content, calls = message.get("content") or "", len(json.dumps(message.get("tool_calls") or ""))
+    if isinstance(content, list):  # an image counts as what a model reads of it, not as its base64
+        images = sum(isinstance(p, dict) and p.get("type") != "text" for p in content)
+        return len(_outputs.text_of(content)) + IMAGE * images + calls
+    return len(str(content)) + calls
