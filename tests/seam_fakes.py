@@ -27,14 +27,12 @@ class ScriptedLLM:
         self.schemas: list[Any] = []  # the JSON schema each request asked the reply to follow (None: free text)
         self.resampled: list[float | None] = []  # each request's resample temperature (None: decoded as configured)
         self.grammars: list[str | None] = []  # the GBNF grammar each request asked the reply to follow
-        self.aside: list[bool] = []  # each request's lane: beside the conversation (True) or in it
 
-    async def stream(self, messages, tools, schema=None, resample=None, grammar=None, aside=False):
+    async def stream(self, messages, tools, schema=None, resample=None, grammar=None):
         self.requests.append([dict(m) for m in messages])
         self.schemas.append(schema)
         self.grammars.append(grammar)
         self.resampled.append(resample)
-        self.aside.append(aside)
         reply = self.replies.pop(0) if self.replies else "done"
         if isinstance(reply, Exception):
             raise reply

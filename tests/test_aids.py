@@ -1237,7 +1237,6 @@ async def test_the_check_call_answers_from_the_output_alone_with_a_schema():
     assert ended.reason == "answer" and ex.ran == ["print(6*7)"]
     assert [m.text for m in sink.of("assistant_message")][-1] == "6*7 is 42."
     assert llm.schemas[1] is not None and llm.schemas[1]["required"] == ["parts", "answers", "answer", "missing"]
-    assert llm.aside == [False, True]  # the check call is beside the conversation (a slot of its own)
     check_request = llm.requests[1]
     assert "How much is 6*7?" in check_request[-1]["content"] and "42" in check_request[-1]["content"]
     # The question and the output, after worked examples: nothing else of the chat.
@@ -1477,7 +1476,6 @@ async def test_a_repeat_of_failed_code_is_cut_while_it_is_written_and_declined()
     told = [m["content"] for m in llm.requests[3] if m["role"] == "user"]
     assert any("would fail there again" in t and "`print(x * seven)`" in t for t in told)
     assert llm.schemas[2] == focus.LINE_SCHEMA  # then the line itself is asked for
-    assert llm.aside == [False, False, True, False]  # the line fix beside the conversation
 
 
 async def test_a_fenced_model_stuck_on_a_line_gets_the_line_fixed_by_a_short_call():
@@ -1550,15 +1548,14 @@ async def test_a_model_that_stays_stuck_after_focused_calls_ends_the_turn_with_i
     assert len(llm.requests) == 6 and all(len(r) == 2 for r in llm.requests[3:])
     # Greedy decoding would write the same declined code again: the focused calls after the first are sampled.
     assert llm.resampled[:4] == [None] * 4 and all(t is not None and t > 0 for t in llm.resampled[4:])
-    assert llm.aside == [False] * 3 + [True] * 3  # the focused calls are beside the conversation
 
 
 async def test_a_turn_over_its_time_ends_with_the_last_result_it_got():
     class Slow(ScriptedLLM):
-        async def stream(self, messages, tools, schema=None, resample=None, grammar=None, aside=False):
+        async def stream(self, messages, tools, schema=None, resample=None, grammar=None):
             if len(self.requests) >= 1:
                 await asyncio.sleep(5)
-            async for e in super().stream(messages, tools, schema, resample, grammar, aside):
+            async for e in super().stream(messages, tools, schema, resample, grammar):
                 yield e
 
     llm, ex, sink, gate = Slow(fenced("print(41+1)")), ExecExecutor(), ListSink(), ApprovalGate()
@@ -1575,7 +1572,7 @@ async def test_a_turn_over_its_time_ends_with_the_last_result_it_got():
 
 async def test_stop_keeps_the_text_written_so_far():
     class Hanging(ScriptedLLM):
-        async def stream(self, messages, tools, schema=None, resample=None, grammar=None, aside=False):
+        async def stream(self, messages, tools, schema=None, resample=None, grammar=None):
             from jupyterlab_gptinterp.agent.seams import TextDelta
 
             yield TextDelta("The first half of")
@@ -1595,7 +1592,7 @@ async def test_stop_keeps_the_text_written_so_far():
 
 async def test_a_reply_cut_by_the_time_limit_stays_marked_and_continue_goes_on_from_it():
     class Hanging(ScriptedLLM):
-        async def stream(self, messages, tools, schema=None, resample=None, grammar=None, aside=False):
+        async def stream(self, messages, tools, schema=None, resample=None, grammar=None):
             from jupyterlab_gptinterp.agent.seams import TextDelta
 
             yield TextDelta("First I load the file:\n```python\nimport pandas")

@@ -22,7 +22,7 @@ NB = NotebookView(path="nb.ipynb", kernel_id="k1")
 class Reading(ScriptedLLM):
     """A model that reports reading its prompt in three batches before it writes."""
 
-    async def stream(self, messages, tools, schema=None, resample=None, grammar=None, aside=False):
+    async def stream(self, messages, tools, schema=None, resample=None, grammar=None):
         self.requests.append(messages)
         for processed in (0, 2048, 5200):
             yield PromptProgress(total=5200, cache=0, processed=processed, time_ms=processed // 10)
@@ -48,7 +48,7 @@ async def test_the_turn_names_its_phase_at_once_and_reports_the_prompt_read():
 
 async def test_stop_keeps_the_text_under_the_message_it_streamed_as():
     class Hanging(ScriptedLLM):
-        async def stream(self, messages, tools, schema=None, resample=None, grammar=None, aside=False):
+        async def stream(self, messages, tools, schema=None, resample=None, grammar=None):
             yield TextDelta("The first half of")
             await asyncio.sleep(30)
 
@@ -87,17 +87,6 @@ async def test_progress_is_asked_for_only_where_the_server_reports_it(fake_llm):
     assert not any(isinstance(e, PromptProgress) for e in got)
     first, second = fake_llm.requests
     assert first.get("return_progress") is True and "return_progress" not in second
-
-
-async def test_a_server_with_slots_is_told_which_slot_a_call_is_for(fake_llm):
-    fake_llm.script({"text": "a"}, {"text": "b"}, {"text": "c"})
-    messages = [{"role": "user", "content": "hi"}]
-    slotted = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", timeout=5, slots=True)
-    [e async for e in slotted.stream(messages, None)]
-    [e async for e in slotted.stream(messages, None, aside=True)]
-    other = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", timeout=5)
-    [e async for e in other.stream(messages, None, aside=True)]  # a provider may refuse a field it does not know
-    assert [r.get("id_slot", "none") for r in fake_llm.requests] == [0, 1, "none"]
 
 
 async def test_a_client_that_opens_the_chat_during_a_turn_is_told_its_phase(fake_llm, chat_client, kernel_id):

@@ -168,19 +168,16 @@ class ModelCalls:
         tools: list[dict[str, Any]] | None,
         resample: float | None = None,
         code: bool = False,
-        aside: bool = False,
     ) -> tuple[str, Completion]:
         """One streamed reply, retried on rate limits and outages (never once text has streamed);
         `resample`: sample this call at that temperature if the model decodes greedily (seams.LLM);
-        `code`: a fenced reply must propose code, where the server constrains replies to a grammar;
-        `aside`: a call beside the conversation (seams.LLM).
+        `code`: a fenced reply must propose code, where the server constrains replies to a grammar.
         A reply that ran away, or that the token cap cut inside its code, is asked once more, sampled
         (greedy decoding would write it again); the second is returned as it is."""
         grammar = (prompts.CODE_GRAMMAR if code else prompts.FENCED_GRAMMAR) if self.until_code else None
-        message_id, reply = await self._ask(messages, tools, resample, grammar, aside)
+        message_id, reply = await self._ask(messages, tools, resample, grammar)
         if reply.finish_reason == "repeated" or _capped_in_code(reply):
-            again = max(resample or 0.0, RUNAWAY_RESAMPLE)
-            message_id, reply = await self._ask(messages, tools, again, grammar, aside)
+            message_id, reply = await self._ask(messages, tools, max(resample or 0.0, RUNAWAY_RESAMPLE), grammar)
         return message_id, reply
 
     async def _ask(
@@ -189,13 +186,13 @@ class ModelCalls:
         tools: list[dict[str, Any]] | None,
         resample: float | None,
         grammar: str | None,
-        aside: bool,
     ) -> tuple[str, Completion]:
         for attempt in range(1, self.retries + 2):
             message_id = "m-" + secrets.token_hex(6)
             try:
-                work = self._stream(message_id, messages, tools, resample, grammar, aside)
-                return message_id, await self._bounded(work, "focus" if aside else "reply")
+                return message_id, await self._bounded(
+                    self._stream(message_id, messages, tools, resample, grammar), "reply"
+                )
             except GPTInterpError as exc:
                 wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
                 if self.partial or not exc.retryable or attempt > self.retries or wait > self.max_retry_wait:
@@ -213,12 +210,11 @@ class ModelCalls:
         tools: list[dict[str, Any]] | None,
         resample: float | None,
         grammar: str | None,
-        aside: bool,
     ) -> Completion:
         self.partial, self.partial_id = "", message_id
         reply, read, deltas, started = Completion(""), None, 0, time.monotonic()
         await self.phase("reading")
-        stream = self.llm.stream(messages, tools, resample=resample, grammar=grammar, aside=aside)
+        stream = self.llm.stream(messages, tools, resample=resample, grammar=grammar)
         try:
             async for event in stream:
                 if isinstance(event, PromptProgress):
@@ -248,7 +244,7 @@ class ModelCalls:
         finally:
             if close := getattr(stream, "aclose", None):
                 await close()  # the connection closes, and the server stops writing
-        self._count(reply, "focus" if aside else "reply", started)
+        self._count(reply, "reply", started)
         self.partial = ""
         return reply
 
@@ -310,11 +306,7 @@ class ModelCalls:
 
     async def _collect(self, messages: list[dict[str, Any]], schema: dict[str, Any], kind: str) -> list[Completion]:
         started = time.monotonic()
-        out = [
-            event
-            async for event in self.llm.stream(messages, None, schema=schema, aside=True)
-            if isinstance(event, Completion)
-        ]
+        out = [event async for event in self.llm.stream(messages, None, schema=schema) if isinstance(event, Completion)]
         for reply in out:
             self._count(reply, kind, started)
         return out

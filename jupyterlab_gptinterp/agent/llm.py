@@ -36,18 +36,12 @@ class OpenAIChat:
         max_tokens: int | None = None,
         prompt_progress: bool = False,
         grammars: bool = False,
-        slots: bool = False,
     ):
         self.model = model
         # llama.cpp's server reports how far it has read a long prompt when asked; others may
         # refuse a field they do not know, so it is asked only of servers said to be llama.cpp.
         self.prompt_progress = prompt_progress
         self.grammars = grammars  # the server constrains a reply to a GBNF grammar (llama.cpp)
-        # llama.cpp with two slots: the conversation in slot 0, the calls aside in slot 1. A short
-        # call that opens with the conversation's system prompt would otherwise displace the rest
-        # of the conversation's cached prompt (the server keeps the slot's part that matches
-        # rather than restore the whole from its host-memory cache: bench/prompt_cache.py).
-        self.slots = slots
         self.temperature = temperature
         self.max_tokens = max_tokens  # a cap on one reply (a small model can repeat itself for minutes)
         self._key = api_key
@@ -67,11 +61,8 @@ class OpenAIChat:
         schema: dict[str, Any] | None = None,
         resample: float | None = None,
         grammar: str | None = None,
-        aside: bool = False,
     ) -> AsyncIterator[LLMEvent]:
         kwargs: dict[str, Any] = {"stream_options": {"include_usage": True}}
-        if self.slots:
-            kwargs["id_slot"] = 1 if aside else 0
         if grammar and self.grammars and schema is None:
             kwargs["grammar"] = grammar
         if tools:

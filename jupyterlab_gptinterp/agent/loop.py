@@ -203,14 +203,13 @@ class _Turn:
         messages, again = self._messages(), focus.failing_again(self.state.outcomes)
         if fix := await focus.line_fix(self.calls, messages[0]["content"], self.state, again, self.cfg.result_budget):
             return "m-" + secrets.token_hex(6), fix  # one line rewritten, where the model would write the cell again
-        aside = refused >= focus.AFTER or bool(again)  # stuck: a call that sees the question and the last run only
-        if aside:
+        if refused >= focus.AFTER or again:  # stuck: a call that sees the question and the last run only
             note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget, told, again)
             self.state.notes.append(ask)
             self.new.append({"role": "user", "content": note})
             messages = focus.messages(messages[0]["content"], note)
         code = self.aids.needs_code(self.state)  # words would be sent back: the reply must propose code
-        return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)), code, aside)
+        return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)), code)
 
     async def _words_before(self, text: str, block: Proposed | None, message_id: str) -> None:
         """What the model wrote beside its proposals, shown without a recital of our rules."""

@@ -64,7 +64,6 @@ class LLM(Protocol):
         schema: dict[str, Any] | None = None,
         resample: float | None = None,
         grammar: str | None = None,
-        aside: bool = False,
     ) -> AsyncIterator[LLMEvent]:
         """Yield text deltas (before them, the prompt's reading progress where the server reports
         it), then exactly one Completion. Raise GPTInterpError on failure.
@@ -72,10 +71,7 @@ class LLM(Protocol):
         `grammar`: a GBNF grammar the reply must follow where the server takes one (llama.cpp);
         a server that does not is sent none, and the reply is read as it comes;
         `resample`: the greedy reply to this prompt was declined: a model that decodes greedily
-        samples this call at that temperature; a model that samples anyway keeps its own;
-        `aside`: a short call beside the conversation (a check, a line fix, a call that sees the
-        question and the last run only): a server that keeps prompts by slot (the embedded model)
-        serves it from another, so that the conversation's cached prompt is not displaced."""
+        samples this call at that temperature; a model that samples anyway keeps its own."""
         ...
 
 
