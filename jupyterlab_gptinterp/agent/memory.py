@@ -67,10 +67,10 @@ class Compactor:
 
     def __init__(self, budget: int, low: float = LOW) -> None:
         self.budget, self.low = budget, low
-        self.cut: set[int] = set()  # indices of the messages cut so far
+        self.cut: dict[int, dict[str, Any]] = {}  # the messages cut so far, by index, as they were cut
 
     def __call__(self, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        out = [_cut(m) if i in self.cut else m for i, m in enumerate(messages)]
+        out = [self.cut.get(i, m) for i, m in enumerate(messages)]
         size = sum(_size(m) for m in out)
         if size <= self.budget:
             return out
@@ -79,11 +79,10 @@ class Compactor:
             for i in range(1, len(out) - KEEP):
                 if size <= target:
                     return out
-                if i not in self.cut and out[i]["role"] in roles and _cut(out[i]) is not out[i]:
-                    size -= _size(out[i])
-                    out[i] = _cut(out[i])
-                    size += _size(out[i])
-                    self.cut.add(i)
+                if i in self.cut or out[i]["role"] not in roles or (cut := _cut(out[i])) is out[i]:
+                    continue
+                size += _size(cut) - _size(out[i])
+                out[i] = self.cut[i] = cut
         return out
 
 
