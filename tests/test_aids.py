@@ -1459,7 +1459,8 @@ def test_a_stuck_line_is_found_in_the_innermost_frame_of_the_cell_and_patched_in
     reply = focus.as_reply(fixed, ran, 3, 3, fenced=True)
     assert "Line 3 failed with AttributeError" in reply.text and f"```python\n{fixed}\n```" in reply.text
     assert "the cause is line 1" in focus.as_reply(above[0], ran, 3, 1, fenced=True).text
-    assert " 3|     return math.sqroot(4)" in focus.line_messages("s", "q", ran, 3, 2000)[1]["content"]
+    alone = focus.line_messages([{"role": "system", "content": "s"}], "q", ran, 3, 2000, fenced=False)
+    assert len(alone) == 2 and " 3|     return math.sqroot(4)" in alone[1]["content"] and "q" in alone[1]["content"]
     call = focus.as_reply(fixed, ran, 3, 3, fenced=False).tool_calls[0]
     assert call.name == "run_code" and json.loads(call.arguments)["code"] == fixed
 
@@ -1486,6 +1487,9 @@ async def test_a_fenced_model_stuck_on_a_line_gets_the_line_fixed_by_a_short_cal
     ended = await run_turn(loop, sink, gate)
     assert ended.reason == "answer" and ex.ran == [bad, "x = 6\nprint(x * 7)"]
     assert llm.schemas[2] == focus.LINE_SCHEMA and "`print(x * seven)`" in llm.requests[2][-1]["content"]
+    # It extends the conversation the model's last call read, so a local server's prompt cache holds.
+    assert llm.requests[2][: len(llm.requests[1])] == llm.requests[1] and len(llm.requests[2]) > len(llm.requests[1])
+    assert llm.requests[3][: len(llm.requests[2]) - 1] == llm.requests[2][:-1]  # and the next call extends it too
     assert "Line 2 failed with NameError" in sink.of("assistant_message")[-2].text  # said beside the card
     # A fix that changes nothing leaves the turn to the model's next call, as before.
     loop, llm, ex, sink, gate = make(

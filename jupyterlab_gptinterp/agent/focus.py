@@ -10,8 +10,9 @@ or the code that computes it. When that is declined too, the same call is sample
 decoded greedily.
 
 A model stuck on one line (it proposed a failed line again, or a line failed twice) is first
-asked for that line alone: a short call, its reply constrained to JSON, that sees the code, the
-error with its notes, and the line, and writes what replaces it. Writing one line takes a few
+asked for that line alone: a short call, its reply constrained to JSON, that sees the code with
+its lines numbered, the error with its notes, and the line, and writes what replaces it. For a
+local model it is one more message after the conversation, so its prompt cache is read, not rebuilt. Writing one line takes a few
 seconds where a whole cell takes a minute on a CPU, and a small model that rewrites the whole cell
 writes the same cell again. The patched code is proposed like any other, for the user to approve.
 """
@@ -139,16 +140,25 @@ def stuck_on(outcomes: list[Outcome], again: str) -> tuple[Outcome, int] | None:
     return (ran, n) if again or repeated else None
 
 
-def line_messages(system: str, question: str, ran: Outcome, n: int, budget: int) -> list[dict[str, Any]]:
-    """The line-fix call: the system prompt (the data described), the code with its lines numbered,
-    what came of it, the line that raised."""
+def line_messages(
+    conversation: list[dict[str, Any]], question: str, ran: Outcome, n: int, budget: int, fenced: bool
+) -> list[dict[str, Any]]:
+    """The line-fix call: the code with its lines numbered, what came of it, the line that raised.
+    A fenced model (a local server, one prompt cache) gets it as one more message of the conversation,
+    which already holds the run: the call reads only that message, and the conversation's next call
+    finds its whole prefix still cached. Any other gets the system prompt and the run alone."""
     lines = ran.code.splitlines()
     numbered = "\n".join(f"{i:>2}| {line}" for i, line in enumerate(lines, 1))
+    ask = LINE_ASK.format(n=n, line=lines[n - 1].strip())
+    if fenced:
+        error = f"{ran.error_name}: {ran.error_value}".strip(": ")
+        text = f"The code that failed ({error}), its lines numbered:\n```python\n{numbered}\n```\n\n{ask}"
+        return [*conversation, {"role": "user", "content": text}]
     text = (
         f"The question: {question}\n\nThis code ran for it (its lines numbered):\n```python\n{numbered}\n```\n"
-        f"{outcome_for_model(ran, budget)}\n\n{LINE_ASK.format(n=n, line=lines[n - 1].strip())}"
+        f"{outcome_for_model(ran, budget)}\n\n{ask}"
     )
-    return messages(system, text)
+    return messages(conversation[0]["content"], text)
 
 
 def patched(ran: Outcome, n: int, reply: Any) -> tuple[str, int] | None:
@@ -171,14 +181,18 @@ def patched(ran: Outcome, n: int, reply: Any) -> tuple[str, int] | None:
     return "\n".join([*lines[: at - 1], *new, *lines[at:]]), at
 
 
-async def line_fix(calls: ModelCalls, system: str, state: TurnState, again: str, budget: int) -> Completion | None:
+async def line_fix(
+    calls: ModelCalls, conversation: list[dict[str, Any]], state: TurnState, again: str, budget: int
+) -> Completion | None:
     """The reply a line fix makes for a model stuck on one line, or None (not stuck, no fixes left,
-    or the fix changed nothing)."""
+    or the fix changed nothing); `conversation`: the messages the model's next call would read."""
     stuck = stuck_on(state.outcomes, again)
     if stuck is None or calls.line_fixes >= LINE_FIXES:
         return None
     ran, n = stuck
-    fixed = patched(ran, n, await calls.line_fix(line_messages(system, state.question, ran, n, budget)))
+    fixed = patched(
+        ran, n, await calls.line_fix(line_messages(conversation, state.question, ran, n, budget, state.fenced))
+    )
     return as_reply(fixed[0], ran, n, fixed[1], state.fenced) if fixed else None
 
 

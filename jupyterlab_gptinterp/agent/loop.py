@@ -201,7 +201,7 @@ class _Turn:
 
     async def _ask(self, tools: list[dict[str, Any]] | None, refused: int, told: str) -> tuple[str, Completion]:
         messages, again = self._messages(), focus.failing_again(self.state.outcomes)
-        if fix := await focus.line_fix(self.calls, messages[0]["content"], self.state, again, self.cfg.result_budget):
+        if fix := await focus.line_fix(self.calls, messages, self.state, again, self.cfg.result_budget):
             return "m-" + secrets.token_hex(6), fix  # one line rewritten, where the model would write the cell again
         if refused >= focus.AFTER or again:  # stuck: a call that sees the question and the last run only
             note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget, told, again)
