@@ -1506,6 +1506,18 @@ async def test_a_fenced_model_stuck_on_a_line_gets_the_line_fixed_by_a_short_cal
     assert "this exact code already failed" in llm.requests[3][-1]["content"] and llm.schemas[3] is None
 
 
+async def test_a_line_fix_that_pads_its_json_with_blank_lines_is_stopped_and_still_read():
+    # llama.cpp's grammar for a JSON schema lets blank space in before the closing brace, and a
+    # small model can write newlines there up to its token cap.
+    bad = "x = 6\nprint(x * seven)"
+    padded = '{"number": 2, "line": "print(x * 7)"' + "\n          " * 300
+    loop, llm, ex, sink, gate = make(fenced(bad), fenced(bad), padded, "It is 42.", names=["repeats"])
+    ex.numbered = True
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == [bad, "x = 6\nprint(x * 7)"]
+    assert llm.unfinished == 1  # the padding was not read to its end
+
+
 async def test_different_errors_in_a_row_keep_the_whole_conversation():
     replies = [fenced("print(6 * seven)"), fenced("print(6 / 0)"), fenced("print(6 * 7)"), "It is 42."]
     loop, llm, ex, sink, gate = make(*replies, names=["repeats"])
