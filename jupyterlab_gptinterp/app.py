@@ -325,11 +325,16 @@ class GPTInterp(ExtensionApp):
             if self.local_server is None:
                 raise GPTInterpError(ErrorCode.not_configured)
             # Small model on a CPU: fenced code, and a much shorter prompt (prompt eval is the slow part).
+            # The turn's own messages get more room than earlier turns: every cut of them changes the
+            # prompt's prefix, and the model reads all that follows it again. Both together are about
+            # 2 characters per token of the server's context (measured: 3-4 a token), which leaves room
+            # for the system prompt and a reply's cap.
             return LocalChat(self.local_server), LoopConfig(
                 tool_mode="fenced",
                 result_budget=min(self.result_budget, 1500),
                 notebook_budget=min(self.notebook_budget, 1500),
-                memory_budget=6000,
+                memory_budget=min(6000, self.local_context * 3 // 4),
+                turn_budget=self.local_context * 5 // 4,
                 **common,
             )
         provider, spec = choice.provider, choice.model

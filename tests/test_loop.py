@@ -120,6 +120,19 @@ async def test_a_long_turn_cuts_its_older_results_to_fit_and_keeps_the_request_a
     assert all(str(i) * 900 in m["content"] for i, m in enumerate(x for x in chat.memory if x["role"] == "tool"))
 
 
+async def test_a_turn_budget_of_its_own_gives_the_turn_more_room_than_earlier_turns():
+    cells = [f"print('{i}' * 900)" for i in range(5)]
+    loop, llm, ex, sink, gate = make(*[run_code(c) for c in cells], "done", "ok", memory_budget=3000, turn_budget=9000)
+    chat = ChatState("c")
+    turn = asyncio.ensure_future(loop.run_turn(chat, "print a lot", NB))
+    for n in range(1, 6):
+        await decide(sink, gate, n)
+    assert (await turn).reason == "answer"
+    assert not any("characters cut" in (m["content"] or "") for m in llm.requests[-1])  # within the turn's own
+    assert (await loop.run_turn(chat, "thanks", NB)).reason == "answer"
+    assert "print a lot" not in str(llm.requests[-1])  # the earlier turn, over memory_budget, is left out
+
+
 async def test_a_long_turn_cuts_seldom_so_most_requests_extend_the_one_before():
     # A server's prompt cache reads back the prefix a request shares with the one before it.
     cells = [f"print('{i}' * 3000)" for i in range(12)]

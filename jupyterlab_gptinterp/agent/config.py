@@ -17,7 +17,8 @@ class LoopConfig:
     tool_mode: ToolMode = "tools"
     result_budget: int = 4000
     notebook_budget: int = 6000
-    memory_budget: int = 24000
+    memory_budget: int = 24000  # characters of earlier turns a request carries
+    turn_budget: int = 0  # characters of this turn's own messages before older ones are cut (0: memory_budget)
     llm_retries: int = 2
     max_retry_wait: float = 60.0
     aids: list[Aid] = field(default_factory=list)  # how the loop helps the model (agent/aids/), in order

@@ -88,7 +88,9 @@ class _Turn:
         self.calls = ModelCalls(loop.llm, loop.sink, chat.chat_id, self.turn_id, self.cfg, fenced, doomed)
         self.calls.serve(self.state, self.cfg.result_budget)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
-        self.compact = memory.Compactor(self.cfg.memory_budget)  # self.new as each request sends it
+        self.compact = memory.Compactor(
+            self.cfg.turn_budget or self.cfg.memory_budget
+        )  # self.new as each request sends it
         self.proposals = Proposals(loop, self.state, self.aids, self.calls, chat.chat_id, notebook)
         self.context = ""
         self.shown = False  # the last reply reviewed as final was shown (not cut to nothing)
