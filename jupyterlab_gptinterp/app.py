@@ -326,9 +326,9 @@ class GPTInterp(ExtensionApp):
                 raise GPTInterpError(ErrorCode.not_configured)
             # Small model on a CPU: fenced code, and a much shorter prompt (prompt eval is the slow part).
             # The turn's own messages get more room than earlier turns: every cut of them changes the
-            # prompt's prefix, and the model reads all that follows it again. Both together are about
-            # 2 characters per token of the server's context (measured: 3-4 a token), which leaves room
-            # for the system prompt and a reply's cap.
+            # prompt's prefix, and the model reads all that follows it again. Both together take some
+            # 2 characters per token of the server's context (text runs ~3 a token), leaving room for
+            # the system prompt and a reply's cap.
             return LocalChat(self.local_server), LoopConfig(
                 tool_mode="fenced",
                 result_budget=min(self.result_budget, 1500),
