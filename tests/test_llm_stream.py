@@ -112,6 +112,19 @@ async def test_a_grammar_is_sent_only_to_a_server_said_to_take_one_and_never_bes
     assert "response_format" in fake_llm.requests[1]
 
 
+async def test_a_capped_client_caps_a_schema_held_reply_lower_and_an_uncapped_one_caps_nothing(fake_llm):
+    from jupyterlab_gptinterp.agent.llm import SCHEMA_TOKENS
+
+    fake_llm.script(*[{"text": "{}"}] * 3)
+    hi, schema = [{"role": "user", "content": "hi"}], {"type": "object"}
+    capped = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", timeout=5, max_tokens=1024)
+    other = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", timeout=5)
+    for llm, kwargs in ((capped, {}), (capped, {"schema": schema}), (other, {"schema": schema})):
+        [e async for e in llm.stream(hi, None, **kwargs)]
+    assert [body.get("max_tokens") for body in fake_llm.requests] == [1024, SCHEMA_TOKENS, None]
+    assert SCHEMA_TOKENS < 1024
+
+
 async def test_a_reader_that_stops_early_closes_the_connection_and_the_server_stops_writing(fake_llm):
     """The loop stops reading a fenced reply at its code's end; the model server must see the
     connection close, or it would go on writing the rest for nobody."""
