@@ -80,6 +80,7 @@ SETS = {
     "heldout20": HERE / "heldout20",
     "heldout21": HERE / "heldout21",
     "heldout22": HERE / "heldout22",
+    "heldout23": HERE / "heldout23",
 }  # each holds data.py and tasks.py
 
 

@@ -56,6 +56,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout20",
         "heldout21",
         "heldout22",
+        "heldout23",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -70,6 +71,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout23",
         "heldout22",
         "heldout21",
         "heldout20",
