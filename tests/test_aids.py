@@ -1490,6 +1490,7 @@ async def test_a_fenced_model_stuck_on_a_line_gets_the_line_fixed_by_a_short_cal
     # It extends the conversation the model's last call read, so a local server's prompt cache holds.
     assert llm.requests[2][: len(llm.requests[1])] == llm.requests[1] and len(llm.requests[2]) > len(llm.requests[1])
     assert llm.requests[3][: len(llm.requests[2]) - 1] == llm.requests[2][:-1]  # and the next call extends it too
+    assert llm.requests[3][len(llm.requests[2]) - 1]["role"] == "assistant"  # the fix's note is not kept
     assert "Line 2 failed with NameError" in sink.of("assistant_message")[-2].text  # said beside the card
     # A fix that changes nothing leaves the turn to the model's next call, as before.
     loop, llm, ex, sink, gate = make(
@@ -1516,6 +1517,13 @@ async def test_a_line_fix_that_pads_its_json_with_blank_lines_is_stopped_and_sti
     ended = await run_turn(loop, sink, gate)
     assert ended.reason == "answer" and ex.ran == [bad, "x = 6\nprint(x * 7)"]
     assert llm.unfinished == 1  # the padding was not read to its end
+    # Blank space inside a string value is the value's own: that reply is read whole.
+    spaced = json.dumps({"number": 2, "line": "print(x * 7, '" + " " * 60 + "')"})
+    loop, llm, ex, sink, gate = make(fenced(bad), fenced(bad), spaced, "It is 42.", names=["repeats"])
+    ex.numbered = True
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran[1] == "x = 6\nprint(x * 7, '" + " " * 60 + "')"
+    assert llm.unfinished == 0
 
 
 async def test_different_errors_in_a_row_keep_the_whole_conversation():
