@@ -12,7 +12,9 @@ decoded greedily.
 A model stuck on one line (it proposed a failed line again, or a line failed twice) is first
 asked for that line alone: a short call, its reply constrained to JSON, that sees the code with
 its lines numbered, the error with its notes, and the line, and writes what replaces it. For a
-local model it is one more message after the conversation, so its prompt cache is read, not rebuilt. Writing one line takes a few
+fenced model (the local one, or a provider set to fenced code) it is one more message after the
+conversation, so a server's prompt cache is read, not rebuilt; the conversation holds the error
+and its notes (cut short, if the turn is long). Writing one line takes a few
 seconds where a whole cell takes a minute on a CPU, and a small model that rewrites the whole cell
 writes the same cell again. The patched code is proposed like any other, for the user to approve.
 """
@@ -144,7 +146,7 @@ def line_messages(
     conversation: list[dict[str, Any]], question: str, ran: Outcome, n: int, budget: int, fenced: bool
 ) -> list[dict[str, Any]]:
     """The line-fix call: the code with its lines numbered, what came of it, the line that raised.
-    A fenced model (a local server, one prompt cache) gets it as one more message of the conversation,
+    A fenced model (a local server has one prompt cache) gets it as one more message of the conversation,
     which already holds the run: the call reads only that message, and the conversation's next call
     finds its whole prefix still cached. Any other gets the system prompt and the run alone."""
     lines = ran.code.splitlines()
