@@ -133,6 +133,28 @@ async def test_a_turn_budget_of_its_own_gives_the_turn_more_room_than_earlier_tu
     assert "print a lot" not in str(llm.requests[-1])  # the earlier turn, over memory_budget, is left out
 
 
+async def test_a_request_too_long_for_the_model_is_sent_again_cut_to_half_once():
+    from jupyterlab_gptinterp.errors import ErrorCode, GPTInterpError
+
+    def too_long():
+        return GPTInterpError(ErrorCode.llm_bad_response, "the request exceeds the available context size")
+
+    cells = [f"print('{i}' * 900)" for i in range(3)]
+    loop, llm, ex, sink, gate = make(*[run_code(c) for c in cells], too_long(), "done", memory_budget=4000)
+    turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "print a lot", NB))
+    for n in range(1, 4):
+        await decide(sink, gate, n)
+    assert (await turn).reason == "answer" and sink.of("assistant_message")[-1].text == "done"
+    refused, again = (sum(len(m["content"] or "") for m in r) for r in llm.requests[-2:])
+    assert again < refused and "characters cut" in str(llm.requests[-1])
+    # Once only: a second refusal ends the turn with the server's error, as any other would.
+    loop, llm, ex, sink, gate = make(*[run_code(c) for c in cells], too_long(), too_long(), memory_budget=4000)
+    turn = asyncio.ensure_future(loop.run_turn(ChatState("c"), "print a lot", NB))
+    for n in range(1, 4):
+        await decide(sink, gate, n)
+    assert (await turn).reason == "error" and len(llm.requests) == 5
+
+
 async def test_a_long_turn_cuts_seldom_so_most_requests_extend_the_one_before():
     # A server's prompt cache reads back the prefix a request shares with the one before it.
     cells = [f"print('{i}' * 3000)" for i in range(12)]

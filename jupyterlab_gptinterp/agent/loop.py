@@ -88,9 +88,8 @@ class _Turn:
         self.calls = ModelCalls(loop.llm, loop.sink, chat.chat_id, self.turn_id, self.cfg, fenced, doomed)
         self.calls.serve(self.state, self.cfg.result_budget)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
-        self.compact = memory.Compactor(
-            self.cfg.turn_budget or self.cfg.memory_budget
-        )  # self.new as each request sends it
+        self.compact = memory.Compactor(self.cfg.turn_budget or self.cfg.memory_budget)  # self.new as sent
+        self.room = 1  # the budgets are divided by this once a request was too long for the model
         self.proposals = Proposals(loop, self.state, self.aids, self.calls, chat.chat_id, notebook)
         self.context = ""
         self.shown = False  # the last reply reviewed as final was shown (not cut to nothing)
@@ -160,7 +159,7 @@ class _Turn:
         self.state.system = prompts.system_prompt(
             self.cfg.tool_mode, notebook, self.state.action, self.cell_text, self.context
         )
-        trimmed = memory.trim(self.chat.memory, self.cfg.memory_budget)
+        trimmed = memory.trim(self.chat.memory, self.cfg.memory_budget // self.room)
         turn = self.compact(self.new)
         self.chat.last_request = [{"role": "system", "content": self.state.system}, *trimmed, *turn]
         return self.chat.last_request
@@ -211,7 +210,13 @@ class _Turn:
             self.new.append({"role": "user", "content": note})
             messages = focus.messages(messages[0]["content"], note)
         code = self.aids.needs_code(self.state)  # words would be sent back: the reply must propose code
-        return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)), code)
+        try:
+            return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)), code)
+        except GPTInterpError as exc:  # over the model's context: the turn and memory cut to half, once
+            if not memory.too_long(exc) or self.room > 1 or len(messages) == 2:  # 2: nothing to cut
+                raise
+            self.room, self.compact.budget = 2, self.compact.budget // 2
+            return await self.calls.ask(self._messages(), tools, focus.resample(refused, bool(again)), code)
 
     async def _words_before(self, text: str, block: Proposed | None, message_id: str) -> None:
         """What the model wrote beside its proposals, shown without a recital of our rules."""

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
+from ..errors import ErrorCode, GPTInterpError
 from . import outputs as _outputs
 from .context import head_tail
 
@@ -12,6 +14,14 @@ KEEP = 4  # a turn's last messages, always whole (the last proposals and what ca
 SHORT = 600  # characters an older result is cut to when the turn outgrows its budget
 IMAGE = 2000  # characters an image counts as in the budget (some 600 tokens, as providers bill one)
 LOW = 0.6  # share of the budget a turn's messages are cut down to, once they outgrow it (Compactor)
+# How servers refuse a request longer than the model's context: llama.cpp ("exceeds the available
+# context size"), OpenAI ("maximum context length"), and most others name the context in a 400.
+_TOO_LONG = re.compile(r"context (?:size|length|window)|maximum context|too many tokens", re.IGNORECASE)
+
+
+def too_long(exc: GPTInterpError) -> bool:
+    """The server refused the request as longer than the model's context."""
+    return exc.code == ErrorCode.llm_bad_response and bool(_TOO_LONG.search(exc.text))
 
 
 def without_images(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
