@@ -125,6 +125,23 @@ async def test_a_capped_client_caps_a_schema_held_reply_lower_and_an_uncapped_on
     assert SCHEMA_TOKENS < 1024
 
 
+async def test_a_request_over_the_models_context_is_told_apart_from_other_refusals(fake_llm):
+    from jupyterlab_gptinterp.agent.memory import too_long
+
+    over = "request (9009 tokens) exceeds the available context size (8192 tokens), try increasing it"  # llama.cpp
+    fake_llm.script(
+        {"error": 400, "message": over, "type": "exceed_context_size_error"},
+        {"error": 400, "message": "'messages' must not be empty", "type": "invalid_request_error"},
+    )
+    llm = OpenAIChat(base_url=fake_llm.url, api_key=API_KEY, model="fake-model", timeout=5)
+    seen = []
+    for _ in range(2):
+        with pytest.raises(GPTInterpError) as info:
+            [e async for e in llm.stream([{"role": "user", "content": "hi"}], None)]
+        seen.append(too_long(info.value))
+    assert seen == [True, False]
+
+
 async def test_a_reader_that_stops_early_closes_the_connection_and_the_server_stops_writing(fake_llm):
     """The loop stops reading a fenced reply at its code's end; the model server must see the
     connection close, or it would go on writing the rest for nobody."""
