@@ -210,13 +210,14 @@ class _Turn:
             self.new.append({"role": "user", "content": note})
             messages = focus.messages(messages[0]["content"], note)
         code = self.aids.needs_code(self.state)  # words would be sent back: the reply must propose code
+        resample = focus.resample(refused, bool(again))
         try:
-            return await self.calls.ask(messages, tools, focus.resample(refused, bool(again)), code)
+            return await self.calls.ask(messages, tools, resample, code)
         except GPTInterpError as exc:  # over the model's context: the turn and memory cut to half, once
             if not memory.too_long(exc) or self.room > 1 or len(messages) == 2:  # 2: nothing to cut
                 raise
             self.room, self.compact.budget = 2, self.compact.budget // 2
-            return await self.calls.ask(self._messages(), tools, focus.resample(refused, bool(again)), code)
+            return await self.calls.ask(self._messages(), tools, resample, code)
 
     async def _words_before(self, text: str, block: Proposed | None, message_id: str) -> None:
         """What the model wrote beside its proposals, shown without a recital of our rules."""
