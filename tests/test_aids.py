@@ -905,6 +905,11 @@ async def test_a_cell_that_cannot_be_python_is_declined_with_its_line_and_ipytho
     assert refusal is not None and invalid_line(prose)[:2] == (3, "The total is 42.")
     rows = "x = 1\n20210522, 1800,  , LO, 31.6N,  60.2W,  30, 1009,"  # rows of the data pasted in the block
     assert Syntax().doomed(state, rows) and invalid_line(rows)[0] == 2
+    # A whole proposal is finished: a string left open across a line (a regex whose `\\d` became a
+    # newline) or a bracket never closed fails in the kernel, though IPython would wait for more.
+    for code, n in (("x = f(r'(\n)', {'a': 1}['a' if b in {'a'} else c])\nprint(x)", 1), ("x = f(1,\n  2", 1)):
+        assert not Syntax().doomed(state, code) and invalid_line(code, finished=True)[0] == n
+        assert "line 1 is not valid Python" in (await Syntax().refuse(state, code)).note
     # Valid as IPython reads a cell, and never doomed while written, at any line: the statement may
     # go on; IPython's own syntax; an indented block; a newer Python's syntax, left to the kernel.
     valid = [

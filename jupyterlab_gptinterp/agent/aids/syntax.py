@@ -8,7 +8,9 @@ the block there, and the model is told which line is not Python and why.
 
 Invalid is what IPython itself says: its `check_complete`, the check a kernel answers
 `is_complete_request` with, which knows IPython's syntax (magics, `!` commands, `obj?`, prompts,
-indented cells, backslash continuations).
+indented cells, backslash continuations). A whole proposal is judged as finished: what IPython
+calls incomplete (more may follow while one types: a string left open across a line, a bracket
+never closed) fails in the kernel just the same.
 Syntax that a kernel on a newer Python than the server's may accept (f-strings that reuse their
 quotes, `type` aliases, generic `def f[T]`, t-strings) is left to the kernel.
 """
@@ -34,7 +36,7 @@ class Syntax(Aid):
         return invalid_line(code) is not None
 
     async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
-        found = invalid_line(code)
+        found = invalid_line(code, finished=True)
         if found is None:
             return None
         lineno, line, why = found
@@ -46,15 +48,17 @@ class Syntax(Aid):
         )
 
 
-def invalid_line(code: str) -> tuple[int, str, str] | None:
+def invalid_line(code: str, finished: bool = False) -> tuple[int, str, str] | None:
     """(line number, line, Python's message) of the line that makes `code` invalid however it goes
-    on, as IPython reads a cell; None while it is valid, may still become so, or cannot be told."""
+    on, as IPython reads a cell; None while it is valid, may still become so, or cannot be told.
+    `finished`: nothing follows, so a cell IPython calls incomplete (a string left open across a
+    line, a bracket never closed) is as invalid as the kernel will find it."""
     if not code.strip():
         return None
     manager = _manager()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # an invalid escape in a string is the kernel's to warn about
-        if manager.check_complete(code)[0] != "invalid":
+        if manager.check_complete(code)[0] not in ("invalid", "incomplete" if finished else "invalid"):
             return None
         try:
             compile(
