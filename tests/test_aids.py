@@ -1512,6 +1512,42 @@ async def test_a_fenced_model_stuck_on_a_line_gets_the_line_fixed_by_a_short_cal
     assert "this exact code already failed" in llm.requests[3][-1]["content"] and llm.schemas[3] is None
 
 
+async def test_a_line_declined_twice_as_not_python_gets_the_line_fixed_by_a_short_call():
+    bad = "import re\nx = re.sub(r'\\d', '', 'a1')\nx.upper() = 'A'\nprint(x)"
+    line = json.dumps({"number": 3, "line": "x = x.upper()\nprint(x)"})
+    loop, llm, ex, sink, gate = make(fenced(bad), fenced(bad), line, "It is A.", names=["syntax"])
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == [bad.replace("x.upper() = 'A'", "x = x.upper()")]
+    asked = llm.requests[2][-1]["content"]
+    assert llm.schemas[2] == focus.LINE_SCHEMA and "Line 3" in asked and "SyntaxError" in asked
+    assert "stopped at that line" in asked  # the block was cut there as it was written: the rest is asked for
+    assert "Line 3 is not valid Python; this is the code" in sink.of("assistant_message")[-2].text
+    # Declined on different lines, or for another cause, the model is not stuck on one: it writes the cell again.
+    again = Outcome(bad.replace("x)", "x, 1)"), "refused")
+    stuck, n = focus.not_python([Outcome(bad, "refused"), again])
+    assert n == 3 and stuck.code == again.proposed and stuck.error_name == "SyntaxError" and not stuck.ran
+    assert (
+        focus.not_python([Outcome(bad, "refused"), Outcome(bad.replace("x.upper()", "x.title()"), "refused")]) is None
+    )
+    assert focus.not_python([Outcome("print(1)", "refused"), Outcome(bad, "refused")]) is None
+    assert focus.not_python([Outcome(bad, "refused")]) is None and focus.not_python([]) is None
+
+
+async def test_a_line_with_backslashes_is_shown_as_json_writes_it_and_a_fix_that_is_not_python_is_dropped():
+    # Held to JSON, a small model that means `\d` may write only an escape JSON knows: `\n`, a newline.
+    bad = "import re\nn = re.findall(r'\\d+', s)\nprint(n)"
+    broken = json.dumps({"number": 2, "line": "n = re.findall(r'\n+', t)"})
+    loop, llm, ex, sink, gate = make(
+        fenced(bad), fenced(bad), broken, fenced("print(42)"), "It is 42.", names=["repeats", "syntax"]
+    )
+    ex.numbered = True
+    ended = await run_turn(loop, sink, gate)
+    assert llm.schemas[2] == focus.LINE_SCHEMA
+    assert "line 2 is \"n = re.findall(r'\\\\d+', s)\" in JSON" in llm.requests[2][-1]["content"]
+    assert ended.reason == "answer" and ex.ran == [bad, "print(42)"]
+    assert not any("not valid Python" in str(m["content"]) for m in llm.requests[-1])  # nor was it declined
+
+
 async def test_a_line_fix_that_pads_its_json_with_blank_lines_is_stopped_and_still_read():
     # llama.cpp's grammar for a JSON schema lets blank space in before the closing brace, and a
     # small model can write newlines there up to its token cap.

@@ -1,4 +1,4 @@
-"""A fresh look for a model that is stuck.
+r"""A fresh look for a model that is stuck.
 
 A small model that has been told twice in a row that its proposal was declined (the same failed
 code again, the same code whose output is already there), or whose last two runs failed on the
@@ -9,14 +9,17 @@ thing that moves the turn on: corrected code after a failure, else the answer fr
 or the code that computes it. When that is declined too, the same call is sampled rather than
 decoded greedily.
 
-A model stuck on one line (it proposed a failed line again, or a line failed twice) is first
+A model stuck on one line (it proposed a failed line again, a line failed twice, or two cells in
+a row were declined as not Python on the same line) is first
 asked for that line alone: a short call, its reply constrained to JSON, that sees the code with
 its lines numbered, the error with its notes, and the line, and writes what replaces it. For a
 fenced model (the local one, or a provider set to fenced code) it is one more message after the
 conversation, so a server's prompt cache is read, not rebuilt; the conversation holds the error
 and its notes (cut short, if the turn is long). Writing one line takes a few
 seconds where a whole cell takes a minute on a CPU, and a small model that rewrites the whole cell
-writes the same cell again. The patched code is proposed like any other, for the user to approve.
+writes the same cell again. The patched code is proposed like any other, for the user to approve,
+unless it is not Python: a model held to JSON that means `\d` may only write `\n` (a backslash
+must be doubled there), so it is shown the line as JSON writes it.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from .aids.errors import failing_line, failing_lineno, normalise
+from .aids.syntax import invalid_line
 from .context import outcome_for_model
 from .outcome import Outcome
 from .seams import Completion, ToolCall
@@ -132,7 +136,10 @@ def messages(system: str, text: str) -> list[dict[str, Any]]:
 
 def stuck_on(outcomes: list[Outcome], again: str) -> tuple[Outcome, int] | None:
     """The failed run and the number of its line a line fix starts from: the last run failed on a
-    line of its own, and that line failed before (`again`) or was proposed again since (declined)."""
+    line of its own, and that line failed before (`again`) or was proposed again since (declined);
+    or the last two proposals were declined as not Python on the same line."""
+    if declined := not_python(outcomes[-2:]):
+        return declined
     ran = next((o for o in reversed(outcomes) if o.ran), None)
     if ran is None or not ran.failed or not (n := failing_lineno(ran, innermost=True)):
         return None
@@ -140,6 +147,20 @@ def stuck_on(outcomes: list[Outcome], again: str) -> tuple[Outcome, int] | None:
     latest = outcomes[-1]
     repeated = latest.decision == "refused" and any(normalise(c) == line for c in latest.proposed.splitlines())
     return (ran, n) if again or repeated else None
+
+
+def not_python(latest: list[Outcome]) -> tuple[Outcome, int] | None:
+    """The last of two proposals declined as not Python on the same line, as the failure Python
+    reports for it (nothing ran), and that line's number; else None."""
+    found = [
+        invalid_line(o.proposed, finished=True) for o in latest if o.decision == "refused" and o.kind == "run_code"
+    ]
+    if len(found) < 2 or not found[0] or not found[1] or normalise(found[0][1]) != normalise(found[1][1]):
+        return None
+    n, _, why = found[1]
+    error = {"output_type": "error", "ename": "SyntaxError", "evalue": why, "traceback": [f"SyntaxError: {why}"]}
+    code = latest[-1].proposed
+    return Outcome(code, "refused", code=code, status="error", outputs=[error], notes=[latest[-1].reason]), n
 
 
 def line_messages(
@@ -152,6 +173,10 @@ def line_messages(
     lines = ran.code.splitlines()
     numbered = "\n".join(f"{i:>2}| {line}" for i, line in enumerate(lines, 1))
     ask = LINE_ASK.format(n=n, line=lines[n - 1].strip())
+    if not ran.ran and n == len(lines):  # a block is cut at its first line that is not Python
+        ask += "\nThe cell was stopped at that line: after it, add the lines the cell still needs (those that print)."
+    if "\\" in lines[n - 1]:  # a model held to JSON that writes `\d` as it is finds only `\n` allowed
+        ask += f"\nIn JSON each backslash is written twice: line {n} is {json.dumps(lines[n - 1].strip())} in JSON."
     if fenced:
         error = f"{ran.error_name}: {ran.error_value}".strip(": ")
         text = f"The code that failed ({error}), its lines numbered:\n```python\n{numbered}\n```\n\n{ask}"
@@ -195,16 +220,18 @@ async def line_fix(
     fixed = patched(
         ran, n, await calls.line_fix(line_messages(conversation, state.question, ran, n, budget, state.fenced))
     )
-    return as_reply(fixed[0], ran, n, fixed[1], state.fenced) if fixed else None
+    if not fixed or invalid_line(fixed[0], finished=True):  # not Python: the syntax aid would decline it
+        return None
+    return as_reply(fixed[0], ran, n, fixed[1], state.fenced)
 
 
 def as_reply(code: str, ran: Outcome, n: int, at: int, fenced: bool) -> Completion:
     """The patched code as the model's reply would propose it, saying which line changed."""
-    error = ran.error_name or "an error"
+    failed = f"failed with {ran.error_name or 'an error'}" if ran.ran else "is not valid Python"
     why = (
-        f"Line {n} failed with {error}; this is the code with that line corrected."
+        f"Line {n} {failed}; this is the code with that line corrected."
         if at == n
-        else f"Line {n} failed with {error}; the cause is line {at}, corrected in this code."
+        else f"Line {n} {failed}; the cause is line {at}, corrected in this code."
     )
     if fenced:
         return Completion(f"{why}\n```python\n{code}\n```")
