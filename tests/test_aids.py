@@ -903,9 +903,9 @@ async def test_a_cell_that_cannot_be_python_is_declined_with_its_line_and_ipytho
     prose = "df = load()\nprint(df['x'].sum())\nThe total is 42."
     refusal = await Syntax().refuse(state, prose)
     assert refusal is not None and invalid_line(prose)[:2] == (3, "The total is 42.")
-    rows = "x = 1\n20210522, 1800,  , LO, 31.6N,  60.2W,  30, 1009,"  # rows of the data pasted in the block
+    rows = "x = 1\n20190314, 0630,  , AB, 12.5S,  40.1E,  15, 998,"  # rows of the data pasted in the block
     assert Syntax().doomed(state, rows) and invalid_line(rows)[0] == 2
-    # A whole proposal is finished: a string left open across a line (a regex whose `\\d` became a
+    # A whole proposal is finished: a string left open across a line (a regex whose `\d` became a
     # newline) or a bracket never closed fails in the kernel, though IPython would wait for more.
     for code, n in (("x = f(r'(\n)', {'a': 1}['a' if b in {'a'} else c])\nprint(x)", 1), ("x = f(1,\n  2", 1)):
         assert not Syntax().doomed(state, code) and invalid_line(code, finished=True)[0] == n
@@ -1522,15 +1522,31 @@ async def test_a_line_declined_twice_as_not_python_gets_the_line_fixed_by_a_shor
     assert llm.schemas[2] == focus.LINE_SCHEMA and "Line 3" in asked and "SyntaxError" in asked
     assert "stopped at that line" in asked  # the block was cut there as it was written: the rest is asked for
     assert "Line 3 is not valid Python; this is the code" in sink.of("assistant_message")[-2].text
-    # Declined on different lines, or for another cause, the model is not stuck on one: it writes the cell again.
-    again = Outcome(bad.replace("x)", "x, 1)"), "refused")
+    again = Outcome(bad.replace("x)", "x, 1)"), "refused")  # another cell, the same line
     stuck, n = focus.not_python([Outcome(bad, "refused"), again])
     assert n == 3 and stuck.code == again.proposed and stuck.error_name == "SyntaxError" and not stuck.ran
+    # Declined on different lines, or for another cause, the model is not stuck on one: it writes the cell again.
     assert (
         focus.not_python([Outcome(bad, "refused"), Outcome(bad.replace("x.upper()", "x.title()"), "refused")]) is None
     )
     assert focus.not_python([Outcome("print(1)", "refused"), Outcome(bad, "refused")]) is None
     assert focus.not_python([Outcome(bad, "refused")]) is None and focus.not_python([]) is None
+    assert focus.not_python([Outcome(bad, "rejected"), Outcome(bad, "refused")]) is None  # the user's decision
+    # An indent a line fix would keep, and a blank line any cell may end on, are no line to fix.
+    indented = Outcome("x = 1\n  y = 2", "refused")
+    assert focus.not_python([indented, indented]) is None
+    blank = Outcome("try:\n    x = 1\n\n", "refused")
+    assert focus.not_python([blank, Outcome("class A:\n\n", "refused")]) is None
+    # A cell that ends on its invalid line but was not cut there (it was written whole) is not said to be cut.
+    whole = Outcome("print(df.mean(", "refused")
+    stuck, n = focus.not_python([whole, whole])
+    asked = focus.line_messages([{"role": "system", "content": "s"}], "q", stuck, n, 2000, fenced=True)
+    assert "Line 1" in asked[-1]["content"] and "stopped at that line" not in asked[-1]["content"]
+    alone = focus.line_messages([{"role": "system", "content": "s"}], "q", stuck, n, 2000, fenced=False)
+    assert "did not run" in alone[-1]["content"] and "ran for it" not in alone[-1]["content"]
+    # JSON's `\b` and `\f` in a fix are a regex's: a backspace or a form feed is never meant in code.
+    fixed, _ = focus.patched(stuck, 1, {"number": 1, "line": "print(re.findall(r'\bx\b', s))"})
+    assert fixed == "print(re.findall(r'\\bx\\b', s))"
 
 
 async def test_a_line_with_backslashes_is_shown_as_json_writes_it_and_a_fix_that_is_not_python_is_dropped():

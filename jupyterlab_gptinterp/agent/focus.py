@@ -18,8 +18,10 @@ conversation, so a server's prompt cache is read, not rebuilt; the conversation 
 and its notes (cut short, if the turn is long). Writing one line takes a few
 seconds where a whole cell takes a minute on a CPU, and a small model that rewrites the whole cell
 writes the same cell again. The patched code is proposed like any other, for the user to approve,
-unless it is not Python: a model held to JSON that means `\d` may only write `\n` (a backslash
-must be doubled there), so it is shown the line as JSON writes it.
+unless it is not Python. Held to JSON, a model that writes a backslash as code has it (`\d`) must
+go on with one of JSON's escapes: it may double the backslash, or write `\n`, a newline in the
+middle of a string. So it is shown the line as JSON writes it, a `\b` or `\f` it wrote is read
+as a regex's, and a fix that is still not Python is dropped.
 """
 
 from __future__ import annotations
@@ -72,6 +74,8 @@ LINE_ASK = (
     "replaces it (one line, or a few if the fix needs them), so that the error does not happen again, as the error "
     'and the notes above say. Reply with JSON only: {{"number": <line number>, "line": "<the corrected code>"}}'
 )
+# A backspace or a form feed in a line of code is JSON's `\b` or `\f` where a regex's was meant.
+_ESCAPED = str.maketrans({"\b": "\\b", "\f": "\\f"})
 _NUMBERED = re.compile(r"^\s*\d{1,3} ?\| ?", re.MULTILINE)
 HEAD = "(Starting over on this request: earlier proposals were declined.)"
 FRESH = "Nothing has run yet. Propose code that computes the answer, different from what was declined."
@@ -151,11 +155,14 @@ def stuck_on(outcomes: list[Outcome], again: str) -> tuple[Outcome, int] | None:
 
 def not_python(latest: list[Outcome]) -> tuple[Outcome, int] | None:
     """The last of two proposals declined as not Python on the same line, as the failure Python
-    reports for it (nothing ran), and that line's number; else None."""
+    reports for it (nothing ran), and that line's number; else None. Not an indentation error: a
+    line fix keeps the line's indent."""
     found = [
         invalid_line(o.proposed, finished=True) for o in latest if o.decision == "refused" and o.kind == "run_code"
     ]
-    if len(found) < 2 or not found[0] or not found[1] or normalise(found[0][1]) != normalise(found[1][1]):
+    if len(found) < 2 or not found[0] or not found[1] or not found[1][1].strip() or "indent" in found[1][2]:
+        return None
+    if normalise(found[0][1]) != normalise(found[1][1]):
         return None
     n, _, why = found[1]
     error = {"output_type": "error", "ename": "SyntaxError", "evalue": why, "traceback": [f"SyntaxError: {why}"]}
@@ -173,16 +180,19 @@ def line_messages(
     lines = ran.code.splitlines()
     numbered = "\n".join(f"{i:>2}| {line}" for i, line in enumerate(lines, 1))
     ask = LINE_ASK.format(n=n, line=lines[n - 1].strip())
-    if not ran.ran and n == len(lines):  # a block is cut at its first line that is not Python
+    if fenced and not ran.ran and n == len(lines) and invalid_line(ran.code) is not None:
+        # the block was cut as it was written, at its first line that cannot be Python
         ask += "\nThe cell was stopped at that line: after it, add the lines the cell still needs (those that print)."
-    if "\\" in lines[n - 1]:  # a model held to JSON that writes `\d` as it is finds only `\n` allowed
-        ask += f"\nIn JSON each backslash is written twice: line {n} is {json.dumps(lines[n - 1].strip())} in JSON."
+    if "\\" in lines[n - 1]:  # held to JSON, a model that writes `\d` as in code must pick one of JSON's escapes
+        line = json.dumps(lines[n - 1].strip(), ensure_ascii=False)
+        ask += f"\nIn JSON each backslash is written twice: line {n} is {line} in JSON."
     if fenced:
         error = f"{ran.error_name}: {ran.error_value}".strip(": ")
         text = f"The code that failed ({error}), its lines numbered:\n```python\n{numbered}\n```\n\n{ask}"
         return [*conversation, {"role": "user", "content": text}]
+    what = "ran for it" if ran.ran else "was proposed for it, and did not run"
     text = (
-        f"The question: {question}\n\nThis code ran for it (its lines numbered):\n```python\n{numbered}\n```\n"
+        f"The question: {question}\n\nThis code {what} (its lines numbered):\n```python\n{numbered}\n```\n"
         f"{outcome_for_model(ran, budget)}\n\n{ask}"
     )
     return messages(conversation[0]["content"], text)
@@ -198,7 +208,7 @@ def patched(ran: Outcome, n: int, reply: Any) -> tuple[str, int] | None:
     lines = ran.code.splitlines()
     number = reply.get("number")
     at = number if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= n else n
-    fixed = textwrap.dedent(_NUMBERED.sub("", fixed.strip("\n"))).rstrip()
+    fixed = textwrap.dedent(_NUMBERED.sub("", fixed.strip("\n"))).rstrip().translate(_ESCAPED)
     if len(fixed.splitlines()) > 1 and fixed.splitlines()[0].strip() == lines[0].strip():
         return (fixed, at) if normalise(fixed) != normalise(ran.code) else None  # the whole cell, written out
     if normalise(fixed) == normalise(lines[at - 1]):

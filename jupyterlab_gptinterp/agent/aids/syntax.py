@@ -8,9 +8,9 @@ the block there, and the model is told which line is not Python and why.
 
 Invalid is what IPython itself says: its `check_complete`, the check a kernel answers
 `is_complete_request` with, which knows IPython's syntax (magics, `!` commands, `obj?`, prompts,
-indented cells, backslash continuations). A whole proposal is judged as finished: what IPython
-calls incomplete (more may follow while one types: a string left open across a line, a bracket
-never closed) fails in the kernel just the same.
+indented cells, backslash continuations). A whole proposal is judged as finished: a cell IPython
+calls incomplete (more may follow while one types) that does not compile either (a string left
+open across a line, a bracket never closed) fails in the kernel just the same.
 Syntax that a kernel on a newer Python than the server's may accept (f-strings that reuse their
 quotes, `type` aliases, generic `def f[T]`, t-strings) is left to the kernel.
 """
@@ -58,7 +58,7 @@ def invalid_line(code: str, finished: bool = False) -> tuple[int, str, str] | No
     manager = _manager()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # an invalid escape in a string is the kernel's to warn about
-        if manager.check_complete(code)[0] not in ("invalid", "incomplete" if finished else "invalid"):
+        if manager.check_complete(code)[0] not in (("invalid", "incomplete") if finished else ("invalid",)):
             return None
         try:
             compile(
