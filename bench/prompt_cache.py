@@ -1,7 +1,7 @@
 """Does llama.cpp reuse a turn's prompt when a check call (another prefix) comes between two of
 its calls? The embedded model's server, one slot against two sharing one cache, side by side.
 And when a focused call comes between them, which shares the conversation's system prompt,
-as it is sent (a first line of its own) against the system prompt as it is?
+as it is sent (the system prompt as it is) against the same under a first line of its own?
 
     python bench/prompt_cache.py        # ~4 minutes on a quiet 2-core machine (not in CI)
 
@@ -19,11 +19,11 @@ import urllib.request
 from pathlib import Path
 
 from jupyterlab_gptinterp import local_model
-from jupyterlab_gptinterp.agent import focus
 
 SYSTEM = "You are a code interpreter. " + " ".join(
     f"Column c{i} holds values like {i * 37}, {i * 91} and {i * 13}." for i in range(60)
 )
+ASIDE = "(A call of its own: the steps before it are left out.)"  # a first line the conversation lacks
 CHECK = "You judge outputs. " + " ".join(
     f"Example {i}: the output 'total {i * 7}' answers 'what is the total' with {i * 7}." for i in range(25)
 )
@@ -60,7 +60,7 @@ def focused(url: str, own_line: bool, n: int) -> list[tuple[str, tuple[float, in
     main += [{"role": "assistant", "content": "```python\nprint(df.head(160))\n```"}, {"role": "user", "content": rows}]
     note = "The question: what is the mean of c3?\nThe last code that ran for it: print(df.head(160))"
     if own_line:
-        side = focus.messages(SYSTEM, note, aside=True)
+        side = [{"role": "system", "content": f"{ASIDE}\n\n{SYSTEM}"}, {"role": "user", "content": note}]
     else:
         side = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": note}]
     more = [*main, {"role": "assistant", "content": "```python\nprint(df.c3.mean())\n```"}]

@@ -1390,27 +1390,12 @@ async def test_a_model_stuck_on_failed_code_gets_a_focused_call_with_the_questio
     ended = await run_turn(loop, sink, gate)
     assert ended.reason == "answer" and ex.ran == ["print(6 * seven)", "print(6 * 7)"]
     focused = llm.requests[3]  # after two declined repeats
-    assert [m["role"] for m in focused] == ["system", "user"] and focused[0]["content"].endswith(
-        llm.requests[0][0]["content"]
-    )
-    # A prefix of its own (focus.ASIDE): the conversation it leaves holds more than the system prompt.
-    assert sum(len(m["content"]) for m in llm.requests[2][1:]) > len(llm.requests[2][0]["content"])
-    assert focused[0]["content"].startswith(focus.ASIDE)
+    assert [m["role"] for m in focused] == ["system", "user"] and focused[0] == llm.requests[0][0]
     assert "How much is 6*7?" in focused[1]["content"] and "NameError" in focused[1]["content"]
     assert "print(6 * seven)" in focused[1]["content"]
     # Back in the whole conversation afterwards, the focused message in its place.
     assert focused[1] in llm.requests[4] and len(llm.requests[4]) > 2
     assert sink.of("assistant_message")[-1].text == "It is 42."
-
-
-def test_a_call_of_its_own_starts_apart_from_the_conversation_only_when_that_costs_less():
-    system = {"role": "system", "content": "s" * 1000}
-    short = [system, {"role": "user", "content": "q" * 400}, {"role": "assistant", "content": "a" * 400}]
-    long = [*short, {"role": "user", "content": "r" * 400}]
-    assert focus.aside(long, fenced=True) and not focus.aside(short, fenced=True)
-    assert not focus.aside(long, fenced=False)  # a provider's cache keeps every prefix: the system prompt is shared
-    assert focus.messages("s", "n", aside=True)[0]["content"] == f"{focus.ASIDE}\n\ns"
-    assert focus.messages("s", "n") == [{"role": "system", "content": "s"}, {"role": "user", "content": "n"}]
 
 
 async def test_two_runs_failing_on_the_same_line_get_a_focused_call_that_names_the_line():

@@ -78,15 +78,6 @@ LINE_ASK = (
 _ESCAPED = str.maketrans({"\b": "\\b", "\f": "\\f"})
 _NUMBERED = re.compile(r"^\s*\d{1,3} ?\| ?", re.MULTILINE)
 HEAD = "(Starting over on this request: earlier proposals were declined.)"
-# On a local model, a call of its own starts with a line the conversation does not. llama.cpp's
-# server saves a slot's prompt to its host-memory cache, and loads the best one back, only when
-# a new prompt shares under a tenth with the slot, or keeps under half of it. Sharing the system
-# prompt, the call would keep that much of the conversation and nothing would be saved; back to
-# the conversation, the slot would keep most of the call, and the rest be read again. Sharing
-# nothing, the conversation is saved, then loaded whole; the call reads its system prompt.
-# bench/prompt_cache.py: with a conversation three times its system prompt, 22 s against 60 s for
-# the call and the next; with a short one, 23 s against 8 s. So only a long conversation gets it.
-ASIDE = "(A call of its own: the steps before it are left out.)"
 FRESH = "Nothing has run yet. Propose code that computes the answer, different from what was declined."
 
 
@@ -143,18 +134,7 @@ def resample(refused: int, again: bool = False) -> float | None:
     return None if extra < 1 else RESAMPLE[min(extra, len(RESAMPLE)) - 1]
 
 
-def aside(conversation: list[dict[str, Any]], fenced: bool) -> bool:
-    """Should a call of its own start with ASIDE? On a local model (fenced), when the conversation
-    holds more after its system prompt than the system prompt: what its next call would read again
-    otherwise, against what the call reads itself (the system prompt)."""
-    rest = sum(len(str(m.get("content") or "")) for m in conversation[1:])
-    return fenced and rest > len(str(conversation[0].get("content") or ""))
-
-
-def messages(system: str, text: str, aside: bool = False) -> list[dict[str, Any]]:
-    """A call of its own: the system prompt and one message; `aside`: under a first line of its
-    own, for a server with one prompt cache (see ASIDE)."""
-    system = f"{ASIDE}\n\n{system}" if aside else system
+def messages(system: str, text: str) -> list[dict[str, Any]]:
     return [{"role": "system", "content": system}, {"role": "user", "content": text}]
 
 

@@ -208,7 +208,7 @@ class _Turn:
             note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget, told, again)
             self.state.notes.append(ask)
             self.new.append({"role": "user", "content": note})
-            messages = focus.messages(messages[0]["content"], note, aside=focus.aside(messages, self.state.fenced))
+            messages = focus.messages(messages[0]["content"], note)
         code = self.aids.needs_code(self.state)  # words would be sent back: the reply must propose code
         resample = focus.resample(refused, bool(again))
         try:
