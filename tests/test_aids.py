@@ -20,7 +20,7 @@ from jupyterlab_gptinterp.agent.aids.errors import failing_line, failing_lineno
 from jupyterlab_gptinterp.agent.aids.grounding import Grounding, ungrounded
 from jupyterlab_gptinterp.agent.aids.hints import Hints, grouped_as_column
 from jupyterlab_gptinterp.agent.aids.parts import Parts
-from jupyterlab_gptinterp.agent.aids.repeats import Repeats, normalise_code, pasted_output
+from jupyterlab_gptinterp.agent.aids.repeats import PASTED_OUTPUT, Repeats, normalise_code, pasted_output
 from jupyterlab_gptinterp.agent.aids.revise import Revise
 from jupyterlab_gptinterp.agent.aids.syntax import Syntax, invalid_line
 from jupyterlab_gptinterp.agent.calls import ModelCalls
@@ -850,6 +850,9 @@ async def test_code_not_worth_showing_is_declined():
     assert (await refuse("3")).answer == "3" and (await refuse("'/api/users'")).answer == "/api/users"
     assert (await refuse("%pip install sqlite3")).note.startswith("Not run: sqlite3 is part of Python")
     assert await refuse("%pip install polars") is None
+    told = "Error:\nNo module named 'polars'\nHint: you may propose a cell whose only line is `%pip install polars`"
+    assert await Repeats().refuse(turn(sent=[told]), "%pip install polars") is None  # as the hint proposed
+    assert (await Repeats().refuse(turn(sent=[told]), "No module named 'polars'")).note == PASTED_OUTPUT
     assert await refuse("print(1)", [ok("print(2)", "2")]) is None
 
 

@@ -46,6 +46,9 @@ def test_error_keeps_traceback_without_ansi_and_hints_pip():
     err = {"output_type": "error", "ename": "ModuleNotFoundError", "evalue": "No module named 'pytz'", "traceback": []}
     text = result_for_model("error", [err])  # a module what is installed replaces: both ways are given
     assert "%pip install pytz" in text and "dt.tz_convert('America/Chicago')" in text and "zoneinfo" in text
+    err = {**err, "evalue": "No module named 'sklearn.linear_model'"}
+    text = result_for_model("error", [err])  # the package's name on PyPI, not the module's
+    assert "`%pip install scikit-learn`" in text and "install sklearn" not in text
 
 
 def test_images_are_described_not_sent_as_base64():

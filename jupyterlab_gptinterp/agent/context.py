@@ -88,14 +88,35 @@ def result_for_model(status: str, outputs: Iterable[dict[str, Any]], message: st
         lines.append("Error:\n" + head_tail(error, budget // 2))
         missing = _MISSING_MODULE.search(error)
         if missing and missing.group(1) not in sys.stdlib_module_names:
-            instead = WITHOUT.get(missing.group(1).split(".")[0], "")
+            top = missing.group(1).split(".")[0]
+            instead = WITHOUT.get(top, "")
             lines.append(
                 f"Hint: the module '{missing.group(1)}' is not installed. You may propose a cell whose "
-                f"only line is `%pip install {missing.group(1)}` (not commented out); the user approves it "
-                f"like any other cell.{f' Or do without it: {instead}' if instead else ''}"
+                f"only line is `%pip install {DISTRIBUTIONS.get(top, top)}` (not commented out); the user approves "
+                f"it like any other cell.{f' Or do without it: {instead}' if instead else ''}"
             )
     return "\n".join(lines)
 
+
+# Modules whose package on PyPI has another name (`pip install sklearn` fails on purpose).
+DISTRIBUTIONS = {
+    "sklearn": "scikit-learn",
+    "skimage": "scikit-image",
+    "cv2": "opencv-python-headless",
+    "PIL": "pillow",
+    "yaml": "pyyaml",
+    "bs4": "beautifulsoup4",
+    "dateutil": "python-dateutil",
+    "dotenv": "python-dotenv",
+    "docx": "python-docx",
+    "pptx": "python-pptx",
+    "fitz": "pymupdf",
+    "Crypto": "pycryptodome",
+    "jwt": "pyjwt",
+    "serial": "pyserial",
+    "attr": "attrs",
+    "Levenshtein": "levenshtein",
+}
 
 # Modules that what is installed already replaces (pandas 3 no longer installs pytz).
 WITHOUT = {

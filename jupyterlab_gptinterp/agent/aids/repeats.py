@@ -215,6 +215,8 @@ def pasted_output(code: str, printed: str) -> bool:
     mine = " ".join(code.split())
     if len(mine) < 3 or mine not in output:
         return False
+    if all(_PIP.match(line) for line in code.strip().splitlines()):  # the install a hint proposed
+        return False
     try:  # code that the last cell happened to print (a name, a line of source) is still code
         compile(code, "<proposal>", "exec")
         return mine == output
