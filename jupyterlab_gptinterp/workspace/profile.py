@@ -1092,7 +1092,10 @@ def _items(load: str, df: Any, whole: bool) -> dict[str, Any] | None:
         except Exception:  # noqa: BLE001 - items that do not line up: no table of them
             return None
         out = scope["df"]
-        note = f"one row per item of {c}, with the fields of the record it is in (the lines after the first make it)"
+        note = (
+            f"one row per item of {c}, with the fields of the record it is in (the lines after the first make it); "
+            "a record's own fields repeat on each of its items, so count records, or sum their fields, on the table above"
+        )
         return _table(
             f"{col}, one row per item",
             out.head(MAX_ROWS),
