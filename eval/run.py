@@ -81,6 +81,7 @@ SETS = {
     "heldout21": HERE / "heldout21",
     "heldout22": HERE / "heldout22",
     "heldout23": HERE / "heldout23",
+    "heldout24": HERE / "heldout24",
 }  # each holds data.py and tasks.py
 
 
