@@ -127,6 +127,17 @@ def prompt(question: str, last: Outcome | None, budget: int, told: str = "", aga
     return "\n\n".join([*parts, *([told] if told else []), ask]), f"{HEAD} {ask}"
 
 
+def note(state: TurnState, refused: int, told: str, again: str, budget: int) -> str:
+    """The message of a focused call, a call that sees the question and the last run only, when the
+    model is stuck (`AFTER` declines in a row, or a line failed again), its instruction kept among
+    the turn's notes; "" when it is not stuck."""
+    if refused < AFTER and not again:
+        return ""
+    text, ask = prompt(state.question, state.last_run, budget, told, again)
+    state.notes.append(ask)
+    return text
+
+
 def resample(refused: int, again: bool = False) -> float | None:
     """The temperature a greedy model samples its next call at after `refused` declines in a row
     (None: greedy); `again`: the call is focused because a line failed twice, declines or not."""

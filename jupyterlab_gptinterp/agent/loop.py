@@ -34,7 +34,6 @@ log = logging.getLogger(__name__)
 
 MAX_REFUSALS = 5  # stuck calls in a row (declined proposals, replies sent back) before the turn stops asking
 EMPTY = "Your reply was empty. Reply with the answer to the question, or with the code to run."
-CUT_OFF = "(This reply was cut off here, by Stop or the time limit: none of its code ran.)"
 
 
 class AgentLoop:
@@ -134,9 +133,7 @@ class _Turn:
         watched it being written, and "continue" goes on from it."""
         if self.calls.partial.strip():
             await self._say(self.calls.partial, self.calls.partial_id, stopped=True)
-            cut = self.calls.partial.rstrip()
-            cut += "\n```" if cut.count("```") % 2 else ""  # an open code block closed, so the note is not code
-            self.new.append({"role": "assistant", "content": f"{cut}\n\n{CUT_OFF}"})
+            self.new.append({"role": "assistant", "content": replies.cut_off(self.calls.partial)})
             self.calls.partial = ""
 
     async def _end(self, reason: str, message: str, code: Any) -> TurnEnded:
@@ -166,8 +163,7 @@ class _Turn:
 
     async def _steps(self) -> tuple[str, str]:
         tools, self.mcp = await replies.offered(self.cfg.tool_mode, self.state.action, self.loop.tools)
-        steps, refused, emptied = 0, 0, False
-        told = ""  # what an aid said when it sent the last reply back (a focused call repeats it)
+        steps, refused, emptied, told = 0, 0, False, ""  # told: what an aid said when it sent a reply back
         while True:
             if refused >= MAX_REFUSALS:
                 return await self._cap("step_cap", "I stopped: the model kept proposing code that was declined.")
@@ -187,7 +183,7 @@ class _Turn:
                     refused, told = refused + 1, self.state.notes[-1]
                 continue
             await self._words_before(reply.text, block, message_id)
-            results = await self._proposals(reply, block)
+            results = await self.proposals.settle_reply(reply, block, self.new, self.cell_id, self.mcp)
             answer = next((a for _, a, _ in results if a), "")
             if answer and await self._final("", answer):
                 return await self._answered("wrote no answer I could show")
@@ -204,9 +200,7 @@ class _Turn:
         messages, again = self._messages(), focus.failing_again(self.state.outcomes)
         if fix := await focus.line_fix(self.calls, messages, self.state, again, self.cfg.result_budget):
             return "m-" + secrets.token_hex(6), fix  # one line rewritten, where the model would write the cell again
-        if refused >= focus.AFTER or again:  # stuck: a call that sees the question and the last run only
-            note, ask = focus.prompt(self.state.question, self.state.last_run, self.cfg.result_budget, told, again)
-            self.state.notes.append(ask)
+        if note := focus.note(self.state, refused, told, again, self.cfg.result_budget):  # stuck: a focused call
             self.new.append({"role": "user", "content": note})
             messages = focus.messages(messages[0]["content"], note)
         code = self.aids.needs_code(self.state)  # words would be sent back: the reply must propose code
@@ -227,23 +221,6 @@ class _Turn:
             block.reason = prompts.reason_of(tidied)
         if tidied.strip():
             await self._say(tidied, message_id)
-
-    async def _proposals(self, reply: Completion, block: Proposed | None) -> list[tuple[str, str, bool]]:
-        """Each proposal of the reply settled: (what the model is told, an answer, declined?)."""
-        if block is not None:
-            self.new.append({"role": "assistant", "content": replies.until_code_end(reply.text)})
-            result = await self.proposals.settle(block)
-            self.new.append({"role": "user", "content": prompts.result_message(result[0])})
-            return [result]
-        out: list[tuple[str, str, bool]] = []
-        self.new.append(replies.assistant_with_calls(reply))
-        for call in reply.tool_calls:
-            parsed = replies.parse_call(call.name, call.arguments, self.notebook, self.cell_id, self.mcp)
-            out.append(await self.proposals.settle(parsed) if isinstance(parsed, Proposed) else (parsed, "", False))
-            self.new.append({"role": "tool", "tool_call_id": call.id, "content": out[-1][0]})
-            if out[-1][1] or self.proposals.finished:
-                break
-        return out
 
     async def _final(self, message_id: str, text: str, last: bool = False) -> bool:
         """Show a final reply as the answer, unless an aid asks the model again (False). The `last`

@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..protocol import NotebookView, StatusEvent
-from . import outputs
+from . import outputs, prompts, replies
 from .aids import Pipeline, TurnState
 from .calls import ModelCalls
 from .context import outcome_for_model
 from .outcome import Outcome
 from .replies import Proposed
+from .seams import Completion, ToolSpec
 from .settle import open_proposal, settle_proposal
 
 if TYPE_CHECKING:
@@ -52,6 +53,31 @@ class Proposals:
         text = outcome_for_model(outcome, cfg.result_budget)
         self.state.sent.append(text)
         return text, answer, False
+
+    async def settle_reply(
+        self,
+        reply: Completion,
+        block: Proposed | None,
+        new: list[dict[str, Any]],
+        cell_id: str | None,
+        mcp: dict[str, ToolSpec],
+    ) -> list[tuple[str, str, bool]]:
+        """Each proposal of the reply settled, recorded in the turn's `new` messages as it goes (the
+        reply before its results, so a turn stopped while the user decides keeps the proposal)."""
+        if block is not None:
+            new.append({"role": "assistant", "content": replies.until_code_end(reply.text)})
+            result = await self.settle(block)
+            new.append({"role": "user", "content": prompts.result_message(result[0])})
+            return [result]
+        out: list[tuple[str, str, bool]] = []
+        new.append(replies.assistant_with_calls(reply))
+        for call in reply.tool_calls:
+            parsed = replies.parse_call(call.name, call.arguments, self.notebook, cell_id, mcp)
+            out.append(await self.settle(parsed) if isinstance(parsed, Proposed) else (parsed, "", False))
+            new.append({"role": "tool", "tool_call_id": call.id, "content": out[-1][0]})
+            if out[-1][1] or self.finished:
+                break
+        return out
 
     def images_message(self) -> dict[str, Any] | None:
         """For a vision model: the images the executions just made, as a user message of parts."""

@@ -158,6 +158,17 @@ def calls_in_text(reply: Completion, tools: list[dict[str, Any]]) -> Completion:
     )
 
 
+CUT_OFF = "(This reply was cut off here, by Stop or the time limit: none of its code ran.)"
+
+
+def cut_off(partial: str) -> str:
+    """A reply cut off while it streamed, as memory keeps it: marked as cut, an open code block
+    closed so the mark is not code."""
+    cut = partial.rstrip()
+    cut += "\n```" if cut.count("```") % 2 else ""
+    return f"{cut}\n\n{CUT_OFF}"
+
+
 def until_code_end(text: str) -> str:
     """A fenced reply as memory keeps it: up to its block's end, without what it wrote after
     (an invented output would be the model's own word for a result it never got)."""
