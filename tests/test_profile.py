@@ -22,7 +22,8 @@ from jupyterlab_gptinterp.agent.aids.joins import ONE_WAY, joins
 from jupyterlab_gptinterp.agent.aids.preview import Preview, _names, chosen, load_block, named_files, render
 from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import MAX_BARE, DiskWorkspace, _typed, logformat
-from jupyterlab_gptinterp.workspace.profile import MAX_TABLES, data_suffix, profile
+from jupyterlab_gptinterp.workspace.kinds import MAX_TABLES, data_suffix
+from jupyterlab_gptinterp.workspace.profile import profile
 
 
 def prof(tmp_path, name, content=None):

@@ -18,8 +18,8 @@ from typing import Any
 from ..agent.seams import ColumnProfile, FileProfile, Snapshot, TableProfile, printable
 from ..protocol import WrittenFile
 from . import written
+from .kinds import DATA_SUFFIXES, by_bytes, file_kind, sniff_order
 from .paths import beside, notebook_dir
-from .profile import DATA_SUFFIXES, by_bytes, file_kind, sniff_order
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,305 @@
+"""Delimited text tables read as read_csv would be told to: separator, header row below a title,
+two header rows, missing-value markers, footers, decimal commas.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from .frames import table_profile
+from .kinds import (
+    GROUPED,
+    MAX_READ,
+    MAX_ROWS,
+    NUMBERISH,
+    PERIOD,
+    TOTAL_VALUE,
+    TRAILER,
+    blank_separated,
+    count_lines,
+    decode,
+    file_kind,
+    load_pandas,
+    open_file,
+)
+
+_MISSING_WORDS = {
+    "",
+    "-",
+    "--",
+    "—",
+    "?",
+    "na",
+    "n/a",
+    "n/e",
+    "n.a.",
+    "n.d.",
+    "nan",
+    "null",
+    "none",
+    "nil",
+    "missing",
+    "#n/a",
+    "\\n",  # \N: a NULL as MySQL, PostgreSQL COPY and many dumps write it
+    ".",
+}
+NULLS = {"\\N"}  # markers that are never a value, in any column
+_NUMBER = re.compile(r"[-+]?[\d.,' ]*\d[\d.,' ]*%?")
+_DECIMAL_COMMA = re.compile(r"^-?\d+,\d+$")
+_WIDE_TOTAL = re.compile(r"(?:grand\s+)?(?:total|sum)\b", re.IGNORECASE)
+_MARKER = re.compile(r"[^\w\s]{1,3}")  # '..', '-', ':', '*'
+_CLOCKISH = re.compile(r"[-+]?\d[\d:./\- T]*\d(?:\s*[AaPp][Mm])?")  # '2:30:15', '2024-01-05', '05/01/24'
+_WORD = re.compile(r"[A-Za-z][A-Za-z ]{0,19}")
+_STATUS = re.compile(r"[A-Za-z][a-z]{3,}(?: [a-z]+)?")  # 'Closed', 'Pending review': a word, not a code
+
+
+BLANKS = r"\s+"  # read_csv's separator for values apart by any run of spaces or tabs
+
+
+def dialect_of(lines: list[str], suffix: str, blanks: bool = False) -> tuple[str, int]:
+    """(separator, rows before the header): the separator that splits most lines into the same
+    number of fields, and the title or note lines above the header that do not; `blanks`: runs of
+    blanks when no character does."""
+    candidates = ["\t"] if suffix == ".tsv" else [",", ";", "\t", "|"]
+    best = (",", 0, 0.0)
+    body = [line for line in lines[:60] if line.strip()]
+    for sep in candidates:
+        # Records, not lines: a quoted value may span lines (an address, a note).
+        counts = [len(r) for r in csv.reader(body, delimiter=sep)]
+        if not counts:
+            continue
+        width, freq = Counter(counts).most_common(1)[0]
+        if width < 2:
+            continue
+        score = freq / len(counts) * min(width, 20)
+        if score > best[2]:
+            skip = next((i for i, c in enumerate(counts) if c == width), 0)
+            best = (sep, skip, score)
+    sep, skip, score = best
+    if not score and blanks and blank_separated(body):  # values apart by blanks ('en Cat 17 0')
+        sep = BLANKS
+    # Blank lines before the header count as rows to skip too.
+    nonblank = [i for i, line in enumerate(lines) if line.strip()]
+    return sep, nonblank[skip] if skip < len(nonblank) else 0
+
+
+def csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str, Any], list[str]]:
+    """(the read_csv call as code, its keyword arguments, notes); `footer`: a trailer may be skipped
+    (not where the rows are read with `nrows`, which pandas refuses beside `skipfooter`)."""
+    with open_file(path) as f:
+        head = f.read(MAX_READ)
+    text, encoding = decode(head)
+    lines = text.splitlines()
+    if len(head) == MAX_READ and lines:
+        lines = lines[:-1]
+    sep, skip = dialect_of(lines, file_kind(path), blanks=True)
+    rows = [line.split() for line in lines[skip:]] if sep == BLANKS else list(csv.reader(lines[skip:], delimiter=sep))
+    kwargs: dict[str, Any] = {}
+    notes: list[str] = []
+    if sep != ",":
+        kwargs["sep"] = sep
+    if skip:
+        kwargs["skiprows"] = skip
+        notes.append(f"the header is on line {skip + 1}; the line(s) above it are a title or notes")
+    headerless = _headerless(rows)
+    if headerless:
+        kwargs["header"] = None
+        notes.append(
+            f"no header: the first line is a record like the others; the columns are named '0' to "
+            f"'{len(rows[0]) - 1}' (rename them from what they hold)"
+        )
+        rows = [[""] * len(rows[0]), *rows]  # the rows below stay rows
+    cells = [c.strip() for row in rows[1:400] for c in row]
+    if encoding not in ("utf-8-sig", "utf-8"):
+        kwargs["encoding"] = encoding
+    numeric_cells = [c for c in cells if c and NUMBERISH.match(c)]
+    commas = [c for c in numeric_cells if _DECIMAL_COMMA.match(c)]
+    # '6,850' may be either; '6,85', '0,125' or '1234,5' is no thousands grouping: a decimal comma.
+    if (
+        sep != ","
+        and len(commas) > 0.2 * len(numeric_cells)
+        and any(not GROUPED.match(c) or c.lstrip("-").startswith("0,") for c in commas)
+    ):
+        kwargs["decimal"] = ","
+        notes.append("numbers use a decimal comma")
+    elif sum(bool(GROUPED.match(c)) for c in numeric_cells) > 0.05 * max(len(numeric_cells), 1):
+        kwargs["thousands"] = ","
+    read_as_missing(rows[0] if rows else [], rows[1:], kwargs, notes)  # all read: statuses sort last
+    if headerless:
+        markers_for_all(kwargs)  # pandas names the columns 0, 1, ...
+    if footer and len(head) < MAX_READ and (n := _footer([r for r in rows if any(c.strip() for c in r)])):
+        blank = len(lines) - len("\n".join(lines).rstrip().splitlines())  # pandas counts blank lines at the end
+        last = next(line for line in reversed(lines) if line.strip())
+        kwargs.update(skipfooter=n + blank, engine="python")
+        notes.append(
+            f"the last {n} line(s) are a trailer or total, not rows ({last.strip()[:40]!r}): skipfooter drops them"
+        )
+    names = [] if headerless else two_row_header(rows[:400])
+    if names:
+        markers_for_all(kwargs)  # the columns get other names
+        kwargs.update(skiprows=skip + 2, header=None, names=names)
+        notes.append(two_rows_note(names))
+    return load_call("pd.read_csv", name, kwargs), kwargs, notes
+
+
+def _headerless(rows: list[list[str]]) -> bool:
+    """Whether the first row is a record, not names: in every column its cell is of the kind of the
+    values under it (numbers over numbers, text over text), and some of its cells are plain numbers
+    but no year or month (a wide table's header of years is names; 'x1' over numbers is a name)."""
+    body = [r for r in rows[1:200] if len(r) == len(rows[0])] if rows else []
+    if len(body) < 2 or len(rows[0]) < 2:
+        return False
+    numbers: list[str] = []
+    for i, cell in enumerate(c.strip() for c in rows[0]):
+        if cell.lower() in _MISSING_WORDS:  # a record's missing value ('', '\N') says neither
+            continue
+        column = [r[i].strip() for r in body if r[i].strip()]
+        numeric = bool(column) and sum(bool(NUMBERISH.match(v)) for v in column) >= 0.9 * len(column)
+        if numeric != bool(NUMBERISH.match(cell)):
+            return False
+        if numeric and _NUMBER.fullmatch(cell) and not PERIOD.match(cell):
+            numbers.append(cell)
+    # Numbers counting up by one ('date,0,1,2,3': hours or days across) are names.
+    counted = [int(n) for n in numbers if n.isdigit()]
+    return bool(numbers) and not (len(counted) > 1 and counted == list(range(counted[0], counted[0] + len(counted))))
+
+
+def two_rows_note(names: list[str]) -> str:
+    first, pair = names[0], next(n for n in names if "/" in n)
+    return (
+        f"the header is two rows: each column is named 'upper/lower' (e.g. {pair!r}); one row per column: "
+        f"long = df.melt(id_vars=[{first!r}], var_name='column', value_name='value'); "
+        "long[['upper', 'lower']] = long['column'].str.split('/', n=1, expand=True)"
+    )
+
+
+def two_row_header(rows: list[list[str]]) -> list[str]:
+    """The column names of a table whose header is two rows (a group over the columns under it, as
+    exports of a pivot or of merged cells write it), joined 'upper/lower'; [] when it is one row."""
+    if len(rows) < 4 or len(rows[0]) != len(rows[1]) or len(rows[0]) < 3:
+        return []
+    upper, lower = [c.strip() for c in rows[0]], [c.strip() for c in rows[1]]
+    under = [i for i, c in enumerate(lower) if c]
+    if len(under) < 2 or any(_NUMBER.fullmatch(c) for c in upper + lower if c):
+        return []
+    body = [r for r in rows[2:] if len(r) == len(upper)]
+    values = [r[i].strip() for r in body for i in under if r[i].strip()]
+    if not values or sum(bool(NUMBERISH.match(v)) for v in values) < 0.8 * len(values):
+        return []  # the second row is not a header over numbers: it is data
+    groups = [u for u in upper if u]
+    if len(set(groups)) == len(groups) and all(upper[i] for i in under):
+        return []  # every column has its own name above: the lower row adds nothing a group would
+    names, group = [], ""
+    for u, low in zip(upper, lower):
+        group = u or group
+        names.append(f"{group}/{low}" if low and group else low or u)
+    return names if len(set(names)) == len(names) and any("/" in n for n in names) else []
+
+
+def read_as_missing(header_row: list[str], rows: list[list[str]], kwargs: dict[str, Any], notes: list[str]) -> None:
+    """`na_values` for the words standing for a missing value in columns of numbers, and a note."""
+    markers = _missing_markers(rows)
+    nulls = NULLS & {c.strip() for r in rows for c in r}  # a NULL written \N is missing in any column
+    if not markers and not nulls:
+        return
+    header = [c.strip() for c in header_row]
+    # Per column, so that the same word elsewhere stays text, where pandas names the columns so.
+    if nulls:
+        kwargs["na_values"] = sorted(nulls.union(*markers.values()))
+    elif all(i < len(header) and header[i] and header_row[i] == header[i] for i in markers):
+        kwargs["na_values"] = {header[i]: sorted(m) for i, m in markers.items()}
+    else:
+        kwargs["na_values"] = sorted(set().union(*markers.values()))
+    said = [
+        f"{v!r} in {header[i] if i < len(header) and header[i] else i!r} ({n} rows)"
+        for i, m in markers.items()
+        for v, n in m.items()
+        if v not in nulls
+    ]
+    said += [f"{v!r} in any column" for v in sorted(nulls)]
+    # Said how to find them again: a model counting the word itself ('DNF') in the loaded column gets 0.
+    notes.append(f"read as missing, so .isna() finds them: {', '.join(said[:6])}")
+
+
+def markers_for_all(kwargs: dict[str, Any]) -> None:
+    """`na_values` for every column, where the names they were found under are not the labels pandas reads."""
+    if isinstance(kwargs.get("na_values"), dict):
+        kwargs["na_values"] = sorted({v for m in kwargs["na_values"].values() for v in m})
+
+
+def _missing_markers(rows: list[list[str]]) -> dict[int, Counter[str]]:
+    """Per column that otherwise holds numbers, the words standing for a missing value in it and how
+    often: the common ones ('n/a', 'n/e', '-'), and, where they are few, short tokens with no letter
+    ('..', ':', '*') or a status word written where there was no number ('Closed', 'Suppressed'),
+    or any word among times and dates ('DNF' for a finish time). Among numbers a code ('Pre-K',
+    'K', '<LOD', 'W/O') may be a value: it stays."""
+    width = max((len(r) for r in rows), default=0)
+    found: dict[int, Counter[str]] = {}
+    for i in range(width):
+        column = [r[i].strip() for r in rows if i < len(r)]
+        numeric = [v for v in column if v and NUMBERISH.match(v)]
+        clock = [v for v in column if v and not NUMBERISH.match(v) and _CLOCKISH.fullmatch(v)]
+        said = [v for v in column if v.lower() in _MISSING_WORDS]  # '-' in most rows of a column of counts
+        if len(numeric) + len(clock) < 0.5 * (len(column) - len(said)):
+            continue
+        others = [v for v in column if v and not NUMBERISH.match(v) and not _CLOCKISH.fullmatch(v)]
+        mostly = len(others) <= 0.25 * (len(numeric) + len(clock)) and len(set(others)) <= 3
+        word = _WORD if len(clock) > len(numeric) else _STATUS  # a time or a date is never a word ('DNF')
+        # A 'Total' row is a row of its own (`_total_rows`), not a missing value.
+        status = {v for v in set(others) if _MARKER.fullmatch(v) or word.fullmatch(v) and not TOTAL_VALUE.fullmatch(v)}
+        markers = Counter(v for v in others if v.lower() in _MISSING_WORDS or (mostly and v in status))
+        if markers:
+            found[i] = markers
+    return found
+
+
+def _footer(rows: list[list[str]]) -> int:
+    """Records after the table that are not rows of it (a trailer 'TRL|000140', a 'Total,190'
+    line): the last few, below rows as wide as the header, each of at most half its fields or
+    opening with a word such as 'total'. A row that only lacks its last values is a row. A total
+    line that spreadsheets write as wide as the table ('Total;;;;97.255,00;...') opens with such a
+    word and fills at most half its fields."""
+    width = len(rows[0]) if rows else 0
+
+    firsts = {r[0].strip().split(" ")[0].casefold() for r in rows[1:-3] if r}  # words that open rows
+
+    def trailer(row: list[str]) -> bool:
+        first = row[0].strip()
+        if len(row) >= width:  # only a total, and not a word that opens rows above it ('End' of a match)
+            wide = _WIDE_TOTAL.match(first) and first.split(" ")[0].casefold() not in firsts
+            return bool(wide) and sum(bool(c.strip()) for c in row) <= width // 2
+        return len(row) <= width // 2 or bool(TRAILER.match(first))
+
+    n = 0
+    while width > 2 and n < 3 and len(rows) > n + 3 and trailer(rows[-1 - n]):
+        n += 1
+    return n if n and len(rows[-1 - n]) == width else 0
+
+
+def load_call(func: str, name: str, kwargs: dict[str, Any]) -> str:
+    args = [repr(name)] + [f"{k}={v!r}" for k, v in kwargs.items()]
+    return f"{func}({', '.join(args)})"
+
+
+def read_text_table(name: str, path: Path) -> dict[str, Any]:
+    pd = load_pandas()
+    call, kwargs, notes = csv_load(name, path)
+    try:  # (a footer is skipped only in a file read whole: pandas reads no footer with `nrows`)
+        df = pd.read_csv(path, **kwargs) if "skipfooter" in kwargs else pd.read_csv(path, nrows=MAX_ROWS, **kwargs)
+    except Exception:
+        call, kwargs, notes = (
+            load_call("pd.read_csv", name, {"sep": None, "engine": "python"}),
+            {"sep": None, "engine": "python"},
+            [],
+        )
+        df = pd.read_csv(path, nrows=MAX_ROWS, **kwargs)
+    if len(df) < MAX_ROWS:  # all of it was read: its rows, even where a quoted value spans lines
+        total: int | None = len(df)
+    else:
+        header = 0 if "header" in kwargs else 1
+        total = count_lines(path) - header - kwargs.get("skiprows", 0) if path.stat().st_size < 50_000_000 else None
+    return {"kind": "table", "tables": [table_profile("", df, f"df = {call}", total, notes)]}

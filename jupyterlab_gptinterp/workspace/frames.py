@@ -1,0 +1,408 @@
+"""A loaded frame described for the model: each column's kind, missing values, samples and
+general observations, the keys it may join on, and the table's own notes (wide, totals, copies).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections import Counter
+from typing import Any
+
+from .columns import Conversion, text_notes
+from .kinds import MAX_COLUMNS, MONTHS, PERIOD, TOTAL_VALUE, load_pandas
+
+SAMPLES = 3
+_MONTH_NAME = re.compile(rf"^(?:{MONTHS})[a-z]*\.?$", re.IGNORECASE)
+_UNIT_NAME = re.compile(r"\b(?:units?|uom|currency|scale)\b|_units?$|^units?_", re.IGNORECASE)
+
+
+def _kind(series: Any) -> str:
+    pd = load_pandas()
+    dtype = series.dtype
+    if pd.api.types.is_bool_dtype(dtype):
+        return "bool"
+    if pd.api.types.is_integer_dtype(dtype):
+        return "int"
+    if pd.api.types.is_float_dtype(dtype):
+        return "float"
+    if pd.api.types.is_datetime64_any_dtype(dtype):
+        return "datetime"
+    if pd.api.types.is_timedelta64_dtype(dtype):
+        return "timedelta"
+    values = series.dropna()
+    if len(values) and all(isinstance(v, str) for v in values.head(200)):
+        return "text"
+    # Every value read, not the first ones: an API's few lists among numbers ('value': [0.30, 0.31]
+    # where two readings met) make an object column that is no column of floats.
+    kinds = {type(v).__name__ for v in values}
+    if kinds & {"dict", "list"}:
+        nested = sum(isinstance(v, dict | list) for v in values)
+        return "nested" if 2 * nested >= len(values) else "mixed " + "/".join(sorted(kinds))
+    if kinds <= {"date", "datetime", "Timestamp"}:
+        return "date objects"
+    return "mixed " + "/".join(sorted(kinds)) if len(kinds) > 1 else (kinds.pop() if kinds else "empty")
+
+
+def shown_value(value: Any, limit: int = 40) -> str:
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _columns(df: Any) -> list[dict[str, Any]]:
+    out = []
+    for col in list(df.columns)[:MAX_COLUMNS]:
+        series = df[col]
+        if getattr(series, "ndim", 1) != 1:  # a repeated column name: pandas gives a frame
+            series = series.iloc[:, 0]
+        kind = _kind(series)
+        values = series.dropna()
+        notes: list[str] = []
+        holds, conversion = "", None
+        samples: list[str] = []
+        few: list[str] = []  # every value of a text column that has few
+        distinct = 0
+        try:
+            uniques = values.astype(str).unique().tolist() if kind != "nested" else []
+            distinct = len(uniques)
+            samples = [shown_value(v) for v in uniques[:SAMPLES]]
+        except (TypeError, ValueError):
+            pass
+        if kind == "text":
+            texts = [str(v) for v in values.head(2000)]
+            notes, holds, conversion = text_notes(texts)
+            shared = _shared_start(uniques)
+            if not notes and 0 < distinct <= 8 and not shared:
+                few = [str(v) for v in uniques]
+                notes.append("values: " + ", ".join(repr(shown_value(v)) for v in few))
+                samples = []
+                # Named for units and holding unit-like words ('kg', 'C', 'm3'), not ids ('INV01').
+                if _UNIT_NAME.search(str(col)) and all(len(v) <= 10 and not re.search(r"\d\d", v) for v in few):
+                    notes.append("the unit of each row's number: convert to one unit before comparing or averaging")
+                    holds = "units"
+            if shared:  # values cut at 40 characters would show the shared start only
+                samples = []
+                notes.append(shared)
+        elif kind == "nested":
+            first = values.iloc[0] if len(values) else None
+            if isinstance(first, dict):
+                notes.append(f"nested records with keys {', '.join(repr(k) for k in list(first)[:8])}")
+            elif isinstance(first, list):
+                notes.append(_list_note(str(col), values))
+            samples = [shown_value(json.dumps(v, default=str), 60) for v in values.head(2)]
+        elif kind.startswith("mixed") and (mixed := _mixed_numbers(values))[1]:
+            notes, holds, conversion = mixed  # numbers, some written as text ('€136.00', 136)
+        elif kind.startswith("mixed") and (listed := _lists_among_values(values)):
+            notes.append(listed)
+        elif kind.startswith("mixed") and (words := _words_among_numbers(values)):
+            notes.append(words)
+            holds = "numbers and words"
+        elif kind.startswith("mixed"):
+            notes.append(
+                "values of several types ("
+                + ", ".join(list(dict.fromkeys(repr(v) for v in values.head(200).tolist()))[:6])
+                + ")"
+            )
+        elif kind == "datetime":
+            zone = str(getattr(values.dt, "tz", None) or "")
+            utc = zone.upper().removeprefix("ETC/") in ("UTC", "TZUTC()", "UTC+00:00")
+            local = "; for local time, {col}.dt.tz_convert('<the zone>')" if utc else ""
+            zone = "UTC" if utc else zone
+            notes.append(f"already dates{f' in {zone}' if zone else ''}: use .dt, not .str{local}")
+        elif kind in ("int", "float") and (epoch := _epoch(str(col), values)):
+            notes.append(epoch)
+        elif kind in ("int", "float") and (code := _missing_code(values)) is not None:
+            notes.append(
+                f"{code:g} looks like a code for a missing value, not a number ({int((values == code).sum())} rows): "
+                f"{{col}} = {{col}}.mask({{col}} == {code:g}) before computing"
+            )
+        notes = [n.replace("{col}", f"df[{str(col)!r}]") for n in notes]
+        out.append(
+            {
+                "name": str(col),
+                "dtype": kind,
+                "missing": int(series.isna().sum()),
+                "distinct": distinct,
+                "samples": samples,
+                "values": few,
+                "notes": notes,
+                "holds": holds,
+                "converted": _converted(df, col, series, conversion),
+                "keys": _keys(str(col), kind, values, distinct),
+            }
+        )
+    return out
+
+
+_ID_NAME = re.compile(r"(?:id|code|key|no|num|number)$", re.IGNORECASE)
+MAX_KEYS = 3000  # values of a column kept to find which tables join on it
+
+
+def _keys(name: str, kind: str, values: Any, distinct: int) -> list[str]:
+    """The values of a column that may join tables (named like an id, one row each, or codes of
+    letters and digits), as text (31205.0 read with missing values as 31205); [] for others and
+    for columns of too many."""
+    if kind not in ("int", "float", "text") or not 2 <= distinct <= MAX_KEYS:
+        return []
+    if not (_ID_NAME.search(name) or distinct == len(values) or (kind == "text" and codes(values.unique()))):
+        return []
+    uniques = values.unique()
+    if kind == "float" and not all(float(v).is_integer() for v in uniques):
+        return []
+    return sorted(str(int(v)) if kind != "text" else str(v).strip() for v in uniques)
+
+
+def _list_note(col: str, values: Any) -> str:
+    """Lists in a column: a row per item (explode), or, where every list holds the same few numbers
+    (coordinates, a pair), each item by its position."""
+    shown = shown_value(json.dumps(values.iloc[0], default=str), 60)
+    head = values.head(2000).tolist()
+    sizes = {len(v) if isinstance(v, list) else -1 for v in head}
+    numbers = all(
+        isinstance(x, int | float) and not isinstance(x, bool) for v in head if isinstance(v, list) for x in v
+    )
+    if len(sizes) == 1 and 2 <= (n := sizes.pop()) <= 4 and numbers:
+        order = " (GeoJSON order: longitude, latitude, then elevation or depth)" if col.endswith("coordinates") else ""
+        return (
+            f"lists of {n} numbers each ({shown}){order}: one item by its position, df[{col!r}].str[0] ... "
+            f".str[{n - 1}]"
+        )
+    return f"lists ({shown}): df.explode({col!r}) gives a row per item"
+
+
+_TIME_NAME = re.compile(r"time|date|updated|created|modified|_at$|^ts$|stamp", re.IGNORECASE)
+
+
+def _epoch(col: str, values: Any) -> str:
+    """Whole numbers named like a time that are seconds or milliseconds since 1970 (an API's
+    timestamps, 2001 to 2096): how to read them as dates."""
+    if not _TIME_NAME.search(col) or not len(values):
+        return ""
+    low, high = float(values.min()), float(values.max())
+    for unit, lo, hi in (("ms", 1e12, 4e12), ("s", 1e9, 4e9)):
+        if lo <= low and high < hi and all(float(v).is_integer() for v in values.head(200)):
+            when = load_pandas().to_datetime(int(values.iloc[0]), unit=unit, utc=True).strftime("%Y-%m-%d %H:%M UTC")
+            span = "milliseconds" if unit == "ms" else "seconds"
+            return (
+                f"{span} since 1970 ({int(values.iloc[0])} is {when}): pd.to_datetime({{col}}, unit={unit!r}, "
+                "utc=True) reads them as dates"
+            )
+    return ""
+
+
+_CODE = re.compile(r"(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9][A-Za-z0-9 _./-]{1,15}")
+
+
+def codes(values: Any) -> bool:
+    """Nearly every value is a short code of letters and digits ('CHEM1010', 'RJ-2301'): an identifier."""
+    texts = [str(v).strip() for v in values]
+    return bool(texts) and sum(bool(_CODE.fullmatch(t)) for t in texts) >= 0.95 * len(texts)
+
+
+def _missing_code(values: Any) -> float | None:
+    """A value written only of 9s (-999, 9999), repeated, far outside the other values: agencies
+    write it where a reading is missing."""
+    codes = [v for v in values.unique()[:5000] if re.fullmatch(r"-?9{2,}(?:\.0+)?", f"{v:g}" if v == v else "")]
+    for code in sorted(codes, key=abs, reverse=True):
+        rest = values[values != code]
+        if (values == code).sum() >= 2 and len(rest) and (code < 0 <= rest.min() or code > 0 and rest.max() * 5 < code):
+            return float(code)
+    return None
+
+
+def _wide(df: Any) -> str:
+    periods = [str(c) for c in df.columns if PERIOD.match(str(c).strip()) or _MONTH_NAME.match(str(c).strip())]
+    if len(periods) < 6:
+        return ""
+    keep = [str(c) for c in df.columns if str(c) not in periods][:8]
+    return (
+        f"wide: {len(periods)} columns are periods ({periods[0]!r} … {periods[-1]!r}), one value per column; "
+        f"df.melt(id_vars={keep!r}, var_name='period', value_name='value') gives one row per period"
+    )
+
+
+def _shared_start(uniques: list[str]) -> str:
+    """A note for long values that all open alike (an API's URLs naming a station and a measure at
+    their end), saying that start once and showing what differs; "" otherwise."""
+    if len(uniques) < 2 or min(len(v) for v in uniques) <= 40:
+        return ""
+    start = os.path.commonprefix(uniques)
+    start = start[: max(start.rfind(c) for c in "/:?&=#_-. ") + 1]  # whole words follow: '7001', not '1'
+    if len(start) < 12:
+        return ""
+    tails = ", ".join(repr(shown_value(v[len(start) :], 50)) for v in uniques[:10])
+    return f"every value starts {start!r}; what follows it: {tails}"
+
+
+def _lists_among_values(values: Any) -> str:
+    """A note for a few lists among single values (two readings where one was expected)."""
+    lists = values[values.map(lambda v: isinstance(v, list))]
+    if lists.empty:
+        return ""
+    first = shown_value(json.dumps(lists.iloc[0], default=str), 40)
+    return (
+        f"{len(lists)} values are lists ({first}) among single values: {{col}}.explode() gives a row per item; "
+        "{col}.map(lambda v: v[0] if isinstance(v, list) else v) keeps the first of each"
+    )
+
+
+def _words_among_numbers(values: Any) -> str:
+    """A note for numbers with a few words among them (a mark 'ABS' or 'DEF' typed where there was
+    none), naming the words and how to take the numbers alone; "" for anything else. On such a
+    column .str gives NaN for every number, the trap a small model falls into."""
+    numbers = values.map(lambda v: isinstance(v, int | float) and not isinstance(v, bool))
+    words = Counter(str(v).strip() for v in values[~numbers])
+    if not words or len(words) > 5 or numbers.sum() < 0.75 * len(values):
+        return ""
+    said = ", ".join(f"{w!r} ({n} rows)" for w, n in words.most_common())
+    return (
+        f"numbers, with words among them: {said}; the numbers alone: pd.to_numeric({{col}}, errors='coerce') "
+        "(the words become NaN; .str on this column would make every number NaN)"
+    )
+
+
+def _mixed_numbers(values: Any) -> tuple[list[str], str, Conversion | None]:
+    """A column of numbers some of which are text with a symbol or unit (a spreadsheet typed into
+    by hand): the text column's notes and conversion, taken of the values as text."""
+    notes, holds, conversion = text_notes([str(v) for v in values.head(2000)])
+    if not holds.startswith("numbers"):
+        return [], "", None
+    notes = [n.replace("{col}", "{col}.astype(str)") for n in notes]
+    if conversion is not None:
+        first = conversion
+        conversion = Conversion(first.expr.replace("{col}", "{col}.astype(str)"), lambda s: first.apply(s.astype(str)))
+    return notes, holds, conversion
+
+
+def _converted(df: Any, col: Any, series: Any, conversion: Conversion | None) -> str:
+    """The line that makes a text column the numbers or dates it holds, tried on the rows read here:
+    "" when there is none, or it fails, or it would turn a value into NaN."""
+    if conversion is None or df[col].ndim != 1:
+        return ""
+    try:
+        done = conversion.apply(series)
+    except Exception:  # noqa: BLE001 - a value the expression cannot take: offer the note only
+        return ""
+    if int(done.notna().sum()) < int(series.notna().sum()):
+        return ""
+    target = f"df[{str(col)!r}]"
+    return f"{target} = {conversion.expr.replace('{col}', target)}"
+
+
+STRIP_LABELS = "df.columns = df.columns.str.strip()"
+
+
+def _keys_in_one(df: Any) -> tuple[Any, str] | None:
+    """A first column whose name lists several keys joined by commas, each value the same number
+    of parts (a statistics office's SDMX table: 'freq,unit,geo\\TIME_PERIOD' over 'M,NR,AT'): the
+    frame with a column per key, and the line that makes them."""
+    if not len(df.columns) or not isinstance(first := df.columns[0], str) or first.count(",") < 1:
+        return None
+    names = [n.split("\\")[0].strip() for n in first.split(",")]  # 'geo\\TIME_PERIOD': the key is geo
+    values = df[first].dropna().astype(str)
+    if not len(values) or not all(n.isidentifier() for n in names) or set(names) & set(map(str, df.columns)):
+        return None
+    if not (values.str.count(",") == len(names) - 1).all():
+        return None
+    out = df.copy()
+    out[names] = out[first].str.split(",", expand=True)
+    out = out[[*names, *[c for c in df.columns if c != first]]]
+    line = f"df[{names!r}] = df.pop({first!r}).str.split(',', expand=True)"
+    return out, line + f"\ndf = df[{names!r} + [c for c in df.columns if c not in {names!r}]]"
+
+
+TEXT_LABELS = "df.columns = [c.strftime('%Y-%m-%d') if hasattr(c, 'strftime') else str(c) for c in df.columns]"
+
+
+def column_label(c: Any) -> str:
+    """A column label as TEXT_LABELS makes it text."""
+    return c.strftime("%Y-%m-%d") if hasattr(c, "strftime") else str(c)
+
+
+def _total_rows(df: Any) -> tuple[str, str]:
+    """Rows inside a table that total others ('Total' in its name column, once per month of a
+    stacked export): the line that drops them and a note, or ("", "")."""
+    for col in list(df.columns)[:MAX_COLUMNS]:
+        series = df[col]
+        if series.ndim != 1 or _kind(series) != "text":
+            continue
+        found = sorted({v for v in series.dropna().unique() if TOTAL_VALUE.fullmatch(str(v).strip())})
+        n = int(series.isin(found).sum())
+        if found and n <= 0.2 * len(df):
+            return f"df = df[~df[{str(col)!r}].isin({found!r})]", (
+                f"{n} rows are totals of the others ({', '.join(map(repr, found))} in {str(col)!r}): "
+                "the load block drops them, so sums and counts are over the rest"
+            )
+    return "", ""
+
+
+DROP_COPIES = "df = df.drop_duplicates()"
+
+
+def _key_of_copies(df: Any) -> str:
+    """The column naming each record (one value per row, once the exact copies are dropped, and
+    text or whole numbers), where a table holds exact copies of rows; "" when none does: without
+    an id, two equal rows may be two records (two sales of one item on one day)."""
+    kept = df.drop_duplicates()
+    for name in df.columns[:3]:
+        col = kept[name]
+        if col.dtype.kind in "iuO" and col.notna().all() and col.is_unique and len(kept) >= 10:
+            return str(name)
+    return ""
+
+
+def table_profile(name: str, df: Any, load: str, rows: int | None, notes: list[str]) -> dict[str, Any]:
+    """A table's profile. Its load block also converts the columns that hold numbers or dates as
+    text (each line tried here): a small model that starts from the block computes on values, not
+    on text, with no step of its own to forget."""
+    if not all(isinstance(c, str) for c in df.columns):
+        # A header of dates or numbers (months across a sheet) gives labels df['2024-01-01'] cannot
+        # find: they are made text first, as the preview names them.
+        df = df.copy()
+        df.columns = [column_label(c) for c in df.columns]
+        load += "\n" + TEXT_LABELS
+    names = [str(c) for c in df.columns]
+    if any(n != n.strip() for n in names) and len({n.strip() for n in names}) == len(names):
+        # '2019-01 ' in the header (a statistics office's TSV): df['2019-01'] would find nothing.
+        df = df.copy()
+        df.columns = [n.strip() for n in names]
+        load += "\n" + STRIP_LABELS
+    split = _keys_in_one(df)
+    if split:  # 'freq,unit,geo\\TIME_PERIOD' over 'M,NR,AT': a column per key, as the header names them
+        df, line = split
+        load += "\n" + line
+    wide = _wide(df)
+    columns = _columns(df)
+    try:
+        copies = int(df.duplicated().sum())
+    except TypeError:  # list or dict cells cannot be compared
+        copies = 0
+    key = _key_of_copies(df) if copies else ""
+    if key:  # a record with its own id, written out twice: the load block keeps one of each
+        notes = [
+            *notes,
+            f"{copies} rows were exact copies of an earlier row, {key!r} and all (a record exported twice): the "
+            "load block drops them, so each row is one record",
+        ]
+    elif copies:
+        notes = [
+            *notes,
+            f"{copies} rows are exact copies of an earlier row (of the {len(df)} read): if each row is one record, "
+            "df = df.drop_duplicates() first",
+        ]
+    converts = [c["converted"] for c in columns if c["converted"]]
+    if key:
+        converts.insert(0, DROP_COPIES)
+    dropped, said = _total_rows(df)
+    if dropped:
+        converts, notes = [dropped, *converts], [*notes, said]
+    return {
+        "name": name,
+        "rows": rows,
+        "load": "\n".join([load, *converts]),
+        "columns": columns,
+        "width": int(df.shape[1]),
+        "notes": notes + ([wide] if wide else []),
+        "whole": rows is not None and len(df) >= rows,
+    }

@@ -1,0 +1,164 @@
+"""Text that is not a delimited table: Markdown tables, iCalendar and vCard blocks, fixed-width
+reports, logs and other lines.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from . import fixedwidth, logformat
+from .delimited import load_call, read_as_missing
+from .frames import table_profile
+from .kinds import (
+    GROUPED,
+    MAX_READ,
+    MAX_ROWS,
+    MAX_TABLES,
+    NUMBERISH,
+    count_lines,
+    decode,
+    first_lines,
+    load_pandas,
+    open_file,
+)
+
+_MD_ALIGN = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+
+
+def read_markdown(name: str, path: Path) -> dict[str, Any]:
+    """The pipe tables of a markdown file, each read with read_csv between its lines."""
+    pd = load_pandas()
+    with open_file(path) as f:
+        text, encoding = decode(f.read(MAX_READ))
+    lines = text.splitlines()
+    found: list[tuple[str, int, int]] = []  # (heading above it, header line, lines of rows)
+    heading, i = "", 0
+    while i < len(lines):
+        if lines[i].lstrip().startswith("#"):
+            heading = lines[i].strip("# \t")
+        if "|" in lines[i] and i + 1 < len(lines) and _MD_ALIGN.match(lines[i + 1]):
+            end = i + 2
+            while end < len(lines) and "|" in lines[end] and lines[end].strip():
+                end += 1
+            found.append((heading or f"table {len(found) + 1}", i, end - i - 2))
+            i = end
+            continue
+        i += 1
+    if not found:
+        return read_lines(name, path)
+    tables = []
+    for title, header, rows in found[:MAX_TABLES]:
+        row = lines[header].strip()
+        first, last = (1 if row.startswith("|") else 0), (-1 if row.endswith("|") else None)
+        cut = f".iloc[:, {first or ''}:{last or ''}]" if first or last else ""
+        kwargs: dict[str, Any] = {"sep": r"\s*\|\s*", "engine": "python", "nrows": rows}
+        if encoding not in ("utf-8-sig", "utf-8"):
+            kwargs["encoding"] = encoding
+        skip = f"skiprows=lambda i: i < {header} or i == {header + 1}"
+        call = load_call("pd.read_csv", name, kwargs).replace("engine='python'", f"engine='python', {skip}")
+        df = pd.read_csv(path, skiprows=lambda i, h=header: i < h or i == h + 1, **kwargs).iloc[:, first:last]
+        tables.append(table_profile(title, df, f"df = {call}{cut}", len(df), []))
+    note = f"markdown with {len(found)} table(s)" + (
+        "" if len(found) <= MAX_TABLES else f", the first {MAX_TABLES} shown"
+    )
+    return {"kind": "table", "tables": tables, "note": note + "; each loads on its own"}
+
+
+def read_calendar(name: str, path: Path) -> dict[str, Any]:
+    """One row per component (an event, a contact) of an iCalendar or vCard file: the most
+    repeated BEGIN:X ... END:X block, each KEY:VALUE line of it a column (parameters dropped)."""
+    with open_file(path) as f:
+        text, encoding = decode(f.read())
+    kinds = Counter(re.findall(r"^BEGIN:([A-Z-]+)\s*$", text, flags=re.M))
+    kinds.pop("VCALENDAR", None)
+    if not kinds:
+        return read_lines(name, path)
+    kind = kinds.most_common(1)[0][0]
+    opened = f"open({name!r}{'' if encoding.startswith('utf-8') else f', encoding={encoding!r}'})"
+    load = "\n".join(
+        [
+            "import re",
+            f"text = re.sub(r'\\n[ \\t]', '', {opened}.read().replace('\\r\\n', '\\n'))  # continued lines unfolded",
+            f"blocks = re.findall(r'^BEGIN:{kind}$(.*?)^END:{kind}$', text, flags=re.M | re.S)",
+            "df = pd.DataFrame([dict(re.findall(r'^([A-Z][A-Z0-9-]*)(?:;[^:\\n]*)?:(.*)$', b, flags=re.M)) for b in blocks])",
+        ]
+    )
+    scope: dict[str, Any] = {"pd": load_pandas(), "open": lambda *a, **k: io.StringIO(text)}
+    exec(load, scope)  # noqa: S102 - the very lines offered, on the text read here
+    df = scope["df"]
+    note = f"one row per {kind} block; each KEY:VALUE line is a column (parameters such as ;VALUE=DATE dropped)"
+    return {"kind": "table", "tables": [table_profile("", df.head(MAX_ROWS), load, len(df), [note])]}
+
+
+def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict[str, Any] | None:
+    """A text report whose columns are aligned with spaces, read with read_fwf at the columns
+    found; None when it is not one. `whole`: `text` is all of the file."""
+    lines = re.split(r"\r\n|\r|\n", text)  # as pandas counts lines: a form feed does not end one
+    found = fixedwidth.layout(lines[:5000])
+    if found is None or found.rows < 2:
+        return None
+    reaches_end = found.header + found.rows + len(found.skip) + len(found.summary) >= len(lines) - 1
+    kwargs: dict[str, Any] = {"colspecs": found.colspecs}
+    if encoding not in ("utf-8-sig", "utf-8"):
+        kwargs["encoding"] = encoding
+    body = [line[a:b].strip() for line in lines[found.header + 1 : found.header + 200] for a, b in found.colspecs]
+    numeric = [c for c in body if c and NUMBERISH.match(c)]
+    if sum(bool(GROUPED.match(c)) for c in numeric) > 0.05 * max(len(numeric), 1):
+        kwargs["thousands"] = ","
+    if whole or not reaches_end:
+        kwargs["nrows"] = found.rows
+    skip = [*range(found.header), *found.skip]
+    notes = ["fixed-width columns, found from the blanks shared by every line of the table"]
+    cells = [[line[a:b] for a, b in found.colspecs] for line in lines[found.header : found.header + MAX_ROWS]]
+    read_as_missing(cells[0], [r for i, r in enumerate(cells[1:], found.header + 1) if i not in skip], kwargs, notes)
+    pd = load_pandas()
+    df = pd.read_fwf(path, skiprows=skip, **kwargs)
+    above = f"*range({found.header}), " if found.header else ""
+    rules = ", ".join(str(r) for r in found.skip)
+    skips = f"[{above}{rules}]" if found.skip else str(found.header)
+    call = load_call("pd.read_fwf", name, kwargs).replace(f"{name!r}, ", f"{name!r}, skiprows={skips}, ", 1)
+    if found.header:
+        notes.append(f"the header is on line {found.header + 1}; the lines above it are a title or notes")
+    if found.summary and "nrows" in kwargs:
+        notes.append(f"the line(s) under the table's closing rule are a summary, left out: {found.summary[0][:80]!r}")
+    rows = len(df) if "nrows" in kwargs else None
+    # A header underlined by a rule is a printed table's, whatever log format its rows also fit.
+    ruled = bool(fixedwidth.RULE.match(lines[found.header + 1]))
+    # A header of names over the records: a table (`yyyy  mm  tmax`), not a log whose lines it fits.
+    named = fixedwidth.named(lines[found.header], found.colspecs)
+    table = table_profile("", df, f"df = {call}", rows, notes)
+    return {"kind": "table", "tables": [table], "ruled": ruled, "named": named, "covers": found.rows}
+
+
+def read_lines(name: str, path: Path) -> dict[str, Any]:
+    with open_file(path) as f:
+        head = f.read(MAX_READ)
+    text, encoding = decode(head)
+    lines = text.splitlines()[:2000]
+    total = count_lines(path) if path.stat().st_size < 50_000_000 else None
+    fmt = logformat.infer(lines)
+    fixed = _fixed(name, path, text, encoding, len(head) < MAX_READ)
+    if fixed is not None:
+        ruled, named, covers = fixed.pop("ruled"), fixed.pop("named"), fixed.pop("covers")
+        if ruled or fmt is None or fmt.matched < 0.5 * fmt.total or (named and covers >= fmt.matched):  # a report
+            return fixed
+    events = logformat.events(lines) if fmt is None or fmt.matched < 0.5 * fmt.total else None
+    if events is not None:
+        return {
+            "kind": "lines",
+            "lines": logformat.describe_events(name, events, total, encoding),
+            "load": logformat.load_events(name, events, encoding),
+            "rows": total,
+        }
+    if fmt is not None:
+        return {
+            "kind": "lines",
+            "lines": logformat.describe(name, fmt, total),
+            "load": logformat.load_lines(name, fmt),
+            "rows": total,
+        }
+    return {"kind": "text", "lines": first_lines(path), "rows": total}

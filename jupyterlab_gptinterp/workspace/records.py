@@ -1,0 +1,167 @@
+"""JSON and YAML trees: the table of records in them, flattened where nested, with a second
+table of a record's items where records hold lists of records.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from . import trees
+from .frames import table_profile
+from .kinds import MAX_COLUMNS, MAX_ROWS, OPENERS, YAML_SUFFIXES, file_kind, first_lines, load_pandas, open_file
+
+WHOLE_LINES_BYTES = 20_000_000  # JSON lines files up to this size are read whole (their fields may change)
+MAX_YAML = 2_000_000  # bytes of YAML parsed
+
+
+def _tree(path: Path) -> tuple[Any, str]:
+    """(the parsed JSON or YAML, the expression that parses it in a cell)."""
+    module, opener = OPENERS.get(path.suffix.lower(), ("", "open({})"))
+    handle = opener.format(repr(path.name))
+    with open_file(path) as f:
+        raw = f.read()
+    if file_kind(path) in YAML_SUFFIXES:
+        import yaml
+
+        if len(raw) > MAX_YAML:  # PyYAML reads a few hundred KB a second
+            raise ValueError(f"a YAML file over {MAX_YAML // 1_000_000} MB is not parsed here")
+        return yaml.safe_load(raw), f"yaml.safe_load({handle})"
+    return json.loads(raw.decode("utf-8", errors="replace")), f"json.load({handle})"
+
+
+def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
+    pd = load_pandas()
+    if file_kind(path) in (".jsonl", ".ndjson"):
+        # Read whole when not large: records written over months change their fields part-way
+        # (a field renamed by a software update), which the first rows never show.
+        whole = path.stat().st_size <= WHOLE_LINES_BYTES
+        df = pd.read_json(path, lines=True, nrows=None if whole else MAX_ROWS)
+        notes = _partial_fields(df)
+        df, lines, flat = _fields_of_records(df)
+        if flat:
+            notes.append(
+                f"the fields of {', '.join(flat)} become 'outer.inner' columns (missing where a line has none)"
+            )
+        return "\n".join([f"df = pd.read_json({name!r}, lines=True)", *lines]), df, notes
+    data, loader = _tree(path)
+    loader = loader.replace(repr(path.name), repr(name))
+    found = trees.find(data)
+    if found is None:
+        keys = ", ".join(repr(k) for k in list(data)[:20]) if isinstance(data, dict) else ""
+        return "", None, [f"an object with keys {keys}" if keys else "no table of records in it"]
+    rows = trees.data_at(data, found.path)
+    records = [] if found.shape == "rows" else rows if found.shape == "records" else list(rows.values())
+    nested = any(isinstance(v, dict) for r in records[:200] if isinstance(r, dict) for v in r.values())
+    note = trees.describe(found, nested)
+    if found.shape == "records" and not found.path and not nested and loader.startswith("json."):
+        df = pd.read_json(io.StringIO(json.dumps(rows[:MAX_ROWS], default=str)))
+        return f"df = pd.read_json({name!r})", df, [note] if note else []
+    module = loader.partition(".")[0]
+    opener = OPENERS.get(path.suffix.lower(), ("", ""))[0]
+    imports = ", ".join([module, *([opener] if opener else [])])
+    code = "\n".join([f"import {imports}", *trees.load_lines(found, loader)])
+    scope: dict[str, Any] = {"pd": pd}
+    # The table from the tree already parsed, by the very lines offered (the loader swapped for it).
+    tree = trees.cut(data, found.path, MAX_ROWS + 1)
+    exec(code.replace(loader, "tree").split("\n", 1)[1], {**scope, "tree": tree}, scope)  # noqa: S102
+    return code, scope["df"].head(MAX_ROWS), [note] if note else []
+
+
+def _fields_of_records(df: Any) -> tuple[Any, list[str], list[str]]:
+    """Columns of records (each value an object, or missing) made a column per field, named as
+    json_normalize names them ('carried.cars'): (the frame, the lines that do it, the columns). A
+    small model given a column of dicts sums the dicts."""
+    pd = load_pandas()
+    lines, flat = [], []
+    for col in list(df.columns)[:MAX_COLUMNS]:
+        values = df[col].dropna().head(500)
+        if not len(values) or not all(isinstance(v, dict) for v in values):
+            continue
+        fields = f"[v if isinstance(v, dict) else {{}} for v in df.pop({str(col)!r})]"
+        line = f"df = df.join(pd.json_normalize({fields}).add_prefix({str(col) + '.'!r}))"
+        scope: dict[str, Any] = {"pd": pd, "df": df}
+        try:
+            exec(line, scope)  # noqa: S102 - the line offered, run on the rows read
+        except Exception:  # noqa: BLE001 - fields that clash with columns: the column stays as it is
+            continue
+        df = scope["df"]
+        lines.append(line)
+        flat.append(repr(str(col)))
+    return df, lines, flat
+
+
+def _items(load: str, df: Any, whole: bool) -> dict[str, Any] | None:
+    """A second table for the first column that holds lists of records (a van run's stops, an
+    order's lines): one row per item, beside the fields of the record it is in, by the lines that
+    make it from the first table (run here). A small model left with `explode` kept dicts in a
+    column and could not see the items' own fields (their times, their spellings)."""
+    pd = load_pandas()
+    for col in df.columns[:MAX_COLUMNS]:
+        sample = df[col].dropna().head(50)
+        if not len(sample) or not all(isinstance(v, list) for v in sample):
+            continue
+        if not any(isinstance(x, dict) for v in sample for x in v):
+            continue
+        c = repr(str(col))
+        explode = f"df = df.explode({c}, ignore_index=True).dropna(subset=[{c}]).reset_index(drop=True)"
+        scope: dict[str, Any] = {"pd": pd, "df": df}
+        exec(explode, scope)  # noqa: S102 - the line offered, run on the rows read
+        if not all(isinstance(x, dict) for x in scope["df"][col]):
+            continue
+        own = {str(k) for x in scope["df"][col].head(500) for k in x}
+        prefix = f".add_prefix({str(col) + '.'!r})" if own & {str(k) for k in df.columns} else ""
+        lines = [explode, f"df = df.drop(columns={c}).join(pd.json_normalize(df[{c}].tolist()){prefix})"]
+        try:
+            exec(lines[1], scope)  # noqa: S102
+        except Exception:  # noqa: BLE001 - items that do not line up: no table of them
+            return None
+        out = scope["df"]
+        note = (
+            f"one row per item of {c}, with the fields of the record it is in (the lines after the first make it); "
+            "a record's own fields repeat on each of its items, so count records, or sum their fields, on the table above"
+        )
+        return table_profile(
+            f"{col}, one row per item",
+            out.head(MAX_ROWS),
+            "\n".join([load, *lines]),
+            len(out) if whole else None,
+            [note],
+        )
+    return None
+
+
+def _partial_fields(df: Any) -> list[str]:
+    """Notes on fields that only one stretch of the records has (from some row on, or up to one):
+    the same quantity under another name, or a field added, part-way through the file."""
+    notes, n = [], len(df)
+    for col in df.columns:
+        present = df[col].notna().to_numpy().nonzero()[0]
+        if not len(present) or len(present) == n:
+            continue
+        first, last = int(present[0]), int(present[-1])
+        if (first > 0.05 * n or last < 0.95 * n) and len(present) >= 0.9 * (last - first + 1):
+            notes.append(
+                f"{str(col)!r} is in rows {first + 1:,} to {last + 1:,} only (of {n:,}): records changed fields "
+                "part-way; combine it with the field it replaces or continues"
+            )
+    return notes[:4]
+
+
+def read_records(name: str, path: Path) -> dict[str, Any]:
+    load, df, notes = _records_load(name, path)
+    if df is None:
+        return {"kind": "text", "note": "; ".join(notes), "lines": first_lines(path)}
+    rows = len(df) if len(df) < MAX_ROWS or file_kind(path) in (".jsonl", ".ndjson") else None
+    if rows is None or len(df) <= MAX_ROWS:
+        items = _items(load, df, whole=rows is not None)
+        return {"kind": "records", "tables": [table_profile("", df, load, rows, notes), *([items] if items else [])]}
+    # Read whole: profiled from rows spread over the file, but missing values counted in all of it
+    # (a count from the spread rows, beside the file's row count, would read as the file's).
+    missing = {str(c): int(n) for c, n in df.isna().sum().items()}
+    table = table_profile("", df.iloc[:: -(-len(df) // MAX_ROWS)], load, rows, notes)
+    for column in table["columns"]:
+        column["missing"] = missing.get(column["name"], column["missing"])
+    return {"kind": "records", "tables": [table]}

@@ -1,0 +1,226 @@
+"""XML files: the repeated element that makes a record, its fields (children and attributes),
+and records owned by a parent element joined to it.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from .delimited import load_call
+from .frames import shown_value, table_profile
+from .kinds import MAX_READ, OPENERS, first_lines, load_pandas, open_file
+
+
+def _record_tag(root: Any) -> tuple[str, str]:
+    """(the tag of the repeated element that holds one record each, its namespace): the tag most
+    often repeated under one parent, the shallowest first ("" when no element repeats)."""
+    best: tuple[int, int, str] = (1, 0, "")
+    todo = [(root, 0)]
+    while todo:
+        parent, depth = todo.pop()
+        counts = Counter(child.tag for child in parent)
+        for tag, n in counts.items():
+            if isinstance(tag, str) and (n, -depth) > best[:2]:
+                best = (n, -depth, tag)
+        todo += [(child, depth + 1) for child in parent]
+    return _split_tag(best[2])
+
+
+def _split_tag(tag: str) -> tuple[str, str]:
+    """(local name, namespace) of an ElementTree tag ('{uri}local')."""
+    if tag.startswith("{"):
+        uri, _, local = tag[1:].partition("}")
+        return local, uri
+    return tag, ""
+
+
+_NUMBER_TEXT = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _leaves(records: list[Any], child: str) -> list[str]:
+    """The tags inside `child` when they are named values, each at most once and holding no element
+    (a record: <Scores><Hygiene>5</Hygiene>...); [] when they repeat (a list) or nest further."""
+    tags: dict[str, None] = {}
+    for r in records:
+        for element in r.findall(child):
+            inner = [x.tag for x in element]
+            if len(set(inner)) != len(inner) or any(len(x) for x in element):
+                return []
+            tags.update(dict.fromkeys(inner))
+    return list(tags)[:8]
+
+
+_XML_ENCODING = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+
+
+def _utf8(head: bytes) -> bool:
+    """The bytes read as UTF-8 (a character cut at the end of the read does not count)."""
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def read_xml(name: str, path: Path) -> dict[str, Any]:
+    from xml.etree import ElementTree
+
+    pd = load_pandas()
+    with open_file(path) as f:
+        root = ElementTree.parse(f).getroot()
+    tag, uri = _record_tag(root)
+    if not tag:
+        return {"kind": "text", "note": "XML with no repeated element", "lines": first_lines(path)}
+    xpath, find = (f".//n:{tag}", f"{{{uri}}}{tag}") if uri else (f".//{tag}", tag)
+    kwargs: dict[str, Any] = {"xpath": xpath, "parser": "etree", **({"namespaces": {"n": uri}} if uri else {})}
+    with open_file(path) as f:  # read_xml decodes as UTF-8 whatever the file declares
+        head = f.read(MAX_READ)
+    declared = _XML_ENCODING.match(head)
+    if declared and not _utf8(head):  # a file declared latin-1 is often UTF-8 all the same
+        kwargs["encoding"] = declared.group(1).decode()
+    df = pd.read_xml(path, **kwargs)
+    records = list(root.iter(find))
+    notes = [f"one record per <{tag}> element (attributes and child elements become columns)"]
+    # What the export says of itself (a period, units, what codes mean), in the root's attributes.
+    said = "; ".join(f"{k.rpartition('}')[2]}={shown_value(v, 300)!r}" for k, v in list(root.attrib.items())[:6])
+    if said:
+        notes.append(f"the root element <{root.tag.rpartition('}')[2]}> says: {said[:600]}")
+    lines = [f"df = {load_call('pd.read_xml', name, kwargs)}"]
+    # Child elements that hold elements of their own come out empty: a list column, built by hand.
+    nested = list(dict.fromkeys(c.tag for r in records[:200] for c in r if len(c)))
+    module, opener = OPENERS.get(path.suffix.lower(), ("", "{}"))
+    if nested and len(records) == len(df):
+        extra = f", {module}" if module else ""
+        lines.append(f"import xml.etree.ElementTree as ET{extra}")
+        lines.append(f"records = list(ET.parse({opener.format(repr(name))}).getroot().iter({find!r}))")
+        flat, listed = [], []
+        for child in nested[:4]:
+            col = child.rpartition("}")[2]
+            leaves = _leaves(records[:200], child)
+            if leaves:  # a record of named values (<Scores><Hygiene>): a column each, as json_normalize names them
+                flat.append(col)
+                lines.append(f"df = df.drop(columns=[{col!r}])" if col in df.columns else "")
+                df = df.drop(columns=[col], errors="ignore")
+                for leaf in leaves:
+                    name_ = f"{col}.{leaf.rpartition('}')[2]}"
+                    values = [r.findtext(f"{child}/{leaf}") for r in records]
+                    texts = [(v or "").strip() for v in values]
+                    numbers = all(not t or _NUMBER_TEXT.fullmatch(t) for t in texts)
+                    found = f"r.findtext({child + '/' + leaf!r})"
+                    if numbers:  # an empty element is a missing value
+                        found = f"pd.to_numeric([{found} or None for r in records])"
+                        df[name_] = pd.to_numeric([t or None for t in texts])
+                    else:
+                        found = f"[{found} for r in records]"
+                        df[name_] = values
+                    lines.append(f"df[{name_!r}] = {found}")
+            else:
+                listed.append(col)
+                lines.append(f"df[{col!r}] = [[x.text for x in r.findall({child + '/*'!r})] for r in records]")
+                df[col] = [[x.text for x in r.findall(child + "/*")] for r in records]
+        lines = [line for line in lines if line]
+        if flat:
+            notes.append("the values inside " + ", ".join(f"<{c}>" for c in flat) + " become 'outer.inner' columns")
+        if listed:
+            notes.append("nested elements (" + ", ".join(f"<{c}>" for c in listed) + ") become list columns")
+    parent = {c: p for p in root.iter() for c in p}  # one walk for the owners of every kind of record
+    lines += _owner_columns(root, parent, find, df, opener.format(repr(name)), module, notes)
+    owned = _owned_records(name, path, records, kwargs, opener.format(repr(name)), module, root, parent)
+    if owned:
+        notes.append(
+            f"each <{tag}> holds several "
+            + ", ".join(f"<{t.partition(' ')[0]}>" for t, _ in owned)
+            + ": one row each in the table(s) "
+            + ", ".join(repr(t) for t, _ in owned)
+        )
+    tables = [table_profile("", df, "\n".join(lines), len(df), notes), *(table for _, table in owned)]
+    return {"kind": "table", "tables": tables}
+
+
+def _owned_records(
+    name: str,
+    path: Path,
+    records: list[Any],
+    kwargs: dict[str, Any],
+    opened: str,
+    module: str,
+    root: Any,
+    parent: dict[Any, Any],
+) -> list[tuple[str, dict[str, Any]]]:
+    """Elements a record holds several of (<station> with many <price fuel=.. value=../>): read_xml
+    gives the record one empty column for them, so each kind is a table of its own, one row per
+    element, with its record's values beside it (the owner columns). At most two kinds."""
+    pd = load_pandas()
+    repeated: Counter[str] = Counter()
+    for r in records[:200]:
+        repeated.update(t for t, n in Counter(c.tag for c in r).items() if n > 1 and isinstance(t, str))
+    out: list[tuple[str, dict[str, Any]]] = []
+    for child, _ in repeated.most_common(2):
+        sample = [c for r in records[:200] for c in r if c.tag == child][:200]
+        if any(len(c) for c in sample) or not all(c.attrib for c in sample):
+            continue  # a list of plain values is a list column already; deeper records are not read here
+        local, uri = _split_tag(child)
+        found = {**kwargs, "xpath": f".//n:{local}" if uri else f".//{local}"}
+        if uri:
+            found["namespaces"] = {"n": uri}
+        try:
+            df = pd.read_xml(path, **found)
+        except Exception:  # noqa: BLE001 (the main table stands without it)
+            continue
+        notes: list[str] = []
+        lines = [
+            f"df = {load_call('pd.read_xml', name, found)}",
+            *_owner_columns(root, parent, child, df, opened, module, notes),
+        ]
+        title = f"{local} records"
+        out.append((title, table_profile(title, df, "\n".join(lines), len(df), [f"one row per <{local}>", *notes])))
+    return out
+
+
+def _owner_columns(
+    root: Any, parent: dict[Any, Any], find: str, df: Any, opened: str, module: str, notes: list[str]
+) -> list[str]:
+    """Records that sit in repeated elements of their own (<station id="7"><price .../>...</station>)
+    lose their owner to read_xml: its attributes and named values become '<owner>.<name>' columns,
+    as json_normalize's meta does for JSON (numbers as numbers, codes with a leading zero as text).
+    Adds them to `df`; returns the lines that do it. `parent`: each element's parent."""
+    owners = [parent[r] for r in root.iter(find) if r in parent]  # in the records' own order
+    parents = list(dict.fromkeys(owners))
+    if len(owners) != len(df) or len({p.tag for p in parents}) != 1 or not 2 <= len(parents) < len(owners):
+        return []
+    sample = parents[:200]
+    keys = list(dict.fromkeys(k for p in sample for k in p.attrib))[:10]
+    # Named values: elements that hold text somewhere and never elements of their own.
+    inner = [c for p in sample for c in p if c.tag != find]
+    nesting = {c.tag for c in inner if len(c)} | set(keys)
+    leaves = list(dict.fromkeys(c.tag for c in inner if c.tag not in nesting and (c.text or "").strip()))[:4]
+    if not keys and not leaves:
+        return []
+    pd = load_pandas()
+    short = parents[0].tag.rpartition("}")[2]
+    extra = f", {module}" if module else ""
+    lines = [
+        f"import xml.etree.ElementTree as ET{extra}",
+        f"root = ET.parse({opened}).getroot()",
+        "parent = {c: p for p in root.iter() for c in p}",
+        f"owners = [parent[r] for r in root.iter({find!r})]  # each record's <{short}>",
+    ]
+    for name, how in [
+        *((k, f"p.get({k!r})") for k in keys),
+        *((leaf, f"(p.findtext({leaf!r}) or '').strip()") for leaf in leaves),
+    ]:
+        column = f"{short}.{name.rpartition('}')[2]}"
+        values = [p.get(name) if name in keys else (p.findtext(name) or "").strip() for p in owners]
+        texts = [v or "" for v in values]
+        if all(not t or (_NUMBER_TEXT.fullmatch(t) and not re.match(r"-?0\d", t)) for t in texts) and any(texts):
+            df[column] = pd.to_numeric([t or None for t in texts])
+            lines.append(f"df[{column!r}] = pd.to_numeric([{how} or None for p in owners])")
+        else:
+            df[column] = values
+            lines.append(f"df[{column!r}] = [{how} for p in owners]")
+    notes.append(f"each record sits inside a <{short}>: its attributes and values are the '{short}.' columns")
+    return lines
