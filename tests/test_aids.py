@@ -853,6 +853,8 @@ async def test_code_not_worth_showing_is_declined():
     told = "Error:\nNo module named 'polars'\nHint: you may propose a cell whose only line is `%pip install polars`"
     assert await Repeats().refuse(turn(sent=[told]), "%pip install polars") is None  # as the hint proposed
     assert (await Repeats().refuse(turn(sent=[told]), "No module named 'polars'")).note == PASTED_OUTPUT
+    tail = "%pip install polars` (not commented out); the user approves it"  # the hint's words after the line
+    assert (await Repeats().refuse(turn(sent=[told + " (not commented out); the user approves it"]), tail)).note
     assert await refuse("print(1)", [ok("print(2)", "2")]) is None
 
 

@@ -440,7 +440,7 @@ def test_records_with_lists_of_records_get_a_table_of_their_items(tmp_path, monk
     items = load(tmp_path, monkeypatch, p.tables[1].load)
     assert list(items.columns) == ["order", "shop", "sku", "qty"] and items["qty"].sum() == 4 * 1 + 4 * (1 + 2)
     shown = render([p], 4000)
-    assert "one row per item of 'lines'" in shown and "count records, or sum their fields, on the table above" in shown
+    assert "one row per item of 'lines'" in shown and "count records, or sum their fields, on the file's table" in shown
     clash = [
         {"id": 1, "at": "x", "visits": [{"id": 7, "at": "y"}]},
         {"id": 2, "at": "z", "visits": [{"id": 8, "at": "w"}]},

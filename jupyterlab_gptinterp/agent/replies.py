@@ -1,4 +1,5 @@
-"""What a model reply asks for: tool calls parsed and checked, and the tools a turn offers."""
+"""What a model reply asks for: tool calls parsed and checked, and the tools a turn offers; a
+reply as memory keeps it (up to its code's end, or cut off while it streamed)."""
 
 from __future__ import annotations
 

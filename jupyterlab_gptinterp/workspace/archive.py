@@ -1,4 +1,5 @@
-"""Zip archives of data files: members of one layout stacked into one table."""
+"""Zip archives of data files: members of one layout stacked into one table, a member with a
+layout of its own a table of its own."""
 
 from __future__ import annotations
 

@@ -23,6 +23,7 @@ from .kinds import (
     count_lines,
     decode,
     file_kind,
+    load_call,
     load_pandas,
     open_file,
 )
@@ -249,7 +250,7 @@ def _missing_markers(rows: list[list[str]]) -> dict[int, Counter[str]]:
         others = [v for v in column if v and not NUMBERISH.match(v) and not _CLOCKISH.fullmatch(v)]
         mostly = len(others) <= 0.25 * (len(numeric) + len(clock)) and len(set(others)) <= 3
         word = _WORD if len(clock) > len(numeric) else _STATUS  # a time or a date is never a word ('DNF')
-        # A 'Total' row is a row of its own (`_total_rows`), not a missing value.
+        # A 'Total' row is a row of its own (`frames._total_rows`), not a missing value.
         status = {v for v in set(others) if _MARKER.fullmatch(v) or word.fullmatch(v) and not TOTAL_VALUE.fullmatch(v)}
         markers = Counter(v for v in others if v.lower() in _MISSING_WORDS or (mostly and v in status))
         if markers:
@@ -278,11 +279,6 @@ def _footer(rows: list[list[str]]) -> int:
     while width > 2 and n < 3 and len(rows) > n + 3 and trailer(rows[-1 - n]):
         n += 1
     return n if n and len(rows[-1 - n]) == width else 0
-
-
-def load_call(func: str, name: str, kwargs: dict[str, Any]) -> str:
-    args = [repr(name)] + [f"{k}={v!r}" for k, v in kwargs.items()]
-    return f"{func}({', '.join(args)})"
 
 
 def read_text_table(name: str, path: Path) -> dict[str, Any]:

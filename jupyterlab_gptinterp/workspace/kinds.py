@@ -1,5 +1,7 @@
-"""What kind of data file a path holds (by its suffix, else by its first bytes), how to open
-it (compressed or not), and the limits every reader here keeps to.
+"""What every reader here shares: the kind of data file a path holds (by its suffix, else by its
+first bytes), how to open and decode it (compressed or not), its first lines, the shared limits
+(bytes, rows, columns, tables looked at), the patterns of values that look like numbers, periods or
+totals, and the load call a reader offers.
 """
 
 from __future__ import annotations
@@ -301,3 +303,8 @@ def tabular_lines(text_lines: list[str], least: int = 3) -> bool:
         if width >= 2 and freq >= 0.7 * len(lines):
             return True
     return False
+
+
+def load_call(func: str, name: str, kwargs: dict[str, Any]) -> str:
+    args = [repr(name)] + [f"{k}={v!r}" for k, v in kwargs.items()]
+    return f"{func}({', '.join(args)})"

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from . import fixedwidth, logformat
-from .delimited import load_call, read_as_missing
+from .delimited import read_as_missing
 from .frames import table_profile
 from .kinds import (
     GROUPED,
@@ -22,6 +22,7 @@ from .kinds import (
     count_lines,
     decode,
     first_lines,
+    load_call,
     load_pandas,
     open_file,
 )

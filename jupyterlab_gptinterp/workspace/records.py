@@ -1,4 +1,4 @@
-"""JSON and YAML trees: the table of records in them, flattened where nested, with a second
+"""JSON (and JSON lines) and YAML: the table of records in them, flattened where nested, with a second
 table of a record's items where records hold lists of records.
 """
 
@@ -120,8 +120,9 @@ def _items(load: str, df: Any, whole: bool) -> dict[str, Any] | None:
             return None
         out = scope["df"]
         note = (
-            f"one row per item of {c}, with the fields of the record it is in (the lines after the first make it); "
-            "a record's own fields repeat on each of its items, so count records, or sum their fields, on the table above"
+            f"one row per item of {c}, with the fields of the record it is in (the last two lines of the load make "
+            "it); a record's own fields repeat on each of its items, so count records, or sum their fields, on the "
+            "file's table of records"
         )
         return table_profile(
             f"{col}, one row per item",

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .delimited import load_call, markers_for_all, read_as_missing, two_row_header, two_rows_note
+from .delimited import markers_for_all, read_as_missing, two_row_header, two_rows_note
 from .frames import column_label, table_profile
-from .kinds import MAX_ROWS, MAX_TABLES, TRAILER, load_pandas
+from .kinds import MAX_ROWS, MAX_TABLES, TRAILER, load_call, load_pandas
 
 
 def _header_row(raw: Any) -> int:

@@ -10,9 +10,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from .delimited import load_call
 from .frames import shown_value, table_profile
-from .kinds import MAX_READ, OPENERS, first_lines, load_pandas, open_file
+from .kinds import MAX_READ, OPENERS, first_lines, load_call, load_pandas, open_file
 
 
 def _record_tag(root: Any) -> tuple[str, str]:

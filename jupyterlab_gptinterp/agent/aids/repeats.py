@@ -33,6 +33,7 @@ from .errors import failing_line, failing_lineno, is_api_error, normalise
 from .names import from_kernel, parsed
 
 _PIP = re.compile(r"^\s*[%!]\s*pip3?\s+install\s+(.+)$", re.MULTILINE)
+_PACKAGE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*(?:\[[\w,.-]+\])?(?:[<>=!~]=?[\w.*+!-]+(?:,[<>=!~]=?[\w.*+!-]+)*)?")
 COMMENTS_ONLY = (
     "Not run: every line of that code is a comment, so it would do nothing. Write the code itself, without '#' in "
     "front (an install is the line `%pip install <package>`)."
@@ -215,7 +216,7 @@ def pasted_output(code: str, printed: str) -> bool:
     mine = " ".join(code.split())
     if len(mine) < 3 or mine not in output:
         return False
-    if all(_PIP.match(line) for line in code.strip().splitlines()):  # the install a hint proposed
+    if _installs_only(code):  # the install a hint proposed
         return False
     try:  # code that the last cell happened to print (a name, a line of source) is still code
         compile(code, "<proposal>", "exec")
@@ -236,6 +237,13 @@ def literal(code: str) -> str | None:
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         return None
     return str(value)
+
+
+def _installs_only(code: str) -> bool:
+    """Every line of `code` is `%pip install` of names a package can have (not a hint's words)."""
+    lines = [line for line in code.splitlines() if line.strip()]
+    args = [a for line in lines if (m := _PIP.match(line)) for a in m.group(1).split() if not a.startswith("-")]
+    return bool(lines) and all(_PIP.match(line) for line in lines) and all(_PACKAGE.fullmatch(a) for a in args)
 
 
 def pip_targets(code: str) -> list[str]:
