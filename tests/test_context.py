@@ -49,6 +49,10 @@ def test_error_keeps_traceback_without_ansi_and_hints_pip():
     err = {**err, "evalue": "No module named 'sklearn.linear_model'"}
     text = result_for_model("error", [err])  # the package's name on PyPI, not the module's
     assert "`%pip install scikit-learn`" in text and "install sklearn" not in text
+    text = result_for_model("error", [{**err, "evalue": "No module named 'google.protobuf'"}])
+    assert "module 'google.protobuf' is not installed" in text and "`%pip install protobuf`" in text
+    text = result_for_model("error", [{**err, "evalue": "No module named 'xml.etree.cElementTree'"}])
+    assert "%pip" not in text  # the standard library's: nothing to install
 
 
 def test_images_are_described_not_sent_as_base64():

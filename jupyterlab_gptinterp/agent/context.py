@@ -16,7 +16,7 @@ from ..protocol import NotebookView, WrittenFile
 from . import outputs as _outputs
 from .outcome import Outcome
 
-_MISSING_MODULE = re.compile(r"No module named '([^'.]+)")
+_MISSING_MODULE = re.compile(r"No module named '([^']+)'")
 
 
 def strip_ansi(text: str) -> str:
@@ -87,12 +87,13 @@ def result_for_model(status: str, outputs: Iterable[dict[str, Any]], message: st
     if error:
         lines.append("Error:\n" + head_tail(error, budget // 2))
         missing = _MISSING_MODULE.search(error)
-        if missing and missing.group(1) not in sys.stdlib_module_names:
-            top = missing.group(1).split(".")[0]
+        top = missing.group(1).split(".")[0] if missing else ""
+        if missing and top not in sys.stdlib_module_names:
+            package = DISTRIBUTIONS.get(missing.group(1)) or DISTRIBUTIONS.get(top, top)
             instead = WITHOUT.get(top, "")
             lines.append(
                 f"Hint: the module '{missing.group(1)}' is not installed. You may propose a cell whose "
-                f"only line is `%pip install {DISTRIBUTIONS.get(top, top)}` (not commented out); the user approves "
+                f"only line is `%pip install {package}` (not commented out); the user approves "
                 f"it like any other cell.{f' Or do without it: {instead}' if instead else ''}"
             )
     return "\n".join(lines)
@@ -116,6 +117,7 @@ DISTRIBUTIONS = {
     "serial": "pyserial",
     "attr": "attrs",
     "Levenshtein": "levenshtein",
+    "google.protobuf": "protobuf",  # a namespace: the package is named for the module under it
 }
 
 # Modules that what is installed already replaces (pandas 3 no longer installs pytz).
