@@ -1398,8 +1398,11 @@ async def test_a_model_stuck_on_failed_code_gets_a_focused_call_with_the_questio
     assert [m["role"] for m in focused] == ["system", "user"] and focused[0] == llm.requests[0][0]
     assert "How much is 6*7?" in focused[1]["content"] and "NameError" in focused[1]["content"]
     assert "print(6 * seven)" in focused[1]["content"]
-    # Back in the whole conversation afterwards, the focused message in its place.
-    assert focused[1] in llm.requests[4] and len(llm.requests[4]) > 2
+    # The turn goes on from the focused message: its reply and the result of its run follow it.
+    after = llm.requests[4]
+    assert after[:2] == focused and [m["role"] for m in after] == ["system", "user", "assistant", "user"]
+    assert "print(6 * 7)" in after[2]["content"] and "42" in after[3]["content"]
+    assert len(llm.requests[2]) > 2  # before it, the whole conversation
     assert sink.of("assistant_message")[-1].text == "It is 42."
 
 

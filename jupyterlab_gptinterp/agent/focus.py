@@ -7,7 +7,10 @@ writing. Its next call then sees only the system prompt (notebook, previews), th
 the last code that ran with what came of it (error, hints, notes), and is asked for the one
 thing that moves the turn on: corrected code after a failure, else the answer from that output
 or the code that computes it. When that is declined too, the same call is sampled rather than
-decoded greedily.
+decoded greedily. The turn then goes on from that message (its reply, the result of its run):
+the history before it is what kept the model writing the same code, and a local server's one
+prompt cache, which now holds the focused prompt, is read on from it rather than read again
+from the system prompt on (some 2,000-3,000 tokens, 30-50 s on a CPU, each time).
 
 A model stuck on one line (it proposed a failed line again, a line failed twice, or two cells in
 a row were declined as not Python on the same line) is first

@@ -87,6 +87,7 @@ class _Turn:
         self.calls = ModelCalls(loop.llm, loop.sink, chat.chat_id, self.turn_id, self.cfg, fenced, doomed)
         self.calls.serve(self.state, self.cfg.result_budget)
         self.new: list[dict[str, Any]] = []  # messages this turn adds to memory
+        self.start = 0  # where in `new` the model's requests begin: at the last focused call's message
         self.compact = memory.Compactor(self.cfg.turn_budget or self.cfg.memory_budget)  # self.new as sent
         self.room = 1  # the budgets are divided by this once a request was too long for the model
         self.proposals = Proposals(loop, self.state, self.aids, self.calls, chat.chat_id, notebook)
@@ -156,8 +157,8 @@ class _Turn:
         self.state.system = prompts.system_prompt(
             self.cfg.tool_mode, notebook, self.state.action, self.cell_text, self.context
         )
-        trimmed = memory.trim(self.chat.memory, self.cfg.memory_budget // self.room)
-        turn = self.compact(self.new)
+        trimmed = [] if self.start else memory.trim(self.chat.memory, self.cfg.memory_budget // self.room)
+        turn = self.compact(self.new[self.start :])
         self.chat.last_request = [{"role": "system", "content": self.state.system}, *trimmed, *turn]
         return self.chat.last_request
 
@@ -201,8 +202,9 @@ class _Turn:
         if fix := await focus.line_fix(self.calls, messages, self.state, again, self.cfg.result_budget):
             return "m-" + secrets.token_hex(6), fix  # one line rewritten, where the model would write the cell again
         if note := focus.note(self.state, refused, told, again, self.cfg.result_budget):  # stuck: a focused call
-            self.new.append({"role": "user", "content": note})
-            messages = focus.messages(messages[0]["content"], note)
+            self.new.append({"role": "user", "content": note})  # the turn goes on from it (focus.note says why)
+            self.start, self.compact = len(self.new) - 1, memory.Compactor(self.compact.budget)
+            messages = self._messages()
         code = self.aids.needs_code(self.state)  # words would be sent back: the reply must propose code
         resample = focus.resample(refused, bool(again))
         try:
