@@ -1,7 +1,8 @@
 """Does llama.cpp reuse a turn's prompt when a check call (another prefix) comes between two of
 its calls? The embedded model's server, one slot against two sharing one cache, side by side.
-And when a focused call comes between them, which shares the conversation's system prompt,
-as it is sent (the system prompt as it is) against the same under a first line of its own?
+And after a focused call (the conversation's system prompt and one note), what does the next
+call cost when the turn goes back to the whole conversation, and when it goes on from the
+focused call (what the loop does)?
 
     python bench/prompt_cache.py        # ~4 minutes on a quiet 2-core machine (not in CI)
 
@@ -23,7 +24,6 @@ from jupyterlab_gptinterp import local_model
 SYSTEM = "You are a code interpreter. " + " ".join(
     f"Column c{i} holds values like {i * 37}, {i * 91} and {i * 13}." for i in range(60)
 )
-ASIDE = "(A call of its own: the steps before it are left out.)"  # a first line the conversation lacks
 CHECK = "You judge outputs. " + " ".join(
     f"Example {i}: the output 'total {i * 7}' answers 'what is the total' with {i * 7}." for i in range(25)
 )
@@ -52,20 +52,24 @@ def turn(url: str) -> list[tuple[str, tuple[float, int, int]]]:
     ]
 
 
-def focused(url: str, own_line: bool, n: int) -> list[tuple[str, tuple[float, int, int]]]:
+def focused(url: str, go_on: bool, n: int) -> list[tuple[str, tuple[float, int, int]]]:
     """A conversation (its system prompt and a result of `n` rows), a focused call (that system
-    prompt and one note), the conversation again: does the server give the conversation back?"""
+    prompt and one note), then the next call: the whole conversation with the note, the focused
+    call's reply and its result, or (`go_on`) the focused call with its reply and result."""
     rows = "\n".join(f"{i:>4}  c{i % 60:<3} {i * 37 % 1000:>6} {i * 91 % 977:>6}" for i in range(n))
     main = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "What is the mean of c3?"}]
-    main += [{"role": "assistant", "content": "```python\nprint(df.head(160))\n```"}, {"role": "user", "content": rows}]
-    note = "The question: what is the mean of c3?\nThe last code that ran for it: print(df.head(160))"
-    if own_line:
-        side = [{"role": "system", "content": f"{ASIDE}\n\n{SYSTEM}"}, {"role": "user", "content": note}]
-    else:
-        side = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": note}]
-    more = [*main, {"role": "assistant", "content": "```python\nprint(df.c3.mean())\n```"}]
-    more.append({"role": "user", "content": "Output: 111"})
-    return [(name, ask(url, m)) for name, m in [("main", main), ("focused", side), ("main+1", more)]]
+    main += [
+        {"role": "assistant", "content": f"```python\nprint(df.head({n}))\n```"},
+        {"role": "user", "content": rows},
+    ]
+    note = {"role": "user", "content": f"The question: what is the mean of c3?\nThe last code: print(df.head({n}))"}
+    side = [main[0], note]
+    reply = [
+        {"role": "assistant", "content": "```python\nprint(df.c3.mean())\n```"},
+        {"role": "user", "content": "111"},
+    ]
+    after = [*side, *reply] if go_on else [*main, note, *reply]
+    return [(name, ask(url, m)) for name, m in [("main", main), ("focused", side), ("next", after)]]
 
 
 def main() -> None:
@@ -79,12 +83,12 @@ def main() -> None:
         rows = turn(url)
         print(f"{slots} slot(s): " + "; ".join(f"{n} {s:.1f} s {p} tokens, {c} cached" for n, (s, p, c) in rows))
         del server
-    for n, own_line in ((160, False), (160, True), (20, False), (20, True)):  # a long turn, then a short one
+    for n, go_on in ((160, False), (160, True), (20, False), (20, True)):  # a long turn, then a short one
         server = local_model.start_server(model, "127.0.0.1", local_model.free_port(), "", 8192, os.cpu_count() or 1)
-        rows = focused(server.listening_address.rstrip("/") + "/v1", own_line, n)
-        shape = "a first line of its own" if own_line else "the same system prompt"
+        rows = focused(server.listening_address.rstrip("/") + "/v1", go_on, n)
+        shape = "goes on from the focused call" if go_on else "goes back to the whole conversation"
         print(
-            f"{n} rows, focused call with {shape}: "
+            f"{n} rows, the turn {shape}: "
             + "; ".join(f"{k} {s:.1f} s {p} tokens, {c} cached" for k, (s, p, c) in rows)
         )
         del server
