@@ -904,6 +904,30 @@ async def test_the_preview_describes_the_file_a_question_is_about_and_lists_the_
     assert text.startswith("Data files beside the notebook: ") and "stations.csv" in text and described == []
 
 
+async def test_a_file_the_question_names_is_described_whatever_its_suffix_says(tmp_path):
+    """A suffix that says a page or a script (`.html`, `.js`) keeps a file out of the data files;
+    named by the user, it is described all the same (its first lines). Code of the project's own
+    (`.sql`), a notebook and names of no file beside it are not."""
+    (tmp_path / "readings.html").write_text(
+        "<table>\n<tr><td>site</td><td>ppm</td></tr>\n<tr><td>A</td><td>4</td></tr>\n"
+    )
+    (tmp_path / "schema.sql").write_text("create table t (a int);\n")
+    (tmp_path / "grid_load.csv").write_text("hour,actual_load_mw\n0,8000\n")
+    preview = Preview(DiskWorkspace(tmp_path))
+    ws = DiskWorkspace(tmp_path)
+    assert ws.data_files("nb.ipynb") == ["grid_load.csv"]
+    typed = ["readings.html", "schema.sql", "nb.ipynb", "3.5", "df.head", "../x.html", "grid_load.csv"]
+    assert ws.data_files("nb.ipynb", typed) == ["grid_load.csv", "readings.html"]
+    state = TurnState(
+        question="What is the ppm of site A in readings.html? (not 3.5, df.head)",
+        action="chat",
+        fenced=True,
+        notebook=NotebookView(path="nb.ipynb"),
+    )
+    text = await preview.context(state)
+    assert [f.name for f in state.files] == ["readings.html"] and "<td>ppm</td>" in text
+
+
 async def test_a_file_with_no_suffix_is_known_by_its_first_bytes(tmp_path, monkeypatch):
     """A browser's `History` or an app's store is a SQLite database with no suffix: listed, profiled
     and loaded as one; a file with no suffix whose bytes say nothing sure (a LICENSE) is not listed."""

@@ -8,7 +8,7 @@ implementations.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -194,8 +194,9 @@ def printable(name: str) -> str:
 
 
 class Workspace(Protocol):
-    def data_files(self, notebook_path: str) -> list[str]:
-        """Names of the data files beside the notebook, newest first (bounded)."""
+    def data_files(self, notebook_path: str, named: Iterable[str] = ()) -> list[str]:
+        """Names of the data files beside the notebook, newest first (bounded); then those of
+        `named` (names a request typed) that are files beside it whatever their suffix says."""
         ...
 
     async def profiles(self, notebook_path: str, names: list[str], largest: int = 0) -> list[FileProfile]:

@@ -12,21 +12,36 @@ import json
 import logging
 import os
 import sys
-from pathlib import Path
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..agent.seams import ColumnProfile, FileProfile, Snapshot, TableProfile, printable
 from ..protocol import WrittenFile
 from . import written
-from .kinds import DATA_SUFFIXES, by_bytes, file_kind, sniff_order
+from .kinds import DATA_SUFFIXES, NOT_DATA, by_bytes, data_suffix, file_kind, sniff_order
 from .paths import beside, notebook_dir
 
 log = logging.getLogger(__name__)
 
 MAX_LISTED = 30
 MAX_BARE = 20  # files whose name says nothing opened to see what they hold, per listing
+MAX_TYPED = 4  # files named in a request though no data by their suffix
 PROFILE_TIMEOUT = 30.0  # seconds for one request's files (pandas' import is most of a short one)
 _CACHE_SIZE = 64
+
+
+def typed_files(root: Path, notebook_path: str, named: Iterable[str]) -> list[str]:
+    """The names a request typed that are files beside the notebook though their suffix says no
+    data (a script, a page, an export named `.js`): the user named them, so they are described by
+    what they hold. Not code or configuration of the project's own (NOT_DATA), nor hidden files."""
+    return [
+        n
+        for n in dict.fromkeys(named)
+        if not PurePosixPath(n).name.startswith(".")
+        and data_suffix(n) not in DATA_SUFFIXES | NOT_DATA
+        and beside(root, notebook_path, n) is not None
+    ][:MAX_TYPED]
 
 
 class DiskWorkspace:
@@ -37,7 +52,7 @@ class DiskWorkspace:
         self._cache: dict[tuple[str, int, int], FileProfile] = {}
         self._pandas = ""
 
-    def data_files(self, notebook_path: str) -> list[str]:
+    def data_files(self, notebook_path: str, named: Iterable[str] = ()) -> list[str]:
         directory = notebook_dir(self.root, notebook_path)
         if directory is None:
             return []
@@ -56,7 +71,8 @@ class DiskWorkspace:
             found.sort(key=lambda e: (-e.stat(follow_symlinks=False).st_mtime_ns, e.name))
         except OSError:
             return []
-        return [e.name for e in found[:MAX_LISTED]]
+        listed = [e.name for e in found[:MAX_LISTED]]
+        return listed + [n for n in typed_files(self.root, notebook_path, named) if n not in listed]
 
     def pandas_version(self) -> str:
         return self._pandas

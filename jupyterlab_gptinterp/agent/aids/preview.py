@@ -154,7 +154,7 @@ class Preview(Aid):
         if self.workspace is None or turn.action == "explain":
             return ""
         path = turn.notebook.path
-        available = self.workspace.data_files(path)
+        available = self.workspace.data_files(path, [m.group(0) for m in _NAME.finditer(turn.question)])
         wanted = list(dict.fromkeys([*turn.attachments, *named_files(turn.question, available, False)]))
         wanted = wanted[: self.limit]
         turn.listing = available
