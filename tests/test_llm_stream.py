@@ -96,6 +96,20 @@ async def test_a_greedy_model_is_resampled_when_asked_and_a_sampling_one_keeps_i
             [e async for e in llm.stream(hi, None, resample=resample)]
     sent = [body.get("temperature", "default") for body in fake_llm.requests]
     assert sent == [0.0, 0.7, "default", "default"]
+    assert all("seed" not in body for body in fake_llm.requests)  # a hosted model's resample is its own
+
+
+async def test_a_resampled_call_to_llama_cpp_carries_a_fixed_seed_and_a_greedy_one_none(fake_llm):
+    from jupyterlab_gptinterp.agent.llm import RESAMPLE_SEED
+
+    fake_llm.script(*[{"text": "a"}] * 3)
+    hi = [{"role": "user", "content": "hi"}]
+    llama = OpenAIChat(
+        base_url=fake_llm.url, api_key=API_KEY, model="fake-model", timeout=5, temperature=0, grammars=True
+    )
+    for resample in (None, 0.7, 1.0):
+        [e async for e in llama.stream(hi, None, resample=resample)]
+    assert [body.get("seed") for body in fake_llm.requests] == [None, RESAMPLE_SEED, RESAMPLE_SEED]
 
 
 async def test_a_grammar_is_sent_only_to_a_server_said_to_take_one_and_never_beside_a_schema(fake_llm):

@@ -24,6 +24,9 @@ _SLICE = 0.004  # seconds of stream parsing between two turns of the event loop
 # Tokens a schema-held reply may use, where the client caps replies: a check with its parts, or a
 # line fix of 600 characters, fits in half of it (measured: 10-95 tokens in 261 such replies).
 SCHEMA_TOKENS = 512
+# The seed of a resampled call where the server takes one (llama.cpp draws a new one per request
+# otherwise): the same prompt then gets the same reply, so a turn, and an eval run, can be repeated.
+RESAMPLE_SEED = 7
 _KEYLIKE = re.compile(r"\b(sk|key|token)[-_][A-Za-z0-9_\-]{6,}", re.IGNORECASE)
 
 
@@ -80,6 +83,8 @@ class OpenAIChat:
         temperature = resample if resample is not None and self.temperature == 0 else self.temperature
         if temperature is not None:
             kwargs["temperature"] = temperature
+        if temperature and self.grammars and resample is not None:
+            kwargs["seed"] = RESAMPLE_SEED  # llama.cpp: a resampled call writes the same on the same prompt
         if self.max_tokens is not None:
             # A reply held to a schema is a judgement of a few short fields: a capped client caps it
             # lower, so a small model that keeps writing inside the schema stops in seconds.
