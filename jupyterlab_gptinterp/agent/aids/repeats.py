@@ -241,9 +241,10 @@ def literal(code: str) -> str | None:
 
 def _installs_only(code: str) -> bool:
     """Every line of `code` is `%pip install` of names a package can have (not a hint's words)."""
-    lines = [line for line in code.splitlines() if line.strip()]
-    args = [a for line in lines if (m := _PIP.match(line)) for a in m.group(1).split() if not a.startswith("-")]
-    return bool(lines) and all(_PIP.match(line) for line in lines) and all(_PACKAGE.fullmatch(a) for a in args)
+    found = [_PIP.match(line) for line in code.splitlines() if line.strip()]
+    if not found or not all(found):
+        return False
+    return all(_PACKAGE.fullmatch(a) for m in found if m for a in m.group(1).split() if not a.startswith("-"))
 
 
 def pip_targets(code: str) -> list[str]:
