@@ -16,7 +16,7 @@ from ..protocol import NotebookView, WrittenFile
 from . import outputs as _outputs
 from .outcome import Outcome
 
-_MISSING_MODULE = re.compile(r"No module named '([^']+)'")
+MISSING_MODULE = re.compile(r"No module named '([^']+)'")  # the module, dotted as imported
 
 
 def strip_ansi(text: str) -> str:
@@ -86,7 +86,7 @@ def result_for_model(status: str, outputs: Iterable[dict[str, Any]], message: st
     lines.append("Output:\n" + body if body.strip() else "The code produced no output.")
     if error:
         lines.append("Error:\n" + head_tail(error, budget // 2))
-        missing = _MISSING_MODULE.search(error)
+        missing = MISSING_MODULE.search(error)
         top = missing.group(1).split(".")[0] if missing else ""
         if missing and top not in sys.stdlib_module_names:
             package = DISTRIBUTIONS.get(missing.group(1)) or DISTRIBUTIONS.get(top, top)

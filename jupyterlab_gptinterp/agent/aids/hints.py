@@ -26,6 +26,7 @@ import re
 import sys
 from pathlib import PurePosixPath
 
+from ..context import MISSING_MODULE
 from ..outcome import Outcome
 from ..seams import ColumnProfile, FileProfile, TableProfile
 from .base import Aid, Note, TurnState
@@ -36,7 +37,6 @@ from .preview import load_block, stem_of
 _QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
 _QUERY = re.compile(r"\.query\(\s*(['\"])(.*?)\1")
-_NO_MODULE = re.compile(r"No module named '([\w.]+)'")
 _NO_ATTR = re.compile(r"'([\w.]+)' object has no attribute '(\w+)'")
 _NUMBER = re.compile(r"^(?:u?int|float)\d*$")  # a plain or numpy number: int, numpy.int32, float64
 # What is asked of a date or a column of dates (`x.hour`, `x.dt.hour`), of a value that is not one.
@@ -729,7 +729,7 @@ def _inside(value: str, files: list[FileProfile]) -> str:
 
 
 def _module_hint(value: str) -> str:
-    m = _NO_MODULE.search(value)
+    m = MISSING_MODULE.search(value)
     module = m.group(1).split(".")[0] if m else ""
     close = difflib.get_close_matches(module, sorted(sys.stdlib_module_names), 1, 0.75)
     if module in sys.stdlib_module_names:
