@@ -884,6 +884,11 @@ def test_a_question_that_names_no_file_is_given_the_files_whose_columns_say_its_
     question = "Which station had more trips starting there than ending, by member casual split?"
     assert chose(question, ["stations.csv"]) == ["stations.csv", "tripdata_q2.csv"]
     assert chose("What is the capacity of station S1?", ["stations.csv"]) == ["stations.csv"]
+    # A named file that is not read as a table (a page, broken text) says none of the question's words.
+    (tmp_path / "station_notes.txt").write_text("Stations were renumbered in May; member trips casual split\n")
+    files.insert(0, prof(tmp_path, "station_notes.txt"))
+    assert not files[0].tables
+    assert chose(question, ["station_notes.txt"]) == ["station_notes.txt"]
 
 
 async def test_the_preview_describes_the_file_a_question_is_about_and_lists_the_others(tmp_path):
