@@ -60,6 +60,28 @@ def test_a_csv_with_a_title_line_semicolons_decimal_commas_and_missing_markers_l
     assert any("title" in n for n in p.tables[0].notes)
 
 
+def test_a_csv_under_a_block_of_comment_lines_loads_below_them_with_the_columns_they_describe(tmp_path, monkeypatch):
+    """A scientific export writes `#` lines first (who made it, when, each column's meaning and unit),
+    some with commas in them: they are skipped, and what they say of a column is its label."""
+    names = [f"c{i}" for i in range(14)] + ["dist", "name"]
+    about = [f"# COLUMN {n}: Quantity {n}, measured [units]" for n in names[:-2]]
+    about += ["# COLUMN dist:  Distance [pc]", "# name = Object name, as published", "#", "# Made 2025-01-14, by a, b"]
+    rows = [",".join([*(str(i * j) for j in range(14)), f"{i * 1.5}", f'"Obj {i}, b"']) for i in range(30)]
+    text = "# This file was produced by an archive, 2025\n#\n" + "\n".join(about) + "\n" + ",".join(names) + "\n"
+    p = prof(tmp_path, "archive.csv", text + "\n".join(rows) + "\n")
+    code = p.tables[0].load
+    assert f"skiprows={len(about) + 2}" in code and "comment" not in code  # a '#' inside a value stays
+    df = load(tmp_path, monkeypatch, code)
+    assert list(df.columns) == names and len(df) == 30 and df["dist"][2] == 3.0 and df["name"][1] == "Obj 1, b"
+    assert column(p, "dist").label == "Distance [pc]" and column(p, "name").label == "Object name, as published"
+    assert column(p, "c3").label == "Quantity c3, measured [units]" and p.tables[0].rows == 30
+    assert any("comments" in n for n in p.tables[0].notes)
+    whole = render([p], 5000)
+    text = render([p], len(whole) - 30)  # 12 columns described: the 4 past them named, with their labels
+    assert "'dist': float; labelled 'Distance [pc]'" in whole and "'c12':" not in text
+    assert "4 more columns: 'c12' (Quantity c12, measured [units]), " in text and "'dist' (Distance [pc])" in text
+
+
 def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     lines = ["price,when,ok,weight,share,name"]
     for i in range(30):

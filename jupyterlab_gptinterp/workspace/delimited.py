@@ -61,10 +61,39 @@ _STATUS = re.compile(r"[A-Za-z][a-z]{3,}(?: [a-z]+)?")  # 'Closed', 'Pending rev
 BLANKS = r"\s+"  # read_csv's separator for values apart by any run of spaces or tabs
 
 
+def comment_lines(lines: list[str]) -> int:
+    """How many lines at the top are a block of `#` comments (with blank lines among them): the
+    notes a scientific export writes above its header (the producer, the date, each column's
+    meaning and unit), which would otherwise be read as rows."""
+    n = 0
+    while n < len(lines) and (lines[n].lstrip().startswith("#") or not lines[n].strip()):
+        n += 1
+    return n if n < len(lines) and any(line.strip() for line in lines[:n]) else 0
+
+
+_ABOUT_COLUMN = re.compile(r"^#\s*(?:[A-Za-z]+\s+)?([\w.-]+)\s*[:=]\s*(\S.*)$")
+
+
+def commented_columns(lines: list[str], names: list[str]) -> dict[str, str]:
+    """What the comment block says of each column by name (`# COLUMN sy_dist: Distance [pc]`,
+    `# temp = air temperature, degC`): the label a data dictionary gives it."""
+    wanted = {n.strip() for n in names}
+    said = {}
+    for line in lines[: comment_lines(lines)]:
+        m = _ABOUT_COLUMN.match(line.strip())
+        if m and m.group(1) in wanted:
+            said[m.group(1)] = m.group(2).strip()[:160]
+    return said
+
+
 def dialect_of(lines: list[str], suffix: str, blanks: bool = False) -> tuple[str, int]:
     """(separator, rows before the header): the separator that splits most lines into the same
-    number of fields, and the title or note lines above the header that do not; `blanks`: runs of
-    blanks when no character does."""
+    number of fields, and the title or note lines above the header that do not (a block of `#`
+    comments first); `blanks`: runs of blanks when no character does."""
+    lead = comment_lines(lines)
+    if lead:
+        sep, skip = dialect_of(lines[lead:], suffix, blanks)
+        return sep, lead + skip
     candidates = ["\t"] if suffix == ".tsv" else [",", ";", "\t", "|"]
     best = (",", 0, 0.0)
     body = [line for line in lines[:60] if line.strip()]
@@ -105,7 +134,8 @@ def csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str,
         kwargs["sep"] = sep
     if skip:
         kwargs["skiprows"] = skip
-        notes.append(f"the header is on line {skip + 1}; the line(s) above it are a title or notes")
+        above = "comments ('#' lines)" if comment_lines(lines) else "a title or notes"
+        notes.append(f"the header is on line {skip + 1}; the line(s) above it are {above}")
     headerless = _headerless(rows)
     if headerless:
         kwargs["header"] = None
@@ -298,4 +328,10 @@ def read_text_table(name: str, path: Path) -> dict[str, Any]:
     else:
         header = 0 if "header" in kwargs else 1
         total = count_lines(path) - header - kwargs.get("skiprows", 0) if path.stat().st_size < 50_000_000 else None
-    return {"kind": "table", "tables": [table_profile("", df, f"df = {call}", total, notes)]}
+    table = table_profile("", df, f"df = {call}", total, notes)
+    if kwargs.get("skiprows"):
+        with open_file(path) as f:
+            labels = commented_columns(decode(f.read(MAX_READ))[0].splitlines(), [str(c) for c in df.columns])
+        for column in table["columns"]:
+            column["label"] = labels.get(column["name"], column.get("label", ""))
+    return {"kind": "table", "tables": [table]}

@@ -189,8 +189,8 @@ def render(files: list[FileProfile], budget: int, pandas: str = "", question: st
     fewer samples and notes if need be); else fitted to the tables `question` is about."""
     head = HEADER + (f" pandas {pandas} is installed." if pandas else "")
     joined = "\n".join(f"Join: {j}." for j in joins(files))
-    for detail in (2, 1, 0):
-        text = _joined(head, [_file(f, {}, FIRST_COLUMNS + detail) for f in files], joined)
+    for detail, listed in ((2, True), (1, True), (0, True), (0, False)):
+        text = _joined(head, [_file(f, {}, FIRST_COLUMNS + detail, listed) for f in files], joined)
         if len(text) <= budget:
             return text
     return _fitted(files, budget, question, head)
@@ -277,8 +277,9 @@ def _follower(f: FileProfile, t: TableProfile) -> bool:
     return any(t in g and t is not g[0] for g in _alike(f))
 
 
-def _file(f: FileProfile, levels: dict[int, int], default: int) -> str:
-    """File `f` with each table at its level of `levels` (table index -> level), else `default`."""
+def _file(f: FileProfile, levels: dict[int, int], default: int, listed: bool = True) -> str:
+    """File `f` with each table at its level of `levels` (table index -> level), else `default`;
+    `listed`: the columns past those described are named too."""
     if f.kind == "unreadable":
         return f"{f.name}: cannot be read ({f.note})."
     if f.kind in ("lines", "text"):
@@ -298,7 +299,7 @@ def _file(f: FileProfile, levels: dict[int, int], default: int) -> str:
         elif level == BRIEF:
             out.append(f"{_where(f, t)}; columns {_names(t)} (not described here).")
         else:
-            out.append(_loaded(f, t) if level == LOADED else _table(f, t, level - FIRST_COLUMNS))
+            out.append(_loaded(f, t) if level == LOADED else _table(f, t, level - FIRST_COLUMNS, listed))
             if group:
                 out.append(_all_sheets(f, group))
     if skipped:
@@ -383,14 +384,20 @@ def _head(f: FileProfile, t: TableProfile) -> str:
     return f"{_where(f, t)}. {NOT_LOADED}\n```python\n{load_block(f, t)}\n```"
 
 
-def _table(f: FileProfile, t: TableProfile, detail: int) -> str:
+REST_LABEL = 40  # characters of a label beside a column listed past the described ones
+
+
+def _table(f: FileProfile, t: TableProfile, detail: int, listed: bool = True) -> str:
     lines = [_head(f, t)]
     lines += [f"Note: {n}." for n in t.notes]
     lines.append("Columns (exact names):")
     shown = t.columns if detail else t.columns[:12]
     lines += [f"  {c.name!r}: {_column(c, detail)}" for c in shown]
     more = max(t.width, len(t.columns)) - len(shown)
-    if more > 0:
+    rest = ", ".join(f"{c.name!r}" + (f" ({c.label[:REST_LABEL]})" if c.label else "") for c in t.columns[len(shown) :])
+    if more > 0 and listed and rest:  # named all the same: the column a question needs is often past the 12th
+        lines.append(f"  … and {more} more columns: {rest}")
+    elif more > 0:
         lines.append(f"  … and {more} more columns (print df.columns)")
     return "\n".join(lines)
 
