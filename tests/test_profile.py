@@ -219,6 +219,34 @@ def test_nested_json_is_flattened_by_its_load_line(tmp_path, monkeypatch):
     assert "['rows']" in wrapped.tables[0].load
 
 
+def test_json_assigned_in_javascript_with_each_record_wrapped_and_numbers_as_text_loads_as_values(
+    tmp_path, monkeypatch
+):
+    """A web app's data export: `name = [` before the JSON, each record inside one key, numbers and
+    times written as text (ctime with an offset). Whole numbers become integers; ids too long for a
+    float and codes with a leading zero stay text."""
+    records = [
+        {
+            "post": {
+                "likes": str(i * 3),
+                "id_str": str(1873944832770072570 + i),
+                "zip": f"0{2134 + i}",
+                "created_at": f"Sat Mar {i + 1:02d} 18:04:11 +0000 2024",
+                "user": {"name": f"u{i % 2}"},
+            }
+        }
+        for i in range(6)
+    ]
+    p = prof(tmp_path, "posts.js", "window.APP.posts.part0 = " + json.dumps(records, indent=2).replace('": ', '" : '))
+    assert p.kind == "records" and p.tables[0].rows == 6
+    assert "[r['post'] for r in json.loads(" in p.tables[0].load and "inside {'post'" in p.tables[0].notes[0]
+    df = load(tmp_path, monkeypatch, "import pandas as pd\n" + p.tables[0].load)
+    assert df["likes"].sum() == 45 and df["id_str"][1] == "1873944832770072571" and df["zip"][0] == "02134"
+    assert str(df["created_at"][0]) == "2024-03-01 18:04:11+00:00" and list(df["user.name"][:2]) == ["u0", "u1"]
+    assert column(p, "likes").holds == "numbers" and column(p, "created_at").holds == "dates"
+    assert prof(tmp_path, "plain.js", "function f(a) { return a = [1]; }\n").kind == "text"  # code, not data
+
+
 def test_json_lines_with_mixed_types_and_dates_already_parsed(tmp_path, monkeypatch):
     lines = [json.dumps({"when": f"2024-01-{1 + i:02d}", "flag": [True, "yes", "N"][i % 3]}) for i in range(9)]
     p = prof(tmp_path, "l.jsonl", "\n".join(lines) + "\n")

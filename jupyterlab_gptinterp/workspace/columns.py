@@ -19,7 +19,11 @@ _BOOL_WORDS = {"yes", "no", "y", "n", "true", "false", "t", "f"}
 _DATEISH = re.compile(
     r"(?<![\d.])(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{2}([-/.])\d{2}\1\d{2})(?![\d.])"
     r"|\d{1,2} [A-Za-z]{3,9},? \d{4}|[A-Za-z]{3,9} \d{1,2},? \d{4}"
+    r"|" + r"[A-Za-z]{3} [A-Za-z]{3} +\d{1,2} \d{1,2}:\d{2}:\d{2}(?: [+-]\d{4})? \d{4}"
 )
+# C's ctime with a UTC offset ('Sat Mar 02 18:04:11 +0000 2024': Twitter's API and archives, some
+# logs): pandas infers no format for it and parses each value apart, slowly, with a warning.
+_CTIME_ZONED = re.compile(r"[A-Za-z]{3} [A-Za-z]{3} \d{2} \d{2}:\d{2}:\d{2} [+-]\d{4} \d{4}")
 _ENTITY = re.compile(r"&#?\w+;")
 
 
@@ -230,6 +234,8 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
             percent += 1
         elif post.strip():
             suffixes[post.strip()] += 1
+    if parsed >= 0.9 * len(values) and not (removed or suffixes or percent or comma):
+        return _plain_numbers(values)
     if parsed < 0.9 * len(values) or not (removed or suffixes or percent or comma):
         return "", None
     if percent >= 0.9 * parsed:
@@ -270,6 +276,20 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
         else Conversion(expr, lambda s: number(s.str.replace(pattern, "", regex=True).str.strip()))
     )
     return f"numbers written as text{written} ({first!r}): remove {listed}, then convert: {expr}", conversion
+
+
+_COMPACT_DATE = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")  # 20240115: a date, not a number
+_PLAIN_NUMBER = re.compile(r"[-+]?(?:0|[1-9]\d{0,14})(?:\.\d+)?")  # no leading zero (a code), no id's 16+ digits
+
+
+def _plain_numbers(values: list[str]) -> tuple[str, Conversion | None]:
+    """Numbers with nothing around them, written as text (JSON's `"favorite_count": "12"`, XML's
+    text): pd.to_numeric reads them, whole numbers as integers. Codes with a leading zero ('02134')
+    and long ids, whose digits a float would round, stay text."""
+    if not all(_PLAIN_NUMBER.fullmatch(v.strip()) for v in values) or all(_COMPACT_DATE.fullmatch(v) for v in values):
+        return "", None
+    expr = "pd.to_numeric({col})"
+    return f"numbers written as text ({values[0]!r}): {expr}", Conversion(expr, lambda s: _pd().to_numeric(s))
 
 
 # The letters statistics offices put after a number on some rows (Eurostat's and SDMX's: b break,
@@ -336,6 +356,8 @@ def _as_dates(values: list[str]) -> tuple[str, Conversion | None]:
     shapes = Counter(_shape(v) for v in dated)
     order = _day_order(dated)
     kwargs = {**({"format": "mixed"} if len(shapes) > 1 else {}), **({"dayfirst": True} if order == "day" else {})}
+    if all(_CTIME_ZONED.fullmatch(v.strip()) for v in dated):
+        kwargs = {"format": "%a %b %d %H:%M:%S %z %Y"}
     expr = "pd.to_datetime({col}" + "".join(f", {k}={v!r}" for k, v in kwargs.items()) + ")"
     if len(shapes) > 1:
         listed = ", ".join(repr(next(v for v in dated if _shape(v) == s)) for s, _ in shapes.most_common(4))

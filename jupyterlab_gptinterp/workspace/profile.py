@@ -59,7 +59,7 @@ from .kinds import (
     looks_tabular,
 )
 from .plaintext import read_calendar, read_lines, read_markdown
-from .records import read_records
+from .records import assigned_json, read_records
 from .workbook import read_workbook
 from .xmlfile import read_xml
 
@@ -89,6 +89,8 @@ def profile(name: str, path: Path) -> dict[str, Any]:
             found = read_calendar(name, path)
         elif suffix in TEXT_SUFFIXES - {".txt"} or (suffix in {".txt", ".dat"} and looks_tabular(path)):
             found = read_text_table(name, path)
+        elif assigned_json(path):  # a web app's export: JSON after `name =`
+            found = read_records(name, path)
         else:
             found = read_lines(name, path)
     except ImportError as exc:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,17 @@ from .kinds import MAX_COLUMNS, MAX_ROWS, OPENERS, YAML_SUFFIXES, file_kind, fir
 
 WHOLE_LINES_BYTES = 20_000_000  # JSON lines files up to this size are read whole (their fields may change)
 MAX_YAML = 2_000_000  # bytes of YAML parsed
+
+
+# JSON assigned to a name in a line of JavaScript (`window.YTD.tweets.part0 = [`, `var data = {`): how
+# web apps' data exports and JSONP files hold their data. Only the name and '=' come before it.
+_ASSIGNED = re.compile(r"\A\s*(?:(?:var|let|const)\s+)?[A-Za-z_$][\w$.]*\s*=\s*(?=[\[{])")
+
+
+def assigned_json(path: Path) -> bool:
+    """Whether a file is JSON assigned to a name in JavaScript (read as JSON after the '=')."""
+    with open_file(path) as f:
+        return bool(_ASSIGNED.match(f.read(400).decode("utf-8", errors="replace")))
 
 
 def _tree(path: Path) -> tuple[Any, str]:
@@ -29,7 +41,11 @@ def _tree(path: Path) -> tuple[Any, str]:
         if len(raw) > MAX_YAML:  # PyYAML reads a few hundred KB a second
             raise ValueError(f"a YAML file over {MAX_YAML // 1_000_000} MB is not parsed here")
         return yaml.safe_load(raw), f"yaml.safe_load({handle})"
-    return json.loads(raw.decode("utf-8", errors="replace")), f"json.load({handle})"
+    text = raw.decode("utf-8", errors="replace")
+    if m := _ASSIGNED.match(text):
+        body = text[m.end() :].strip().removesuffix(";")
+        return json.loads(body), f"json.loads({handle}.read().split('=', 1)[1].strip().removesuffix(';'))"
+    return json.loads(text), f"json.load({handle})"
 
 
 def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
@@ -54,6 +70,7 @@ def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
         return "", None, [f"an object with keys {keys}" if keys else "no table of records in it"]
     rows = trees.data_at(data, found.path)
     records = [] if found.shape == "rows" else rows if found.shape == "records" else list(rows.values())
+    records = [r[found.wrapper] for r in records[:200]] if found.wrapper else records
     nested = any(isinstance(v, dict) for r in records[:200] if isinstance(r, dict) for v in r.values())
     note = trees.describe(found, nested)
     if found.shape == "records" and not found.path and not nested and loader.startswith("json."):

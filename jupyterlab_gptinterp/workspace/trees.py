@@ -29,6 +29,7 @@ class Found:
     columns: Path = ()  # for "rows": where the column names are
     name_key: str = ""  # for "rows": the key that names a column in each description ("": plain strings)
     names: list[str] = field(default_factory=list)
+    wrapper: str = ""  # for "records": the one key each record is wrapped in ({"tweet": {...}})
 
 
 def index(path: Path) -> str:
@@ -126,6 +127,15 @@ def find(data: Any) -> Found | None:
     if not found:
         return None
     best = max(found, key=lambda f: (f.rows, -len(f.path)))
+    if best.shape == "records":
+        head = data_at(data, best.path)[:200]
+        keys = {tuple(r) if isinstance(r, dict) else None for r in head}
+        if (
+            len(keys) == 1
+            and len(key := next(iter(keys)) or ()) == 1
+            and all(isinstance(r[key[0]], dict) for r in head)
+        ):
+            best.wrapper = str(key[0])  # every column would be named 'tweet.…'
     if best.shape == "rows":
         rows = data_at(data, best.path)
         first = rows[0] if isinstance(rows[0], list) else []
@@ -139,6 +149,8 @@ def find(data: Any) -> Found | None:
 def load_lines(found: Found, loader: str) -> list[str]:
     """The code that makes `df` of the table, given `loader`, an expression for the whole tree."""
     at = index(found.path)
+    if found.shape == "records" and found.wrapper:
+        return [f"df = pd.json_normalize([r[{found.wrapper!r}] for r in {loader}{at}])"]
     if found.shape == "records":
         return [f"df = pd.json_normalize({loader}{at})"]
     if found.shape == "keyed":
@@ -165,4 +177,6 @@ def describe(found: Found, nested: bool) -> str:
         named = f"each one's {found.name_key!r}" if found.name_key else "a list of names"
         return f"the rows are arrays {where}; their column names are in {index(found.columns)} ({named})"
     flat = "; nested records are flattened: inner keys become 'outer.inner' columns" if nested else ""
-    return f"the records are {where}{flat}" if found.path or flat else ""
+    if found.wrapper:
+        where += f", each inside {{{found.wrapper!r}: {{...}}}}, taken out of it"
+    return f"the records are {where}{flat}" if found.path or flat or found.wrapper else ""
