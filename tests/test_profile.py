@@ -588,6 +588,37 @@ def test_no_record_format_for_prose_and_odd_lines_never_break_the_profile(tmp_pa
     assert prof(tmp_path, "broken.json").note.startswith("pandas could not read it")
 
 
+def test_xml_records_with_values_nested_deep_get_a_column_per_value_and_a_way_to_their_lists(tmp_path, monkeypatch):
+    """An article holds its journal's title five elements down, a date as parts, authors as a list:
+    a column per value it holds once, named by the shortest end of its path; those it holds
+    several of are named with the code that lists them; markup inside a text is no value."""
+    articles = "".join(
+        f"<Article><Citation><PMID>{100 + i}</PMID><Art><Journal><Issue><PubDate><Year>{2020 + i % 3}</Year>"
+        f"</PubDate></Issue><Title>J{i % 2}</Title></Journal><ArticleTitle>Study {i} on <i>mice</i></ArticleTitle>"
+        f"<Authors>{''.join(f'<Author><Last>L{i}{k}</Last></Author>' for k in range(1 + i % 2))}</Authors>"
+        f"<Date><Year>{2019 + i % 2}</Year></Date></Art></Citation></Article>"
+        for i in range(6)
+    )
+    p = prof(tmp_path, "papers.xml", f"<?xml version='1.0'?><Set>{articles}</Set>")
+    t = p.tables[0]
+    code = t.load
+    df = load(tmp_path, monkeypatch, code)
+    assert len(df) == 6 and df["PMID"].sum() == sum(range(100, 106)) and "Citation" not in df.columns
+    assert list(df["Title"][:2]) == ["J0", "J1"] and df["PubDate/Year"].tolist()[:3] == [2020, 2021, 2022]
+    assert df["Date/Year"].tolist()[:2] == [2019, 2020] and not any(c.endswith("/i") or c == "i" for c in df.columns)
+    assert df["ArticleTitle"][0].startswith("Study 0 on")
+    note = next(n for n in t.notes if "nested in <Citation>" in n)
+    assert "several 'Last'" in note
+    listed = eval(note.split(": ", 1)[1].split(" lists")[0].replace("name", "'Last'"), {"records": _records(tmp_path)})  # noqa: S307
+    assert listed[1] == ["L10", "L11"] and listed[0] == ["L00"]
+
+
+def _records(tmp_path):
+    from xml.etree import ElementTree
+
+    return list(ElementTree.parse(tmp_path / "papers.xml").getroot().iter("Article"))
+
+
 def test_xml_records_are_found_where_they_repeat_and_nested_elements_become_lists(tmp_path, monkeypatch):
     branches = "".join(
         f'<branch code="B{i}"><name>Site {i}</name><staff>{i + 3}</staff>'
