@@ -1465,6 +1465,13 @@ def test_epoch_times_and_lists_of_a_few_numbers_get_how_to_read_them(tmp_path, m
     read = eval(time.notes[0].split(": ", 1)[1].removesuffix(" reads them as dates"), {"pd": pd, "df": df})  # noqa: S307
     assert read.iloc[0] == pd.Timestamp("2024-03-31 23:26:46.331", tz="UTC")
     assert column(p, "properties.sig").notes == []  # a count is no time, whatever its size
+    ids = pd.DataFrame({"id": [1693856270850 + i * 9000 for i in range(5)], "n": [1711927606 + i for i in range(5)]})
+    ids.to_csv(tmp_path / "revlog.csv", index=False)
+    log = prof(tmp_path, "revlog.csv")  # an app's ids made of the time: in milliseconds, said as a guess
+    assert column(log, "id").notes == [
+        "if a time, ms since 1970 (2023-09-04 19:37 UTC): pd.to_datetime(df['id'], unit='ms', utc=True)"
+    ]
+    assert column(log, "n").notes == []  # seconds under a name that says no time: any count of that size
     where = column(p, "geometry.coordinates").notes[0]
     assert "lists of 3 numbers each" in where and "longitude, latitude" in where and "explode" not in where
     assert df["geometry.coordinates"].str[2].iloc[1] == 5.8  # the depth, as the note takes it

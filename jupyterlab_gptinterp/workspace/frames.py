@@ -176,14 +176,18 @@ _TIME_NAME = re.compile(r"time|date|updated|created|modified|_at$|^ts$|stamp", r
 
 def _epoch(col: str, values: Any) -> str:
     """Whole numbers named like a time that are seconds or milliseconds since 1970 (an API's
-    timestamps, 2001 to 2096): how to read them as dates."""
-    if not _TIME_NAME.search(col) or not len(values):
+    timestamps, 2001 to 2096): how to read them as dates. Milliseconds under any name, said as a
+    guess: an app's ids are often the time they were made (1693856270850)."""
+    named = bool(_TIME_NAME.search(col))
+    if not len(values):
         return ""
     low, high = float(values.min()), float(values.max())
-    for unit, lo, hi in (("ms", 1e12, 4e12), ("s", 1e9, 4e9)):
+    for unit, lo, hi in (("ms", 1e12, 4e12), ("s", 1e9, 4e9))[: 2 if named else 1]:
         if lo <= low and high < hi and all(float(v).is_integer() for v in values.head(200)):
             when = load_pandas().to_datetime(int(values.iloc[0]), unit=unit, utc=True).strftime("%Y-%m-%d %H:%M UTC")
             span = "milliseconds" if unit == "ms" else "seconds"
+            if not named:
+                return f"if a time, ms since 1970 ({when}): pd.to_datetime({{col}}, unit='ms', utc=True)"
             return (
                 f"{span} since 1970 ({int(values.iloc[0])} is {when}): pd.to_datetime({{col}}, unit={unit!r}, "
                 "utc=True) reads them as dates"
