@@ -82,6 +82,7 @@ SETS = {
     "heldout22": HERE / "heldout22",
     "heldout23": HERE / "heldout23",
     "heldout24": HERE / "heldout24",
+    "heldout25": HERE / "heldout25",
 }  # each holds data.py and tasks.py
 
 
