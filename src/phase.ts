@@ -47,8 +47,6 @@ export function phaseText(phase: ITurnPhase, trans: ITranslation): string {
         : trans.__('Reading the prompt…');
     case 'writing':
       return trans.__('Writing…');
-    case 'fixing':
-      return trans.__('Rewriting the line that keeps failing…');
     case 'checking':
       return trans.__('Checking the result against your question…');
     case 'waiting':
@@ -71,8 +69,6 @@ export function phaseLabel(phase: ITurnPhase, trans: ITranslation): string {
       return trans.__('Reading…');
     case 'writing':
       return trans.__('Writing…');
-    case 'fixing':
-      return trans.__('Fixing a line…');
     case 'checking':
       return trans.__('Checking…');
     case 'waiting':

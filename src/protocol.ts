@@ -113,8 +113,7 @@ export interface StatusEvent {
  * What the turn is doing now, so every wait has a name (ephemeral; a client that opens the
  * chat during a turn is sent the current one). `reading`: the model reads its prompt
  * (`processed` of `total` tokens when the server reports them, else 0/0); `writing`: it
- * writes; `fixing`: it rewrites the one line that keeps failing; `checking`: it checks a
- * result against the question; `waiting`: a proposal waits
+ * writes; `checking`: it checks a result against the question; `waiting`: a proposal waits
  * for the user; `running` / `installing`: an approved cell runs (`detail`: which);
  * `retrying`: a failed model request waits to be retried. `since`: server time the phase
  * began (elapsed-time display). `turn_ended` ends the last phase.
@@ -125,7 +124,6 @@ export interface PhaseEvent {
   phase:
     | 'reading'
     | 'writing'
-    | 'fixing'
     | 'checking'
     | 'waiting'
     | 'running'

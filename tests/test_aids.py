@@ -16,7 +16,7 @@ from jupyterlab_gptinterp.agent import aids, focus, prompts
 from jupyterlab_gptinterp.agent.aids.base import Check, TurnState
 from jupyterlab_gptinterp.agent.aids.checks import Checks
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
-from jupyterlab_gptinterp.agent.aids.errors import failing_line, failing_lineno
+from jupyterlab_gptinterp.agent.aids.errors import failing_line
 from jupyterlab_gptinterp.agent.aids.grounding import Grounding, ungrounded
 from jupyterlab_gptinterp.agent.aids.hints import Hints, grouped_as_column
 from jupyterlab_gptinterp.agent.aids.parts import Parts
@@ -1436,159 +1436,33 @@ async def test_two_runs_failing_on_the_same_line_get_a_focused_call_that_names_t
     assert "2 times with the same SyntaxError" in focus.failing_again([nameless[0], ok("print(6)", "6"), nameless[1]])
 
 
-def test_a_stuck_line_is_found_in_the_innermost_frame_of_the_cell_and_patched_in_place():
-    code = "import math\ndef load():\n    return math.sqroot(4)\nprint(load())"
-    tb = [
-        "Cell In[4], line 4",
-        "----> 4 print(load())",
-        "",
-        "Cell In[4], line 3, in load()",
-        "----> 3     return math.sqroot(4)",
-    ]
-    ran = failed(code, "AttributeError", "module 'math' has no attribute 'sqroot'", tb)
-    assert failing_lineno(ran) == 4 and failing_lineno(ran, innermost=True) == 3
-    repeat = Outcome(proposed=code, decision="refused")
-    assert focus.stuck_on([ran, repeat], "") == (ran, 3)  # proposed again: stuck on its line
-    assert focus.stuck_on([ran], "line 3 failed twice") == (ran, 3)
-    assert focus.stuck_on([ran], "") is None  # one failure is the model's to fix
-    assert focus.stuck_on([ran, Outcome(proposed="print(2)", decision="refused")], "") is None
-    assert focus.stuck_on([ran, ok(code)], "") is None  # it ran since
-    fixed, at = focus.patched(ran, 3, {"number": 3, "line": "return math.sqrt(4)"})
-    assert fixed == "import math\ndef load():\n    return math.sqrt(4)\nprint(load())" and at == 3
-    two, _ = focus.patched(ran, 3, {"number": 3, "line": " 3|     x = 4\n 4|     return math.sqrt(x)"})
-    assert two.splitlines()[2:4] == ["    x = 4", "    return math.sqrt(x)"]  # numbered as it was shown
-    assert focus.patched(ran, 3, {"number": 3, "line": "  return  math.sqroot(4)"}) is None  # no change
-    assert focus.patched(ran, 3, {"fix": "x"}) is None and focus.patched(ran, 3, None) is None
-    above = focus.patched(ran, 3, {"number": 1, "line": "import math as m"})  # the cause above the line
-    assert above == ("import math as m\ndef load():\n    return math.sqroot(4)\nprint(load())", 1)
-    assert (
-        focus.patched(ran, 3, {"number": 9, "line": "return math.sqrt(4)"})[1] == 3
-    )  # no such line: the one that raised
-    whole = code.replace("sqroot", "sqrt")
-    assert focus.patched(ran, 3, {"number": 3, "line": whole}) == (
-        whole,
-        3,
-    )  # the whole cell written out: taken as it is
-    reply = focus.as_reply(fixed, ran, 3, 3, fenced=True)
-    assert "Line 3 failed with AttributeError" in reply.text and f"```python\n{fixed}\n```" in reply.text
-    assert "the cause is line 1" in focus.as_reply(above[0], ran, 3, 1, fenced=True).text
-    alone = focus.line_messages([{"role": "system", "content": "s"}], "q", ran, 3, 2000, fenced=False)
-    assert len(alone) == 2 and " 3|     return math.sqroot(4)" in alone[1]["content"] and "q" in alone[1]["content"]
-    call = focus.as_reply(fixed, ran, 3, 3, fenced=False).tool_calls[0]
-    assert call.name == "run_code" and json.loads(call.arguments)["code"] == fixed
-
-
 async def test_a_repeat_of_failed_code_is_cut_while_it_is_written_and_declined():
     bad = "x = 6\nprint(x * seven)\nprint('done')"
     again = "x = 6\nprint(x * seven)\n" + "\n".join(f"y{i} = {i}" for i in range(40)) + "\nprint('done')"
-    line = json.dumps({"number": 2, "line": "print(x * 7)"})
-    loop, llm, ex, sink, gate = make(fenced(bad), fenced(again), line, "It is 42.", names=["repeats"])
+    good = "x = 6\nprint(x * 7)\nprint('done')"
+    loop, llm, ex, sink, gate = make(fenced(bad), fenced(again), fenced(good), "It is 42.", names=["repeats"])
     ex.numbered = True
     ended = await run_turn(loop, sink, gate)
-    assert ended.reason == "answer" and ex.ran == [bad, "x = 6\nprint(x * 7)\nprint('done')"]
+    assert ended.reason == "answer" and ex.ran == [bad, good]
     assert llm.unfinished == 1 and "y0 =" not in "".join(d.delta for d in sink.deltas)  # stopped at the line
-    told = [m["content"] for m in llm.requests[3] if m["role"] == "user"]
+    told = [m["content"] for m in llm.requests[2] if m["role"] == "user"]
     assert any("would fail there again" in t and "`print(x * seven)`" in t for t in told)
-    assert llm.schemas[2] == focus.LINE_SCHEMA  # then the line itself is asked for
+    assert [p.code for p in sink.of("proposal")] == [bad, good]  # the repeat was never shown
 
 
-async def test_a_fenced_model_stuck_on_a_line_gets_the_line_fixed_by_a_short_call():
-    bad = "x = 6\nprint(x * seven)"
-    line = json.dumps({"number": 2, "line": "print(x * 7)"})
-    loop, llm, ex, sink, gate = make(fenced(bad), fenced(bad), line, "It is 42.", names=["repeats"])
-    ex.numbered = True  # tracebacks as IPython writes them: the cell's line is known
-    ended = await run_turn(loop, sink, gate)
-    assert ended.reason == "answer" and ex.ran == [bad, "x = 6\nprint(x * 7)"]
-    assert llm.schemas[2] == focus.LINE_SCHEMA and "`print(x * seven)`" in llm.requests[2][-1]["content"]
-    # It extends the conversation the model's last call read, so a local server's prompt cache holds.
-    assert llm.requests[2][: len(llm.requests[1])] == llm.requests[1] and len(llm.requests[2]) > len(llm.requests[1])
-    assert llm.requests[3][: len(llm.requests[2]) - 1] == llm.requests[2][:-1]  # and the next call extends it too
-    assert llm.requests[3][len(llm.requests[2]) - 1]["role"] == "assistant"  # the fix's note is not kept
-    assert "Line 2 failed with NameError" in sink.of("assistant_message")[-2].text  # said beside the card
-    # A fix that changes nothing leaves the turn to the model's next call, as before.
-    loop, llm, ex, sink, gate = make(
-        fenced(bad),
-        fenced(bad),
-        json.dumps({"number": 2, "line": "print(x * seven)"}),
-        fenced("print(42)"),
-        "42.",
-        names=["repeats"],
-    )
-    ex.numbered = True
-    ended = await run_turn(loop, sink, gate)
-    assert ended.reason == "answer" and ex.ran == [bad, "print(42)"]
-    assert "this exact code already failed" in llm.requests[3][-1]["content"] and llm.schemas[3] is None
-
-
-async def test_a_line_declined_twice_as_not_python_gets_the_line_fixed_by_a_short_call():
-    bad = "import re\nx = re.sub(r'\\d', '', 'a1')\nx.upper() = 'A'\nprint(x)"
-    line = json.dumps({"number": 3, "line": "x = x.upper()\nprint(x)"})
-    loop, llm, ex, sink, gate = make(fenced(bad), fenced(bad), line, "It is A.", names=["syntax"])
-    ended = await run_turn(loop, sink, gate)
-    assert ended.reason == "answer" and ex.ran == [bad.replace("x.upper() = 'A'", "x = x.upper()")]
-    asked = llm.requests[2][-1]["content"]
-    assert llm.schemas[2] == focus.LINE_SCHEMA and "Line 3" in asked and "SyntaxError" in asked
-    assert "stopped at that line" in asked  # the block was cut there as it was written: the rest is asked for
-    assert "Line 3 is not valid Python; this is the code" in sink.of("assistant_message")[-2].text
-    again = Outcome(bad.replace("x)", "x, 1)"), "refused")  # another cell, the same line
-    stuck, n = focus.not_python([Outcome(bad, "refused"), again])
-    assert n == 3 and stuck.code == again.proposed and stuck.error_name == "SyntaxError" and not stuck.ran
-    # Declined on different lines, or for another cause, the model is not stuck on one: it writes the cell again.
-    assert (
-        focus.not_python([Outcome(bad, "refused"), Outcome(bad.replace("x.upper()", "x.title()"), "refused")]) is None
-    )
-    assert focus.not_python([Outcome("print(1)", "refused"), Outcome(bad, "refused")]) is None
-    assert focus.not_python([Outcome(bad, "refused")]) is None and focus.not_python([]) is None
-    assert focus.not_python([Outcome(bad, "rejected"), Outcome(bad, "refused")]) is None  # the user's decision
-    # An indent a line fix would keep, and a blank line any cell may end on, are no line to fix.
-    indented = Outcome("x = 1\n  y = 2", "refused")
-    assert focus.not_python([indented, indented]) is None
-    blank = Outcome("try:\n    x = 1\n\n", "refused")
-    assert focus.not_python([blank, Outcome("class A:\n\n", "refused")]) is None
-    # A cell that ends on its invalid line but was not cut there (it was written whole) is not said to be cut.
-    whole = Outcome("print(df.mean(", "refused")
-    stuck, n = focus.not_python([whole, whole])
-    asked = focus.line_messages([{"role": "system", "content": "s"}], "q", stuck, n, 2000, fenced=True)
-    assert "Line 1" in asked[-1]["content"] and "stopped at that line" not in asked[-1]["content"]
-    alone = focus.line_messages([{"role": "system", "content": "s"}], "q", stuck, n, 2000, fenced=False)
-    assert "did not run" in alone[-1]["content"] and "ran for it" not in alone[-1]["content"]
-    # JSON's `\b` and `\f` in a fix are a regex's: a backspace or a form feed is never meant in code.
-    fixed, _ = focus.patched(stuck, 1, {"number": 1, "line": "print(re.findall(r'\bx\b', s))"})
-    assert fixed == "print(re.findall(r'\\bx\\b', s))"
-
-
-async def test_a_line_with_backslashes_is_shown_as_json_writes_it_and_a_fix_that_is_not_python_is_dropped():
-    # Held to JSON, a small model that means `\d` may write only an escape JSON knows: `\n`, a newline.
-    bad = "import re\nn = re.findall(r'\\d+', s)\nprint(n)"
-    broken = json.dumps({"number": 2, "line": "n = re.findall(r'\n+', t)"})
-    loop, llm, ex, sink, gate = make(
-        fenced(bad), fenced(bad), broken, fenced("print(42)"), "It is 42.", names=["repeats", "syntax"]
-    )
-    ex.numbered = True
-    ended = await run_turn(loop, sink, gate)
-    assert llm.schemas[2] == focus.LINE_SCHEMA
-    assert "line 2 is \"n = re.findall(r'\\\\d+', s)\" in JSON" in llm.requests[2][-1]["content"]
-    assert ended.reason == "answer" and ex.ran == [bad, "print(42)"]
-    assert not any("not valid Python" in str(m["content"]) for m in llm.requests[-1])  # nor was it declined
-
-
-async def test_a_line_fix_that_pads_its_json_with_blank_lines_is_stopped_and_still_read():
+async def test_a_check_reply_that_pads_its_json_with_blank_lines_is_stopped_and_still_read():
     # llama.cpp's grammar for a JSON schema lets blank space in before the closing brace, and a
     # small model can write newlines there up to its token cap.
-    bad = "x = 6\nprint(x * seven)"
-    padded = '{"number": 2, "line": "print(x * 7)"' + "\n          " * 300
-    loop, llm, ex, sink, gate = make(fenced(bad), fenced(bad), padded, "It is 42.", names=["repeats"])
-    ex.numbered = True
+    padded = '{"answers": true, "answer": "It is 42.", "missing": ""' + "\n          " * 300
+    loop, llm, ex, sink, gate = make(fenced("print(6 * 7)"), padded, names=["answer"])
     ended = await run_turn(loop, sink, gate)
-    assert ended.reason == "answer" and ex.ran == [bad, "x = 6\nprint(x * 7)"]
+    assert ended.reason == "answer" and sink.of("assistant_message")[-1].text == "It is 42."
     assert llm.unfinished == 1  # the padding was not read to its end
     # Blank space inside a string value is the value's own: that reply is read whole.
-    spaced = json.dumps({"number": 2, "line": "print(x * 7, '" + " " * 60 + "')"})
-    loop, llm, ex, sink, gate = make(fenced(bad), fenced(bad), spaced, "It is 42.", names=["repeats"])
-    ex.numbered = True
+    spaced = json.dumps({"answers": True, "answer": "It is 42, " + " " * 60 + "exactly.", "missing": ""})
+    loop, llm, ex, sink, gate = make(fenced("print(6 * 7)"), spaced, names=["answer"])
     ended = await run_turn(loop, sink, gate)
-    assert ended.reason == "answer" and ex.ran[1] == "x = 6\nprint(x * 7, '" + " " * 60 + "')"
-    assert llm.unfinished == 0
+    assert ended.reason == "answer" and llm.unfinished == 0
 
 
 async def test_different_errors_in_a_row_keep_the_whole_conversation():

@@ -106,26 +106,6 @@ async def test_an_error_reaches_the_model_with_its_traceback(fake_llm, chat_clie
     assert "NameError" in tool_msg and "undefined_name" in tool_msg and "\x1b" not in tool_msg
 
 
-async def test_a_line_that_fails_again_is_fixed_alone_by_a_short_constrained_call(fake_llm, chat_client, kernel_id):
-    bad = "x = 6\nprint(x * seven)"
-    fixed = json.dumps({"number": 2, "line": "print(x * 7)"})
-    fake_llm.script(run_code_call(bad), run_code_call(bad), {"text": fixed}, {"text": "It is 42."})
-    ws = await chat_client()
-    chat = await ws.open_chat()
-    await ws.send({"type": "send_message", "chat_id": chat, "text": "What is 6*7?", "notebook": notebook(kernel_id)})
-    await approve_runs(ws, chat, 2)
-    ended = await ws.until("turn_ended")
-    assert ended["reason"] == "answer" and ws.of("assistant_message")[-1]["text"] == "It is 42."
-    assert [p["code"] for p in ws.of("proposal")] == [bad, "x = 6\nprint(x * 7)"]  # the repeat was never shown
-    assert [d["status"] for d in ws.of("execution_done")] == ["error", "ok"]
-    fix = fake_llm.requests[2]  # the call after the declined repeat: one line asked for, as JSON
-    assert fix["response_format"]["type"] == "json_schema" and "tools" not in fix
-    asked = fix["messages"][-1]["content"]
-    assert "Line 2 raised that error: `print(x * seven)`" in asked and "NameError" in asked
-    assert fix["messages"][0] == fake_llm.requests[0]["messages"][0]  # the data described as before
-    assert "fixing" in [p["phase"] for p in ws.of("phase")]  # the wait has its own name
-
-
 class TestFencedModel:
     @pytest.fixture
     def gptinterp_config(self):

@@ -22,7 +22,6 @@ from . import prompts
 from .aids.base import Check, TurnState
 from .config import LoopConfig
 from .context import head_tail
-from .focus import LINE_SCHEMA
 from .outcome import Outcome
 from .seams import LLM, Completion, PromptProgress, Sink, TextDelta
 
@@ -153,7 +152,6 @@ class ModelCalls:
         self.partial_id = ""  # the message it streams as
         self.deadline = float("inf")  # monotonic time the turn's budget ends (waits for the user excluded)
         self._phase: tuple[Phase, float] | None = None  # the current phase and when it began
-        self.line_fixes = 0
 
     async def phase(self, phase: Phase, detail: str = "", processed: int = 0, total: int = 0) -> None:
         """Name what the turn does now; the same phase again (progress) keeps its start time."""
@@ -283,12 +281,6 @@ class ModelCalls:
             check = Check(False, "", CUT)
         outcome.answered = check.answers and bool(check.answer.strip())
         return check
-
-    async def line_fix(self, messages: list[dict[str, Any]]) -> Any:
-        """A stuck model asked for one corrected line (focus.LINE_SCHEMA); None when the call failed."""
-        self.line_fixes += 1
-        await self.phase("fixing")
-        return await self._judge(messages, LINE_SCHEMA, "line")
 
     async def needs_data(self, question: str, files: list[str]) -> bool | None:
         """Is a question that names no file about the files beside the notebook? (None: no verdict)"""

@@ -199,8 +199,6 @@ class _Turn:
 
     async def _ask(self, tools: list[dict[str, Any]] | None, refused: int, told: str) -> tuple[str, Completion]:
         messages, again = self._messages(), focus.failing_again(self.state.outcomes)
-        if fix := await focus.line_fix(self.calls, messages, self.state, again, self.cfg.result_budget):
-            return "m-" + secrets.token_hex(6), fix  # one line rewritten, where the model would write the cell again
         if note := focus.note(self.state, refused, told, again, self.cfg.result_budget):  # stuck: a focused call
             self.new.append({"role": "user", "content": note})  # the turn goes on from it (focus.note says why)
             self.start, self.compact = len(self.new) - 1, memory.Compactor(self.compact.budget)

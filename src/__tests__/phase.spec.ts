@@ -15,7 +15,7 @@ function setup() {
 }
 
 const phase = (
-  name: 'reading' | 'writing' | 'fixing' | 'waiting' | 'running',
+  name: 'reading' | 'writing' | 'waiting' | 'running',
   fields: {
     processed?: number;
     total?: number;
@@ -84,16 +84,6 @@ describe('turn phases', () => {
     expect(model.phase).toBeNull();
     model.applyServerMessage(phase('running'));
     expect(model.phase?.phase).toBe('running');
-  });
-
-  it('says when the one line that keeps failing is being rewritten', () => {
-    const { model } = setup();
-    model.applyServerMessage(ev('turn_started', { seq: 1, turn_id: 't' }));
-    model.applyServerMessage(phase('fixing'));
-    expect(phaseText(model.phase!, trans)).toBe(
-      'Rewriting the line that keeps failing…'
-    );
-    expect(phaseLabel(model.phase!, trans)).toBe('Fixing a line…');
   });
 
   it('ignores another chat’s phase', () => {
