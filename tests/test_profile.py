@@ -231,19 +231,21 @@ def test_json_assigned_in_javascript_with_each_record_wrapped_and_numbers_as_tex
                 "likes": str(i * 3),
                 "id_str": str(1873944832770072570 + i),
                 "zip": f"0{2134 + i}",
+                "kind": str(1 + i % 2),
                 "created_at": f"Sat Mar {i + 1:02d} 18:04:11 +0000 2024",
                 "user": {"name": f"u{i % 2}"},
             }
         }
-        for i in range(6)
+        for i in range(12)
     ]
     p = prof(tmp_path, "posts.js", "window.APP.posts.part0 = " + json.dumps(records, indent=2).replace('": ', '" : '))
-    assert p.kind == "records" and p.tables[0].rows == 6
+    assert p.kind == "records" and p.tables[0].rows == 12
     assert "[r['post'] for r in json.loads(" in p.tables[0].load and "inside {'post'" in p.tables[0].notes[0]
     df = load(tmp_path, monkeypatch, "import pandas as pd\n" + p.tables[0].load)
-    assert df["likes"].sum() == 45 and df["id_str"][1] == "1873944832770072571" and df["zip"][0] == "02134"
+    assert df["likes"].sum() == 198 and df["id_str"][1] == "1873944832770072571" and df["zip"][0] == "02134"
     assert str(df["created_at"][0]) == "2024-03-01 18:04:11+00:00" and list(df["user.name"][:2]) == ["u0", "u1"]
     assert column(p, "likes").holds == "numbers" and column(p, "created_at").holds == "dates"
+    assert column(p, "kind").holds == "" and df["kind"][0] == "1"  # a code of a few values stays as written
     assert prof(tmp_path, "plain.js", "function f(a) { return a = [1]; }\n").kind == "text"  # code, not data
 
 
@@ -597,15 +599,17 @@ def test_xml_records_with_values_nested_deep_get_a_column_per_value_and_a_way_to
         f"</PubDate></Issue><Title>J{i % 2}</Title></Journal><ArticleTitle>Study {i} on <i>mice</i></ArticleTitle>"
         f"<Authors>{''.join(f'<Author><Last>L{i}{k}</Last></Author>' for k in range(1 + i % 2))}</Authors>"
         f"<Date><Year>{2019 + i % 2}</Year></Date></Art></Citation></Article>"
-        for i in range(6)
+        for i in range(12)
     )
     p = prof(tmp_path, "papers.xml", f"<?xml version='1.0'?><Set>{articles}</Set>")
     t = p.tables[0]
     code = t.load
     df = load(tmp_path, monkeypatch, code)
-    assert len(df) == 6 and df["PMID"].sum() == sum(range(100, 106)) and "Citation" not in df.columns
-    assert list(df["Title"][:2]) == ["J0", "J1"] and df["PubDate/Year"].tolist()[:3] == [2020, 2021, 2022]
-    assert df["Date/Year"].tolist()[:2] == [2019, 2020] and not any(c.endswith("/i") or c == "i" for c in df.columns)
+    assert len(df) == 12 and df["PMID"].sum() == sum(range(100, 112)) and "Citation" not in df.columns
+    assert list(df["Title"][:2]) == ["J0", "J1"] and df["PubDate/Year"].tolist()[:3] == ["2020", "2021", "2022"]
+    assert df["Date/Year"].tolist()[:2] == ["2019", "2020"] and not any(
+        c.endswith("/i") or c == "i" for c in df.columns
+    )
     assert df["ArticleTitle"][0].startswith("Study 0 on")
     note = next(n for n in t.notes if "nested in <Citation>" in n)
     assert "several 'Last'" in note

@@ -278,6 +278,7 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
     return f"numbers written as text{written} ({first!r}): remove {listed}, then convert: {expr}", conversion
 
 
+MAX_CODES = 8  # distinct plain numbers in a text column that read as codes rather than amounts
 _COMPACT_DATE = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")  # 20240115: a date, not a number
 _PLAIN_NUMBER = re.compile(r"[-+]?(?:0|[1-9]\d{0,14})(?:\.\d+)?")  # no leading zero (a code), no id's 16+ digits
 
@@ -285,8 +286,13 @@ _PLAIN_NUMBER = re.compile(r"[-+]?(?:0|[1-9]\d{0,14})(?:\.\d+)?")  # no leading 
 def _plain_numbers(values: list[str]) -> tuple[str, Conversion | None]:
     """Numbers with nothing around them, written as text (JSON's `"favorite_count": "12"`, XML's
     text): pd.to_numeric reads them, whole numbers as integers. Codes with a leading zero ('02134')
-    and long ids, whose digits a float would round, stay text."""
-    if not all(_PLAIN_NUMBER.fullmatch(v.strip()) for v in values) or all(_COMPACT_DATE.fullmatch(v) for v in values):
+    and long ids, whose digits a float would round, stay text; so do a few values over and over
+    ('1', '2': a code, its values listed as they are)."""
+    if (
+        len(set(values)) <= MAX_CODES
+        or not all(_PLAIN_NUMBER.fullmatch(v.strip()) for v in values)
+        or all(_COMPACT_DATE.fullmatch(v) for v in values)
+    ):
         return "", None
     expr = "pd.to_numeric({col})"
     return f"numbers written as text ({values[0]!r}): {expr}", Conversion(expr, lambda s: _pd().to_numeric(s))

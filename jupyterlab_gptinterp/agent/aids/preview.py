@@ -269,7 +269,9 @@ def _table_score(asked: list[set[str]], f: FileProfile, t: TableProfile) -> int:
 
 
 def _files(files: list[FileProfile], levels: Levels) -> list[str]:
-    return [_file(f, {j: lv for (i, j), lv in levels.items() if i == k}, BRIEF) for k, f in enumerate(files)]
+    # Fitted, a table's columns past the first 12 are counted, not named: the room goes to the
+    # load lines of the other tables the question may need.
+    return [_file(f, {j: lv for (i, j), lv in levels.items() if i == k}, BRIEF, False) for k, f in enumerate(files)]
 
 
 def _follower(f: FileProfile, t: TableProfile) -> bool:
