@@ -116,11 +116,11 @@ class TestFencedModel:
     ):
         bad = "x = 6\nprint(x * seven)\nprint('done')"
         again = "x = 6\nprint(x * seven)\n" + "".join(f"y{i} = {i}\n" for i in range(60)) + "print('done')"
-        fixed = json.dumps({"number": 2, "line": "print(x * 7)"})
+        fixed = "x = 6\nprint(x * 7)\nprint('done')"
         fake_llm.script(
             {"text": f"```python\n{bad}\n```"},
             {"text": f"```python\n{again}\n```", "chunk_chars": 4, "delay": 0.01},
-            {"text": fixed},
+            {"text": f"```python\n{fixed}\n```"},  # the model's next try, told why the repeat was declined
             {"text": json.dumps({"answers": True, "answer": "It is 42.", "missing": ""})},  # the check call
         )
         ws = await chat_client()
@@ -130,10 +130,12 @@ class TestFencedModel:
         await approve_runs(ws, chat, 2)
         ended = await ws.until("turn_ended")
         assert ended["reason"] == "answer" and ws.of("assistant_message")[-1]["text"] == "It is 42."
-        assert [p["code"] for p in ws.of("proposal")] == [bad, "x = 6\nprint(x * 7)\nprint('done')"]
+        assert [p["code"] for p in ws.of("proposal")] == [bad, fixed]
         written = "".join(d["delta"] for d in ws.of("assistant_delta"))
         assert "print(x * seven)" in written and "y2 =" not in written  # the reader stopped at that line
         assert any("fails where it failed before" in e["text"] for e in ws.of("status"))
+        told = fake_llm.requests[2]["messages"][-1]["content"]
+        assert "would fail there again" in told and "`print(x * seven)`" in told
 
 
 class TestStepCap:
