@@ -60,6 +60,31 @@ def test_a_csv_with_a_title_line_semicolons_decimal_commas_and_missing_markers_l
     assert any("title" in n for n in p.tables[0].notes)
 
 
+def test_json_written_as_text_in_a_column_and_fields_joined_by_the_unit_separator_are_said_so(tmp_path, monkeypatch):
+    """An app's database keeps its settings as JSON text (records keyed by id) and a note's fields
+    joined by ASCII's unit separator: the notes say how to read both, and their code works."""
+    decks = json.dumps({str(i): {"id": i, "name": f"Deck::{i}", "mod": 5} for i in range(1, 4)})
+    with sqlite3.connect(tmp_path / "app.db") as con:
+        con.execute("CREATE TABLE col (id INTEGER, decks TEXT, conf TEXT)")
+        con.execute("INSERT INTO col VALUES (1, ?, ?)", (decks, json.dumps({"curDeck": 1, "sort": "due"})))
+        con.execute("CREATE TABLE notes (id INTEGER, flds TEXT)")
+        con.executemany("INSERT INTO notes VALUES (?, ?)", [(i, f"word {i}\x1fmeaning {i}") for i in range(9)])
+    con.close()
+    p = prof(tmp_path, "app.db")
+    col = next(t for t in p.tables if t.name == "col")
+    note = next(c for c in col.columns if c.name == "decks").notes[0]
+    assert note.startswith("JSON text: an object of records keyed by id, each with 'id', 'name', 'mod'")
+    df = load(tmp_path, monkeypatch, load_block(p, col))
+    records = eval(note.split("(import json): ", 1)[1], {"pd": pd, "json": json, "df": df})  # noqa: S307
+    assert list(records["name"]) == ["Deck::1", "Deck::2", "Deck::3"]
+    assert "keys 'curDeck', 'sort'" in next(c for c in col.columns if c.name == "conf").notes[0]
+    fields = next(c for c in p.tables[1].columns if c.name == "flds").notes[0]
+    assert "fields joined by '\\x1f'" in fields
+    notes = load(tmp_path, monkeypatch, load_block(p, p.tables[1]))
+    split = eval(fields.split(": ", 1)[1].split(" gives")[0], {"df": notes})  # noqa: S307
+    assert split[1][3] == "meaning 3"
+
+
 def test_a_csv_under_a_block_of_comment_lines_loads_below_them_with_the_columns_they_describe(tmp_path, monkeypatch):
     """A scientific export writes `#` lines first (who made it, when, each column's meaning and unit),
     some with commas in them: they are skipped, and what they say of a column is its label."""

@@ -79,6 +79,8 @@ def text_notes(values: list[str]) -> tuple[list[str], str, Conversion | None]:
         notes.append(dates)
         holds = "dates, interval starts" if dates.startswith("time intervals") else "dates"
         return notes, "dates in several formats" if dates.startswith("dates as text in ") else holds, conversion
+    if held := _json_text(values):
+        return [*notes, held], "json", None
     if listed := _lists(values):
         return [*notes, listed], "lists", None
     spelled = _spellings(distinct)
@@ -172,11 +174,46 @@ def _ranges(values: list[str]) -> str:
     )
 
 
+def _json_text(values: list[str]) -> str:
+    """Values that are JSON objects or lists written as text (an app's settings in a database
+    column): how to read them, and the records in them when they hold records."""
+    import json
+
+    parsed = []
+    for v in values[:50]:
+        try:
+            parsed.append(json.loads(v) if v.strip()[:1] in ("{", "[") else None)
+        except ValueError:
+            parsed.append(None)
+    if not parsed or sum(p is not None and p != {} and p != [] for p in parsed) < 0.9 * len(parsed):
+        return ""
+    first = next(p for p in parsed if p)
+    if isinstance(first, dict) and all(isinstance(x, dict) for x in first.values()):
+        keys = list(dict.fromkeys(k for x in first.values() for k in x))[:6]
+        return (
+            f"JSON text: an object of records keyed by id, each with {', '.join(map(repr, keys))}, …; one row per record "
+            "(import json): pd.json_normalize([r for v in {col} for r in json.loads(v).values()])"
+        )
+    if isinstance(first, list) and all(isinstance(x, dict) for x in first):
+        return (
+            "JSON text: a list of records; one row per record (import json): "
+            "pd.json_normalize([r for v in {col} for r in json.loads(v)])"
+        )
+    named = f" with keys {', '.join(map(repr, list(first)[:6]))}" if isinstance(first, dict) else ""
+    return f"JSON text{named}: json.loads(value) reads it ({{col}}.map(json.loads) for all; import json)"
+
+
 def _lists(values: list[str]) -> str:
-    """Values that are lists of items joined by one separator (' | ', ';'), in a good share of rows."""
+    """Values that are lists of items joined by one separator (' | ', ';'), in a good share of rows;
+    ASCII's unit separator (\x1f) joins fields, however few."""
     values = [_ENTITY.sub("", v) for v in values]  # '&amp;' holds a ';' and joins nothing
-    for sep in (" | ", "|", "; ", ";"):
+    for sep in ("\x1f", " | ", "|", "; ", ";"):
         counts = [v.count(sep) for v in values]
+        if sep == "\x1f" and sum(c > 0 for c in counts) >= 0.3 * len(values):
+            return (
+                f"fields joined by '\\x1f' (up to {max(counts) + 1} in a row): {{col}}.str.split('\\x1f', expand=True) "
+                "gives a column per field ([0] the first)"
+            )
         if sum(c > 0 for c in counts) >= 0.3 * len(values) and max(counts) >= 2:
             return (
                 f"each value is a list of items joined by {sep!r} (up to {max(counts) + 1} in a row); items per "
