@@ -85,6 +85,45 @@ def test_json_written_as_text_in_a_column_and_fields_joined_by_the_unit_separato
     assert split[1][3] == "meaning 3"
 
 
+def test_the_newer_readings_keep_to_what_they_can_read(tmp_path, monkeypatch):
+    """A header named with a '#', records wrapped but flat, assigned JSON gzipped or plain, a script
+    that is no JSON, namespaced or clashing values inside XML records, JSON text holding dates."""
+    pokemon = "#,Name,Attack\n" + "".join(f"{i},P{i},{i * 10}\n" for i in range(1, 30))
+    df = load(tmp_path, monkeypatch, prof(tmp_path, "pokemon.csv", pokemon).tables[0].load)
+    assert list(df.columns) == ["#", "Name", "Attack"] and len(df) == 29
+    bed = "# track made 2024\n#chrom\tstart\tend\n" + "".join(f"chr1\t{i}\t{i + 5}\n" for i in range(20))
+    df = load(tmp_path, monkeypatch, prof(tmp_path, "peaks.tsv", bed).tables[0].load)
+    assert list(df.columns) == ["#chrom", "start", "end"] and df["end"].sum() == sum(range(5, 25))
+    flat = [{"tweet": {"id": i, "n": i * 2}} for i in range(20)]
+    p = prof(tmp_path, "flat.json", json.dumps(flat))
+    df = load(tmp_path, monkeypatch, "import json\n" + p.tables[0].load)
+    assert sorted(df.columns) == ["id", "n"] and df["n"].sum() == 380
+    (tmp_path / "data.js.gz").write_bytes(gzip.compress(("var data = " + json.dumps(flat) + ";").encode()))
+    p = prof(tmp_path, "data.js.gz")
+    assert load(tmp_path, monkeypatch, "import pandas as pd\n" + p.tables[0].load)["id"].sum() == 190
+    plain = prof(tmp_path, "plain.js", "var rows = " + json.dumps([{"a": i} for i in range(5)]))
+    assert load(tmp_path, monkeypatch, "import json\n" + plain.tables[0].load)["a"].sum() == 10
+    script = prof(tmp_path, "config.js", "const config = {\n  debug: true,\n};\nexport default config;\n")
+    assert script.kind in ("text", "lines") and "could not read" not in script.note
+    ns = "".join(
+        f'<entry><media:group xmlns:media="urn:m"><media:title>T{i}</media:title><media:views>{i}</media:views>'
+        f"</media:group><meta><info><id>x{i}</id><size>{i * 3}</size></info></meta></entry>"
+        for i in range(12)
+    )
+    p = prof(tmp_path, "feed.xml", f"<feed>{ns}</feed>")
+    assert not any("}" in c.name for c in p.tables[0].columns)
+    clash = "".join(
+        f'<rec id="{i}"><meta><info><id>x{i}</id><size>{i * 3}</size></info></meta></rec>' for i in range(12)
+    )
+    df = load(tmp_path, monkeypatch, prof(tmp_path, "recs.xml", f"<all>{clash}</all>").tables[0].load)
+    assert df["id"].sum() == 66 and list(df["info/id"][:2]) == ["x0", "x1"]  # the attribute kept its column
+    dated = pd.DataFrame(
+        {"k": range(12), "meta": [json.dumps({"created": f"2024-01-{i + 1:02d}", "n": i}) for i in range(12)]}
+    )
+    dated.to_csv(tmp_path / "dated.csv", index=False)
+    assert column(prof(tmp_path, "dated.csv"), "meta").notes[0].startswith("JSON text with keys 'created', 'n'")
+
+
 def test_a_csv_under_a_block_of_comment_lines_loads_below_them_with_the_columns_they_describe(tmp_path, monkeypatch):
     """A scientific export writes `#` lines first (who made it, when, each column's meaning and unit),
     some with commas in them: they are skipped, and what they say of a column is its label."""
@@ -638,7 +677,7 @@ def test_xml_records_with_values_nested_deep_get_a_column_per_value_and_a_way_to
     assert df["ArticleTitle"][0].startswith("Study 0 on")
     note = next(n for n in t.notes if "nested in <Citation>" in n)
     assert "several 'Last'" in note
-    listed = eval(note.split(": ", 1)[1].split(" lists")[0].replace("name", "'Last'"), {"records": _records(tmp_path)})  # noqa: S307
+    listed = eval(note.split("several 'Last': ", 1)[1].split(" lists")[0], {"records": _records(tmp_path)})  # noqa: S307
     assert listed[1] == ["L10", "L11"] and listed[0] == ["L00"]
 
 
@@ -994,11 +1033,14 @@ def test_a_question_that_names_no_file_is_given_the_files_whose_columns_say_its_
     question = "Which station had more trips starting there than ending, by member casual split?"
     assert chose(question, ["stations.csv"]) == ["stations.csv", "tripdata_q2.csv"]
     assert chose("What is the capacity of station S1?", ["stations.csv"]) == ["stations.csv"]
-    # A named file that is not read as a table (a page, broken text) says none of the question's words.
+    # A named file pandas failed to read says none of the question's words: no other is taken for it;
+    # a named note (text) does not stand in the way of the table the question needs.
+    (tmp_path / "station_trips.parquet").write_bytes(b"PAR1 not really parquet")
     (tmp_path / "station_notes.txt").write_text("Stations were renumbered in May; member trips casual split\n")
-    files.insert(0, prof(tmp_path, "station_notes.txt"))
-    assert not files[0].tables
-    assert chose(question, ["station_notes.txt"]) == ["station_notes.txt"]
+    files[:0] = [prof(tmp_path, "station_trips.parquet"), prof(tmp_path, "station_notes.txt")]
+    assert "could not read" in files[0].note and not files[1].tables
+    assert chose(question, ["station_trips.parquet"]) == ["station_trips.parquet"]
+    assert chose(question, ["station_notes.txt"]) == ["station_notes.txt", "tripdata_q2.csv"]
 
 
 async def test_the_preview_describes_the_file_a_question_is_about_and_lists_the_others(tmp_path):

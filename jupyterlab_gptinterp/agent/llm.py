@@ -21,8 +21,8 @@ from .outputs import as_dict
 from .seams import Completion, LLMEvent, PromptProgress, TextDelta, ToolCall
 
 _SLICE = 0.004  # seconds of stream parsing between two turns of the event loop
-# Tokens a schema-held reply may use, where the client caps replies: a check with its parts, or a
-# line fix of 600 characters, fits in half of it (measured: 10-95 tokens in 261 such replies).
+# Tokens a schema-held reply may use, where the client caps replies: a check with its parts fits in
+# a fraction of it (measured: 10-95 tokens in 261 such replies).
 SCHEMA_TOKENS = 512
 # The seed of a resampled call where the server takes one (llama.cpp draws a new one per request
 # otherwise): the same prompt then gets the same reply, so a turn, and an eval run, can be repeated.

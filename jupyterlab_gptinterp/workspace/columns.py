@@ -69,6 +69,8 @@ def text_notes(values: list[str]) -> tuple[list[str], str, Conversion | None]:
         return [*notes, durations], "durations" if conversion else "", conversion
     if ranged := _ranges(values):
         return [*notes, ranged], "ranges", None
+    if held := _json_text(values):  # before numbers and dates, which a JSON text may hold
+        return [*notes, held], "json", None
     numbers, conversion = _as_numbers(values)
     if numbers:
         notes.append(numbers)
@@ -79,8 +81,6 @@ def text_notes(values: list[str]) -> tuple[list[str], str, Conversion | None]:
         notes.append(dates)
         holds = "dates, interval starts" if dates.startswith("time intervals") else "dates"
         return notes, "dates in several formats" if dates.startswith("dates as text in ") else holds, conversion
-    if held := _json_text(values):
-        return [*notes, held], "json", None
     if listed := _lists(values):
         return [*notes, listed], "lists", None
     spelled = _spellings(distinct)

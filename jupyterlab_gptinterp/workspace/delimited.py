@@ -68,7 +68,13 @@ def comment_lines(lines: list[str]) -> int:
     n = 0
     while n < len(lines) and (lines[n].lstrip().startswith("#") or not lines[n].strip()):
         n += 1
-    return n if n < len(lines) and any(line.strip() for line in lines[:n]) else 0
+    last = next((i for i in range(n - 1, -1, -1) if lines[i].strip()), None)
+    if last is None or n >= len(lines):
+        return 0
+    # '#,Name,Type' or '#chrom\tstart' over rows as wide: the header itself, named with a '#'.
+    if any(lines[last].count(sep) == lines[n].count(sep) > 0 for sep in (",", "\t", ";", "|")):
+        return last
+    return n
 
 
 _ABOUT_COLUMN = re.compile(r"^#\s*(?:[A-Za-z]+\s+)?([\w.-]+)\s*[:=]\s*(\S.*)$")

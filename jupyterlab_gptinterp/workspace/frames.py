@@ -182,7 +182,8 @@ def _epoch(col: str, values: Any) -> str:
     if not len(values):
         return ""
     low, high = float(values.min()), float(values.max())
-    for unit, lo, hi in (("ms", 1e12, 4e12), ("s", 1e9, 4e9))[: 2 if named else 1]:
+    # Unnamed, only up to 2033: 13-digit codes past it (product barcodes) would read as far-off times.
+    for unit, lo, hi in (("ms", 1e12, 4e12 if named else 2e12), ("s", 1e9, 4e9))[: 2 if named else 1]:
         if lo <= low and high < hi and all(float(v).is_integer() for v in values.head(200)):
             when = load_pandas().to_datetime(int(values.iloc[0]), unit=unit, utc=True).strftime("%Y-%m-%d %H:%M UTC")
             span = "milliseconds" if unit == "ms" else "seconds"

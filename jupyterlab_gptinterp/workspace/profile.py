@@ -89,8 +89,11 @@ def profile(name: str, path: Path) -> dict[str, Any]:
             found = read_calendar(name, path)
         elif suffix in TEXT_SUFFIXES - {".txt"} or (suffix in {".txt", ".dat"} and looks_tabular(path)):
             found = read_text_table(name, path)
-        elif assigned_json(path):  # a web app's export: JSON after `name =`
-            found = read_records(name, path)
+        elif assigned_json(path):  # a web app's export: JSON after `name =` (else a script: its lines)
+            try:
+                found = read_records(name, path)
+            except ValueError:
+                found = read_lines(name, path)
         else:
             found = read_lines(name, path)
     except ImportError as exc:

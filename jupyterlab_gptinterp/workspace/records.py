@@ -44,7 +44,8 @@ def _tree(path: Path) -> tuple[Any, str]:
     text = raw.decode("utf-8", errors="replace")
     if m := _ASSIGNED.match(text):
         body = text[m.end() :].strip().removesuffix(";")
-        return json.loads(body), f"json.loads({handle}.read().split('=', 1)[1].strip().removesuffix(';'))"
+        read = f"{handle}.read().decode('utf-8')" if module else f"{handle}.read()"  # a compressed file gives bytes
+        return json.loads(body), f"json.loads({read}.split('=', 1)[1].strip().removesuffix(';'))"
     return json.loads(text), f"json.load({handle})"
 
 
@@ -73,7 +74,13 @@ def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
     records = [r[found.wrapper] for r in records[:200]] if found.wrapper else records
     nested = any(isinstance(v, dict) for r in records[:200] if isinstance(r, dict) for v in r.values())
     note = trees.describe(found, nested)
-    if found.shape == "records" and not found.path and not nested and loader.startswith("json."):
+    if (
+        found.shape == "records"
+        and not found.path
+        and not nested
+        and not found.wrapper
+        and loader.startswith("json.load(")
+    ):
         df = pd.read_json(io.StringIO(json.dumps(rows[:MAX_ROWS], default=str)))
         return f"df = pd.read_json({name!r})", df, [note] if note else []
     module = loader.partition(".")[0]

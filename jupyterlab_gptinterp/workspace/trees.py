@@ -128,14 +128,11 @@ def find(data: Any) -> Found | None:
         return None
     best = max(found, key=lambda f: (f.rows, -len(f.path)))
     if best.shape == "records":
-        head = data_at(data, best.path)[:200]
-        keys = {tuple(r) if isinstance(r, dict) else None for r in head}
-        if (
-            len(keys) == 1
-            and len(key := next(iter(keys)) or ()) == 1
-            and all(isinstance(r[key[0]], dict) for r in head)
-        ):
-            best.wrapper = str(key[0])  # every column would be named 'tweet.…'
+        rows = data_at(data, best.path)  # all of them: one record without the key would fail the load
+        keys = {tuple(r) if isinstance(r, dict) else None for r in rows}
+        one = next(iter(keys)) if len(keys) == 1 else None
+        if one and len(one) == 1 and isinstance(one[0], str) and all(isinstance(r[one[0]], dict) for r in rows):
+            best.wrapper = one[0]  # every column would be named 'tweet.…'
     if best.shape == "rows":
         rows = data_at(data, best.path)
         first = rows[0] if isinstance(rows[0], list) else []

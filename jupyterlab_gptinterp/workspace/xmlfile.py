@@ -57,15 +57,16 @@ MAX_PATHS = 24  # columns made of the values nested deep in a record
 MAX_LISTS = 6  # paths of values a record holds several of, named in a note
 
 
-def _short_names(paths: list[str], among: set[str]) -> list[str]:
+def _short_names(paths: list[str], among: set[str], taken: set[str]) -> list[str]:
     """A column name for each path: its shortest ending that no other path of `among` ends with
-    ('Journal/Title' for 'MedlineCitation/Article/Journal/Title'), which `.//` finds in a record."""
+    ('Journal/Title' for 'MedlineCitation/Article/Journal/Title'), which `.//` finds in a record,
+    and that no column of `taken` has already."""
     names = []
     for p in paths:
         parts = p.split("/")
         for n in range(1, len(parts) + 1):
             end = "/".join(parts[-n:])
-            if not any(q != p and (q == end or q.endswith("/" + end)) for q in among):
+            if end not in taken and not any(q != p and (q == end or q.endswith("/" + end)) for q in among):
                 names.append(end)
                 break
     return names
@@ -82,7 +83,7 @@ def _element_paths(records: list[Any]) -> set[str]:
     return paths
 
 
-def _deep_paths(records: list[Any], child: str, among: set[str]) -> tuple[list[str], list[str]]:
+def _deep_paths(records: list[Any], child: str, among: set[str], taken: set[str]) -> tuple[list[str], list[str]]:
     """(the paths under `child` to values a record holds once, those to values it holds several of):
     the text of elements that hold no element, however deep (<Journal><Title> inside <Article>),
     in the order a record has them; values in fewer than a third of the records, and markup inside
@@ -105,7 +106,9 @@ def _deep_paths(records: list[Any], child: str, among: set[str]) -> tuple[list[s
             seen.setdefault(path, set()).add(r.findtext(path))
     listed = [p for p in many if many[p] + once[p] >= 0.3 * len(sample)]
     single = [p for p in once if p not in many and once[p] >= 0.3 * len(sample) and len(seen[p]) > 1]
-    return _short_names(single[:MAX_PATHS], among), _short_names(listed[:MAX_LISTS], among)
+    if any("}" in p for p in [*single, *listed]):  # namespaced elements: '/' does not part their tags
+        return [], []
+    return _short_names(single[:MAX_PATHS], among, taken), _short_names(listed[:MAX_LISTS], among, taken)
 
 
 _XML_ENCODING = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
@@ -173,7 +176,7 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
                         found = f"[{found} for r in records]"
                         df[name_] = values
                     lines.append(f"df[{name_!r}] = {found}")
-            elif not uri and (deep := _deep_paths(records, child, among))[0]:
+            elif not uri and (deep := _deep_paths(records, child, among, {str(c) for c in df.columns}))[0]:
                 # Values nested deeper (<Article><Journal><Title>): a column each, named by its path.
                 names, lists = deep
                 lines += [f"df = df.drop(columns=[{col!r}])"] if col in df.columns else []
@@ -186,11 +189,12 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
                 for c in names:
                     df[c] = [r.findtext(".//" + c) for r in records]
                 several = ", ".join(repr(p) for p in lists)
+                first = f"'.//{lists[0]}'" if lists else ""
                 deeper.append(
                     f"the values nested in <{col}> are columns named by the end of their path"
                     + (
-                        f"; a record holds several {several}: [[x.text for x in r.findall('.//' + name)] for r in records]"
-                        " lists them"
+                        f"; a record holds several {several}: [[x.text for x in r.findall({first})] for r in records]"
+                        " lists the first (the same for the others)"
                         if lists
                         else ""
                     ),

@@ -119,11 +119,11 @@ def chosen(question: str, files: list[FileProfile], named: int = 0, limit: int =
     says more of its words than any of those (a question names one file and needs another too);
     naming none, those whose name, a column or a label says one of its words (a value alone may be
     a month of any table), and at least half as many as the best; none when no file says any. A
-    named file pandas could not read as a table says no word: then no other is taken for it (the
-    model would load the file it is shown, not the one it was asked about)."""
+    named file pandas failed to read says no word: then no other is taken for it (the model would
+    load the file it is shown, not the one it was asked about)."""
     score = scores(question, files)
     if named:
-        if not all(f.tables for f in files[:named]):
+        if any(f.kind == "unreadable" or "could not read" in f.note for f in files[:named]):
             return files[:named]
         top = max(s for s, _ in score[:named])
         extra = sorted(
