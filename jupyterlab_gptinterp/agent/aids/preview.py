@@ -396,8 +396,9 @@ def _table(f: FileProfile, t: TableProfile, detail: int, listed: bool = True) ->
     shown = t.columns if detail else t.columns[:12]
     lines += [f"  {c.name!r}: {_column(c, detail)}" for c in shown]
     more = max(t.width, len(t.columns)) - len(shown)
-    rest = ", ".join(f"{c.name!r}" + (f" ({c.label[:REST_LABEL]})" if c.label else "") for c in t.columns[len(shown) :])
-    if more > 0 and listed and rest:  # named all the same: the column a question needs is often past the 12th
+    unseen = t.columns[len(shown) :] if listed else []  # a fitted preview, measured again and again, names none
+    if more > 0 and unseen:  # named all the same: the column a question needs is often past the 12th
+        rest = ", ".join(f"{c.name!r}" + (f" ({c.label[:REST_LABEL]})" if c.label else "") for c in unseen)
         lines.append(f"  … and {more} more columns: {rest}")
     elif more > 0:
         lines.append(f"  … and {more} more columns (print df.columns)")
