@@ -633,6 +633,40 @@ def test_a_logs_record_format_is_inferred_checked_and_loads_every_record(tmp_pat
     assert list(df["ms"]) == pytest.approx([r["ms"] for r in records])
 
 
+def test_quoted_fields_and_dashes_for_empty_numbers_keep_every_record_in_one_shape(tmp_path, monkeypatch):
+    """A quoted field of several words (a client's name) is one field whatever its words; a
+    quoted field most records write alike (a command and its target) gives the fields inside it,
+    with the whole text kept for the few that do not; "-" in a number field is NaN, not a second
+    shape: every record loads, not just those written like the most common line."""
+    rng = random.Random(5)
+    agents = ["Acme Fetcher 2.1 (compatible; like Gecko)", "curl/8.4.0", "Some Reader/1.0 (X11; Linux)", "-"]
+    records, lines = [], []
+    for i in range(300):
+        verb, target = rng.choice(["READ", "WRITE"]), rng.choice(["/a", "/b/c", "/d"])
+        size = rng.choice([None, rng.randint(10, 9000)])
+        command = "\\x16\\x03\\x01" if i % 50 == 7 else f"{verb} {target} v2"
+        agent = rng.choice(agents)
+        records.append({"size": size, "agent": agent, "verb": None if i % 50 == 7 else verb})
+        lines.append(
+            f'10.0.{i % 7}.{i % 250} 2024-06-01T10:{i % 60:02d}:00 "{command}" {rng.choice([1, 2, 3])} '
+            f'{"-" if size is None else size} "{agent}"'
+        )
+    (tmp_path / "service.log").write_text("\n".join(lines) + "\n")
+    p = prof(tmp_path, "service.log")
+    assert p.kind == "lines" and "all lines are records" in p.lines, p.lines
+    assert "in that line: ip=" in p.lines  # a field named by its place is shown with its value
+    code = p.lines.split("```python\n")[1].split("```")[0]
+    monkeypatch.chdir(tmp_path)
+    scope = {"pd": pd}
+    exec(compile(code, "<preview>", "exec"), scope)  # noqa: S102
+    df = scope["df"]
+    assert len(df) == 300
+    sizes = [r["size"] for r in records]
+    assert df["value2"].isna().sum() == sizes.count(None) and df["value2"].sum() == sum(s for s in sizes if s)
+    assert list(df["text2"]) == [r["agent"] for r in records]
+    assert [None if pd.isna(v) else v for v in df["field3_1"]] == [r["verb"] for r in records]
+
+
 def test_no_record_format_for_prose_and_odd_lines_never_break_the_profile(tmp_path):
     prose = ["It was a dark and stormy night;", "the rain fell in torrents,", "except at occasional intervals"] * 5
     assert logformat.infer(prose) is None

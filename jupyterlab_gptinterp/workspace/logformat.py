@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 LEVELS = {"TRACE", "DEBUG", "INFO", "NOTICE", "WARN", "WARNING", "ERROR", "CRITICAL", "FATAL"}
 METHODS = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"}
@@ -30,6 +30,7 @@ _KINDS: list[tuple[str, re.Pattern[str], str]] = [
     ("time", re.compile(r"\d{2}:\d{2}:\d{2}(?:[.,]\d+)?"), r"\S+"),
     ("level", re.compile("|".join(sorted(LEVELS, key=len, reverse=True))), r"[A-Z]+"),
     ("method", re.compile("|".join(METHODS)), r"[A-Z]+"),
+    ("ip", re.compile(r"\d{1,3}(?:\.\d{1,3}){3}"), r"\S+"),
     ("path", re.compile(r"/\S*"), r"/\S*"),
     ("tz", re.compile(r"[+-]\d{4}"), r"[+-]\d{4}"),
     ("int", re.compile(r"-?\d+"), r"-?\d+"),
@@ -40,6 +41,9 @@ _KINDS: list[tuple[str, re.Pattern[str], str]] = [
 
 
 _INT = re.compile(r"-?\d+")
+# A token: a double-quoted string (spaces and escaped quotes inside), or a run of non-space.
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|\S+')
+_UNTYPED = ("word", "null", "quoted", "ts", "date", "time", "level", "tz")
 
 
 @dataclass
@@ -53,6 +57,8 @@ class LogFormat:
     other: str  # a line it does not match ("" when it matches every line)
     levels: list[str]  # the levels seen on all lines, most common first
     prefix: str  # regex of what every line starts with (timestamp, level), then the message; "" if none
+    blank: list[str] = field(default_factory=list)  # number groups some records leave as "-" (NaN once loaded)
+    partial: bool = False  # some groups are NaN on a record the regex matches (not all are dropped)
 
 
 def _wrap(token: str) -> tuple[str, str, str]:
@@ -65,7 +71,11 @@ def _wrap(token: str) -> tuple[str, str, str]:
 
 
 def _kind(token: str) -> tuple[str, re.Match[str] | None]:
+    if len(token) > 1 and token[0] == token[-1] == '"':
+        return "quoted", None  # one field, whatever it holds (a user agent's words, a request line)
     core = _wrap(token)[1]
+    if core == "-":
+        return "null", None  # a field left empty, in place of a number or a word
     for kind, rx, _ in _KINDS:
         m = rx.fullmatch(core)
         if m:
@@ -76,10 +86,122 @@ def _kind(token: str) -> tuple[str, re.Match[str] | None]:
 def _shape(line: str) -> tuple[tuple[str, str, str], ...]:
     """(opening quotes/brackets, kind, closing ones) of each token: `"GET` is a quoted method."""
     out = []
-    for token in line.split():
-        pre, _, post = _wrap(token)
-        out.append((pre, _kind(token)[0], post))
+    for token in _TOKEN.findall(line):
+        kind = _kind(token)[0]
+        pre, _, post = _wrap(token) if kind != "quoted" else ('"', "", '"')
+        out.append((pre, kind, post))
     return tuple(out)
+
+
+Shape = tuple[tuple[str, str, str], ...]
+
+
+def _fits(shape: Shape, other: Shape) -> bool:
+    """The same shape but where one of them has "-" (a field left empty)."""
+    return len(shape) == len(other) and all(
+        a == b or (a[0] == b[0] and a[2] == b[2] and "null" in (a[1], b[1])) for a, b in zip(shape, other)
+    )
+
+
+def _common(shapes: Counter[Shape]) -> tuple[Shape, int]:
+    """The shape the most lines fit (fewest empty fields on a tie), and how many fit it."""
+    best: tuple[int, int, Shape] | None = None
+    for shape, _ in shapes.most_common(50):  # prose has a shape a line: the common ones are the candidates
+        count = sum(n for other, n in shapes.items() if _fits(shape, other))
+        key = (count, -sum(k == "null" for _, k, _ in shape), shape)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    assert best is not None
+    return best[2], best[0]
+
+
+class _Fields:
+    """The regex of each field of a record shape, and the names and number types of its groups."""
+
+    def __init__(self, http: bool) -> None:
+        self.http = http  # a line with a method: a 3-digit number from 100 to 599 is a status
+        self.names: list[str] = []
+        self.numeric: dict[str, str] = {}
+        self.blank: list[str] = []
+        self.kinds: list[str] = []  # of the fields that are typed groups
+        self.partial = False  # some groups are NaN on a record the regex matches
+
+    def name(self, base: str) -> str:
+        n, i = base, 2
+        while n in self.names:
+            n, i = f"{base}{i}", i + 1
+        self.names.append(n)
+        return n
+
+    def part(self, pre: str, kind: str, post: str, column: list[str], label: str) -> str:
+        """The regex of a field, its tokens being `column` (one a record); `label` names it when
+        nothing else does."""
+        if kind == "quoted":
+            return self._quoted([t[1:-1] for t in column], label)
+        column = [_wrap(t)[1] for t in column] if pre or post else column
+        filled = [t for t in column if t != "-"]
+        if kind == "null" or len(filled) < len(column):  # "-" where others have a value: the value's kind
+            kinds = {_kind(t)[0] for t in filled}
+            kind = kinds.pop() if len(kinds) == 1 else ("word" if filled else "null")
+        if kind in ("word", "null"):
+            # A word that is the same on every record is part of the format; else a field.
+            inner = re.escape(column[0]) if len(set(column)) == 1 else rf"(?P<{self.name(label)}>\S+)"
+        elif kind == "unit" and len(filled) == len(column):
+            inner = self._unit(column, label)
+        elif kind == "unit":
+            inner = rf"(?P<{self.name(label)}>\S+)"
+        else:
+            inner = self._typed(kind, filled, blank=len(filled) < len(column))
+        if post:  # the field ends before its closing quote or bracket
+            inner = inner.replace(r"\S+", r"\S+?").replace(r"\S*", r"\S*?")
+        return re.escape(pre) + inner + re.escape(post)
+
+    def _typed(self, kind: str, column: list[str], blank: bool) -> str:
+        self.kinds.append(kind)
+        base = kind
+        if kind == "int" and self.http and all(len(t) == 3 and "100" <= t <= "599" for t in column):
+            base = "status"
+        elif kind in ("int", "float"):
+            base = "value"
+        group_rx = next(g for k, _, g in _KINDS if k == kind)
+        if kind in ("int", "float") and not any(t.startswith("-") for t in column):
+            group_rx = group_rx.removeprefix("-?")
+        name = self.name(base)
+        if kind in ("int", "float"):
+            (self.blank.append(name) if blank else self.numeric.__setitem__(name, kind))
+        return rf"(?P<{name}>{group_rx}|-)" if blank else rf"(?P<{name}>{group_rx})"
+
+    def _unit(self, column: list[str], label: str) -> str:
+        units = {_kind(t)[1].group(2) for t in column}  # type: ignore[union-attr]
+        if len(units) != 1:
+            return rf"(?P<{self.name(label)}>\S+)"
+        unit = units.pop()
+        whole = all(_INT.fullmatch(_kind(t)[1].group(1)) for t in column)  # type: ignore[union-attr]
+        number = (r"\d+" if whole else r"[\d.]+") if not any(t.startswith("-") for t in column) else r"-?[\d.]+"
+        name = self.name(_identifier(unit))
+        self.kinds.append("unit")
+        self.numeric[name] = "int" if whole else "float"
+        return rf"(?P<{name}>{number}){re.escape(unit)}"
+
+    def _quoted(self, column: list[str], label: str) -> str:
+        """A quoted field: the fields inside it when most records write it alike (a request line:
+        method, path, protocol), with the whole text too when some do not (a scanner's bytes);
+        else one text field (a user agent's words)."""
+        shapes = Counter(_shape(t) for t in column)
+        shape, count = shapes.most_common(1)[0]
+        text = r'(?:[^"\\]|\\.)*'
+        if not shape or any(k == "quoted" for _, k, _ in shape) or count < 0.8 * len(column):
+            return rf'"(?P<{self.name("text")}>{text})"'
+        whole = self.name("text") if count < len(column) else ""
+        tokens = [_TOKEN.findall(t) for t in column if _shape(t) == shape]
+        inner = r"\s+".join(
+            self.part(pre, kind, post, [t[j] for t in tokens], f"{label}_{j + 1}")
+            for j, (pre, kind, post) in enumerate(shape)
+        )
+        if not whole:
+            return f'"{inner}"'
+        self.partial = True  # the fields inside are NaN on the records that write it otherwise
+        return rf'"(?P<{whole}>{inner}|{text})"'
 
 
 def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
@@ -89,58 +211,18 @@ def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
     if len(lines) < 3:
         return None
     shapes = Counter(_shape(line) for line in lines)
-    shape, count = shapes.most_common(1)[0]
-    typed = [k for _, k, _ in shape if k not in ("word", "ts", "date", "time", "level", "tz")]
-    if count < max(3, min_share * len(lines)) or len(typed) < 2:
+    shape, count = _common(shapes)
+    if count < max(3, min_share * len(lines)):
         return None
-    group = [line.split() for line in lines if _shape(line) == shape]
-    http = any(k == "method" for _, k, _ in shape)
-    parts: list[str] = []
-    fields: list[str] = []
-    numeric: dict[str, str] = {}
-
-    def name(base: str) -> str:
-        n, i = base, 2
-        while n in fields:
-            n, i = f"{base}{i}", i + 1
-        fields.append(n)
-        return n
-
-    for i, (pre, kind, post) in enumerate(shape):
-        column = [tokens[i] for tokens in group]
-        if pre or post:  # the field is what is inside the quotes or brackets
-            column = [_wrap(t)[1] for t in column]
-        start = len(parts)
-        if kind == "word":
-            # A word that is the same on every record is part of the format; else a field.
-            parts.append(re.escape(column[0]) if len(set(column)) == 1 else rf"(?P<{name(f'field{i + 1}')}>\S+)")
-        elif kind == "unit":
-            units = {_kind(t)[1].group(2) for t in column}  # type: ignore[union-attr]
-            if len(units) == 1:
-                unit = units.pop()
-                whole = all(_INT.fullmatch(_kind(t)[1].group(1)) for t in column)  # type: ignore[union-attr]
-                number = (r"\d+" if whole else r"[\d.]+") if not any(t.startswith("-") for t in column) else r"-?[\d.]+"
-                parts.append(rf"(?P<{name(_identifier(unit))}>{number}){re.escape(unit)}")
-                numeric[fields[-1]] = "int" if whole else "float"
-            else:
-                parts.append(rf"(?P<{name(f'field{i + 1}')}>\S+)")
-        else:
-            base = kind
-            if kind == "int" and http and all(len(t) == 3 and "100" <= t <= "599" for t in column):
-                base = "status"
-            elif kind in ("int", "float"):
-                base = "value"
-            group_rx = next(g for k, _, g in _KINDS if k == kind)
-            if kind in ("int", "float") and not any(t.startswith("-") for t in column):
-                group_rx = group_rx.removeprefix("-?")
-            parts.append(rf"(?P<{name(base)}>{group_rx})")
-            if kind in ("int", "float"):
-                numeric[fields[-1]] = kind
-        if (pre or post) and len(parts) > start:
-            inner = parts[-1].replace(r"\S+", r"\S+?").replace(r"\S*", r"\S*?") if post else parts[-1]
-            if kind == "word" and "(?P<" not in inner:
-                inner = re.escape(column[0])
-            parts[-1] = re.escape(pre) + inner + re.escape(post)
+    group = [_TOKEN.findall(line) for line in lines if _fits(shape, _shape(line))]
+    inside = [k for t in group[0] if t.startswith('"') for _, k, _ in _shape(t[1:-1])]  # a quoted request line
+    fields = _Fields(http="method" in [k for _, k, _ in shape] + inside)
+    parts = [
+        fields.part(pre, kind, post, [tokens[i] for tokens in group], f"field{i + 1}")
+        for i, (pre, kind, post) in enumerate(shape)
+    ]
+    if len([k for k in fields.kinds if k not in _UNTYPED]) < 2:
+        return None
     indent = r"\s*" if any(line[:1].isspace() for line in lines) else ""
     # The regex goes into the model's code as r'...': a quote or a control character of a constant
     # word is written as an escape, so the ready line stays one valid string.
@@ -154,8 +236,10 @@ def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
     return LogFormat(
         prefix=_prefix(lines),
         regex=regex,
-        fields=fields,
-        numeric=numeric,
+        fields=fields.names,
+        numeric=fields.numeric,
+        blank=fields.blank,
+        partial=fields.partial,
         matched=sum(hits),
         total=len(lines),
         example=next(line for line, hit in zip(lines, hits) if hit),
@@ -203,10 +287,24 @@ def _identifier(unit: str) -> str:
 def load_lines(name: str, fmt: LogFormat) -> str:
     """The lines that load the records into `df` (a cell can start with them as they are)."""
     conv = ".astype({" + ", ".join(f"'{f}': {t}" for f, t in fmt.numeric.items()) + "})" if fmt.numeric else ""
-    return (
-        f"import pandas as pd\nlines = pd.Series(open({name!r}).read().splitlines())\n"
-        f"df = lines.str.extract(r'{fmt.regex}').dropna(){conv}"
+    blank = [f"df[{f!r}] = pd.to_numeric(df[{f!r}], errors='coerce')  # '-' (none) becomes NaN" for f in fmt.blank]
+    return "\n".join(
+        [
+            "import pandas as pd",
+            f"lines = pd.Series(open({name!r}).read().splitlines())",
+            f"df = lines.str.extract(r'{fmt.regex}').dropna({'how=' + repr('all') if fmt.partial else ''}){conv}",
+            *blank,
+        ]
     )
+
+
+def _values(fmt: LogFormat) -> str:
+    """The example line's value of each field, so a field named by its place is known by its value."""
+    m = re.match(fmt.regex.replace(r"\x27", "'"), fmt.example)
+    if m is None:
+        return ""
+    shown = [f"{k}={v if len(v) <= 40 else v[:37] + '...'}" for k, v in m.groupdict().items()]
+    return "# in that line: " + ", ".join(shown)
 
 
 def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
@@ -224,7 +322,7 @@ def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
             else f"{fmt.matched} of the first {fmt.total} lines are {what}s"
         )
     )
-    imports, load, records = load_lines(name, fmt).split("\n")
+    imports, load, *records = load_lines(name, fmt).split("\n")
     out = [f"{name}: text log, {n}. Not loaded yet. Start your cell with:", "```python", imports, load]
     if fmt.prefix and fmt.matched < fmt.total:
         fields = re.findall(r"\?P<(\w+)>", fmt.prefix)
@@ -236,8 +334,9 @@ def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
         ]
     out += [
         f"# {share}, like: {fmt.example[:200]}",
+        *([_values(fmt)] if any(f.startswith(("field", "text")) for f in fmt.fields) else []),
         f"# for questions about {what}s, one column per field (" + ", ".join(fmt.fields) + "):",
-        records,
+        *records,
     ]
     if fmt.other:
         out.append(f"# other lines are messages, like: {fmt.other[:200]}")
