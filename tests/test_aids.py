@@ -228,6 +228,31 @@ async def test_a_dotted_column_name_inside_query_gets_backticks():
     assert "'limit' is not defined" in said and "backticks" not in said
 
 
+async def test_a_column_of_another_member_of_an_archive_gets_that_members_load_and_the_shared_key():
+    """Each member's load starts with the same `archive = zipfile.ZipFile(...)` line: that line is
+    not what loads a member, so a cell that reads one member is not taken to load them all."""
+    opened = "import zipfile\narchive = zipfile.ZipFile('feed.zip')\n"
+    zipped = FileProfile(
+        "feed.zip",
+        "table",
+        tables=[
+            TableProfile(
+                "trips", 9, opened + "df = pd.read_csv(archive.open('trips.txt'))", [ColumnProfile("trip_id", "int")]
+            ),
+            TableProfile(
+                "stop_times",
+                90,
+                opened + "df = pd.read_csv(archive.open('stop_times.txt'))",
+                [ColumnProfile("trip_id", "int"), ColumnProfile("arrival_time", "text")],
+            ),
+        ],
+    )
+    code = opened + "df = pd.read_csv(archive.open('trips.txt'))\nprint(df['arrival_time'].max())"
+    said = await hint(failed(code, "KeyError", "'arrival_time'"), files=[zipped])
+    assert "the table 'stop_times' of feed.zip, which this code does not load" in said, said
+    assert "('trip_id')" in said and "stop_times = pd.read_csv(archive.open('stop_times.txt'))" in said
+
+
 async def test_a_missing_file_that_a_described_archive_holds_gets_the_archives_load_lines():
     load = "archive = zipfile.ZipFile('q2.zip')\ndf = pd.concat([pd.read_csv(archive.open(m)) for m in archive.namelist()])"
     zipped = FileProfile(

@@ -619,9 +619,11 @@ def _elsewhere(missing: str, files: list[FileProfile], code: str) -> str:
 
 
 def _reader_line(load: str) -> str:
-    """The line of a load block that reads the file (its first assignment), not a conversion after it."""
+    """The line of a load block that reads the file (its first assignment of a reader's result), not
+    a conversion after it, nor what it reads from (`archive = zipfile.ZipFile(...)`: every member's)."""
     lines = load.splitlines()
-    return next((line for line in lines if "=" in line), lines[0] if lines else "")
+    assigned = [line for line in lines if "=" in line]
+    return next((line for line in assigned if "read_" in line), assigned[0] if assigned else lines[0] if lines else "")
 
 
 def _load_expr(load: str) -> str:
@@ -647,10 +649,11 @@ def _unused_load(missing: str, files: list[FileProfile], code: str) -> str:
                     continue  # a table the code loads has it: the object indexed is another (the usual hint)
                 if loaded and not _loads(t, code, flat, f):  # another table of the file, not this one read wrongly
                     block = re.sub(r"\bdf\b", _variable(t.name), load_block(f, t))
+                    shared = [c.name for c in t.columns if c.name in {o.name for o in loaded[0].columns}]
                     return (
                         f"{missing!r} is a column of {_where(f, t)}, which this code does not load (it loads "
                         f"{loaded[0].name!r}): load that one too, as another frame, and merge the two on the column "
-                        f"they share.\n{block}"
+                        f"they share{f' ({shared[0]!r})' if shared else ''}.\n{block}"
                     )
                 return (
                     f"{missing!r} is a column of {where} as its tested load lines read it; this code reads the file its own "
