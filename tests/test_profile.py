@@ -715,6 +715,25 @@ def test_xml_records_with_values_nested_deep_get_a_column_per_value_and_a_way_to
     assert listed[1] == ["L10", "L11"] and listed[0] == ["L00"]
 
 
+def test_xml_values_nested_deep_in_another_namespace_get_columns_named_without_prefixes(tmp_path, monkeypatch):
+    """A track point's sensor values sit in an extension of another namespace, two elements down:
+    a column each, named by the value's own name, found with the namespaces the load line gives;
+    a point without the sensor's value is missing, not a list of nothing."""
+    points = "".join(
+        f'<pt lat="4{i}.5"><ele>{1000 + i}</ele><extensions><s:Sensor>'
+        + (f"<s:rate>{120 + i}</s:rate>" if i % 4 else "")
+        + f"<s:temp>{10 + i % 3}</s:temp></s:Sensor></extensions></pt>"
+        for i in range(12)
+    )
+    xml = f"<?xml version='1.0'?><log xmlns='urn:a' xmlns:s='urn:b'><trk>{points}</trk></log>"
+    t = prof(tmp_path, "walk.xml", xml).tables[0]
+    df = load(tmp_path, monkeypatch, t.load)
+    assert "extensions" not in df.columns and df["ele"].sum() == sum(range(1000, 1012))
+    rates = [120 + i for i in range(12) if i % 4]
+    assert pd.to_numeric(df["rate"]).max() == max(rates) and df["rate"].isna().sum() == 3
+    assert pd.to_numeric(df["temp"]).tolist()[:3] == [10, 11, 12]
+
+
 def _records(tmp_path):
     from xml.etree import ElementTree
 

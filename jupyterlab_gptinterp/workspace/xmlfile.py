@@ -57,33 +57,50 @@ MAX_PATHS = 24  # columns made of the values nested deep in a record
 MAX_LISTS = 6  # paths of values a record holds several of, named in a note
 
 
+def _local(path: str) -> str:
+    """A path without its namespace prefixes ('n2:TrackPointExtension/n2:hr' 'TrackPointExtension/hr')."""
+    return re.sub(r"(?<![^/])\w+:", "", path)
+
+
 def _short_names(paths: list[str], among: set[str], taken: set[str]) -> list[str]:
-    """A column name for each path: its shortest ending that no other path of `among` ends with
-    ('Journal/Title' for 'MedlineCitation/Article/Journal/Title'), which `.//` finds in a record,
-    and that no column of `taken` has already."""
+    """The ending of each path that names its column: the shortest that no other path of `among`
+    ends with ('Journal/Title' for 'MedlineCitation/Article/Journal/Title'), which `.//` finds in
+    a record, and whose name (prefixes dropped) no column of `taken` has already."""
     names = []
     for p in paths:
         parts = p.split("/")
         for n in range(1, len(parts) + 1):
             end = "/".join(parts[-n:])
-            if end not in taken and not any(q != p and (q == end or q.endswith("/" + end)) for q in among):
+            if _local(end) not in taken and not any(q != p and (q == end or q.endswith("/" + end)) for q in among):
                 names.append(end)
                 break
     return names
 
 
-def _element_paths(records: list[Any]) -> set[str]:
+def _prefixed(tag: str, ns: dict[str, str]) -> str:
+    """A tag as a path writes it: '{uri}hr' as 'n2:hr', its prefix added to `ns` (prefix: uri)."""
+    local, uri = _split_tag(tag)
+    if not uri:
+        return tag
+    prefix = next((k for k, v in ns.items() if v == uri), "") or (f"n{len(ns) + 1}" if ns else "n")
+    ns[prefix] = uri
+    return f"{prefix}:{local}"
+
+
+def _element_paths(records: list[Any], ns: dict[str, str]) -> set[str]:
     """Every path of an element inside the records ('MedlineCitation/Article/Journal/Title')."""
     paths: set[str] = set()
-    todo = [(e, str(e.tag)) for r in records[:200] for e in r if isinstance(e.tag, str)]
+    todo = [(e, _prefixed(e.tag, ns)) for r in records[:200] for e in r if isinstance(e.tag, str)]
     while todo and len(paths) < 20_000:
         element, path = todo.pop()
         paths.add(path)
-        todo += [(x, f"{path}/{x.tag}") for x in element if isinstance(x.tag, str)]
+        todo += [(x, f"{path}/{_prefixed(x.tag, ns)}") for x in element if isinstance(x.tag, str)]
     return paths
 
 
-def _deep_paths(records: list[Any], child: str, among: set[str], taken: set[str]) -> tuple[list[str], list[str]]:
+def _deep_paths(
+    records: list[Any], child: str, among: set[str], taken: set[str], ns: dict[str, str]
+) -> tuple[list[str], list[str]]:
     """(the paths under `child` to values a record holds once, those to values it holds several of):
     the text of elements that hold no element, however deep (<Journal><Title> inside <Article>),
     in the order a record has them; values in fewer than a third of the records, and markup inside
@@ -94,20 +111,18 @@ def _deep_paths(records: list[Any], child: str, among: set[str], taken: set[str]
     sample = records[:200]
     for r in sample:
         counts: Counter[str] = Counter()
-        todo = [(e, child) for e in r.findall(child)]
+        todo = [(e, _prefixed(child, ns)) for e in r.findall(child)]
         while todo:
             element, path = todo.pop(0)
             if len(element) and not (element.text or "").strip():
-                todo += [(x, f"{path}/{x.tag}") for x in element if isinstance(x.tag, str)]
+                todo += [(x, f"{path}/{_prefixed(x.tag, ns)}") for x in element if isinstance(x.tag, str)]
             elif (element.text or "").strip():
                 counts[path] += 1
         for path, n in counts.items():
             (once if n == 1 else many)[path] += 1
-            seen.setdefault(path, set()).add(r.findtext(path))
+            seen.setdefault(path, set()).add(r.findtext(path, namespaces=ns))
     listed = [p for p in many if many[p] + once[p] >= 0.3 * len(sample)]
     single = [p for p in once if p not in many and once[p] >= 0.3 * len(sample) and len(seen[p]) > 1]
-    if any("}" in p for p in [*single, *listed]):  # namespaced elements: '/' does not part their tags
-        return [], []
     return _short_names(single[:MAX_PATHS], among, taken), _short_names(listed[:MAX_LISTS], among, taken)
 
 
@@ -155,7 +170,8 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
         lines.append(f"import xml.etree.ElementTree as ET{extra}")
         lines.append(f"records = list(ET.parse({opener.format(repr(name))}).getroot().iter({find!r}))")
         flat, listed, deeper = [], [], []
-        among = _element_paths(records)
+        ns = {"n": uri} if uri else {}  # the prefixes of namespaced paths, as the load line's
+        among = _element_paths(records, ns)
         for child in nested[:4]:
             col = child.rpartition("}")[2]
             leaves = _leaves(records[:200], child)
@@ -176,20 +192,28 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
                         found = f"[{found} for r in records]"
                         df[name_] = values
                     lines.append(f"df[{name_!r}] = {found}")
-            elif not uri and (deep := _deep_paths(records, child, among, {str(c) for c in df.columns}))[0]:
+            elif (deep := _deep_paths(records, child, among, {str(c) for c in df.columns}, ns))[0]:
                 # Values nested deeper (<Article><Journal><Title>): a column each, named by its path.
                 names, lists = deep
                 lines += [f"df = df.drop(columns=[{col!r}])"] if col in df.columns else []
-                lines += [
-                    f"names = {names!r}",
-                    "for c in names:",
-                    "    df[c] = [r.findtext('.//' + c) for r in records]",
-                ]
                 df = df.drop(columns=[col], errors="ignore")
+                if ns:  # a path of prefixed tags: the column is named without them
+                    lines += [
+                        f"ns = {ns!r}",
+                        f"names = {dict((_local(c), c) for c in names)!r}",
+                        "for c, path in names.items():",
+                        "    df[c] = [r.findtext('.//' + path, namespaces=ns) for r in records]",
+                    ]
+                else:
+                    lines += [
+                        f"names = {names!r}",
+                        "for c in names:",
+                        "    df[c] = [r.findtext('.//' + c) for r in records]",
+                    ]
                 for c in names:
-                    df[c] = [r.findtext(".//" + c) for r in records]
-                several = ", ".join(repr(p) for p in lists)
-                first = f"'.//{lists[0]}'" if lists else ""
+                    df[_local(c)] = [r.findtext(".//" + c, namespaces=ns) for r in records]
+                several = ", ".join(repr(_local(p)) for p in lists)
+                first = f"'.//{lists[0]}'" + (", ns" if ns else "") if lists else ""
                 deeper.append(
                     f"the values nested in <{col}> are columns named by the end of their path"
                     + (
