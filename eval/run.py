@@ -83,6 +83,7 @@ SETS = {
     "heldout23": HERE / "heldout23",
     "heldout24": HERE / "heldout24",
     "heldout25": HERE / "heldout25",
+    "heldout26": HERE / "heldout26",
 }  # each holds data.py and tasks.py
 
 

@@ -59,6 +59,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout23",
         "heldout24",
         "heldout25",
+        "heldout26",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -73,6 +74,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout26",
         "heldout25",
         "heldout24",
         "heldout23",
