@@ -253,6 +253,17 @@ async def test_a_column_of_another_member_of_an_archive_gets_that_members_load_a
     assert "('trip_id')" in said and "stop_times = pd.read_csv(archive.open('stop_times.txt'))" in said
 
 
+async def test_a_column_indexed_on_another_object_names_that_object_and_the_line_that_makes_the_frame():
+    """A frame built from text read first (`text = open(...)`, then `df = pd.DataFrame(...)`): the
+    line named is the one that makes `df`, and the object the failing line indexes is named."""
+    load = "text = open('cal.ics').read()\nblocks = text.split('BEGIN:VEVENT')\ndf = pd.DataFrame([{'UID': b} for b in blocks])"
+    ics = FileProfile("cal.ics", "table", tables=[TableProfile("", 9, load, [ColumnProfile("UID", "text")])])
+    code = load + "\nevents = {}\nprint(events['UID'].nunique())"
+    tb = ["----> 4 print(events['UID'].nunique())"]
+    said = await hint(failed(code, "KeyError", "'UID'", tb), files=[ics])
+    assert "as loaded by `df = pd.DataFrame(" in said and "indexes (`events`)" in said, said
+
+
 async def test_a_missing_file_that_a_described_archive_holds_gets_the_archives_load_lines():
     load = "archive = zipfile.ZipFile('q2.zip')\ndf = pd.concat([pd.read_csv(archive.open(m)) for m in archive.namelist()])"
     zipped = FileProfile(

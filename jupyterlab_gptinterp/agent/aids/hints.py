@@ -184,7 +184,7 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
             return said
         # Unknown columns (a file described without tables) are no ground for sending it to another file.
         known = read and not _close(missing, names, 0.6)
-        return _key_hint(missing, read) + (
+        return _key_hint(missing, read, failing_line(outcome)) + (
             (_elsewhere(missing, files, code) if known else "") or _own_load(code, files)
         )
     if name == "UndefinedVariableError" or (name == "NameError" and ".query(" in failing_line(outcome)):
@@ -499,15 +499,17 @@ def _where(f: FileProfile, t: TableProfile) -> str:
     return f"the {part} {t.name!r} of {f.name}" if t.name else f.name
 
 
-def _key_hint(missing: str, tables: list[TableProfile]) -> str:
+def _key_hint(missing: str, tables: list[TableProfile], line: str = "") -> str:
     if not tables:
         return f"There is no key {missing!r}: print df.columns (or the keys) to see the exact names; they are case-sensitive."
     for t in tables:
         names = [c.name for c in t.columns]
         if missing in names:
+            indexed = re.search(rf"([\w.]+)\[\s*['\"]{re.escape(missing)}['\"]", line)
+            what = f" (`{indexed.group(1)}`)" if indexed else ""
             return (
                 f"{missing!r} is a column of the file as loaded by `{_reader_line(t.load)}`, but not of the object "
-                "this line indexes (a grouped or filtered result, or another frame): print its columns first."
+                f"this line indexes{what} (a grouped or filtered result, or another frame): print its columns first."
             )
         inner = [n for n in names if n.endswith("." + missing)]
         if inner:
@@ -619,11 +621,13 @@ def _elsewhere(missing: str, files: list[FileProfile], code: str) -> str:
 
 
 def _reader_line(load: str) -> str:
-    """The line of a load block that reads the file (its first assignment of a reader's result), not
-    a conversion after it, nor what it reads from (`archive = zipfile.ZipFile(...)`: every member's)."""
+    """The line of a load block that makes its frame (`df = ...`, else its first assignment of a
+    reader's result), not a conversion after it, nor what it reads from (`archive =
+    zipfile.ZipFile(...)`: every member's; `text = open(...)`: the text a frame is built of)."""
     lines = load.splitlines()
     assigned = [line for line in lines if "=" in line]
-    return next((line for line in assigned if "read_" in line), assigned[0] if assigned else lines[0] if lines else "")
+    made = [line for line in assigned if re.match(r"df\s*=", line)] or [line for line in assigned if "read_" in line]
+    return (made or assigned or lines or [""])[0]
 
 
 def _load_expr(load: str) -> str:
