@@ -1778,6 +1778,42 @@ def test_a_table_is_named_by_every_word_of_its_name_and_others_keep_their_line_w
     assert len(cramped) <= 600 and 'FROM "' not in cramped and "table 'orders': 40 rows; columns" in cramped
 
 
+def test_the_sheet_of_values_is_loaded_over_a_wordy_metadata_sheet_that_repeats_the_files_name(tmp_path):
+    """A statistics office's download: a sheet of values with years as columns, and a small sheet
+    describing each series in long text (its source names the file's own words). The words of the
+    file's name say which file, not which sheet; a year the question names is a column of the
+    values; "countries" says 'Country Name'."""
+    years = {f"{y} [YR{y}]": [float(i * y % 97) for i in range(60)] for y in range(2015, 2024)}
+    names = [f"Land {i}" for i in range(30)]
+    data = pd.DataFrame(
+        {
+            "Country Name": names * 2,
+            "Series Name": ["Access to electricity (% of population)", "Population, total"] * 30,
+        }
+        | {"Filler": [f"note {i}" for i in range(60)]}
+        | years
+    )
+    series = pd.DataFrame(
+        {
+            "Indicator Name": ["Access to electricity (% of population)", "Population, total"],
+            "Source": ["World Development Indicators, world bank extract", "World Development Indicators data"],
+            "Topic": ["Environment: Energy production & use of world development", "Health: Population extract"],
+        }
+    )
+    with pd.ExcelWriter(tmp_path / "World_Development_Indicators_extract.xlsx") as book:
+        data.to_excel(book, sheet_name="Data", index=False)
+        series.to_excel(book, sheet_name="Series - Metadata", index=False)
+    book_ = prof(tmp_path, "World_Development_Indicators_extract.xlsx")
+    question = (
+        "In World_Development_Indicators_extract.xlsx (World Development Indicators), for how many countries "
+        "is there a 2022 value for 'Access to electricity (% of population)'?"
+    )
+    assert len(render([book_], 10**6)) > 800
+    text = render([book_], 800, question=question)  # room to load one sheet
+    assert "sheet_name='Data'" in text and "sheet_name='Series - Metadata'" not in text, text
+    assert named_files("Which cities are the busiest?", ["city.csv", "towns.csv"]) == ["city.csv"]  # -ies: -y
+
+
 def test_sheets_alike_are_named_by_name_only_with_their_first_when_a_preview_is_over_its_budget(tmp_path):
     with pd.ExcelWriter(tmp_path / "daily.xlsx") as book:  # (the profile reads the first few sheets)
         for day in range(1, 32):

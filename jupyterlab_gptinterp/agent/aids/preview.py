@@ -38,10 +38,12 @@ def stem_of(name: str) -> str:
 
 
 def _forms(word: str) -> set[str]:
-    """A word with its plural ending dropped too (sensors, branches: sensor, branch)."""
+    """A word with its plural ending dropped too (sensors, branches, countries: sensor, branch, country)."""
     forms = {word}
     if len(word) > 3 and word.endswith("s"):
         forms |= {word[:-1], word[:-2] if word.endswith("es") else word}
+    if len(word) > 4 and word.endswith("ies"):
+        forms.add(word[:-3] + "y")
     return forms
 
 
@@ -97,9 +99,17 @@ def _says(forms: set[str], text: set[str]) -> bool:
     )
 
 
-def _asked(question: str) -> list[set[str]]:
-    """The words of a question that may say which data it is about, each with its singular."""
-    return [_forms(w) for w in words(question) if len(w) > 3 and w not in _PLAIN and not w.isdigit()]
+_YEAR = re.compile(r"(1[89]|20)\d\d")
+
+
+def _asked(question: str, years: bool = False) -> list[set[str]]:
+    """The words of a question that may say which data it is about, each with its singular; with
+    `years`, the years it names too (a table of years as columns names its columns by them)."""
+    return [
+        _forms(w)
+        for w in words(question)
+        if len(w) > 3 and w not in _PLAIN and (not w.isdigit() or (years and _YEAR.fullmatch(w)))
+    ]
 
 
 def scores(question: str, files: list[FileProfile]) -> list[tuple[int, bool]]:
@@ -216,7 +226,7 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
     others get what room is left. Where even that does not fit, the tables least about it are
     listed by name only. Only the joins between the tables it is about are said."""
     units = [(i, j) for i, f in enumerate(files) for j in range(len(f.tables)) if not _follower(f, f.tables[j])]
-    asked = _asked(question)
+    asked = _asked(question, years=True)
     score = {u: _table_score(asked, files[u[0]], files[u[0]].tables[u[1]]) for u in units}
     # The tables a question is about, in each file: those it names ("the Teams table"), else the one
     # whose columns and values say the most of its words, else the largest. (Columns alone say too
@@ -258,14 +268,22 @@ NAMED = 100  # a table's score when the question says its name
 def _table_score(asked: list[set[str]], f: FileProfile, t: TableProfile) -> int:
     """How many of the question's words (`asked`) a table says: NAMED when it says every word of the
     table's name ("the Teams table"; not "orders" for 'order_items'), or of its file's for a file of
-    one table, else 2 a word for a column's name or label and 1 for one of its few values."""
+    one table, else 2 a word for a column's name or label and 1 for one of its few values. Words of
+    the file's own name say which file, not which of its tables (a metadata sheet's source line
+    repeats them); a year the question says is a column's name in a table of years as columns."""
     said = set().union(*asked) if asked else set()
     name = [w for w in words(t.name or stem_of(f.name)) if len(w) > 2 and not w.isdigit() and w not in _PLAIN]
     if name and all(_forms(w) & said for w in name):
         return NAMED
     columns = {w for c in t.columns for n in (c.name, c.label) for w in words(n)}
     values = {w for c in t.columns for v in c.values for w in words(v)}
-    return sum(2 if _says(forms, columns) else 1 if _says(forms, values) else 0 for forms in asked)
+    own = set(words(f.name))
+    years = sum(2 for forms in asked if forms & columns and any(_YEAR.fullmatch(w) for w in forms))
+    return years + sum(
+        2 if _says(forms, columns) else 1 if _says(forms, values) else 0
+        for forms in asked
+        if not forms & own and not any(w.isdigit() for w in forms)
+    )
 
 
 def _files(files: list[FileProfile], levels: Levels) -> list[str]:
