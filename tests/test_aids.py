@@ -907,6 +907,11 @@ async def test_the_same_code_after_a_success_first_looks_for_the_answer_in_its_o
     assert got.answer == "It has 10 rows."
     got = await refuse("print(df.shape)", before, Check(False, "", "the mean"))
     assert got.answer == "" and "already ran" in got.note
+    # Judged no answer (a `nan`, the wrong thing): told so, with what it lacks, not "answer from it".
+    assert "does not answer the question" in got.note and "It lacks: the mean." in got.note
+    assert "Answer from that output" not in got.note
+    got = await refuse("print(df.shape)", before, None)  # no check made (a server without one)
+    assert "Answer from that output" in got.note
 
 
 async def test_rejected_code_and_a_line_the_library_rejected_are_not_proposed_again():

@@ -125,10 +125,17 @@ async def same_success(turn: TurnState, previous: Outcome) -> Refusal:
     """Code that worked, proposed again: its output may already answer the question (the short
     check call judges it); if not, the model is asked to answer from it or run other code."""
     status = "The model proposed the same code again; its earlier output was used."
-    if previous.printed and turn.check is not None:
-        verdict = await turn.check(previous)
-        if verdict is not None and verdict.answers and verdict.answer.strip():
-            return Refusal(status, "", answer=verdict.answer.strip())
+    verdict = await turn.check(previous) if previous.printed and turn.check is not None else None
+    if verdict is not None and verdict.answers and verdict.answer.strip():
+        return Refusal(status, "", answer=verdict.answer.strip())
+    if verdict is not None and not verdict.answers:  # "answer from it" would ask for what it lacks
+        lacks = f" It lacks: {verdict.missing.strip()}." if verdict.missing.strip() else ""
+        return Refusal(
+            "The model proposed the same code again; it was told that its output does not answer the question.",
+            "Not run: you already ran exactly this code, and its output above does not answer the question (a check "
+            f"of it found so).{lacks} Change the code so that it computes what is missing; running it again would "
+            "print the same.",
+        )
     return Refusal(
         "The model proposed the same code again; it was asked to answer from its output.",
         "Not run: you already ran exactly this code; its output is above. Answer from that output, or run "
