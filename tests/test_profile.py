@@ -667,6 +667,17 @@ def test_quoted_fields_and_dashes_for_empty_numbers_keep_every_record_in_one_sha
     assert [None if pd.isna(v) else v for v in df["field3_1"]] == [r["verb"] for r in records]
 
 
+def test_a_number_inside_a_quoted_field_some_records_write_otherwise_loads_as_nan_there(tmp_path, monkeypatch):
+    """The odd record first (its fields inside the quotes are missing), a number inside the quotes,
+    spaces just inside them: the block still loads every line, the number NaN where it is missing."""
+    lines = ['10.0.0.99 "\\x16\\x03" 5 ok'] + [f'10.0.0.{i} " READ /a {i} " {i * 3} ok' for i in range(20)]
+    (tmp_path / "odd.log").write_text("\n".join(lines) + "\n")
+    p = prof(tmp_path, "odd.log")
+    assert p.kind == "lines" and "all lines are records" in p.lines, p.lines
+    df = load(tmp_path, monkeypatch, p.lines.split("```python\n")[1].split("```")[0])
+    assert len(df) == 21 and df["value"].isna().sum() == 1 and df["value"].sum() == sum(range(20))
+
+
 def test_no_record_format_for_prose_and_odd_lines_never_break_the_profile(tmp_path):
     prose = ["It was a dark and stormy night;", "the rain fell in torrents,", "except at occasional intervals"] * 5
     assert logformat.infer(prose) is None
@@ -732,6 +743,13 @@ def test_xml_values_nested_deep_in_another_namespace_get_columns_named_without_p
     rates = [120 + i for i in range(12) if i % 4]
     assert pd.to_numeric(df["rate"]).max() == max(rates) and df["rate"].isna().sum() == 3
     assert pd.to_numeric(df["temp"]).tolist()[:3] == [10, 11, 12]
+    # Two values of one name in two namespaces keep a column each, named with their prefixes.
+    points = "".join(
+        f"<pt><v>{i}</v><x><s><a:speed>{i}</a:speed><b:speed>{i * 2}</b:speed></s></x></pt>" for i in range(9)
+    )
+    both = prof(tmp_path, "two.xml", f"<r xmlns:a='urn:a' xmlns:b='urn:b'>{points}</r>").tables[0]
+    df = load(tmp_path, monkeypatch, both.load)
+    assert pd.to_numeric(df["n:speed"]).sum() == 36 and pd.to_numeric(df["n2:speed"]).sum() == 72
 
 
 def _records(tmp_path):
@@ -1812,6 +1830,22 @@ def test_the_sheet_of_values_is_loaded_over_a_wordy_metadata_sheet_that_repeats_
     text = render([book_], 800, question=question)  # room to load one sheet
     assert "sheet_name='Data'" in text and "sheet_name='Series - Metadata'" not in text, text
     assert named_files("Which cities are the busiest?", ["city.csv", "towns.csv"]) == ["city.csv"]  # -ies: -y
+
+
+def test_a_files_own_name_still_says_the_question_is_about_it_beside_another_file(tmp_path):
+    """The words of a file's name do not choose among its tables, but they still rank it over a
+    file the question does not name: the sales file gets its load lines first."""
+    wide = {f"extra_{k}": [f"text {k}-{i}" for i in range(30)] for k in range(10)}
+    months = [f"2024-{1 + i % 12:02d}" for i in range(30)]
+    pd.DataFrame({"month": months, "region": ["n", "s"] * 15, "target": range(30), **wide}).to_csv(
+        tmp_path / "targets.csv", index=False
+    )
+    pd.DataFrame({"store": ["a", "b"] * 15, "month": months, "sales": range(30), **wide}).to_csv(
+        tmp_path / "store_sales.csv", index=False
+    )
+    files = [prof(tmp_path, "targets.csv"), prof(tmp_path, "store_sales.csv")]
+    text = render(files, 1500, question="Which month had the highest sales?")  # room to load one
+    assert "read_csv('store_sales.csv')" in text and "read_csv('targets.csv')" not in text
 
 
 def test_sheets_alike_are_named_by_name_only_with_their_first_when_a_preview_is_over_its_budget(tmp_path):

@@ -194,14 +194,18 @@ class _Fields:
             return rf'"(?P<{self.name("text")}>{text})"'
         whole = self.name("text") if count < len(column) else ""
         tokens = [_TOKEN.findall(t) for t in column if _shape(t) == shape]
+        before = len(self.names)
         inner = r"\s+".join(
             self.part(pre, kind, post, [t[j] for t in tokens], f"{label}_{j + 1}")
             for j, (pre, kind, post) in enumerate(shape)
         )
         if not whole:
-            return f'"{inner}"'
+            return rf'"\s*{inner}\s*"'
         self.partial = True  # the fields inside are NaN on the records that write it otherwise
-        return rf'"(?P<{whole}>{inner}|{text})"'
+        for name in self.names[before:]:  # numbers among them: NaN there, so converted leniently
+            if self.numeric.pop(name, None):
+                self.blank.append(name)
+        return rf'"(?P<{whole}>\s*{inner}\s*|{text})"'
 
 
 def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
@@ -287,7 +291,7 @@ def _identifier(unit: str) -> str:
 def load_lines(name: str, fmt: LogFormat) -> str:
     """The lines that load the records into `df` (a cell can start with them as they are)."""
     conv = ".astype({" + ", ".join(f"'{f}': {t}" for f, t in fmt.numeric.items()) + "})" if fmt.numeric else ""
-    blank = [f"df[{f!r}] = pd.to_numeric(df[{f!r}], errors='coerce')  # '-' (none) becomes NaN" for f in fmt.blank]
+    blank = [f"df[{f!r}] = pd.to_numeric(df[{f!r}], errors='coerce')  # '-' or none: NaN" for f in fmt.blank]
     return "\n".join(
         [
             "import pandas as pd",
@@ -303,7 +307,7 @@ def _values(fmt: LogFormat) -> str:
     m = re.match(fmt.regex.replace(r"\x27", "'"), fmt.example)
     if m is None:
         return ""
-    shown = [f"{k}={v if len(v) <= 40 else v[:37] + '...'}" for k, v in m.groupdict().items()]
+    shown = [f"{k}={v if len(v) <= 40 else v[:37] + '...'}" for k, v in m.groupdict().items() if v is not None]
     return "# in that line: " + ", ".join(shown)
 
 

@@ -197,10 +197,13 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
                 names, lists = deep
                 lines += [f"df = df.drop(columns=[{col!r}])"] if col in df.columns else []
                 df = df.drop(columns=[col], errors="ignore")
-                if ns:  # a path of prefixed tags: the column is named without them
+                # A path of prefixed tags names its column without them, unless two would be one.
+                local = [_local(c) for c in names]
+                columns = [n if local.count(n) == 1 else c for n, c in zip(local, names)]
+                if ns:
                     lines += [
                         f"ns = {ns!r}",
-                        f"names = {dict((_local(c), c) for c in names)!r}",
+                        f"names = {dict(zip(columns, names))!r}",
                         "for c, path in names.items():",
                         "    df[c] = [r.findtext('.//' + path, namespaces=ns) for r in records]",
                     ]
@@ -210,8 +213,8 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
                         "for c in names:",
                         "    df[c] = [r.findtext('.//' + c) for r in records]",
                     ]
-                for c in names:
-                    df[_local(c)] = [r.findtext(".//" + c, namespaces=ns) for r in records]
+                for column, c in zip(columns, names):
+                    df[column] = [r.findtext(".//" + c, namespaces=ns) for r in records]
                 several = ", ".join(repr(_local(p)) for p in lists)
                 first = f"'.//{lists[0]}'" + (", ns" if ns else "") if lists else ""
                 deeper.append(

@@ -507,8 +507,10 @@ def _key_hint(missing: str, tables: list[TableProfile], line: str = "") -> str:
         if missing in names:
             indexed = re.search(rf"([\w.]+)\[\s*['\"]{re.escape(missing)}['\"]", line)
             what = f" (`{indexed.group(1)}`)" if indexed else ""
+            line_ = _reader_line(t.load)
+            line_ = line_ if len(line_) <= 120 else line_[:117] + "..."  # a log's regex is no help here
             return (
-                f"{missing!r} is a column of the file as loaded by `{_reader_line(t.load)}`, but not of the object "
+                f"{missing!r} is a column of the file as loaded by `{line_}`, but not of the object "
                 f"this line indexes{what} (a grouped or filtered result, or another frame): print its columns first."
             )
         inner = [n for n in names if n.endswith("." + missing)]

@@ -228,6 +228,8 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
     units = [(i, j) for i, f in enumerate(files) for j in range(len(f.tables)) if not _follower(f, f.tables[j])]
     asked = _asked(question, years=True)
     score = {u: _table_score(asked, files[u[0]], files[u[0]].tables[u[1]]) for u in units}
+    # Which of a file's tables: the words of its own name do not tell them apart.
+    within = {u: _table_score(asked, files[u[0]], files[u[0]].tables[u[1]], own=False) for u in units}
     # The tables a question is about, in each file: those it names ("the Teams table"), else the one
     # whose columns and values say the most of its words, else the largest. (Columns alone say too
     # little: "team" is in a column name of most tables of a baseball database.)
@@ -235,7 +237,7 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
     for i, f in enumerate(files):
         mine = [u for u in units if u[0] == i]
         named = {u for u in mine if score[u] >= NAMED}
-        wanted |= named or ({max(mine, key=lambda u: (score[u], f.tables[u[1]].rows or 0))} if mine else set())
+        wanted |= named or ({max(mine, key=lambda u: (within[u], f.tables[u[1]].rows or 0))} if mine else set())
     ranked = sorted(units, key=lambda u: (u not in wanted, -score[u]))
     about = [replace(f, tables=[t for j, t in enumerate(f.tables) if (i, j) in wanted]) for i, f in enumerate(files)]
     joined = "\n".join(f"Join: {j}." for j in joins(about))
@@ -265,24 +267,25 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
 NAMED = 100  # a table's score when the question says its name
 
 
-def _table_score(asked: list[set[str]], f: FileProfile, t: TableProfile) -> int:
+def _table_score(asked: list[set[str]], f: FileProfile, t: TableProfile, own: bool = True) -> int:
     """How many of the question's words (`asked`) a table says: NAMED when it says every word of the
     table's name ("the Teams table"; not "orders" for 'order_items'), or of its file's for a file of
-    one table, else 2 a word for a column's name or label and 1 for one of its few values. Words of
-    the file's own name say which file, not which of its tables (a metadata sheet's source line
-    repeats them); a year the question says is a column's name in a table of years as columns."""
+    one table, else 2 a word for a column's name or label and 1 for one of its few values; without
+    `own`, not the words of the file's own name, which say which file, not which of its tables (a
+    metadata sheet's source line repeats them). A year the question says is a column's name in a
+    table of years as columns."""
     said = set().union(*asked) if asked else set()
     name = [w for w in words(t.name or stem_of(f.name)) if len(w) > 2 and not w.isdigit() and w not in _PLAIN]
     if name and all(_forms(w) & said for w in name):
         return NAMED
     columns = {w for c in t.columns for n in (c.name, c.label) for w in words(n)}
     values = {w for c in t.columns for v in c.values for w in words(v)}
-    own = set(words(f.name))
+    name_words = set() if own else set(words(f.name))
     years = sum(2 for forms in asked if forms & columns and any(_YEAR.fullmatch(w) for w in forms))
     return years + sum(
         2 if _says(forms, columns) else 1 if _says(forms, values) else 0
         for forms in asked
-        if not forms & own and not any(w.isdigit() for w in forms)
+        if not forms & name_words and not any(w.isdigit() for w in forms)
     )
 
 
