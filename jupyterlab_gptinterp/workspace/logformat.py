@@ -167,8 +167,10 @@ class _Fields:
         if kind in ("int", "float") and not any(t.startswith("-") for t in column):
             group_rx = group_rx.removeprefix("-?")
         name = self.name(base)
-        if kind in ("int", "float"):
-            (self.blank.append(name) if blank else self.numeric.__setitem__(name, kind))
+        if kind in ("int", "float") and blank:
+            self.blank.append(name)
+        elif kind in ("int", "float"):
+            self.numeric[name] = kind
         return rf"(?P<{name}>{group_rx}|-)" if blank else rf"(?P<{name}>{group_rx})"
 
     def _unit(self, column: list[str], label: str) -> str:
