@@ -603,6 +603,29 @@ def test_parquet_and_sqlite(tmp_path, monkeypatch):
     assert seen.rows == 1 and "a view, not a table: CREATE VIEW seen AS SELECT p.name" in seen.notes[0]
 
 
+def test_a_database_tables_empty_columns_are_named_together_and_float_epoch_seconds_read_as_dates(tmp_path):
+    # A recorder database keeps legacy columns that are NULL in every row, and writes times as
+    # `time.time()` floats: the empty ones are no dates, and the floats are seconds since 1970.
+    con = sqlite3.connect(tmp_path / "rec.db")
+    con.execute(
+        "CREATE TABLE states(state_id INTEGER, entity_id TEXT, last_updated TEXT, state TEXT, last_updated_ts REAL)"
+    )
+    con.executemany(
+        "INSERT INTO states VALUES (?, NULL, NULL, ?, ?)",
+        [(i, "on" if i % 2 else "off", 1737688579.7565212 + 61.25 * i) for i in range(30)],
+    )
+    con.commit()
+    con.close()
+    db = prof(tmp_path, "rec.db")
+    empty = [c for c in db.tables[0].columns if c.name in ("entity_id", "last_updated")]
+    assert [(c.dtype, c.distinct, c.missing) for c in empty] == [("empty", 0, 30)] * 2
+    note = column(db, "last_updated_ts").notes[0]
+    assert "seconds since 1970" in note and "2025-01-24" in note
+    shown = render([db], 5000)
+    assert "Empty in every row read (no values): 'entity_id', 'last_updated'" in shown
+    assert "'entity_id': " not in shown and "date objects" not in shown and "'state': text" in shown
+
+
 def _log(tmp_path, n=200, seed=3):
     rng = random.Random(seed)
     records, lines = [], []

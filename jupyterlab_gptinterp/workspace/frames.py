@@ -40,7 +40,7 @@ def _kind(series: Any) -> str:
     if kinds & {"dict", "list"}:
         nested = sum(isinstance(v, dict | list) for v in values)
         return "nested" if 2 * nested >= len(values) else "mixed " + "/".join(sorted(kinds))
-    if kinds <= {"date", "datetime", "Timestamp"}:
+    if kinds and kinds <= {"date", "datetime", "Timestamp"}:  # (no kinds at all: no value, not dates)
         return "date objects"
     return "mixed " + "/".join(sorted(kinds)) if len(kinds) > 1 else (kinds.pop() if kinds else "empty")
 
@@ -171,12 +171,12 @@ def _list_note(col: str, values: Any) -> str:
     return f"lists ({shown}): df.explode({col!r}) gives a row per item"
 
 
-_TIME_NAME = re.compile(r"time|date|updated|created|modified|_at$|^ts$|stamp", re.IGNORECASE)
+_TIME_NAME = re.compile(r"time|date|updated|created|modified|_at$|(?:^|_)ts$|stamp", re.IGNORECASE)
 
 
 def _epoch(col: str, values: Any) -> str:
     """Whole numbers named like a time that are seconds or milliseconds since 1970 (an API's
-    timestamps, 2001 to 2096): how to read them as dates. Milliseconds under any name, said as a
+    timestamps, 2001 to 2096; whole or, named so, with a fraction): how to read them as dates. Milliseconds under any name, said as a
     guess: an app's ids are often the time they were made (1693856270850)."""
     named = bool(_TIME_NAME.search(col))
     if not len(values):
@@ -184,7 +184,8 @@ def _epoch(col: str, values: Any) -> str:
     low, high = float(values.min()), float(values.max())
     # Unnamed, only up to 2033: 13-digit codes past it (product barcodes) would read as far-off times.
     for unit, lo, hi in (("ms", 1e12, 4e12 if named else 2e12), ("s", 1e9, 4e9))[: 2 if named else 1]:
-        if lo <= low and high < hi and all(float(v).is_integer() for v in values.head(200)):
+        # Named, fractions too: a recorder's `time.time()` floats (1737688579.7565212).
+        if lo <= low and high < hi and (named or all(float(v).is_integer() for v in values.head(200))):
             when = load_pandas().to_datetime(int(values.iloc[0]), unit=unit, utc=True).strftime("%Y-%m-%d %H:%M UTC")
             span = "milliseconds" if unit == "ms" else "seconds"
             if not named:

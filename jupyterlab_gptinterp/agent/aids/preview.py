@@ -414,16 +414,26 @@ def _table(f: FileProfile, t: TableProfile, detail: int, listed: bool = True) ->
     lines = [_head(f, t)]
     lines += [f"Note: {n}." for n in t.notes]
     lines.append("Columns (exact names):")
-    shown = t.columns if detail else t.columns[:12]
+    # Columns with no value at all (a database's legacy columns) in one line: described one by
+    # one, a table of them read as if those were the columns to use.
+    empty = [c for c in t.columns if _empty(c)]
+    held = [c for c in t.columns if not _empty(c)]
+    shown = held if detail else held[:12]
     lines += [f"  {c.name!r}: {_column(c, detail)}" for c in shown]
-    more = max(t.width, len(t.columns)) - len(shown)
-    unseen = t.columns[len(shown) :] if listed else []  # a fitted preview, measured again and again, names none
+    if empty:
+        lines.append(f"  Empty in every row read (no values): {', '.join(repr(c.name) for c in empty)}")
+    more = max(t.width, len(t.columns)) - len(shown) - len(empty)
+    unseen = held[len(shown) :] if listed else []  # a fitted preview, measured again and again, names none
     if more > 0 and unseen:  # named all the same: the column a question needs is often past the 12th
         rest = ", ".join(f"{c.name!r}" + (f" ({c.label[:REST_LABEL]})" if c.label else "") for c in unseen)
         lines.append(f"  … and {more} more columns: {rest}")
     elif more > 0:
         lines.append(f"  … and {more} more columns (print df.columns)")
     return "\n".join(lines)
+
+
+def _empty(c: ColumnProfile) -> bool:
+    return c.missing > 0 and c.distinct == 0
 
 
 def _column(c: ColumnProfile, detail: int = 2) -> str:
