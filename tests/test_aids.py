@@ -1514,14 +1514,28 @@ async def test_different_errors_in_a_row_keep_the_whole_conversation():
     assert all(len(r) > 2 for r in llm.requests[1:])
 
 
-async def test_the_last_reply_before_the_turn_gives_up_is_shown_not_sent_back():
+async def test_the_last_reply_before_the_turn_gives_up_is_no_answer_when_it_can_only_be_about_a_failed_run():
+    # Held-out 26: after four declined repeats of failing code, "The error was caused by ..." was
+    # shown as the answer. The turn stops instead, with the error the user can act on.
     bad = fenced("print(6 * seven)")
     loop, llm, ex, sink, gate = make(
-        bad, bad, bad, bad, bad, "It is 42.", "never asked", names=["repeats", "grounding"]
+        bad, bad, bad, bad, bad, "The error is caused by seven.", "never asked", names=["repeats", "grounding"]
     )
     ended = await run_turn(loop, sink, gate)
-    assert ended.reason == "answer" and ex.ran == ["print(6 * seven)"]  # four repeats declined, then the reply
-    assert sink.of("assistant_message")[-1].text == "It is 42." and len(llm.requests) == 6
+    assert ended.reason == "step_cap" and ex.ran == ["print(6 * seven)"] and len(llm.requests) == 6
+    texts = [m.text for m in sink.of("assistant_message")]
+    assert "The error is caused by seven." not in texts and "NameError" in texts[-1]
+
+
+async def test_words_after_a_failed_run_go_back_for_the_fix_even_after_an_earlier_output():
+    # A small model's words after a failed run explain that error, or answer from an output it had
+    # itself gone past: the reply is sent back for the fixed code.
+    replies = [fenced("print(0)"), fenced("print(6 * seven)"), "The output is 0, so it is 0.", fenced("print(6 * 7)")]
+    loop, llm, ex, sink, gate = make(*replies, "It is 42.", names=["grounding"])
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == ["print(0)", "print(6 * seven)", "print(6 * 7)"]
+    assert "the last run failed" in llm.requests[3][-1]["content"]
+    assert [m.text for m in sink.of("assistant_message")][-1] == "It is 42."
 
 
 async def test_an_answer_sent_back_counts_as_stuck_too_so_a_focused_call_follows():

@@ -224,11 +224,13 @@ class _Turn:
 
     async def _final(self, message_id: str, text: str, last: bool = False) -> bool:
         """Show a final reply as the answer, unless an aid asks the model again (False). The `last`
-        reply before the turn gives up is shown, flagged as it is: sent back, it would leave nothing."""
+        reply before the turn gives up is not sent back: it is shown, flagged, where the aid would
+        have shown it (numbers to check); one an aid found no answer at all (an explanation of a
+        failed run, words on an output that does not answer) is not, and the turn stops with its
+        last result."""
         review = await self.aids.review(self.state, text)
-        kept = text if review.text is None else review.text
-        if last and review.retry and kept.strip():
-            review = Review(text=kept, flags=review.flags)
+        if last and review.retry:
+            review = Review(text=review.text, show=review.show, flags=review.flags)
         self.shown = review.show and bool((review.text or "").strip())
         if self.shown:
             await self._say(review.text or "", message_id, ungrounded=review.flags)

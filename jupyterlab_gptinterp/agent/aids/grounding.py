@@ -55,18 +55,15 @@ class Grounding(Aid):
         worked = _worked(turn)
         if not worked and self.asked_to_run < ASKS_TO_RUN and (_failed(turn) or await self._about_data(turn)):
             self.asked_to_run += 1
-            why = (
-                "no run printed a result"
-                if any(o.ran and not o.failed for o in turn.outcomes)
-                else "the last run failed"
-                if turn.ran_code
-                else "you have run no code for this question"
-            )
-            return Review(
-                show=False,
-                retry=f"{FLAG}{why}, and the description of the data shows only its layout and a few values. To "
-                f"answer, {how} that computes the answer from the data and prints it.",
-            )
+            if _failed(turn):
+                retry = f"{FLAG}the last run failed, so no output answers the question yet. To answer, {how} that fixes that code and prints the answer."
+            else:
+                why = "no run printed a result" if turn.ran_code else "you have run no code for this question"
+                retry = (
+                    f"{FLAG}{why}, and the description of the data shows only its layout and a few values. To "
+                    f"answer, {how} that computes the answer from the data and prints it."
+                )
+            return Review(show=False, retry=retry)
         if self.flagged and text.strip() == self.flagged:
             return Review(show=False)  # the same answer again: it is on screen already, flagged
         missing = ungrounded(text, self._seen(turn))
@@ -104,13 +101,20 @@ class Grounding(Aid):
 
 
 def _worked(turn: TurnState) -> bool:
-    """A run printed a result (one that printed nothing, loading data say, grounds no more than a failure)."""
-    return any(o.ran and not o.failed and (o.printed or o.files) for o in turn.outcomes)
+    """A run printed a result (one that printed nothing, loading data say, grounds no more than a
+    failure), and no run failed since where the model proposes code as a block: a small model's
+    words after a failed run explain that error ("The error was caused by ...") or fall back on an
+    output it had itself gone past, as if our tool text were the user's question."""
+    return not (turn.fenced and _failed(turn)) and any(
+        o.ran and not o.failed and (o.printed or o.files) for o in turn.outcomes
+    )
 
 
 def _failed(turn: TurnState) -> bool:
-    """Code was run for the question, all of it failed: a question to compute, whatever it names."""
-    return turn.ran_code and all(o.failed for o in turn.outcomes if o.ran)
+    """The last run failed (and, for a model that calls tools, every run): a question to compute,
+    whatever it names."""
+    last = turn.last_run
+    return last is not None and last.failed and (turn.fenced or all(o.failed for o in turn.outcomes if o.ran))
 
 
 def _numbers(text: str) -> list[tuple[str, float, int]]:
