@@ -224,10 +224,8 @@ class _Turn:
 
     async def _final(self, message_id: str, text: str, last: bool = False) -> bool:
         """Show a final reply as the answer, unless an aid asks the model again (False). The `last`
-        reply before the turn gives up is not sent back: it is shown, flagged, where the aid would
-        have shown it (numbers to check); one an aid found no answer at all (an explanation of a
-        failed run, words on an output that does not answer) is not, and the turn stops with its
-        last result."""
+        reply before the turn gives up is not sent back: shown where an aid would show it (flagged),
+        else the turn stops with its last result (an error explained is no answer)."""
         review = await self.aids.review(self.state, text)
         if last and review.retry:
             review = Review(text=review.text, show=review.show, flags=review.flags)
