@@ -37,7 +37,7 @@ def load(tmp_path, monkeypatch, code):
     monkeypatch.chdir(tmp_path)
     scope = {"pd": pd}
     exec(compile(code, "<load line>", "exec"), scope)  # noqa: S102 - the profile's own load line
-    return scope["df"]
+    return scope[re.search(r"^(\w+) = pd\.read_sql\(", code, re.M).group(1) if "read_sql" in code else "df"]
 
 
 def column(p, name, table=0):
@@ -75,13 +75,13 @@ def test_json_written_as_text_in_a_column_and_fields_joined_by_the_unit_separato
     note = next(c for c in col.columns if c.name == "decks").notes[0]
     assert note.startswith("JSON text: an object of records keyed by id, each with 'id', 'name', 'mod'")
     df = load(tmp_path, monkeypatch, load_block(p, col))
-    records = eval(note.split("(import json): ", 1)[1], {"pd": pd, "json": json, "df": df})  # noqa: S307
+    records = eval(note.split("(import json): ", 1)[1], {"pd": pd, "json": json, "col": df})  # noqa: S307 (table col's frame)
     assert list(records["name"]) == ["Deck::1", "Deck::2", "Deck::3"]
     assert "keys 'curDeck', 'sort'" in next(c for c in col.columns if c.name == "conf").notes[0]
     fields = next(c for c in p.tables[1].columns if c.name == "flds").notes[0]
     assert "fields joined by '\\x1f'" in fields
     notes = load(tmp_path, monkeypatch, load_block(p, p.tables[1]))
-    split = eval(fields.split(": ", 1)[1].split(" gives")[0], {"df": notes})  # noqa: S307
+    split = eval(fields.split(": ", 1)[1].split(" gives")[0], {"notes": notes})  # noqa: S307
     assert split[1][3] == "meaning 3"
 
 
@@ -594,7 +594,7 @@ def test_parquet_and_sqlite(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     scope = {"pd": pd, "sqlite3": sqlite3}
     exec(f"con = sqlite3.connect('c.sqlite')\n{db.tables[0].load}", scope)  # noqa: S102
-    assert list(scope["df"]["name"]) == ["A", "B"]
+    assert list(scope["patients"]["name"]) == ["A", "B"]  # a database's table in a frame of its name
     con = sqlite3.connect(tmp_path / "c.sqlite")
     con.execute("CREATE VIEW seen AS SELECT p.name, v.day FROM patients p JOIN visits v ON v.pid = p.id")
     con.commit()
@@ -624,6 +624,38 @@ def test_a_database_tables_empty_columns_are_named_together_and_float_epoch_seco
     shown = render([db], 5000)
     assert "Empty in every row read (no values): 'entity_id', 'last_updated'" in shown
     assert "'entity_id': " not in shown and "date objects" not in shown and "'state': text" in shown
+
+
+def test_a_databases_tables_load_into_frames_of_their_names_and_a_lookup_table_is_joined(tmp_path, monkeypatch):
+    # A small model pasted every table's load block, each into df, and used the last; the ids of the
+    # table a question is about are named in a narrow lookup table beside it, which it never joined.
+    con = sqlite3.connect(tmp_path / "rec.db")
+    con.execute(
+        "CREATE TABLE states(state_id INTEGER, entity_id TEXT, state TEXT, metadata_id INTEGER, extra_0 TEXT, extra_1 TEXT, extra_2 TEXT, extra_3 TEXT)"
+    )
+    con.executemany(
+        "INSERT INTO states VALUES (?, NULL, ?, ?, 'a', 'b', 'c', 'd')",
+        [(i, "on" if i % 3 else "off", 1 + i % 4) for i in range(400)],
+    )
+    con.execute("CREATE TABLE states_meta(metadata_id INTEGER, entity_id TEXT)")
+    con.executemany("INSERT INTO states_meta VALUES (?, ?)", [(i, f"light.room_{i}") for i in range(1, 5)])
+    con.execute("CREATE TABLE events(event_id INTEGER, kind TEXT, at TEXT, who TEXT, note TEXT, extra TEXT)")
+    con.executemany("INSERT INTO events VALUES (?, 'x', '2024-01-01', 'me', 'n', 'e')", [(i,) for i in range(50)])
+    con.commit()
+    con.close()
+    db = prof(tmp_path, "rec.db")
+    question = "How many times was light.room_2 switched on in the states table of rec.db?"
+    assert len(render([db], 10**6)) > 1600
+    text = render([db], 1600, question=question)
+    assert "states = pd.read_sql('SELECT * FROM \"states\"', con)" in text
+    join = next(line for line in text.splitlines() if line.startswith("Join:"))
+    assert "states.drop(columns=['entity_id']).merge(states_meta, on='metadata_id', how='left')" in join
+    monkeypatch.chdir(tmp_path)
+    scope = {"pd": pd, "sqlite3": sqlite3}
+    blocks = [load_block(db, t) for t in db.tables if t.name in ("states", "states_meta")]
+    exec("\n".join(blocks) + "\n" + join.split("Then: ", 1)[1].rstrip(".").join(["merged = ", ""]), scope)  # noqa: S102
+    merged = scope["merged"]
+    assert len(merged) == 400 and int((merged["entity_id"].eq("light.room_2") & merged["state"].eq("on")).sum()) == 67
 
 
 def _log(tmp_path, n=200, seed=3):
@@ -1526,8 +1558,11 @@ def test_the_preview_says_which_column_holds_another_tables_key_and_only_where_t
     with sqlite3.connect(tmp_path / "shop.sqlite") as con:
         orders.to_sql("orders", con, index=False)
         items.to_sql("order_items", con, index=False)
-    found = joins([prof(tmp_path, "shop.sqlite")])
-    assert len(found) == 1 and found[0].startswith("'order_id' of shop.sqlite 'order_items' hold 'order_id'"), found
+    found = joins([prof(tmp_path, "shop.sqlite")])  # a database's tables: the frames its load blocks make
+    assert found == [
+        "'order_id' of table 'order_items' hold 'order_id' of table 'orders', one row each there. Then: "
+        "order_items.merge(orders, on='order_id', how='left')"
+    ]
     with pd.ExcelWriter(tmp_path / "orders.xlsx") as book:  # a sheet's name that says nothing: the file's
         orders.to_excel(book, sheet_name="Sheet1", index=False)
         items.to_excel(book, sheet_name="Sheet2", index=False)
@@ -1542,7 +1577,7 @@ def test_the_preview_says_which_column_holds_another_tables_key_and_only_where_t
             "sales", con, index=False
         )
     found = joins([prof(tmp_path, "crm.sqlite")])
-    assert len(found) == 1 and found[0].startswith("'customer_id' of crm.sqlite 'sales' hold 'id'"), found
+    assert len(found) == 1 and found[0].startswith("'customer_id' of table 'sales' hold 'id'"), found
 
 
 def test_codes_two_sheets_write_two_ways_still_join_and_notes_under_a_sheet_are_dropped(tmp_path, monkeypatch):
@@ -1867,7 +1902,7 @@ def test_a_files_own_name_still_says_the_question_is_about_it_beside_another_fil
         tmp_path / "store_sales.csv", index=False
     )
     files = [prof(tmp_path, "targets.csv"), prof(tmp_path, "store_sales.csv")]
-    text = render(files, 1500, question="Which month had the highest sales?")  # room to load one
+    text = render(files, 1400, question="Which month had the highest sales?")  # room to load one
     assert "read_csv('store_sales.csv')" in text and "read_csv('targets.csv')" not in text
 
 

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from .frames import shown_value, table_profile
+from .frames import frame_name, framed, shown_value, table_profile
 from .kinds import MAX_ROWS, MAX_TABLES, load_pandas
 
 
@@ -47,7 +47,7 @@ def read_database(name: str, path: Path) -> dict[str, Any]:
                 if table in views
                 else []
             )
-            tables.append(table_profile(table, df, load, rows, said))
+            tables.append(framed(table_profile(table, df, load, rows, said), frame_name(table)))
     finally:
         con.close()
     return {

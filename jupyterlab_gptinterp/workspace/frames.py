@@ -5,6 +5,7 @@ general observations, the keys it may join on, and the table's own notes (wide, 
 from __future__ import annotations
 
 import json
+import keyword
 import os
 import re
 from collections import Counter
@@ -412,3 +413,28 @@ def table_profile(name: str, df: Any, load: str, rows: int | None, notes: list[s
         "notes": notes + ([wide] if wide else []),
         "whole": rows is not None and len(df) >= rows,
     }
+
+
+_DF = re.compile(r"(?<![\w'\"])df(?![\w'\"])")
+
+
+def frame_name(table: str) -> str:
+    """A frame's name for a table of a database (`Region Managers` region_managers), else "" (no name
+    Python takes, or one a load block already uses)."""
+    word = re.sub(r"\W+", "_", table.lower()).strip("_")
+    ok = word.isidentifier() and not keyword.iskeyword(word) and word not in ("pd", "con", "sqlite3", "df")
+    return word if ok else ""
+
+
+def framed(table: dict[str, Any], name: str) -> dict[str, Any]:
+    """`table`'s load lines and notes with its frame called `name`, not df: the tables of one
+    database each in a frame of their own, so a cell that starts from two load blocks keeps both
+    (a small model pasted every table's block, each into df, and used the last)."""
+    if not name:
+        return table
+
+    def sub(text: str) -> str:
+        return _DF.sub(name, text)
+
+    columns = [{**c, "notes": [sub(n) for n in c["notes"]], "converted": sub(c["converted"])} for c in table["columns"]]
+    return {**table, "load": sub(table["load"]), "notes": [sub(n) for n in table["notes"]], "columns": columns}

@@ -112,9 +112,28 @@ def _holds(
     return how if alike or (ids and median(len(v) for v in own) >= 4) else ""
 
 
-def joins(files: list[FileProfile]) -> list[str]:
-    """One line per column that holds another table's key, at most a few."""
+def _frame(table: TableProfile) -> str:
+    """The frame a table's load block makes when it is not df (a database's tables: `states`)."""
+    made = re.match(r"([A-Za-z_]\w*)\s*=\s*pd\.read_", table.load.splitlines()[0] if table.load else "")
+    return made.group(1) if made and made.group(1) != "df" else ""
+
+
+LOOKUP_COLUMNS = 4  # a table this narrow, keyed, is a lookup: an id and its names
+
+
+def _about(owner: TableProfile, holder: TableProfile, same_file: bool, wanted: set[int]) -> bool:
+    """A join worth saying for the tables a question is about: between two of them, or from one of
+    them to a narrow lookup table of its own file (a database's ids and their names)."""
+    if id(holder) not in wanted:
+        return False
+    return id(owner) in wanted or (same_file and max(owner.width, len(owner.columns)) <= LOOKUP_COLUMNS)
+
+
+def joins(files: list[FileProfile], about: list[TableProfile] | None = None) -> list[str]:
+    """One line per column that holds another table's key, at most a few; with `about`, only the
+    joins of those tables (`_about`)."""
     tables = [(f"{f.name} {t.name!r}" if t.name else f.name, f.name, t) for f in files for t in f.tables]
+    wanted = {id(t) for t in about} if about is not None else {id(t) for _, _, t in tables}
     out: list[str] = []
     said: set[frozenset[tuple[int, str]]] = set()  # two tables one row each on it: said one way
     for where, file, table in tables:
@@ -131,13 +150,21 @@ def joins(files: list[FileProfile]) -> list[str]:
                 ]
                 found = [c.name for c, _ in held]
                 pair = frozenset({(id(table), key.name), (id(other), found[0] if found else "")})
-                if not found or pair in said:
+                if not found or pair in said or not _about(table, other, file == other_file, wanted):
                     continue
                 said.add(pair)
-                left, right = _word(other_file, other) + "_df", _word(file, table) + "_df"
+                left, right = (
+                    _frame(other) or _word(other_file, other) + "_df",
+                    _frame(table) or _word(file, table) + "_df",
+                )
                 right = right if right != left else right.replace("_df", "2_df")
-                line = f"{' and '.join(map(repr, found))} of {name} hold {key.name!r} of {where}, one row each there. "
-                line += f"Load each into its own frame ({left}, {right}), then: "
+                # Frames the load blocks make already (a database's tables) need no word on loading.
+                framed = bool(_frame(other) and _frame(table)) and file == other_file
+                holder, owner = (f"table {other.name!r}", f"table {table.name!r}") if framed else (name, where)
+                line = (
+                    f"{' and '.join(map(repr, found))} of {holder} hold {key.name!r} of {owner}, one row each there. "
+                )
+                line += "Then: " if framed else f"Load each into its own frame ({left}, {right}), then: "
                 if held[0][1] == "spelled":
                     theirs = held[0][0].keys[0]
                     ours = next((v for v in key.keys if _one_way(v) == _one_way(theirs)), key.keys[0])
@@ -146,5 +173,11 @@ def joins(files: list[FileProfile]) -> list[str]:
                         f"way first: {left}[{found[0]!r}] = {left}[{found[0]!r}]{ONE_WAY}, and the same for "
                         f"{right}[{key.name!r}]; then "
                     )
-                out.append(line + f"{left}.merge({right}, left_on={found[0]!r}, right_on={key.name!r}, how='left')")
+                on = f"on={key.name!r}" if found[0] == key.name else f"left_on={found[0]!r}, right_on={key.name!r}"
+                # A column of both, empty where the key is held (a database's legacy entity_id), would
+                # leave the other's named entity_id_y: dropped first, the merged one keeps its name.
+                theirs = {c.name for c in table.columns} - {key.name}
+                empty = [c.name for c in other.columns if c.name in theirs and c.missing and not c.distinct]
+                drop = f".drop(columns={empty!r})" if empty else ""
+                out.append(line + f"{left}{drop}.merge({right}, {on}, how='left')")
     return out[:MAX_JOINS]

@@ -13,7 +13,6 @@ every file and table keeps at least its name, and the tables it is about their l
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import PurePosixPath
 
 from ..seams import ColumnProfile, FileProfile, TableProfile, Workspace, printable
@@ -239,8 +238,8 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
         named = {u for u in mine if score[u] >= NAMED}
         wanted |= named or ({max(mine, key=lambda u: (within[u], f.tables[u[1]].rows or 0))} if mine else set())
     ranked = sorted(units, key=lambda u: (u not in wanted, -score[u]))
-    about = [replace(f, tables=[t for j, t in enumerate(f.tables) if (i, j) in wanted]) for i, f in enumerate(files)]
-    joined = "\n".join(f"Join: {j}." for j in joins(about))
+    about = [files[i].tables[j] for i, j in wanted]
+    joined = "\n".join(f"Join: {j}." for j in joins(files, about))
 
     def fits(levels: Levels) -> bool:
         return len(_joined(head, _files(files, levels), joined)) <= budget
