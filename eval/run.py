@@ -84,6 +84,7 @@ SETS = {
     "heldout24": HERE / "heldout24",
     "heldout25": HERE / "heldout25",
     "heldout26": HERE / "heldout26",
+    "heldout27": HERE / "heldout27",
 }  # each holds data.py and tasks.py
 
 
