@@ -75,7 +75,7 @@ def test_json_written_as_text_in_a_column_and_fields_joined_by_the_unit_separato
     note = next(c for c in col.columns if c.name == "decks").notes[0]
     assert note.startswith("JSON text: an object of records keyed by id, each with 'id', 'name', 'mod'")
     df = load(tmp_path, monkeypatch, load_block(p, col))
-    records = eval(note.split("(import json): ", 1)[1], {"pd": pd, "json": json, "col": df})  # noqa: S307 (table col's frame)
+    records = eval(note.split("(import json): ", 1)[1], {"pd": pd, "json": json, "col_df": df})  # noqa: S307 (table col's frame)
     assert list(records["name"]) == ["Deck::1", "Deck::2", "Deck::3"]
     assert "keys 'curDeck', 'sort'" in next(c for c in col.columns if c.name == "conf").notes[0]
     fields = next(c for c in p.tables[1].columns if c.name == "flds").notes[0]
@@ -649,13 +649,38 @@ def test_a_databases_tables_load_into_frames_of_their_names_and_a_lookup_table_i
     text = render([db], 1600, question=question)
     assert "states = pd.read_sql('SELECT * FROM \"states\"', con)" in text
     join = next(line for line in text.splitlines() if line.startswith("Join:"))
+    # The lookup table's block did not fit: its load line is in the join.
+    assert "Then: states_meta = pd.read_sql('SELECT * FROM \"states_meta\"', con); " in join
     assert "states.drop(columns=['entity_id']).merge(states_meta, on='metadata_id', how='left')" in join
     monkeypatch.chdir(tmp_path)
     scope = {"pd": pd, "sqlite3": sqlite3}
-    blocks = [load_block(db, t) for t in db.tables if t.name in ("states", "states_meta")]
-    exec("\n".join(blocks) + "\n" + join.split("Then: ", 1)[1].rstrip(".").join(["merged = ", ""]), scope)  # noqa: S102
+    block, then = load_block(db, next(t for t in db.tables if t.name == "states")), join.split("Then: ", 1)[1]
+    exec(block + "\n" + then.rstrip(".").replace("; ", "\nmerged = "), scope)  # noqa: S102
     merged = scope["merged"]
     assert len(merged) == 400 and int((merged["entity_id"].eq("light.room_2") & merged["state"].eq("on")).sum()) == 67
+
+
+def test_a_databases_frames_take_no_name_a_cell_already_uses_nor_each_others(tmp_path, monkeypatch):
+    con = sqlite3.connect(tmp_path / "odd.db")
+    for table in ("json", "col", "Region Managers", "region_managers", "2023", "x df y", "class"):
+        quoted = '"' + table + '"'
+        con.execute(f"CREATE TABLE {quoted}(id INTEGER, 'a df b' TEXT, amount TEXT)")
+        con.executemany(f"INSERT INTO {quoted} VALUES (?, 'v df w', ?)", [(i, f"${i},000.50") for i in range(30)])
+    con.commit()
+    con.close()
+    db = prof(tmp_path, "odd.db")
+    frames = {t.name: re.match(r"(\w+) = pd\.read_sql", t.load).group(1) for t in db.tables}
+    assert frames == {
+        "json": "json_df", "col": "col_df", "Region Managers": "region_managers", "region_managers": "region_managers_2",
+        "2023": "t_2023", "x df y": "x_df_y", "class": "class_df",
+    }  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    for t in db.tables:  # each block loads its table into its frame, converting the amounts, names untouched
+        scope = {"pd": pd, "sqlite3": sqlite3}
+        exec(load_block(db, t), scope)  # noqa: S102
+        frame = scope[frames[t.name]]
+        assert len(frame) == 30 and frame["amount"].sum() == sum(i * 1000 + 0.5 for i in range(30))
+        assert set(frame["a df b"]) == {"v df w"} and f'FROM "{t.name}"' in t.load
 
 
 def _log(tmp_path, n=200, seed=3):
@@ -1948,3 +1973,11 @@ def test_a_conversion_repeated_for_many_columns_is_shown_as_one_loop_that_loads_
     assert "'2020'" in numbers_used_as_text(f"import pandas as pd\ndf = pd.read_csv('pay.csv'){use}", [p])
     kept = ["df['a'] = df['a'] + 1", "df['b'] = df['a'] + 1", "col = 'c'", "df['c'] = df['c'] + 1"]
     assert folded("\n".join(kept)) == "\n".join(kept)  # not alike but for their column, or `col` taken
+    # A database table's frame folds alike; lines of two frames do not fold together.
+    pay = [f"pay[{y!r}] = pd.to_numeric(pay[{y!r}])" for y in years[:4]]
+    assert (
+        folded("\n".join(pay)) == "for col in ['2015', '2016', '2017', '2018']:\n    pay[col] = pd.to_numeric(pay[col])"
+    )
+    assert unfolded(folded("\n".join(pay))) == "\n".join(pay)
+    mixed = [*pay[:2], pay[2].replace("pay", "tax")]
+    assert folded("\n".join(mixed)) == "\n".join(mixed)

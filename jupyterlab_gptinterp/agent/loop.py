@@ -224,11 +224,12 @@ class _Turn:
 
     async def _final(self, message_id: str, text: str, last: bool = False) -> bool:
         """Show a final reply as the answer, unless an aid asks the model again (False). The `last`
-        reply before the turn gives up is not sent back: shown where an aid would show it (flagged),
-        else the turn stops with its last result (an error explained is no answer)."""
+        reply before the turn gives up is not sent back but shown, flagged; a small model's that an
+        aid would not show stays unshown, and the turn stops with its last result."""
         review = await self.aids.review(self.state, text)
         if last and review.retry:
-            review = Review(text=review.text, show=review.show, flags=review.flags)
+            show, kept = review.show or not self.state.fenced, text if review.text is None else review.text
+            review = Review(text=kept if show else "", show=show, flags=review.flags)
         self.shown = review.show and bool((review.text or "").strip())
         if self.shown:
             await self._say(review.text or "", message_id, ungrounded=review.flags)

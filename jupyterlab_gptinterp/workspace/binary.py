@@ -36,6 +36,7 @@ def read_database(name: str, path: Path) -> dict[str, Any]:
         names = [name for name, _, _ in found]
         views = {name: sql for name, kind, sql in found if kind == "view"}
         tables = []
+        used: set[str] = set()  # frame names given: two tables' names can make one ('A b', 'a_b')
         for table in names[:MAX_TABLES]:
             quoted = '"' + table.replace('"', '""') + '"'
             rows = con.execute(f"SELECT COUNT(*) FROM {quoted}").fetchone()[0]
@@ -47,7 +48,9 @@ def read_database(name: str, path: Path) -> dict[str, Any]:
                 if table in views
                 else []
             )
-            tables.append(framed(table_profile(table, df, load, rows, said), frame_name(table)))
+            frame = frame_name(table, used)
+            used.add(frame)
+            tables.append(framed(table_profile(table, df, load, rows, said), frame))
     finally:
         con.close()
     return {

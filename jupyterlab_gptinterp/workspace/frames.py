@@ -4,6 +4,7 @@ general observations, the keys it may join on, and the table's own notes (wide, 
 
 from __future__ import annotations
 
+import builtins
 import json
 import keyword
 import os
@@ -415,15 +416,30 @@ def table_profile(name: str, df: Any, load: str, rows: int | None, notes: list[s
     }
 
 
-_DF = re.compile(r"(?<![\w'\"])df(?![\w'\"])")
+# `df` where our lines use it as the frame (df[...], df.x, df = , (df), df,), not a word of a
+# table's or column's name inside quotes ('x df y').
+_DF = re.compile(r"(?<![\w'\"])df(?=\[|\.|\s*=(?!=)|\)|,|\s*$)", re.MULTILINE)
+# Names a cell already uses: Python's own, the modules and names our lines and notes bind, and
+# the loop variable of a folded load block (`for col in [...]`).
+_TAKEN = set(dir(builtins)) | {
+    *("pd", "np", "con", "sqlite3", "json", "re", "os", "io", "math", "time", "datetime", "zipfile", "gzip"),
+    *("df", "col", "data", "parts", "long", "ends", "lines", "frames", "archive", "members", "text", "blocks"),
+    *("names", "ns", "rows", "sheet", "merged"),
+}
 
 
-def frame_name(table: str) -> str:
-    """A frame's name for a table of a database (`Region Managers` region_managers), else "" (no name
-    Python takes, or one a load block already uses)."""
+def frame_name(table: str, used: set[str] | frozenset[str] = frozenset()) -> str:
+    """A frame's name for a table of a database (`Region Managers` region_managers; `list` list_df;
+    `2023` t_2023), none of `used`; "" for a name with no letters or digits (it is loaded as df)."""
     word = re.sub(r"\W+", "_", table.lower()).strip("_")
-    ok = word.isidentifier() and not keyword.iskeyword(word) and word not in ("pd", "con", "sqlite3", "df")
-    return word if ok else ""
+    if not word:
+        return ""
+    word = word if word.isidentifier() else f"t_{word}"
+    word = f"{word}_df" if keyword.iskeyword(word) or word in _TAKEN else word
+    n, name = 2, word
+    while name in used:
+        name, n = f"{word}_{n}", n + 1
+    return name
 
 
 def framed(table: dict[str, Any], name: str) -> dict[str, Any]:

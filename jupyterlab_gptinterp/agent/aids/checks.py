@@ -305,7 +305,8 @@ def spellings_apart(code: str, files: list[FileProfile], ran: str = "") -> str:
                 if selected
                 else "grouping or counting by it counts each spelling apart"
             )
-            recipe = re.sub(r" makes them one .*$", "", note[note.find("df[") :] if "df[" in note else "")
+            start = re.search(r"\b[A-Za-z_]\w*\[", note)  # df[...], or a database table's frame
+            recipe = re.sub(r" makes them one .*$", "", note[start.start() :] if start else "")
             how = f": {recipe}" if recipe else ""
             return (
                 f"{column!r} holds one value written several ways ({examples}), so {what}, with no error. Make the "

@@ -14,7 +14,7 @@ import re
 LOOP = "col"  # the loop's variable: a frame named so by a hint is named otherwise
 FOLD = 3  # lines alike but for their column, from which on they are one loop
 _LITERAL = r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*\""""
-_ASSIGNED = re.compile(rf"df\[({_LITERAL})\] = ")
+_ASSIGNED = re.compile(rf"([A-Za-z_]\w*)\[({_LITERAL})\] = ")  # df['2010'] = ..., or a database table's frame
 _LOOP = re.compile(
     rf"^([ \t]*)for {LOOP} in \[\s*((?:{_LITERAL})(?:\s*,\s*(?:{_LITERAL}))*\s*,?)\s*\]:[ \t]*(?:#[^\n]*)?\n"
     rf"\1[ \t]+(.*)$",
@@ -48,11 +48,11 @@ def _run(lines: list[str], start: int) -> tuple[list[str], str]:
     for k in range(start, len(lines)):
         line = lines[k]
         m = _ASSIGNED.match(line)
-        this = line.replace(f"df[{m.group(1)}]", f"df[{LOOP}]") if m else ""
+        this = line.replace(f"{m.group(1)}[{m.group(2)}]", f"{m.group(1)}[{LOOP}]") if m else ""
         if not m or (shape and this != shape):
             break
         shape = this
-        run.append(m.group(1))
+        run.append(m.group(2))
     return run, shape
 
 

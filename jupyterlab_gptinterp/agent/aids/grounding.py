@@ -52,7 +52,9 @@ class Grounding(Aid):
         if turn.action != "chat" or not text.strip():
             return None
         how = "reply with one ```python block" if turn.fenced else "call run_code"
-        worked = _worked(turn)
+        decided = [o for o in turn.outcomes if o.decision != "refused"]
+        rejected = bool(decided) and decided[-1].decision == "rejected"  # the user's reason may ask for words
+        worked = _worked(turn) or rejected
         if not worked and self.asked_to_run < ASKS_TO_RUN and (_failed(turn) or await self._about_data(turn)):
             self.asked_to_run += 1
             if _failed(turn):

@@ -112,7 +112,7 @@ def _holds(
     return how if alike or (ids and median(len(v) for v in own) >= 4) else ""
 
 
-def _frame(table: TableProfile) -> str:
+def frame_of(table: TableProfile) -> str:
     """The frame a table's load block makes when it is not df (a database's tables: `states`)."""
     made = re.match(r"([A-Za-z_]\w*)\s*=\s*pd\.read_", table.load.splitlines()[0] if table.load else "")
     return made.group(1) if made and made.group(1) != "df" else ""
@@ -154,17 +154,21 @@ def joins(files: list[FileProfile], about: list[TableProfile] | None = None) -> 
                     continue
                 said.add(pair)
                 left, right = (
-                    _frame(other) or _word(other_file, other) + "_df",
-                    _frame(table) or _word(file, table) + "_df",
+                    frame_of(other) or _word(other_file, other) + "_df",
+                    frame_of(table) or _word(file, table) + "_df",
                 )
-                right = right if right != left else right.replace("_df", "2_df")
+                if right == left:  # one name for both (`orders` of two databases): each its own
+                    left, right = _word(other_file, other) + "_df", _word(file, table) + "2_df"
                 # Frames the load blocks make already (a database's tables) need no word on loading.
-                framed = bool(_frame(other) and _frame(table)) and file == other_file
+                framed = bool(frame_of(other) and frame_of(table)) and file == other_file
                 holder, owner = (f"table {other.name!r}", f"table {table.name!r}") if framed else (name, where)
                 line = (
                     f"{' and '.join(map(repr, found))} of {holder} hold {key.name!r} of {owner}, one row each there. "
                 )
-                line += "Then: " if framed else f"Load each into its own frame ({left}, {right}), then: "
+                if framed:  # the lookup table's load line, which a preview without room for its block lacks
+                    line += "Then: " if id(table) in wanted else f"Then: {table.load.splitlines()[0]}; "
+                else:
+                    line += f"Load each into its own frame ({left}, {right}), then: "
                 if held[0][1] == "spelled":
                     theirs = held[0][0].keys[0]
                     ours = next((v for v in key.keys if _one_way(v) == _one_way(theirs)), key.keys[0])

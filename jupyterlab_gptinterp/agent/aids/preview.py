@@ -18,7 +18,7 @@ from pathlib import PurePosixPath
 from ..seams import ColumnProfile, FileProfile, TableProfile, Workspace, printable
 from .base import Aid, TurnState
 from .folding import folded
-from .joins import joins
+from .joins import frame_of, joins
 
 NOT_LOADED = "Not loaded yet. Start your cell with:"
 HEADER = "Data files, described here and not loaded yet (paths relative to the notebook; use these exact names):"
@@ -427,7 +427,7 @@ def _table(f: FileProfile, t: TableProfile, detail: int, listed: bool = True) ->
         rest = ", ".join(f"{c.name!r}" + (f" ({c.label[:REST_LABEL]})" if c.label else "") for c in unseen)
         lines.append(f"  … and {more} more columns: {rest}")
     elif more > 0:
-        lines.append(f"  … and {more} more columns (print df.columns)")
+        lines.append(f"  … and {more} more columns (print {frame_of(t) or 'df'}.columns)")
     return "\n".join(lines)
 
 
