@@ -1231,6 +1231,46 @@ async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call
     assert await calls.needs_data("Which month grew most?", listed) is None  # no verdict: nothing assumed
 
 
+async def test_a_reply_after_runs_that_states_no_answer_is_asked_again_then_not_shown():
+    """Held-out 27, clean run's answer line: "The code only counts every tile; it never selects the
+    ones that meet the speed criteria." was shown as the answer (a check's note, reworded)."""
+    said: list[str] = []
+
+    async def states(reply):
+        said.append(reply)
+        return reply.startswith("There are")
+
+    data = turn(question="How many rows of sales.csv are in 2024?", files=[SALES], states_answer=states)
+    data.outcomes.append(ok("print(len(df))", "30"))
+    aid = Grounding()
+    first = await aid.review(data, "The code counts every row; it never selects 2024.")
+    assert not first.show and "does not state the answer" in first.retry
+    second = await aid.review(data, "The filter keeps no rows.")
+    assert not second.show and not second.retry and not second.text  # not shown: the turn stops with its result
+    assert await aid.review(data, "There are 30 rows.") is None and len(said) == 3  # an answer goes through
+    assert await aid.review(data, "Which year do you mean?") is None and len(said) == 3  # a question back: no call
+    # Not asked: no run yet (another check's), a model that calls tools, a question about no data.
+    await Grounding().review(turn(question="q", files=[SALES], states_answer=states), "x")
+    assert len(said) == 3
+    hosted = turn(question="How many rows of sales.csv?", files=[SALES], fenced=False, states_answer=states)
+    hosted.outcomes.append(ok("print(len(df))", "30"))
+    assert await Grounding().review(hosted, "The code counts rows.") is None
+    chat = turn(question="How do I reverse a list?", states_answer=states)
+    chat.outcomes.append(ok("print([3, 2, 1])", "[3, 2, 1]"))
+    assert await Grounding().review(chat, "reversed() gives the items in reverse.") is None and len(said) == 3
+    # The call itself: the question and the reply only, constrained to a schema.
+    llm = ScriptedLLM(json.dumps({"states_answer": False}), "not json")
+    calls = ModelCalls(llm, ListSink(), "c", "t", LoopConfig(llm_retries=0, max_retry_wait=0.0), True)
+    assert await calls.states_answer("How many rows?", "The error is a KeyError.") is False
+    assert llm.schemas[0]["required"] == ["states_answer"] and "KeyError" in llm.requests[0][-1]["content"]
+    assert len(llm.requests[0]) == 2 + 2 * len(prompts.STATES_EXAMPLES)
+    assert await calls.states_answer("How many rows?", "x") is None  # no verdict: the reply goes through
+    served = turn(question="How many rows?")
+    calls.serve(served, 1000)  # the loop gives every turn the call, over its own question
+    llm.replies.append(json.dumps({"states_answer": True}))
+    assert await served.states_answer("There are 3.") is True and "How many rows?" in llm.requests[-1][-1]["content"]
+
+
 async def test_a_data_questions_parts_are_listed_for_the_code_to_do_before_it_is_written():
     """A short call that sees the question alone lists its parts (a period, a kind of row, the value
     to report); the system prompt names them. Only for a fenced model asked about described files."""

@@ -265,6 +265,7 @@ class ModelCalls:
         turn.check = lambda outcome: self.check(turn.question, outcome, budget)
         turn.needs_data = lambda: self.needs_data(turn.question, turn.listing)
         turn.parts = lambda: self.parts(turn.question)
+        turn.states_answer = lambda reply: self.states_answer(turn.question, reply)
 
     async def check(self, question: str, outcome: Outcome, budget: int) -> Check | None:
         """Does this output answer exactly the question? A short call that sees nothing else."""
@@ -287,6 +288,13 @@ class ModelCalls:
         await self.phase("checking")
         data = await self._judge(prompts.data_messages(question, files), prompts.DATA_SCHEMA, "data")
         verdict = data.get("needs_data") if isinstance(data, dict) else None
+        return verdict if isinstance(verdict, bool) else None
+
+    async def states_answer(self, question: str, reply: str) -> bool | None:
+        """Does a reply state an answer to the question, or only explain (None: no verdict)?"""
+        await self.phase("checking")
+        data = await self._judge(prompts.states_messages(question, reply), prompts.STATES_SCHEMA, "states")
+        verdict = data.get("states_answer") if isinstance(data, dict) else None
         return verdict if isinstance(verdict, bool) else None
 
     async def parts(self, question: str) -> list[str] | None:

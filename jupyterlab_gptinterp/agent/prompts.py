@@ -309,6 +309,64 @@ def data_messages(question: str, files: list[str]) -> list[dict[str, str]]:
     return [*messages, {"role": "user", "content": _data_case(question, files[:20])}]
 
 
+STATES_SYSTEM = (
+    "You decide whether a reply states the answer to a question: a value, a name, a date or a list that answers "
+    "it. A reply that only explains code, an error, an empty result or a check, or says what is still missing or "
+    "what to do next, does not. Reply with JSON only."
+)
+STATES_SCHEMA = {
+    "type": "object",
+    "properties": {"states_answer": {"type": "boolean"}},
+    "required": ["states_answer"],
+    "additionalProperties": False,
+}
+# General slips of a small model's last reply, about no data of ours.
+STATES_EXAMPLES = [
+    (("How many rows are in a.csv?", "a.csv has 150 rows."), True),
+    (
+        (
+            "Which team has the highest average score in games.csv?",
+            "The code counts rows per team; it never computes the average score of each team.",
+        ),
+        False,
+    ),  # fmt: skip
+    (("Which month had the most orders in o.csv?", "March had the most orders (412)."), True),
+    (
+        (
+            "What is the mean price in p.csv?",
+            "The error occurs because the column 'Price' does not exist in the DataFrame; the column is named 'price'.",
+        ),
+        False,
+    ),  # fmt: skip
+    (("How many users signed up in 2024 in u.json?", "No user signed up in 2024: the count is 0."), True),
+    (
+        (
+            "What is the total weight in kg of the parcels in p.csv?",
+            "The filter keeps no rows because the values are written in lower case, so the result is 0.",
+        ),
+        False,
+    ),  # fmt: skip
+]
+
+
+def _states_case(question: str, reply: str) -> str:
+    return f"Question: {question}\n\nReply: {reply}"
+
+
+def states_messages(question: str, reply: str) -> list[dict[str, str]]:
+    """The call that asks whether a reply states an answer: the question and the reply, nothing else."""
+    messages = [{"role": "system", "content": STATES_SYSTEM}]
+    for (q, r), verdict in STATES_EXAMPLES:
+        messages += [
+            {"role": "user", "content": _states_case(q, r)},
+            {"role": "assistant", "content": json.dumps({"states_answer": verdict})},
+        ]
+    return [*messages, {"role": "user", "content": _states_case(question, reply[:STATES_REPLY])}]
+
+
+STATES_REPLY = 1200  # characters of a reply the call reads
+
+
 PARTS_SYSTEM = (
     "You list what a question about data asks its code to do: each condition that picks the rows (a period, a "
     "kind, a threshold, how missing values are treated), each unit, how results are grouped, and the value to "

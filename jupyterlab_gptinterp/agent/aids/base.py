@@ -85,6 +85,8 @@ class TurnState:
     needs_data: Callable[[], Awaitable[bool | None]] | None = None
     # A short constrained call: what the question asks its code to do, as short phrases (None: failed)?
     parts: Callable[[], Awaitable[list[str] | None]] | None = None
+    # A short constrained call: does this reply state an answer to the question, or only explain?
+    states_answer: Callable[[str], Awaitable[bool | None]] | None = None
 
     @property
     def last_run(self) -> Outcome | None:

@@ -7,6 +7,9 @@
   twice at most, to run code that computes it (a preview shows a file's layout, not its answer; an
   explanation of an error is not an answer). A small model asked once tends to repeat its guess;
   asked twice, its next call is a focused one, which shows it the last error and its hints afresh.
+- A reply to a data question, after runs, that a short constrained call finds states no answer
+  (it explains the code, an error, a check's note or an empty result) is asked once for the code
+  that prints the answer; a second one is not shown, and the turn ends with its last result.
 - Numbers of an answer found in no output, request or preview the model saw (allowing rounding,
   separators and a ratio shown as a percentage) are flagged for the user, and the model is asked
   once to compute them; the same answer again, with nothing in between, is not shown twice.
@@ -27,6 +30,7 @@ _NUM = re.compile(r"(?<![\w.])[-−]?\$?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\
 _PRINT_ARGS = re.compile(r"\bprint\(([^()]*)\)")
 _STRINGS = re.compile(r"""(?:[rbfu]{0,2})("[^"\n]*"|'[^'\n]*')""", re.IGNORECASE)
 ASKS_TO_RUN = 2  # a data answer with no run behind it is sent back this many times, then shown
+JUDGED = 3  # replies a turn asks the short call about (each costs a call)
 
 
 class Grounding(Aid):
@@ -37,6 +41,8 @@ class Grounding(Aid):
         self.asked_numbers = False
         self.flagged = ""  # the answer shown flagged, before the model was asked to check it
         self.needs_data: bool | None = None  # the short call's verdict on a question that names no file
+        self.judged = 0  # replies the short call was asked about
+        self.stated_none = False  # a reply it found stating no answer was sent back
 
     def needs_code(self, turn: TurnState) -> bool:
         """A reply in words would be sent back, on what is known without a call: the model proposes
@@ -52,9 +58,7 @@ class Grounding(Aid):
         if turn.action != "chat" or not text.strip():
             return None
         how = "reply with one ```python block" if turn.fenced else "call run_code"
-        decided = [o for o in turn.outcomes if o.decision != "refused"]
-        rejected = bool(decided) and decided[-1].decision == "rejected"  # the user's reason may ask for words
-        worked = _worked(turn) or rejected
+        worked = _worked(turn) or _rejected(turn)  # the user's reason may ask for words
         if not worked and self.asked_to_run < ASKS_TO_RUN and (_failed(turn) or await self._about_data(turn)):
             self.asked_to_run += 1
             if _failed(turn):
@@ -68,6 +72,8 @@ class Grounding(Aid):
             return Review(show=False, retry=retry)
         if self.flagged and text.strip() == self.flagged:
             return Review(show=False)  # the same answer again: it is on screen already, flagged
+        if (stated := await self._states_no_answer(turn, text, how)) is not None:
+            return stated
         missing = ungrounded(text, self._seen(turn))
         if not missing:
             return None
@@ -81,6 +87,27 @@ class Grounding(Aid):
         else:
             note = f"{FLAG}{shown} appear(s) in no output you have seen. Do not guess: run code that computes and prints the answer, or answer again using only numbers from the outputs."
         return Review(flags=missing, retry=note)
+
+    async def _states_no_answer(self, turn: TurnState, text: str, how: str) -> Review | None:
+        """A small model's reply to a data question, after runs, that the short call finds states no
+        answer (it explains the code, an error, a check's note, an empty result: our tool text
+        answered as if the user wrote it) is not shown: asked once for the code that prints the
+        answer; the second such reply ends the turn with its last result. None: let it through."""
+        if not turn.fenced or not turn.ran_code or turn.states_answer is None or self.judged >= JUDGED:
+            return None
+        if text.rstrip().endswith("?") or _rejected(turn) or not await self._about_data(turn):
+            return None  # a question back to the user, or words the user's reason may have asked for
+        self.judged += 1
+        if await turn.states_answer(text) is not False:
+            return None
+        if self.stated_none:
+            return Review(text="", show=False)
+        self.stated_none = True
+        return Review(
+            show=False,
+            retry=f"{FLAG}your reply does not state the answer to the question. To answer, {how} that computes "
+            "it and prints it.",
+        )
 
     async def _about_data(self, turn: TurnState) -> bool:
         """The question is about the data: a file was described or attached, or it says a word of a
@@ -110,6 +137,12 @@ def _worked(turn: TurnState) -> bool:
     return not (turn.fenced and _failed(turn)) and any(
         o.ran and not o.failed and (o.printed or o.files) for o in turn.outcomes
     )
+
+
+def _rejected(turn: TurnState) -> bool:
+    """The user turned the last proposal down."""
+    decided = [o for o in turn.outcomes if o.decision != "refused"]
+    return bool(decided) and decided[-1].decision == "rejected"
 
 
 def _failed(turn: TurnState) -> bool:
