@@ -22,6 +22,7 @@ from jupyterlab_gptinterp.agent.aids.joins import ONE_WAY, joins
 from jupyterlab_gptinterp.agent.aids.preview import Preview, _names, chosen, load_block, named_files, render
 from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import MAX_BARE, DiskWorkspace, _typed, logformat
+from jupyterlab_gptinterp.workspace.frames import table_profile
 from jupyterlab_gptinterp.workspace.kinds import MAX_TABLES, data_suffix
 from jupyterlab_gptinterp.workspace.profile import profile
 
@@ -624,6 +625,15 @@ def test_a_database_tables_empty_columns_are_named_together_and_float_epoch_seco
     shown = render([db], 5000)
     assert "Empty in every row read (no values): 'entity_id', 'last_updated'" in shown
     assert "'entity_id': " not in shown and "date objects" not in shown and "'state': text" in shown
+    wide = pd.DataFrame({"id": range(5), **{f"legacy_{k}": [None] * 5 for k in range(20)}})
+    line = next(
+        x
+        for x in render(
+            [_typed({"kind": "table", "tables": [table_profile("", wide, "df = x", 5, [])]} | {"name": "w.csv"})], 5000
+        ).splitlines()
+        if "Empty" in x
+    )
+    assert "'legacy_15' and 4 more" in line and "'legacy_16'" not in line
 
 
 def test_a_databases_tables_load_into_frames_of_their_names_and_a_lookup_table_is_joined(tmp_path, monkeypatch):

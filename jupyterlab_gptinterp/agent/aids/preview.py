@@ -407,6 +407,7 @@ def _head(f: FileProfile, t: TableProfile) -> str:
 
 
 REST_LABEL = 40  # characters of a label beside a column listed past the described ones
+EMPTY_NAMED = 16  # columns with no value named in a table's line of them; the rest counted
 
 
 def _table(f: FileProfile, t: TableProfile, detail: int, listed: bool = True) -> str:
@@ -420,7 +421,9 @@ def _table(f: FileProfile, t: TableProfile, detail: int, listed: bool = True) ->
     shown = held if detail else held[:12]
     lines += [f"  {c.name!r}: {_column(c, detail)}" for c in shown]
     if empty:
-        lines.append(f"  Empty in every row read (no values): {', '.join(repr(c.name) for c in empty)}")
+        named = ", ".join(repr(c.name) for c in empty[:EMPTY_NAMED])
+        more = f" and {len(empty) - EMPTY_NAMED} more" if len(empty) > EMPTY_NAMED else ""
+        lines.append(f"  Empty in every row read (no values): {named}{more}")
     more = max(t.width, len(t.columns)) - len(shown) - len(empty)
     unseen = held[len(shown) :] if listed else []  # a fitted preview, measured again and again, names none
     if more > 0 and unseen:  # named all the same: the column a question needs is often past the 12th
