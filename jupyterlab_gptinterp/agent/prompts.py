@@ -260,19 +260,23 @@ CHECK_EXAMPLES = [
 ]
 
 
+def _worked(system: str, cases: list[tuple[str, Any]], asked: str) -> list[dict[str, str]]:
+    """A short call's messages: its system prompt, worked cases as earlier turns (the case, then its
+    JSON reply), then the case asked."""
+    messages = [{"role": "system", "content": system}]
+    for case, reply in cases:
+        messages += [{"role": "user", "content": case}, {"role": "assistant", "content": json.dumps(reply)}]
+    return [*messages, {"role": "user", "content": asked}]
+
+
 def _check_case(question: str, code: str, printed: str) -> str:
     return f"Question: {question}\n\nCode:\n```python\n{code}\n```\n\nOutput:\n```\n{printed}\n```"
 
 
 def check_messages(question: str, code: str, printed: str) -> list[dict[str, str]]:
     """The check call: the question, the code and its output, nothing else of the chat."""
-    messages = [{"role": "system", "content": CHECK_SYSTEM}]
-    for case, verdict in CHECK_EXAMPLES:
-        messages += [
-            {"role": "user", "content": _check_case(*case)},
-            {"role": "assistant", "content": json.dumps(verdict)},
-        ]
-    return [*messages, {"role": "user", "content": _check_case(question, code, printed)}]
+    cases = [(_check_case(*case), verdict) for case, verdict in CHECK_EXAMPLES]
+    return _worked(CHECK_SYSTEM, cases, _check_case(question, code, printed))
 
 
 DATA_SYSTEM = (
@@ -300,13 +304,8 @@ def _data_case(question: str, files: list[str]) -> str:
 
 def data_messages(question: str, files: list[str]) -> list[dict[str, str]]:
     """The call that asks whether a question that names no file is about the files beside the notebook."""
-    messages = [{"role": "system", "content": DATA_SYSTEM}]
-    for (q, names), verdict in DATA_EXAMPLES:
-        messages += [
-            {"role": "user", "content": _data_case(q, names)},
-            {"role": "assistant", "content": json.dumps({"needs_data": verdict})},
-        ]
-    return [*messages, {"role": "user", "content": _data_case(question, files[:20])}]
+    cases = [(_data_case(q, names), {"needs_data": verdict}) for (q, names), verdict in DATA_EXAMPLES]
+    return _worked(DATA_SYSTEM, cases, _data_case(question, files[:20]))
 
 
 STATES_SYSTEM = (
@@ -355,13 +354,8 @@ def _states_case(question: str, reply: str) -> str:
 
 def states_messages(question: str, reply: str) -> list[dict[str, str]]:
     """The call that asks whether a reply states an answer: the question and the reply, nothing else."""
-    messages = [{"role": "system", "content": STATES_SYSTEM}]
-    for (q, r), verdict in STATES_EXAMPLES:
-        messages += [
-            {"role": "user", "content": _states_case(q, r)},
-            {"role": "assistant", "content": json.dumps({"states_answer": verdict})},
-        ]
-    return [*messages, {"role": "user", "content": _states_case(question, reply[:STATES_REPLY])}]
+    cases = [(_states_case(q, r), {"states_answer": verdict}) for (q, r), verdict in STATES_EXAMPLES]
+    return _worked(STATES_SYSTEM, cases, _states_case(question, reply[:STATES_REPLY]))
 
 
 STATES_REPLY = 1200  # characters of a reply the call reads
@@ -409,13 +403,8 @@ PARTS_EXAMPLES = [
 
 def parts_messages(question: str) -> list[dict[str, str]]:
     """The call that lists a data question's parts, before any code: the question alone."""
-    messages = [{"role": "system", "content": PARTS_SYSTEM}]
-    for q, parts in PARTS_EXAMPLES:
-        messages += [
-            {"role": "user", "content": f"Question: {q}"},
-            {"role": "assistant", "content": json.dumps({"parts": parts})},
-        ]
-    return [*messages, {"role": "user", "content": f"Question: {question}"}]
+    cases = [(f"Question: {q}", {"parts": parts}) for q, parts in PARTS_EXAMPLES]
+    return _worked(PARTS_SYSTEM, cases, f"Question: {question}")
 
 
 def empty(text: str) -> bool:

@@ -422,8 +422,8 @@ def _table(f: FileProfile, t: TableProfile, detail: int, listed: bool = True) ->
     lines += [f"  {c.name!r}: {_column(c, detail)}" for c in shown]
     if empty:
         named = ", ".join(repr(c.name) for c in empty[:EMPTY_NAMED])
-        more = f" and {len(empty) - EMPTY_NAMED} more" if len(empty) > EMPTY_NAMED else ""
-        lines.append(f"  Empty in every row read (no values): {named}{more}")
+        counted = f" and {len(empty) - EMPTY_NAMED} more" if len(empty) > EMPTY_NAMED else ""
+        lines.append(f"  Empty in every row read (no values): {named}{counted}")
     more = max(t.width, len(t.columns)) - len(shown) - len(empty)
     unseen = held[len(shown) :] if listed else []  # a fitted preview, measured again and again, names none
     if more > 0 and unseen:  # named all the same: the column a question needs is often past the 12th
