@@ -449,6 +449,41 @@ def test_a_workbook_lists_its_sheets_and_finds_a_header_below_a_title(tmp_path, 
     assert list(df.columns) == ["id", "target"] and df["target"].sum() == 30
 
 
+def test_a_statistics_offices_sheet_keeps_its_title_lines_out_of_the_header_and_reads_its_shorthand(
+    tmp_path, monkeypatch
+):
+    """An accessible-spreadsheet layout (the UK's ONS): title lines in column A above the header, a
+    rank and a count column per year, '[x]' where a count is suppressed; two such sheets alike, told
+    apart only by their titles."""
+    path = tmp_path / "names.xlsx"
+    years = [2023, 2022, 2021, 2020]
+    header = ["Name", *(f"{y} {k}" for y in years for k in ("Rank", "Count"))]
+    with pd.ExcelWriter(path) as writer:
+        for n, who in ((1, "Boys"), (2, "Girls")):
+            title = [[f"Table {n}: {who}' baby names, 2020 to 2023 [note 1]"], ["Cells shown as [x] are under 3."]]
+            title += [["Source: Births in England and Wales"]]
+            rows = [
+                [f"NAME{i}", *(("[x]", "[x]") if (i + y) % 7 == 0 else (i + 1, 100 - i) for y in years)]
+                for i in range(40)
+            ]
+            body = [[c for pair in r[1:] for c in pair] for r in rows]
+            cells = (
+                [[*t, *[None] * (len(header) - 1)] for t in title] + [header] + [[r[0], *b] for r, b in zip(rows, body)]
+            )
+            pd.DataFrame(cells).to_excel(writer, sheet_name=f"Table_{n}", index=False, header=False)
+    p = prof(tmp_path, "names.xlsx")
+    girls = p.tables[1]
+    assert (
+        "skiprows=3" in girls.load and "na_values=['[x]']" in girls.load and girls.title.startswith("Table 2: Girls'")
+    )
+    df = load(tmp_path, monkeypatch, girls.load)
+    assert list(df.columns) == header and df["2023 Count"].dtype.kind == "f"
+    assert df["2023 Count"].isna().sum() == sum((i + 2023) % 7 == 0 for i in range(40))
+    assert any("'[x]' in 8 columns" in n for n in girls.notes)
+    text = render([p], 3000, question="How many girls' names have a 2023 count in names.xlsx?")
+    assert "sheet 'Table_2' (its title: \"Table 2: Girls' baby names, 2020 to 2023 [note 1]\")" in text
+
+
 def test_a_sheet_right_of_column_a_and_over_a_total_row_loads_its_rows_only(tmp_path, monkeypatch):
     rows = [[None, "Sales by store", None, None], [None, None, None, None], [None, "day", "store", "sold"]]
     rows += [[None, pd.Timestamp("2024-05-01") + pd.Timedelta(days=i), f"S{i % 3}", 10 + i] for i in range(8)]

@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 MAX_LISTED = 30
 MAX_BARE = 20  # files whose name says nothing opened to see what they hold, per listing
 MAX_TYPED = 4  # files named in a request though no data by their suffix
+TITLE = 100  # characters of a sheet's title line
 PROFILE_TIMEOUT = 30.0  # seconds for one request's files (pandas' import is most of a short one)
 _CACHE_SIZE = 64
 
@@ -148,6 +149,7 @@ def _typed(raw: dict[str, Any]) -> FileProfile:
             name=str(t.get("name", "")), rows=t.get("rows"), load=str(t.get("load", "")),
             columns=[ColumnProfile(**{k: c[k] for k in ("name", "dtype", "missing", "distinct", "samples", "values", "notes", "holds", "converted", "label", "keys") if k in c}) for c in t.get("columns", [])],
             width=int(t.get("width", 0)), notes=[str(n) for n in t.get("notes", [])], whole=t.get("whole") is True,
+            title=str(t.get("title", ""))[:TITLE],
         )
         for t in raw.get("tables", [])
     ]  # fmt: skip

@@ -53,6 +53,9 @@ _NUMBER = re.compile(r"[-+]?[\d.,' ]*\d[\d.,' ]*%?")
 _DECIMAL_COMMA = re.compile(r"^-?\d+,\d+$")
 _WIDE_TOTAL = re.compile(r"(?:grand\s+)?(?:total|sum)\b", re.IGNORECASE)
 _MARKER = re.compile(r"[^\w\s]{1,3}")  # '..', '-', ':', '*'
+# A statistics office's shorthand in brackets: '[x]' not available, '[c]' confidential, '[z]' not
+# applicable, '[low]' (the UK's GSS style). Never a value, however many rows have it.
+_BRACKETED = re.compile(r"\[[a-z]{1,4}\]", re.IGNORECASE)
 _CLOCKISH = re.compile(r"[-+]?\d[\d:./\- T]*\d(?:\s*[AaPp][Mm])?")  # '2:30:15', '2024-01-05', '05/01/24'
 _WORD = re.compile(r"[A-Za-z][A-Za-z ]{0,19}")
 _STATUS = re.compile(r"[A-Za-z][a-z]{3,}(?: [a-z]+)?")  # 'Closed', 'Pending review': a word, not a code
@@ -228,6 +231,8 @@ def two_row_header(rows: list[list[str]]) -> list[str]:
     if not values or sum(bool(NUMBERISH.match(v)) for v in values) < 0.8 * len(values):
         return []  # the second row is not a header over numbers: it is data
     groups = [u for u in upper if u]
+    if groups == [upper[0]]:
+        return []  # a line in the first cell alone ('Source: ...' above 'Name'): a title, not a group
     if len(set(groups)) == len(groups) and all(upper[i] for i in under):
         return []  # every column has its own name above: the lower row adds nothing a group would
     names, group = [], ""
@@ -244,9 +249,11 @@ def read_as_missing(header_row: list[str], rows: list[list[str]], kwargs: dict[s
     if not markers and not nulls:
         return
     header = [c.strip() for c in header_row]
-    # Per column, so that the same word elsewhere stays text, where pandas names the columns so.
-    if nulls:
-        kwargs["na_values"] = sorted(nulls.union(*markers.values()))
+    shorthand = set().union(*markers.values())
+    # Per column, so that the same word elsewhere stays text, where pandas names the columns so;
+    # a bracketed shorthand ('[x]') is no word of any text, so it is one list for all.
+    if nulls or (shorthand and all(_BRACKETED.fullmatch(v) for v in shorthand)):
+        kwargs["na_values"] = sorted(nulls.union(shorthand))
     elif all(i < len(header) and header[i] and header_row[i] == header[i] for i in markers):
         kwargs["na_values"] = {header[i]: sorted(m) for i, m in markers.items()}
     else:
@@ -257,6 +264,8 @@ def read_as_missing(header_row: list[str], rows: list[list[str]], kwargs: dict[s
         for v, n in m.items()
         if v not in nulls
     ]
+    if len(markers) > 6 and not nulls:  # a wide table's columns alike: counted, not each named
+        said = [f"{v!r} in {sum(v in m for m in markers.values())} columns" for v in sorted(shorthand)]
     said += [f"{v!r} in any column" for v in sorted(nulls)]
     # Said how to find them again: a model counting the word itself ('DNF') in the loaded column gets 0.
     notes.append(f"read as missing, so .isna() finds them: {', '.join(said[:6])}")
@@ -280,7 +289,8 @@ def _missing_markers(rows: list[list[str]]) -> dict[int, Counter[str]]:
         column = [r[i].strip() for r in rows if i < len(r)]
         numeric = [v for v in column if v and NUMBERISH.match(v)]
         clock = [v for v in column if v and not NUMBERISH.match(v) and _CLOCKISH.fullmatch(v)]
-        said = [v for v in column if v.lower() in _MISSING_WORDS]  # '-' in most rows of a column of counts
+        # '-' or '[x]' in most rows of a column of counts
+        said = [v for v in column if v.lower() in _MISSING_WORDS or _BRACKETED.fullmatch(v)]
         if len(numeric) + len(clock) < 0.5 * (len(column) - len(said)):
             continue
         others = [v for v in column if v and not NUMBERISH.match(v) and not _CLOCKISH.fullmatch(v)]
@@ -288,7 +298,7 @@ def _missing_markers(rows: list[list[str]]) -> dict[int, Counter[str]]:
         word = _WORD if len(clock) > len(numeric) else _STATUS  # a time or a date is never a word ('DNF')
         # A 'Total' row is a row of its own (`frames._total_rows`), not a missing value.
         status = {v for v in set(others) if _MARKER.fullmatch(v) or word.fullmatch(v) and not TOTAL_VALUE.fullmatch(v)}
-        markers = Counter(v for v in others if v.lower() in _MISSING_WORDS or (mostly and v in status))
+        markers = Counter(v for v in others if v in said or (mostly and v in status))
         if markers:
             found[i] = markers
     return found

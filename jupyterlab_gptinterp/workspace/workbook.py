@@ -117,6 +117,7 @@ def read_workbook(name: str, path: Path) -> dict[str, Any]:
             kwargs["usecols"] = span
         df = pd.read_excel(book, nrows=MAX_ROWS, **kwargs)
         notes = [f"the header is on row {skip + 1}; the row(s) above it are a title or notes"] if skip else []
+        title = next((c.strip() for row in cells[:skip] for c in row if c.strip()), "")
         if names:
             notes.append(two_rows_note(names))
         if len(df) < MAX_ROWS and (footer := _footer_rows(df))[0]:
@@ -133,5 +134,6 @@ def read_workbook(name: str, path: Path) -> dict[str, Any]:
             if not all(isinstance(c, str) for c in df.columns):  # dates across the header: not the names said
                 markers_for_all(kwargs)
             df = pd.read_excel(book, nrows=None if "skipfooter" in kwargs else MAX_ROWS, **kwargs)
-        tables.append(table_profile(str(sheet), df, f"df = {load_call('pd.read_excel', name, kwargs)}", len(df), notes))
+        table = table_profile(str(sheet), df, f"df = {load_call('pd.read_excel', name, kwargs)}", len(df), notes)
+        tables.append({**table, "title": title} if title else table)
     return {"kind": "workbook", "tables": tables, "note": f"sheets: {', '.join(repr(s) for s in book.sheet_names)}"}

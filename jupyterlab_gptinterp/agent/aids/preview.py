@@ -278,7 +278,7 @@ def _table_score(asked: list[set[str]], f: FileProfile, t: TableProfile, own: bo
     if name and all(_forms(w) & said for w in name):
         return NAMED
     columns = {w for c in t.columns for n in (c.name, c.label) for w in words(n)}
-    values = {w for c in t.columns for v in c.values for w in words(v)}
+    values = {w for c in t.columns for v in c.values for w in words(v)} | set(words(t.title))
     name_words = set() if own else set(words(f.name))
     years = sum(2 for forms in asked if forms & columns and any(_YEAR.fullmatch(w) for w in forms))
     return years + sum(
@@ -315,7 +315,7 @@ def _file(f: FileProfile, levels: dict[int, int], default: int, listed: bool = T
         first = next(k for k, x in enumerate(f.tables) if x is group[0]) if group else j
         level = levels.get(first, default)
         if group and t is not group[0] and level != SKIPPED:
-            out.append(f"sheet {t.name!r}: {_rows(t)}, the same columns as sheet {group[0].name!r}; load it alike.")
+            out.append(f"{_where(f, t)}, the same columns as sheet {group[0].name!r}; load it alike.")
         elif level == SKIPPED:
             skipped.append(f"{t.name!r} ({_rows(t)})" if t.name else _rows(t))
         elif level == BRIEF:
@@ -392,7 +392,10 @@ UTC_NAIVE = "UTC by its name: for local time, .dt.tz_localize('UTC').dt.tz_conve
 def _where(f: FileProfile, t: TableProfile) -> str:
     """Which table it is, and its rows."""
     where = f"{'sheet' if f.kind == 'workbook' else 'table'} {t.name!r}" if t.name else f.name
-    return f"{where}: {_rows(t)}"
+    titled = (
+        f" (its title: {t.title!r})" if t.title else ""
+    )  # sheets alike told apart ('Table_1' boys, 'Table_2' girls)
+    return f"{where}{titled}: {_rows(t)}"
 
 
 def _rows(t: TableProfile) -> str:
