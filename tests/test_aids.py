@@ -682,6 +682,18 @@ async def test_one_year_the_question_names_and_the_code_never_selects_gets_a_not
     ]
     pay = "df = pd.read_csv('staff_2024.csv')\nprint(df['salary'].sum())"
     assert await noted("What was the total payroll in 2024?", pay, files=staff) == ""  # a file of 2024 alone
+    # The question's parts, where the parts call listed them, say whether the year is a condition or
+    # context (held-out 27: "exported on 2 December 2024" made two notes, then a year and a month filter).
+    exported = "In dl_2023-2024.parquet, exported on 2 December 2024, how many rows have n > 0?"
+
+    async def after(parts):
+        checked = turn(question=exported, files=files, asked=parts)
+        note = await Checks().after_run(checked, ok(f"{load}\nprint((df.n > 0).sum())", "12\n"))
+        return note.text if note else ""
+
+    assert "the question asks about 2024" in await after([])  # no parts known: as before
+    assert await after(["rows with n greater than 0", "how many"]) == ""
+    assert "the question asks about 2024" in await after(["rows of 2024", "with n greater than 0"])
 
 
 async def test_a_text_column_compared_with_a_literal_written_unlike_all_its_samples_gets_a_note():
@@ -1283,6 +1295,7 @@ async def test_a_data_questions_parts_are_listed_for_the_code_to_do_before_it_is
     data = turn(question="What was the total amount in 2024?", files=[SALES], parts=parts)
     text = await Parts().context(data)
     assert text.splitlines()[1:] == ["- only orders of 2024", "- the total amount"] and asked == ["parts"]
+    assert data.asked == ["only orders of 2024", "the total amount"]  # kept for the checks
     for other in (
         turn(question="How do I sort a list?", parts=parts),  # no file described: no call
         turn(question="q", files=[SALES], fenced=False, parts=parts),  # a model that calls tools

@@ -78,6 +78,7 @@ class TurnState:
     seen: list[str] = field(default_factory=list)  # texts the model was given: the request, the notebook, earlier turns
     notes: list[str] = field(default_factory=list)  # what the aids told the model this turn
     sent: list[str] = field(default_factory=list)  # the results as the model read them (the echo aid compares)
+    asked: list[str] = field(default_factory=list)  # the question's parts, as the parts call listed them
     rejected_reason: str = ""  # the user's reason, when the last decision was a rejection with one
     # A short constrained call: does this output answer the question, and how (None: the model failed)?
     check: Callable[[Outcome], Awaitable[Check | None]] | None = None

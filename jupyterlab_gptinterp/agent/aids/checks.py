@@ -143,7 +143,7 @@ class Checks(Aid):
         text = own_data(code, "\n".join(seen)) if turn.files else ""
         text = text or value_not_held(code, turn.files, before) or spellings_apart(code, turn.files, before)
         text = text or written_otherwise(code, turn.files, before)
-        text = text or period_unselected(turn.question, code, turn.files, before, outcome.printed)
+        text = text or period_unselected(turn.question, code, turn.files, before, outcome.printed, turn.asked)
         text = text or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or missing_kept(code, turn.files, before)

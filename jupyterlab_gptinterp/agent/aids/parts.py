@@ -23,4 +23,5 @@ class Parts(Aid):
         if turn.action != "chat" or not turn.fenced or not turn.files or turn.earlier or turn.parts is None:
             return ""
         parts = await turn.parts()
+        turn.asked = list(parts or [])
         return "\n".join([HEADER, *(f"- {part}" for part in parts)]) if parts else ""

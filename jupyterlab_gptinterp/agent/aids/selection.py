@@ -12,6 +12,7 @@ that worked, read from the question, the code and the preview, never from the da
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..seams import ColumnProfile, FileProfile
 from .folding import unfolded
@@ -31,14 +32,20 @@ _MONTH = (
 _FILE = re.compile(r"[\w.-]+\.[A-Za-z][\w]{0,7}\b")  # a file name in a question: its years name the file
 
 
-def period_unselected(question: str, code: str, files: list[FileProfile], ran: str = "", printed: str = "") -> str:
+def period_unselected(
+    question: str, code: str, files: list[FileProfile], ran: str = "", printed: str = "", parts: Sequence[str] = ()
+) -> str:
     """A note when the question names exactly one year, a file the code reads holds dates of other
     years (in a column's samples or values, or in the file's name, unless the name holds that year
     alone), and neither `code` nor the code that ran before it (`ran`) names that year, nor does
     the output have a row for it: nothing selected that year's rows. Likewise a month the question
     names with that year ('March 2024') that the code names in no way (its name, or its number
-    beside the year or the word month), where the year is named: the result is over the whole year."""
+    beside the year or the word month), where the year is named: the result is over the whole year.
+    Where the question's `parts` are known (the parts call) and none names the year, the year is
+    context ("exported on 2 December 2024"), not a condition: no note."""
     asked = {m.group(0) for m in _YEAR.finditer(_FILE.sub(" ", question))}
+    if parts and not any(asked & set(_YEAR.findall(part)) for part in parts):
+        return ""
     if len(asked) != 1:
         return ""  # no year, or a span of years (the whole data may be that span)
     year = asked.pop()
