@@ -1269,6 +1269,9 @@ async def test_a_reply_after_runs_that_states_no_answer_is_asked_again_then_not_
     assert not second.show and not second.retry and not second.text  # not shown: the turn stops with its result
     assert await aid.review(data, "There are 30 rows.") is None and len(said) == 3  # an answer goes through
     assert await aid.review(data, "Which year do you mean?") is None and len(said) == 3  # a question back: no call
+    checked = turn(question="How many rows of sales.csv are in 2024?", files=[SALES], states_answer=states)
+    checked.outcomes.append(ok("print(len(df))", "30", answered=True))
+    assert await Grounding().review(checked, "It has 30 rows.") is None and len(said) == 3  # the check's own
     # Not asked: no run yet (another check's), a model that calls tools, a question about no data.
     await Grounding().review(turn(question="q", files=[SALES], states_answer=states), "x")
     assert len(said) == 3

@@ -95,6 +95,8 @@ class Grounding(Aid):
         answer; the second such reply ends the turn with its last result. None: let it through."""
         if not turn.fenced or not turn.ran_code or turn.states_answer is None or self.judged >= JUDGED:
             return None
+        if (last := turn.last_run) is not None and last.answered:
+            return None  # the answer the check call itself took from the last output
         if text.rstrip().endswith("?") or _rejected(turn) or not await self._about_data(turn):
             return None  # a question back to the user, or words the user's reason may have asked for
         self.judged += 1
