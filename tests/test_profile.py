@@ -18,8 +18,10 @@ import pytest
 from jupyterlab_gptinterp.agent.aids.base import TurnState
 from jupyterlab_gptinterp.agent.aids.checks import numbers_used_as_text
 from jupyterlab_gptinterp.agent.aids.folding import folded, unfolded
+from jupyterlab_gptinterp.agent.aids.hints import Hints
 from jupyterlab_gptinterp.agent.aids.joins import ONE_WAY, joins
 from jupyterlab_gptinterp.agent.aids.preview import Preview, _names, chosen, load_block, named_files, render
+from jupyterlab_gptinterp.agent.outcome import Outcome
 from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import MAX_BARE, DiskWorkspace, _typed, logformat
 from jupyterlab_gptinterp.workspace.frames import table_profile
@@ -726,6 +728,22 @@ def test_a_databases_frames_take_no_name_a_cell_already_uses_nor_each_others(tmp
         frame = scope[frames[t.name]]
         assert len(frame) == 30 and frame["amount"].sum() == sum(i * 1000 + 0.5 for i in range(30))
         assert set(frame["a df b"]) == {"v df w"} and f'FROM "{t.name}"' in t.load
+
+
+async def test_a_wide_tables_columns_past_those_profiled_are_named_and_a_keyerror_on_one_finds_them(tmp_path):
+    # A Stripe export flattened by json_normalize: 'outcome.type' is its 50th column.
+    charges = [{**{f"f{k}": k for k in range(45)}, "outcome": {"type": "blocked" if i % 9 == 0 else "authorized"}} for i in range(30)]  # fmt: skip
+    (tmp_path / "charges.json").write_text(json.dumps(charges))
+    p = prof(tmp_path, "charges.json")
+    t = p.tables[0]
+    assert t.width == 46 and len(t.columns) == 40 and t.unprofiled[-1] == "outcome.type"
+    assert "'f44', 'outcome.type'" in render([p], 20000)
+    code = "df = pd.json_normalize(json.load(open('charges.json')))\nprint((df['outcome'] == 'blocked').sum())"
+    err = {"output_type": "error", "ename": "KeyError", "evalue": "'outcome'", "traceback": []}
+    outcome = Outcome(proposed=code, decision="approved", code=code, status="error", outputs=[err])
+    state = TurnState(question="q", action="chat", fenced=True, notebook=NotebookView(path="q.ipynb"), files=[p])
+    note = await Hints().after_run(state, outcome)
+    assert "flattened into one column per inner key: 'outcome.type'" in note.text
 
 
 def _log(tmp_path, n=200, seed=3):

@@ -172,6 +172,7 @@ class TableProfile:
     width: int = 0  # columns in all (only the first ones are profiled)
     notes: list[str] = field(default_factory=list)
     whole: bool = False  # every row was read: a column's `values` are all it holds
+    unprofiled: list[str] = field(default_factory=list)  # names of the columns past those profiled
     title: str = ""  # a sheet's title line above its header ("Table 2: Girls' baby names, ..."): what it holds
 
 

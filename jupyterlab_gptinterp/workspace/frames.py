@@ -16,6 +16,7 @@ from .columns import Conversion, text_notes
 from .kinds import MAX_COLUMNS, MONTHS, PERIOD, TOTAL_VALUE, load_pandas
 
 SAMPLES = 3
+MAX_NAMED = 400  # column names kept of a wide table, profiled or not
 _MONTH_NAME = re.compile(rf"^(?:{MONTHS})[a-z]*\.?$", re.IGNORECASE)
 _UNIT_NAME = re.compile(r"\b(?:units?|uom|currency|scale)\b|_units?$|^units?_", re.IGNORECASE)
 
@@ -411,6 +412,9 @@ def table_profile(name: str, df: Any, load: str, rows: int | None, notes: list[s
         "load": "\n".join([load, *converts]),
         "columns": columns,
         "width": int(df.shape[1]),
+        # Past the columns profiled, their names only: a KeyError's hint and the preview name them
+        # ('outcome.type' of a wide API export, flattened after the 40th column).
+        "unprofiled": [str(c) for c in list(df.columns)[MAX_COLUMNS:MAX_NAMED]],
         "notes": notes + ([wide] if wide else []),
         "whole": rows is not None and len(df) >= rows,
     }

@@ -503,7 +503,7 @@ def _key_hint(missing: str, tables: list[TableProfile], line: str = "") -> str:
     if not tables:
         return f"There is no key {missing!r}: print df.columns (or the keys) to see the exact names; they are case-sensitive."
     for t in tables:
-        names = [c.name for c in t.columns]
+        names = [c.name for c in t.columns] + t.unprofiled
         if missing in names:
             indexed = re.search(rf"([\w.]+)\[\s*['\"]{re.escape(missing)}['\"]", line)
             what = f" (`{indexed.group(1)}`)" if indexed else ""
@@ -522,8 +522,8 @@ def _key_hint(missing: str, tables: list[TableProfile], line: str = "") -> str:
                 f"There is no column {missing!r}: its records were flattened into one column per inner key: "
                 f"{', '.join(repr(n) for n in outer[:12])}. Use the one that holds what you need."
             )
-    t = next((t for t in tables if _close(missing, [c.name for c in t.columns], 0.6)), tables[0])  # the one meant
-    names = [c.name for c in t.columns]
+    t = next((t for t in tables if _close(missing, [c.name for c in t.columns] + t.unprofiled, 0.6)), tables[0])
+    names = [c.name for c in t.columns] + t.unprofiled  # the table meant: the one with a close name
     close = _close(missing, names, 0.6)
     listed = ", ".join(repr(n) for n in names[:30])
     return (

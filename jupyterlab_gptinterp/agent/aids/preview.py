@@ -410,6 +410,7 @@ def _head(f: FileProfile, t: TableProfile) -> str:
 
 
 REST_LABEL = 40  # characters of a label beside a column listed past the described ones
+UNPROFILED_NAMES = 600  # characters of the names of a table's columns past those profiled
 EMPTY_NAMED = 16  # columns with no value named in a table's line of them; the rest counted
 
 
@@ -429,8 +430,14 @@ def _table(f: FileProfile, t: TableProfile, detail: int, listed: bool = True) ->
         lines.append(f"  Empty in every row read (no values): {named}{counted}")
     more = max(t.width, len(t.columns)) - len(shown) - len(empty)
     unseen = held[len(shown) :] if listed else []  # a fitted preview, measured again and again, names none
-    if more > 0 and unseen:  # named all the same: the column a question needs is often past the 12th
+    if (
+        more > 0 and listed and (unseen or t.unprofiled)
+    ):  # named all the same: the column a question needs is often past the 12th
         rest = ", ".join(f"{c.name!r}" + (f" ({c.label[:REST_LABEL]})" if c.label else "") for c in unseen)
+        if t.unprofiled:  # past those profiled: their names alone, as many as fit
+            names = ", ".join(repr(n) for n in t.unprofiled)
+            cut = names.rfind(", ", 0, UNPROFILED_NAMES) if len(names) > UNPROFILED_NAMES else -1
+            rest = ", ".join(p for p in (rest, names if cut < 0 else names[:cut] + ", …") if p)
         lines.append(f"  … and {more} more columns: {rest}")
     elif more > 0:
         lines.append(f"  … and {more} more columns (print {frame_of(t) or 'df'}.columns)")
