@@ -284,12 +284,19 @@ DATA_SYSTEM = (
     "hold (counts, totals, which item or month is largest, averages) need them; questions about Python, "
     "about how to do something, or greetings do not. Reply with JSON only."
 )
-DATA_SCHEMA = {
-    "type": "object",
-    "properties": {"needs_data": {"type": "boolean"}},
-    "required": ["needs_data"],
-    "additionalProperties": False,
-}
+
+
+def _yes_or_no(key: str) -> dict[str, Any]:
+    """The schema of a reply that is one boolean field."""
+    return {
+        "type": "object",
+        "properties": {key: {"type": "boolean"}},
+        "required": [key],
+        "additionalProperties": False,
+    }
+
+
+DATA_SCHEMA = _yes_or_no("needs_data")
 DATA_EXAMPLES = [
     (("Which region sold the most last quarter?", ["figures.xlsx", "notes.md"]), True),
     (("How do I sort a dataframe by two columns?", ["figures.xlsx"]), False),
@@ -313,12 +320,7 @@ STATES_SYSTEM = (
     "it. A reply that only explains code, an error, an empty result or a check, or says what is still missing or "
     "what to do next, does not. Reply with JSON only."
 )
-STATES_SCHEMA = {
-    "type": "object",
-    "properties": {"states_answer": {"type": "boolean"}},
-    "required": ["states_answer"],
-    "additionalProperties": False,
-}
+STATES_SCHEMA = _yes_or_no("states_answer")
 # General slips of a small model's last reply, about no data of ours.
 STATES_EXAMPLES = [
     (("How many rows are in a.csv?", "a.csv has 150 rows."), True),
