@@ -298,7 +298,8 @@ def _missing_markers(rows: list[list[str]]) -> dict[int, Counter[str]]:
         word = _WORD if len(clock) > len(numeric) else _STATUS  # a time or a date is never a word ('DNF')
         # A 'Total' row is a row of its own (`frames._total_rows`), not a missing value.
         status = {v for v in set(others) if _MARKER.fullmatch(v) or word.fullmatch(v) and not TOTAL_VALUE.fullmatch(v)}
-        markers = Counter(v for v in others if v in said or (mostly and v in status))
+        marked = set(said)  # (a set: a column has thousands of values)
+        markers = Counter(v for v in others if v in marked or (mostly and v in status))
         if markers:
             found[i] = markers
     return found

@@ -153,14 +153,12 @@ def joins(files: list[FileProfile], about: list[TableProfile] | None = None) -> 
                 if not found or pair in said or not _about(table, other, file == other_file, wanted):
                     continue
                 said.add(pair)
-                left, right = (
-                    frame_of(other) or _word(other_file, other) + "_df",
-                    frame_of(table) or _word(file, table) + "_df",
-                )
+                theirs, ours = frame_of(other), frame_of(table)
+                left, right = theirs or _word(other_file, other) + "_df", ours or _word(file, table) + "_df"
                 if right == left:  # one name for both (`orders` of two databases): each its own
                     left, right = _word(other_file, other) + "_df", _word(file, table) + "2_df"
                 # Frames the load blocks make already (a database's tables) need no word on loading.
-                framed = bool(frame_of(other) and frame_of(table)) and file == other_file
+                framed = bool(theirs and ours) and file == other_file
                 holder, owner = (f"table {other.name!r}", f"table {table.name!r}") if framed else (name, where)
                 line = (
                     f"{' and '.join(map(repr, found))} of {holder} hold {key.name!r} of {owner}, one row each there. "

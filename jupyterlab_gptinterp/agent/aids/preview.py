@@ -392,9 +392,8 @@ UTC_NAIVE = "UTC by its name: for local time, .dt.tz_localize('UTC').dt.tz_conve
 def _where(f: FileProfile, t: TableProfile) -> str:
     """Which table it is, and its rows."""
     where = f"{'sheet' if f.kind == 'workbook' else 'table'} {t.name!r}" if t.name else f.name
-    titled = (
-        f" (its title: {t.title!r})" if t.title else ""
-    )  # sheets alike told apart ('Table_1' boys, 'Table_2' girls)
+    # A sheet's title tells sheets alike apart ('Table_1' boys, 'Table_2' girls).
+    titled = f" (its title: {t.title!r})" if t.title else ""
     return f"{where}{titled}: {_rows(t)}"
 
 
@@ -430,9 +429,8 @@ def _table(f: FileProfile, t: TableProfile, detail: int, listed: bool = True) ->
         lines.append(f"  Empty in every row read (no values): {named}{counted}")
     more = max(t.width, len(t.columns)) - len(shown) - len(empty)
     unseen = held[len(shown) :] if listed else []  # a fitted preview, measured again and again, names none
-    if (
-        more > 0 and listed and (unseen or t.unprofiled)
-    ):  # named all the same: the column a question needs is often past the 12th
+    # Named all the same: the column a question needs is often past the 12th.
+    if more > 0 and listed and (unseen or t.unprofiled):
         rest = ", ".join(f"{c.name!r}" + (f" ({c.label[:REST_LABEL]})" if c.label else "") for c in unseen)
         if t.unprofiled:  # past those profiled: their names alone, as many as fit
             names = ", ".join(repr(n) for n in t.unprofiled)
