@@ -168,9 +168,9 @@ def _ranges(values: list[str]) -> str:
     if ordered < 0.9 * len(spans):
         return ""
     return (
-        f"ranges of numbers as text ({spans[0].group(0).strip()!r}): ends = "
+        f"ranges of numbers as text ({spans[0].group(0).strip()!r}); each row's low and high: ends = "
         r"{col}.str.extract(r'(\d[\d,]*\.?\d*)\D+(\d[\d,]*\.?\d*)').replace(',', '', regex=True).astype(float); "
-        "ends[0] is the low, ends[1] the high"
+        "low, high = ends[0], ends[1]"
     )
 
 
@@ -293,10 +293,11 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
         parts = to_float if comma else ".str.replace(',', '').astype(float)" if removed[","] else ".astype(float)"
         listed = ", ".join(repr(k) for k in kinds) + ("" if len(kinds) > 1 else " on some rows, none on the others")
         return (
-            f"numbers with different units as text{written} ({first!r}; units {listed}): "
-            # The whole usage: given only the extract, a small model took .str[0] of its frame.
-            f"parts = {{col}}.str.extract(r'([-\\d.,]+)\\s*(.*)'); parts[0]{parts} is the number and parts[1] the "
-            "unit; convert every row to one unit before comparing or adding"
+            f"numbers with different units as text{written} ({first!r}; units {listed}); convert every row to one "
+            # The whole usage (given only the extract, a small model took .str[0] of its frame), as
+            # Python only after the colon: a small model copies that tail into its cell as it is.
+            f"unit before comparing or adding: parts = {{col}}.str.extract(r'([-\\d.,]+)\\s*(.*)'); "
+            f"number, unit = parts[0]{parts}, parts[1]"
         ), None
     symbols = list(dict.fromkeys([s for s, _ in removed.most_common(3)] + kinds))  # '€5' and '5 €' alike
     if not symbols:  # '348,69': nothing to remove, only the comma to read
