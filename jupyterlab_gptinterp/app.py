@@ -237,15 +237,19 @@ class GPTInterp(ExtensionApp):
     def _route_package_logs(self) -> None:
         """The package's modules log through their own loggers (the agent imports no server code);
         without this their info lines (the local model starting, which aid acted) went nowhere.
-        Keys are redacted on the way, as in outputs."""
+        Keys are redacted on the way, as in outputs. A level and handlers that the server's
+        `logging_config` gave the package stay (its debug lines into a file of their own)."""
         source: logging.Logger | None = cast(logging.Logger, self.log)
         while source is not None and not source.handlers and source.propagate:
             source = source.parent
         package = logging.getLogger(__package__)
-        targets = list(source.handlers) if source is not None else []
+        own = [h for h in package.handlers if not isinstance(h, RedactingHandler)]
+        targets = (list(source.handlers) if source is not None else []) + own
         package.handlers = [RedactingHandler(targets, self.keys)] if targets else []
         package.propagate = not targets
-        package.setLevel(cast(logging.Logger, self.log).getEffectiveLevel())
+        configured = (getattr(self.serverapp, "logging_config", None) or {}).get("loggers", {}).get(__package__, {})
+        if "level" not in configured:
+            package.setLevel(cast(logging.Logger, self.log).getEffectiveLevel())
 
     def _mcp_tools(self) -> McpTools | None:
         """The allowed MCP servers' tools (None when none is configured and allowed)."""

@@ -138,6 +138,39 @@ def test_the_package_logs_where_the_server_logs_and_never_a_key(gptinterp_app):
     assert PROVIDER_KEY not in written
 
 
+def test_a_logging_config_gives_the_package_debug_lines_a_file_of_their_own_and_the_console_keeps_its_level(
+    gptinterp_app, tmp_path
+):
+    """`c.ServerApp.logging_config` may set the package's level and add a handler (the eval keeps
+    declined code there); the server's console stays at its level, and keys are redacted in both."""
+    import io
+    import logging
+
+    path, package = tmp_path / "debug.log", logging.getLogger("jupyterlab_gptinterp")
+    aids = logging.getLogger("jupyterlab_gptinterp.agent.aids")
+    try:
+        gptinterp_app.serverapp.logging_config = {
+            "handlers": {"debug": {"class": "logging.FileHandler", "filename": str(path), "level": "DEBUG"}},
+            "loggers": {"jupyterlab_gptinterp": {"level": "DEBUG", "handlers": ["debug"]}},
+        }
+        gptinterp_app._route_package_logs()
+        server = [*gptinterp_app.log.handlers, *logging.getLogger("ServerApp").handlers]
+        console = next(h for h in server if type(h) is logging.StreamHandler)
+        console.setStream(io.StringIO())
+        aids.debug("gptinterp: syntax declined %r", f"key = {PROVIDER_KEY!r}")
+        aids.info("gptinterp: aid probe noted")
+        shown = console.stream.getvalue()
+    finally:
+        gptinterp_app.serverapp.logging_config = {}  # the server's own logging again; the package routed to it
+        package.setLevel(logging.NOTSET)
+        package.handlers = []
+        gptinterp_app._route_package_logs()
+    kept = path.read_text()
+    assert "gptinterp: syntax declined \"key = '[redacted]'\"" in kept and "aid probe noted" in kept
+    assert "aid probe noted" in shown and "declined" not in shown  # the console at the server's level
+    assert PROVIDER_KEY not in kept + shown
+
+
 def test_a_record_handed_on_has_no_key_in_its_message_traceback_or_stack_and_the_original_keeps_its_own():
     """The server's formatter prints no stack; a plain one does, so the stack is redacted too."""
     import io
