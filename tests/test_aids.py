@@ -1991,8 +1991,8 @@ async def test_lines_copied_from_an_error_or_our_ask_are_no_answer_but_a_quoted_
 class Records(logging.Handler):
     """The log records of one logger, whatever the process's logging was set to before."""
 
-    def __init__(self, name):
-        super().__init__(logging.INFO)
+    def __init__(self, name, level=logging.INFO):
+        super().__init__(level)
         self.logger, self.lines = logging.getLogger(name), []
 
     def emit(self, record):
@@ -2000,7 +2000,7 @@ class Records(logging.Handler):
 
     def __enter__(self):
         self.was = self.logger.level
-        self.logger.setLevel(logging.INFO)  # not `.level =`: loggers cache whether a level is enabled
+        self.logger.setLevel(self.level)  # not `.level =`: loggers cache whether a level is enabled
         self.logger.addHandler(self)
         return self
 
@@ -2022,6 +2022,19 @@ async def test_each_aid_that_acts_on_a_turn_is_logged_by_name_and_no_other():
         loop, llm, ex, sink, gate = make(fenced("text = open('/dev/null').read()"), "It is read.")
         await run_turn(loop, sink, gate, text="How many lines does the file have?")
     assert "gptinterp: aid checks noted" in log.lines  # loaded data, printed nothing
+
+
+async def test_declined_code_and_a_cut_reply_are_logged_only_at_debug_for_whoever_debugs_the_loop():
+    broken = fenced("total = 6 *\nprint(total)")
+    with Records("jupyterlab_gptinterp.agent", logging.DEBUG) as log:
+        loop, llm, ex, sink, gate = make(broken, fenced("print(6*7)"), "It is 42.")
+        await run_turn(loop, sink, gate)
+    declined = [line for line in log.lines if line.startswith("gptinterp: syntax declined ")]
+    assert len(declined) == 1 and "total = 6 *" in declined[0]
+    with Records("jupyterlab_gptinterp.agent") as log:
+        loop, llm, ex, sink, gate = make(broken, fenced("print(6*7)"), "It is 42.")
+        await run_turn(loop, sink, gate)
+    assert log.lines and not [line for line in log.lines if "declined" in line or "6 *" in line]
 
 
 async def test_a_result_worked_out_from_values_the_cell_typed_in_gets_a_note_when_the_question_is_about_data():

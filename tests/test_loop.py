@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+import logging
 
 import pytest
 from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
@@ -500,7 +501,10 @@ async def test_a_reply_that_counts_or_ends_at_the_token_cap_in_its_code_is_asked
     for first in (counting, capped):
         llm, ex, sink, gate = ScriptedLLM(first, "It is 42.", progress=True), ExecExecutor(), ListSink(), ApprovalGate()
         loop = AgentLoop(llm, ex, sink, gate, LoopConfig(tool_mode="fenced"))
-        ended = await asyncio.wait_for(loop.run_turn(ChatState("c"), "What is 6*7?", NB), 10)
+        with Debug("jupyterlab_gptinterp.agent.calls") as lines:
+            ended = await asyncio.wait_for(loop.run_turn(ChatState("c"), "What is 6*7?", NB), 10)
+        ending = "('a', 1, 'x')" if first is capped else "read_csv('storms.txt')"  # a runaway: up to its cut
+        assert any(line.startswith("gptinterp: call reply cut (") and ending in line for line in lines)  # what it held
         assert ended.reason == "answer" and sink.of("assistant_message")[-1].text == "It is 42."
         assert llm.resampled == [None, calls.RUNAWAY_RESAMPLE]
         assert "df['2.5']" not in "".join(d.delta for d in sink.deltas)  # cut early
@@ -541,3 +545,24 @@ def test_what_is_a_runaway():
     assert _first_cut(head + "grid = [\n" + zeros * 30) == -1  # alike, but nothing steps
     ids = "".join(f"keep.add('12345678901234567890{n:03d}')  # order\n" for n in (243, 17, 980) * 10)
     assert _first_cut(head + ids) == -1  # numbers too long for a float are compared exactly
+
+
+class Debug(logging.Handler):
+    """The debug lines of one logger, as a list (whatever the process's logging was set to)."""
+
+    def __init__(self, name):
+        super().__init__(logging.DEBUG)
+        self.logger, self.lines = logging.getLogger(name), []
+
+    def emit(self, record):
+        self.lines.append(record.getMessage())
+
+    def __enter__(self):
+        self.was = self.logger.level
+        self.logger.setLevel(logging.DEBUG)
+        self.logger.addHandler(self)
+        return self.lines
+
+    def __exit__(self, *exc):
+        self.logger.removeHandler(self)
+        self.logger.setLevel(self.was)

@@ -26,6 +26,7 @@ from .outcome import Outcome
 from .seams import LLM, Completion, PromptProgress, Sink, TextDelta
 
 log = logging.getLogger(__name__)
+DEBUG_CHARS = 600  # of a cut reply or a declined proposal, in a debug log line
 
 CUT = (
     "the output is too long and was cut in the middle, so nothing can be counted or looked up in it; print only "
@@ -387,6 +388,8 @@ class ModelCalls:
             *tokens,
             reply.finish_reason,
         )
+        if reply.finish_reason in ("length", "repeated", "doomed"):  # what a cut reply held, for who debugs it
+            log.debug("gptinterp: call %s cut (%s), ending %r", kind, reply.finish_reason, reply.text[-DEBUG_CHARS:])
         self.usage[0] += 1
         self.usage[1] += reply.prompt_tokens
         self.usage[2] += reply.completion_tokens

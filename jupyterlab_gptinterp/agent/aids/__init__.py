@@ -26,6 +26,7 @@ from .syntax import Syntax
 AIDS = ("preview", "parts", "hints", "checks", "answer", "syntax", "repeats", "loading", "echo", "revise", "grounding")
 
 log = logging.getLogger(__name__)
+DEBUG_CHARS = 600  # of a declined proposal, in a debug log line
 
 __all__ = ["AIDS", "PREVIEW_BUDGET", "Aid", "Check", "Note", "Pipeline", "Refusal", "Review", "TurnState", "build"]
 
@@ -71,6 +72,7 @@ class Pipeline:
         for aid in self.aids:
             refusal = await aid.refuse(turn, code)
             if _acted(aid, "refused", refusal is not None):
+                log.debug("gptinterp: %s declined %r", aid.name, code[-DEBUG_CHARS:])  # content: debug only
                 return refusal
         return None
 
