@@ -129,6 +129,8 @@ def _on_term(signum: int, frame: Any) -> None:
 
 
 _AID_ACTED = re.compile(r"gptinterp: aid (\w+) ([\w ]+?)\s*$", re.M)  # the pipeline's log line
+_DECLINED = re.compile(r"gptinterp: (\w+) declined (.*)$", re.M)  # the pipeline's debug line: the code
+_CUT = re.compile(r"gptinterp: call (\w+) cut \((\w+)\), ending (.*)$", re.M)  # ModelCalls' debug line
 # ModelCalls' log line for each model call (or one the time limit cut): kind, seconds, tokens
 _CALL = re.compile(
     r"gptinterp: call (\w+) (?:([\d.]+) s, prompt (\d+) \((\d+) cached\), wrote (\d+), (\S*)"
@@ -146,11 +148,24 @@ class Server:
         self.port = 0
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = work / f"server-{secrets.token_hex(3)}.log"
+        self.debug_path = self.log_path.with_suffix(".debug.log")
         self.config = {
             "ServerApp": {
                 "jpserver_extensions": {"jupyterlab_gptinterp": True},
                 "open_browser": False,
                 "allow_root": True,
+                # The package's debug lines (declined code, what a cut reply held) into a log of their own.
+                "logging_config": {
+                    "handlers": {
+                        "gptinterp_debug": {
+                            "class": "logging.FileHandler",
+                            "filename": str(self.debug_path),
+                            "level": "DEBUG",
+                            "formatter": "console",
+                        }
+                    },
+                    "loggers": {"jupyterlab_gptinterp": {"level": "DEBUG", "handlers": ["gptinterp_debug"]}},
+                },
             },
             "GPTInterp": {
                 "local_model_path": model_path,
@@ -219,16 +234,16 @@ class Server:
             time.sleep(0.3)
         return False
 
-    def log_size(self) -> int:
+    def log_size(self, path: Path | None = None) -> int:
         try:
-            return self.log_path.stat().st_size
+            return (path or self.log_path).stat().st_size
         except OSError:
             return 0
 
-    def since(self, offset: int) -> str:
-        """The server log written after `offset`."""
+    def since(self, offset: int, path: Path | None = None) -> str:
+        """The server log (or the debug log at `path`) written after `offset`."""
         try:
-            with self.log_path.open("rb") as f:
+            with (path or self.log_path).open("rb") as f:
                 f.seek(offset)
                 return f.read().decode(errors="replace")
         except OSError:
@@ -237,6 +252,15 @@ class Server:
     def aids_since(self, offset: int) -> dict[str, int]:
         """How often each aid acted, from the server log lines written after `offset` ("checks noted": 2)."""
         return dict(Counter(f"{m[1]} {m[2]}" for m in _AID_ACTED.finditer(self.since(offset))))
+
+    def debug_since(self, offset: int) -> dict[str, list[str]]:
+        """The turn's declined proposals ("syntax: '…code…'") and the endings of its cut replies
+        ("reply length: '…'"), from the package's debug log written after `offset`."""
+        text = self.since(offset, self.debug_path)
+        return {
+            "declined": [f"{m[1]}: {m[2]}" for m in _DECLINED.finditer(text)],
+            "cut": [f"{m[1]} {m[2]}: {m[3]}" for m in _CUT.finditer(text)],
+        }
 
     def calls_since(self, offset: int) -> list[str]:
         """The turn's model calls that ended or that the time limit cut, in order, one line each:
@@ -327,6 +351,7 @@ async def run_task(
     """One question, start to answer. With `server` (tasks one at a time), the row says which aids acted."""
     notebook = f"{task.id}.ipynb"
     offset = server.log_size() if server else 0
+    debug_offset = server.log_size(server.debug_path) if server else 0
     kernel_id = await client.start_kernel_session(notebook)
     started = time.monotonic()
     clock, after_code = PhaseClock(), AfterCode()
@@ -388,6 +413,7 @@ async def run_task(
         row["phases"], row["after_code_chars"] = clock.close(), after_code.chars()
         if server is not None:
             row["aids"], row["calls"] = server.aids_since(offset), server.calls_since(offset)
+            row.update(server.debug_since(debug_offset))
         await client.end_kernel_session(kernel_id)
     return row
 

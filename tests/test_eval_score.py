@@ -192,6 +192,49 @@ def test_the_harness_reads_each_model_call_from_the_server_log(tmp_path):
     assert re.fullmatch(r"reply cut 0\.[01] s 3", got[2]) and got[3] == "parts cut 0.0 s 3" and len(got) == 4
 
 
+def test_the_harness_reads_declined_code_and_cut_replies_from_the_package_debug_log(tmp_path):
+    import asyncio
+    import logging
+    import time
+
+    import run
+
+    from jupyterlab_gptinterp.agent import aids
+    from jupyterlab_gptinterp.agent.calls import ModelCalls
+    from jupyterlab_gptinterp.agent.config import LoopConfig
+    from jupyterlab_gptinterp.agent.seams import Completion
+    from jupyterlab_gptinterp.protocol import NotebookView
+
+    server = run.Server(tmp_path, tmp_path, "model.gguf", 10, ["syntax"], [])
+    handler = server.config["ServerApp"]["logging_config"]["handlers"]["gptinterp_debug"]
+    assert handler["filename"] == str(server.debug_path) and handler["level"] == "DEBUG"
+    server.debug_path.write_text("[D 02:00 jupyterlab_gptinterp.agent.aids] gptinterp: syntax declined 'x = ('\n")
+    offset = server.log_size(server.debug_path)
+    package, file = logging.getLogger("jupyterlab_gptinterp"), logging.FileHandler(server.debug_path)
+    level, file.level = package.level, logging.DEBUG
+    package.addHandler(file)
+    package.setLevel(logging.DEBUG)
+    try:
+        pipeline = aids.Pipeline(aids.build(["syntax"]))
+        refused = asyncio.run(
+            pipeline.refuse(
+                aids.TurnState("q", "chat", True, NotebookView(path="n.ipynb")), "total = 6 *\nprint(total)"
+            )
+        )
+        calls = ModelCalls(None, None, "c", "t", LoopConfig())  # type: ignore[arg-type]
+        calls._count(
+            Completion("```python\nrows = [\n    ('a', 1),\n", [], "length", 900, 1024, 0), "reply", time.monotonic()
+        )
+        calls._count(Completion("It is 42.", [], "stop", 900, 5, 0), "reply", time.monotonic())
+    finally:
+        package.removeHandler(file)
+        package.setLevel(level)
+        file.close()
+    got = server.debug_since(offset)
+    assert refused is not None and got["declined"] == ["syntax: 'total = 6 *\\nprint(total)'"]
+    assert got["cut"] == ["reply length: \"```python\\nrows = [\\n    ('a', 1),\\n\""]
+
+
 def test_the_harness_counts_an_answer_restating_our_ask_as_copied():
     import run
 
