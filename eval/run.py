@@ -85,6 +85,7 @@ SETS = {
     "heldout25": HERE / "heldout25",
     "heldout26": HERE / "heldout26",
     "heldout27": HERE / "heldout27",
+    "heldout28": HERE / "heldout28",
 }  # each holds data.py and tasks.py
 
 

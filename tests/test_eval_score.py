@@ -61,6 +61,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout25",
         "heldout26",
         "heldout27",
+        "heldout28",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -75,6 +76,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout28",
         "heldout27",
         "heldout26",
         "heldout25",
