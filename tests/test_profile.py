@@ -1734,6 +1734,20 @@ def test_a_statistics_offices_tsv_gets_its_names_stripped_and_flagged_numbers_re
     assert df["2023-06"].sum() == sum(1000 * (i + 1) + 5 for i in range(6))
     assert df["geo"].tolist() == ["AT", "BE", "DE", "ES", "FR", "IT"] and list(df.columns) == names
     assert "id_vars=['freq', 'unit', 'geo']" in " ".join(table.notes)  # the melt keeps every key
+    wide = next(n for n in table.notes if n.startswith("wide:"))
+    assert "with its number" not in wide  # the load block reads every period's numbers
+    exec(wide.rsplit(": ", 1)[1], ran := {"df": df})  # noqa: S102 (Python as it stands: a small model copies it)
+    assert ran["df"]["value"].sum() == df[[m.strip() for m in months]].sum().sum()
+    # A confidential ': c' keeps the load block from converting a period: the melted values are read.
+    flags = lambda i, m: " e" if (i + m) % 4 == 0 else " p" if m == 5 else ""  # noqa: E731
+    rows = rows[:1] + [f"M,NR,R{i}\t" + "\t".join(f"{10 * i + m}{flags(i, m)}" for m in range(6)) for i in range(20)]
+    rows[5] = rows[5].replace("\t40 e", "\t: c", 1)
+    p = prof(tmp_path, "estat.tsv", "\n".join(rows) + "\n")
+    wide = next(n for n in p.tables[0].notes if n.startswith("wide:"))
+    assert "flag letter" in wide and "with its number" in wide
+    exec(wide.rsplit(": ", 1)[1], ran := {"df": load(tmp_path, monkeypatch, p.tables[0].load)})  # noqa: S102
+    values = ran["df"]["value"]
+    assert values.count() == 20 * 6 - 1 and values.sum() == sum(10 * i + m for i in range(20) for m in range(6)) - 40
     # A unit on some rows only is still a unit, not a flag.
     weights = "item,weight\n" + "".join(f"i{i},{i + 1}{' kg' if i % 3 == 0 else ''}\n" for i in range(12))
     assert "different units" in column(prof(tmp_path, "w.csv", weights), "weight").notes[0]

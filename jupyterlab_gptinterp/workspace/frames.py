@@ -220,15 +220,34 @@ def _missing_code(values: Any) -> float | None:
     return None
 
 
-def _wide(df: Any) -> str:
+def _wide(df: Any, converted: set[str]) -> str:
+    """A note for periods as columns: the melt that gives a row per period, and, when the periods
+    hold numbers written as text ('22921420 b', a statistics office's flags) that the load block
+    does not convert (`converted`: it converts no column past the profiled ones, nor one whose
+    conversion would make a value missing), the line that reads the melted values."""
     periods = [str(c) for c in df.columns if PERIOD.match(str(c).strip()) or _MONTH_NAME.match(str(c).strip())]
     if len(periods) < 6:
         return ""
     keep = [str(c) for c in df.columns if str(c) not in periods][:8]
+    melt = f"df = df.melt(id_vars={keep!r}, var_name='period', value_name='value')"
+    held, then = "", ""
+    text = [c for c in periods if c not in converted and _kind(_column_of(df, c)) == "text"]  # text after loading
+    texts = [v for c in text[:MAX_COLUMNS] for v in _column_of(df, c).dropna().head(50) if isinstance(v, str)]
+    notes, holds, conversion = text_notes(texts[:2000])
+    if conversion is not None and holds == "numbers" and notes:
+        held = ", " + notes[0].split(" (")[0]
+        value = "df['value']"
+        source = value + (".astype(str)" if len(text) < len(periods) else "")  # numbers among the text
+        then = f"; {value} = {conversion.expr.replace('{col}', source)}"
     return (
-        f"wide: {len(periods)} columns are periods ({periods[0]!r} … {periods[-1]!r}), one value per column; "
-        f"df.melt(id_vars={keep!r}, var_name='period', value_name='value') gives one row per period"
+        f"wide: {len(periods)} columns are periods ({periods[0]!r} … {periods[-1]!r}), one value per column{held}; "
+        f"one row per period{' with its number' if then else ''}: {melt}{then}"
     )
+
+
+def _column_of(df: Any, col: str) -> Any:
+    series = df[col]
+    return series.iloc[:, 0] if getattr(series, "ndim", 1) != 1 else series  # a repeated name: the first
 
 
 def _shared_start(uniques: list[str]) -> str:
@@ -381,8 +400,8 @@ def table_profile(name: str, df: Any, load: str, rows: int | None, notes: list[s
     if split:  # 'freq,unit,geo\\TIME_PERIOD' over 'M,NR,AT': a column per key, as the header names them
         df, line = split
         load += "\n" + line
-    wide = _wide(df)
     columns = _columns(df)
+    wide = _wide(df, {c["name"] for c in columns if c["converted"]})
     try:
         copies = int(df.duplicated().sum())
     except TypeError:  # list or dict cells cannot be compared
@@ -428,7 +447,7 @@ _DF = re.compile(r"(?<![\w'\"])df(?=\[|\.|\s*=(?!=)|\)|,|\s*$)", re.MULTILINE)
 _TAKEN = set(dir(builtins)) | {
     *("pd", "np", "con", "sqlite3", "json", "re", "os", "io", "math", "time", "datetime", "zipfile", "gzip"),
     *("df", "col", "data", "parts", "long", "ends", "lines", "frames", "archive", "members", "text", "blocks"),
-    *("names", "ns", "rows", "sheet", "merged"),
+    *("names", "ns", "rows", "sheet", "merged", "number", "unit", "low", "high"),
 }
 
 
