@@ -261,7 +261,7 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
             continue
         parsed += 1
         pre, num, post = m.groups()
-        if re.search(r"[A-Za-z]", pre):  # a code like 'E100', not a number
+        if re.search(r"[A-Za-z]", pre) or re.match(r"[-/_]\w", post):  # a code like 'E100' or '10-K', not a number
             return "", None
         if pre:
             removed[pre.strip()] += 1
