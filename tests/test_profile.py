@@ -277,6 +277,30 @@ def test_a_wide_table_is_told_to_melt(tmp_path):
     assert any("melt" in n and "'Jan 2024'" in n for n in p.tables[0].notes)
 
 
+def test_records_under_keys_alike_are_named_and_the_preview_loads_the_one_a_question_names(tmp_path, monkeypatch):
+    # As an XBRL company facts file has them: a concept per key, its facts under ['units']['USD'];
+    # the largest is only one of them, and a per-share concept's unit differs.
+    def facts(n, base):
+        return [{"end": f"{2015 + i}-12-31", "val": base + i, "form": "10-K"} for i in range(n)]
+
+    concepts = {"Revenues": 9, "NetIncomeLoss": 6, "Assets": 7, "GrossProfit": 5}
+    tree = {name: {"label": name, "units": {"USD": facts(n, 100 * k)}} for k, (name, n) in enumerate(concepts.items())}
+    tree["EarningsPerShareDiluted"] = {"label": "EPS", "units": {"USD/shares": facts(8, 1)}}
+    p = prof(tmp_path, "CIK0000000001.json", json.dumps({"cik": 1, "facts": {"us-gaap": tree}}))
+    table = p.tables[0]
+    assert table.chosen == "Revenues" and set(table.choices) == set(concepts)
+    said = " ".join(table.notes)
+    assert "['facts']['us-gaap'] holds 4 keys alike" in said and "'NetIncomeLoss'" in said
+    question = "What was the NetIncomeLoss in 2018?"
+    shown = render([p], 6000, question=question)
+    assert "['NetIncomeLoss']['units']['USD']" in shown and "['Revenues']['units']" not in shown.split("read from")[0]
+    assert "the load block takes 'NetIncomeLoss'" in shown
+    block = re.search(r"```python\n(.*?)```", shown, re.S).group(1)
+    assert load(tmp_path, monkeypatch, block)["val"].tolist() == [100 + i for i in range(6)]
+    assert "['Revenues']['units']['USD']" in render([p], 6000, question="What were the revenues in 2018?")
+    assert table.load == p.tables[0].load  # the profile itself unchanged
+
+
 def test_nested_json_is_flattened_by_its_load_line(tmp_path, monkeypatch):
     records = [{"id": i, "info": {"city": f"C{i}", "geo": {"lat": i}}, "tags": ["a", "b"]} for i in range(5)]
     p = prof(tmp_path, "n.json", json.dumps(records))
@@ -1531,6 +1555,8 @@ def test_items_joined_in_one_value_are_counted_and_addresses_are_not_numbers_wit
         rows.append(f'{i},{100 + i} {streets[i % 10]},"{items}"')
     p = prof(tmp_path, "insp.csv", "\n".join(rows) + "\n")
     assert not any("unit" in n for n in column(p, "address").notes)
+    forms = prof(tmp_path, "filings.csv", "form\n" + "".join(f"{f}\n" for f in ["10-K", "10-Q", "8-K", "10-Q"] * 5))
+    assert column(forms, "form").notes == ["values: '10-K', '10-Q', '8-K'"]  # form names, not numbers in units
     note = next(n for n in column(p, "violations").notes if "list of items" in n)
     count = re.search(r"items per row: (.+?) \(a missing", note).group(1).replace("{col}", "df['violations']")
     df = load(tmp_path, monkeypatch, p.tables[0].load + f"\ndf['n'] = {count}")

@@ -174,6 +174,10 @@ class TableProfile:
     whole: bool = False  # every row was read: a column's `values` are all it holds
     unprofiled: list[str] = field(default_factory=list)  # names of the columns past those profiled
     title: str = ""  # a sheet's title line above its header ("Table 2: Girls' baby names, ..."): what it holds
+    # Keys alike whose records load the same way ('NetIncomeLoss' beside 'CostOfRevenue' in XBRL
+    # company facts), and the one `load` takes: a preview loads the one a question names.
+    choices: list[str] = field(default_factory=list)
+    chosen: str = ""
 
 
 @dataclass

@@ -49,7 +49,7 @@ def _tree(path: Path) -> tuple[Any, str]:
     return json.loads(text), f"json.load({handle})"
 
 
-def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
+def _records_load(name: str, path: Path) -> tuple[str, Any, list[str], dict[str, Any]]:
     pd = load_pandas()
     if file_kind(path) in (".jsonl", ".ndjson"):
         # Read whole when not large: records written over months change their fields part-way
@@ -62,13 +62,13 @@ def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
             notes.append(
                 f"the fields of {', '.join(flat)} become 'outer.inner' columns (missing where a line has none)"
             )
-        return "\n".join([f"df = pd.read_json({name!r}, lines=True)", *lines]), df, notes
+        return "\n".join([f"df = pd.read_json({name!r}, lines=True)", *lines]), df, notes, {}
     data, loader = _tree(path)
     loader = loader.replace(repr(path.name), repr(name))
     found = trees.find(data)
     if found is None:
         keys = ", ".join(repr(k) for k in list(data)[:20]) if isinstance(data, dict) else ""
-        return "", None, [f"an object with keys {keys}" if keys else "no table of records in it"]
+        return "", None, [f"an object with keys {keys}" if keys else "no table of records in it"], {}
     rows = trees.data_at(data, found.path)
     records = [] if found.shape == "rows" else rows if found.shape == "records" else list(rows.values())
     records = [r[found.wrapper] for r in records[:200]] if found.wrapper else records
@@ -82,7 +82,7 @@ def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
         and loader.startswith("json.load(")
     ):
         df = pd.read_json(io.StringIO(json.dumps(rows[:MAX_ROWS], default=str)))
-        return f"df = pd.read_json({name!r})", df, [note] if note else []
+        return f"df = pd.read_json({name!r})", df, [note] if note else [], {}
     module = loader.partition(".")[0]
     opener = OPENERS.get(path.suffix.lower(), ("", ""))[0]
     imports = ", ".join([module, *([opener] if opener else [])])
@@ -91,7 +91,29 @@ def _records_load(name: str, path: Path) -> tuple[str, Any, list[str]]:
     # The table from the tree already parsed, by the very lines offered (the loader swapped for it).
     tree = trees.cut(data, found.path, MAX_ROWS + 1)
     exec(code.replace(loader, "tree").split("\n", 1)[1], {**scope, "tree": tree}, scope)  # noqa: S102
-    return code, scope["df"].head(MAX_ROWS), [note] if note else []
+    said, choices = _alike(data, found)
+    return code, scope["df"].head(MAX_ROWS), [n for n in (note, said) if n], choices
+
+
+ALIKE_NAMED = 400  # characters of the names of keys alike in a records file's note
+
+
+def _alike(data: Any, found: trees.Found) -> tuple[str, dict[str, Any]]:
+    """A note naming the other keys whose records are alike, and the table fields that let a
+    preview load the one a question names ("" and {} when there are none)."""
+    got = trees.alike(data, found)
+    if got is None:
+        return "", {}
+    k, keys = got
+    taken = found.path[k]
+    names = ", ".join(repr(key) for key in keys)
+    cut = names.rfind(", ", 0, ALIKE_NAMED) if len(names) > ALIKE_NAMED else -1
+    note = (
+        f"{trees.index(found.path[:k]) or 'the top'} holds {len(keys)} keys alike, each with its records under "
+        f"{trees.index(found.path[k + 1 :])}: {names if cut < 0 else names[:cut] + ', …'}; the load block takes "
+        f"{taken!r}: write the one the question needs in its place"
+    )
+    return note, {"choices": [str(key) for key in keys[:2000]], "chosen": str(taken)}
 
 
 def _fields_of_records(df: Any) -> tuple[Any, list[str], list[str]]:
@@ -176,17 +198,18 @@ def _partial_fields(df: Any) -> list[str]:
 
 
 def read_records(name: str, path: Path) -> dict[str, Any]:
-    load, df, notes = _records_load(name, path)
+    load, df, notes, choices = _records_load(name, path)
     if df is None:
         return {"kind": "text", "note": "; ".join(notes), "lines": first_lines(path)}
     rows = len(df) if len(df) < MAX_ROWS or file_kind(path) in (".jsonl", ".ndjson") else None
     if rows is None or len(df) <= MAX_ROWS:
         items = _items(load, df, whole=rows is not None)
-        return {"kind": "records", "tables": [table_profile("", df, load, rows, notes), *([items] if items else [])]}
+        table = {**table_profile("", df, load, rows, notes), **choices}
+        return {"kind": "records", "tables": [table, *([items] if items else [])]}
     # Read whole: profiled from rows spread over the file, but missing values counted in all of it
     # (a count from the spread rows, beside the file's row count, would read as the file's).
     missing = {str(c): int(n) for c, n in df.isna().sum().items()}
-    table = table_profile("", df.iloc[:: -(-len(df) // MAX_ROWS)], load, rows, notes)
+    table = {**table_profile("", df.iloc[:: -(-len(df) // MAX_ROWS)], load, rows, notes), **choices}
     for column in table["columns"]:
         column["missing"] = missing.get(column["name"], column["missing"])
     return {"kind": "records", "tables": [table]}

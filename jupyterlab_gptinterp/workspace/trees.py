@@ -143,6 +143,30 @@ def find(data: Any) -> Found | None:
     return best
 
 
+def alike(data: Any, found: Found) -> tuple[int, list[str]] | None:
+    """(k, keys) when the object at `found.path[:k]` holds three or more keys alike, most of them
+    with records at the rest of the path (an XBRL company facts file: a concept per key, each with
+    its facts under ['units']['USD']); the deepest such object. The largest is only one of them."""
+    if found.shape != "records" or found.wrapper:
+        return None
+    for k in range(len(found.path) - 1, -1, -1):
+        node, rest = data_at(data, found.path[:k]), found.path[k + 1 :]
+        if not isinstance(node, dict) or len(node) < 3:
+            continue
+        keys = [key for key, value in node.items() if isinstance(key, str) and _records_at(value, rest)]
+        if len(keys) >= max(3, 0.5 * len(node)):  # others may differ further down (a per-share unit)
+            return k, keys
+    return None
+
+
+def _records_at(node: Any, path: Path) -> bool:
+    try:
+        rows = data_at(node, path)
+    except (KeyError, IndexError, TypeError):
+        return False
+    return isinstance(rows, list) and _mostly(rows, dict)
+
+
 def load_lines(found: Found, loader: str) -> list[str]:
     """The code that makes `df` of the table, given `loader`, an expression for the whole tree."""
     at = index(found.path)

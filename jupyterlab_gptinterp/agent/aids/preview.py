@@ -13,6 +13,7 @@ every file and table keeps at least its name, and the tables it is about their l
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import PurePosixPath
 
 from ..seams import ColumnProfile, FileProfile, TableProfile, Workspace, printable
@@ -197,12 +198,33 @@ def render(files: list[FileProfile], budget: int, pandas: str = "", question: st
     """The profiles as the model reads them, within `budget` characters: whole if they fit (with
     fewer samples and notes if need be); else fitted to the tables `question` is about."""
     head = HEADER + (f" pandas {pandas} is installed." if pandas else "")
+    files = [_named_choice(f, question) for f in files]
     joined = "\n".join(f"Join: {j}." for j in joins(files))
     for detail, listed in ((2, True), (1, True), (0, True), (0, False)):
         text = _joined(head, [_file(f, {}, FIRST_COLUMNS + detail, listed) for f in files], joined)
         if len(text) <= budget:
             return text
     return _fitted(files, budget, question, head)
+
+
+def _named_choice(f: FileProfile, question: str) -> FileProfile:
+    """`f` with each table that has keys alike loading the one the question names, first said
+    (the profile loads the largest: 'CostOfRevenue' where 'NetIncomeLoss' was asked)."""
+    tables = []
+    for t in f.tables:
+        said = [
+            (m.start(), c) for c in t.choices if c != t.chosen and (m := re.search(rf"\b{re.escape(c)}\b", question))
+        ]
+        old = f"[{t.chosen!r}]"
+        if not said or old not in t.load:
+            tables.append(t)
+            continue
+        choice = min(said)[1]
+        new = f"[{choice!r}]"
+        notes = [n.replace(old, new).replace(f"takes {t.chosen!r}", f"takes {choice!r}") for n in t.notes]
+        notes.append(f"the columns below were read from {t.chosen!r}, loaded alike")
+        tables.append(replace(t, load=t.load.replace(old, new, 1), chosen=choice, notes=notes))
+    return replace(f, tables=tables) if any(a is not b for a, b in zip(tables, f.tables)) else f
 
 
 def _joined(head: str, parts: list[str], joined: str) -> str:
