@@ -1217,7 +1217,8 @@ async def test_the_grammar_holds_the_reply_to_code_until_a_run_printed_a_result(
     main = [g for g, schema in zip(llm.grammars, llm.schemas) if schema is None]
     # Before any result: held to code (after a NameError too); after one printed: words allowed.
     assert main[:3] == [prompts.CODE_GRAMMAR, prompts.CODE_GRAMMAR, prompts.FENCED_GRAMMAR]
-    assert prompts.CODE_GRAMMAR.startswith("root ::= tick{0,500} ")  # a few lines of words, then the block
+    # A few lines of words, then the block, opened at the start of a line.
+    assert prompts.CODE_GRAMMAR.startswith('root ::= (tick{0,500} "\\n")? "```python\\n"')
 
 
 async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call_says_so():

@@ -178,6 +178,7 @@ async def test_the_server_holds_a_reply_to_a_grammar_and_takes_the_fenced_one(mo
     text = (await reply(messages, prompts.FENCED_GRAMMAR)).text
     code = prompts.fenced_code(text)
     assert code is not None and text.endswith("\n```"), text
+    assert text.startswith("```python") or text[: text.index("```python")].endswith("\n"), text  # at a line's start
     assert not [line for line in code[0].splitlines() if line.strip().startswith("#")], text
     # Held to code: asked for words at length, the reply still opens its block within the cap.
     ask = "Explain at length, in many paragraphs, what a Python list is and how it differs from a tuple."
