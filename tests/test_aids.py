@@ -100,6 +100,32 @@ async def test_a_frame_given_where_one_column_is_needed_gets_a_hint_naming_str_e
     assert "iloc[:, 0]" in await hint(failed(frame, "TypeError", "arg must be a list, tuple, 1-d array, or Series"))
 
 
+async def test_a_keyerror_on_the_column_a_melt_note_makes_gets_that_melt():
+    melt = "df = df.melt(id_vars=['geo'], var_name='period', value_name='value')"
+    wide = FileProfile(
+        name="estat.tsv",
+        kind="table",
+        tables=[
+            TableProfile(
+                name="",
+                rows=9,
+                load="df = pd.read_csv('estat.tsv', sep='\\t')",
+                columns=[ColumnProfile("geo", "text"), ColumnProfile("2023-01", "float")],
+                notes=[
+                    f"wide: 12 columns are periods ('2023-01' … '2023-12'), one value per column; one row per period: {melt}"
+                ],
+            )
+        ],
+    )
+    for key in ("period", "value"):
+        said = await hint(
+            failed(f"df = pd.read_csv('estat.tsv', sep='\\t')\nprint(df[df['{key}'] == 1])", "KeyError", repr(key)),
+            files=(wide,),
+        )
+        assert f"{key!r} is not a column of the file" in said and said.endswith(melt), said
+    assert "melt" not in await hint(failed("df['geox']", "KeyError", "'geox'"), files=(wide,))
+
+
 async def test_a_keyerror_gets_the_close_column_or_says_where_the_key_is():
     assert "did you mean 'Revenue'" in await hint(failed("df['revenue']", "KeyError", "'revenue'"))
     inside = await hint(failed("g = df.groupby('x')['Revenue'].sum()\ng['Revenue']", "KeyError", "'Revenue'"))

@@ -166,6 +166,19 @@ def grouped_as_column(code: str) -> str:
     )
 
 
+def _melted(missing: str, tables: list[TableProfile]) -> str:
+    """A KeyError on a column that the melt a table's note offers makes ('period', 'value'): the
+    file has periods as columns, and the cell used the long form without making it."""
+    for t in tables:
+        for note in t.notes:
+            if re.search(rf"\b(?:var|value)_name={re.escape(repr(missing))}", note) and ": " in note:
+                return (
+                    f"{missing!r} is not a column of the file: its periods are columns. The melt in the preview's "
+                    f"note makes {missing!r}; run it after the load lines: {note.rsplit(': ', 1)[1]}"
+                )
+    return ""
+
+
 def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     name, value, code = outcome.error_name, outcome.error_value, outcome.code
     tables = [t for f in files for t in f.tables]
@@ -180,7 +193,11 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
             return several
         missing = _missing_key(key)
         names = [c.name for t in read for c in t.columns]
-        if said := _merge_key_hint(missing, outcome, named) or _unused_load(missing, files, code):
+        if (
+            said := _merge_key_hint(missing, outcome, named)
+            or _unused_load(missing, files, code)
+            or _melted(missing, read)
+        ):
             return said
         # Unknown columns (a file described without tables) are no ground for sending it to another file.
         known = read and not _close(missing, names, 0.6)
