@@ -1640,6 +1640,20 @@ async def test_an_answer_sent_back_counts_as_stuck_too_so_a_focused_call_follows
     assert sink.of("assistant_message")[-1].text == "It is 42."
 
 
+async def test_a_focused_call_after_declines_shows_the_declined_code_and_why_unless_it_is_the_code_that_ran():
+    broken = fenced("total = 6 *\nprint(total)")
+    loop, llm, ex, sink, gate = make(broken, broken, fenced("print(6 * 7)"), "It is 42.", names=["syntax"])
+    ended = await run_turn(loop, sink, gate)
+    assert ended.reason == "answer" and ex.ran == ["print(6 * 7)"]
+    focused = llm.requests[2]
+    assert len(focused) == 2 and "declined and not run" in focused[1]["content"]
+    assert "total = 6 *" in focused[1]["content"] and "not valid Python" in focused[1]["content"]
+    bad = fenced("print(6 * seven)")  # declined as a repeat of the code that ran: shown once, as what ran
+    loop, llm, ex, sink, gate = make(bad, bad, bad, fenced("print(6 * 7)"), "It is 42.", names=["repeats"])
+    await run_turn(loop, sink, gate)
+    assert "declined and not run" not in llm.requests[3][1]["content"]
+
+
 async def test_a_focused_call_after_a_run_that_printed_nothing_asks_for_code_not_an_answer():
     same = fenced("x = 6 * 7")
     loop, llm, ex, sink, gate = make(same, same, same, fenced("print(x)"), "It is 42.", names=["repeats"])

@@ -77,10 +77,23 @@ def failing_again(outcomes: list[Outcome]) -> str:
     return ""
 
 
-def prompt(question: str, last: Outcome | None, budget: int, told: str = "", again: str = "") -> tuple[str, str]:
+DECLINED_CHARS = 1500  # of the last declined proposal, in a focused call
+
+
+def prompt(
+    question: str,
+    last: Outcome | None,
+    budget: int,
+    told: str = "",
+    again: str = "",
+    declined: Outcome | None = None,
+) -> tuple[str, str]:
     """The one user message of a focused call, and its instruction (a recital of which is no answer;
     the output quoted in the message may well be part of one). `told`: what an aid said when it
-    sent the model's last reply back, kept in the focused message; `again`: what `failing_again` said."""
+    sent the model's last reply back, kept in the focused message; `again`: what `failing_again` said;
+    `declined`: the last proposal an aid declined, with why, unless it is the code that ran last (a
+    model asked for code "different from what was declined" that it could not see wrote the same
+    declined code again, six times over on held-out 28)."""
     ask = FRESH if last is None else FIX if last.failed else ANSWER if last.printed else COMPUTE
     if again and last is not None and last.failed:
         ask += " " + again
@@ -88,6 +101,9 @@ def prompt(question: str, last: Outcome | None, budget: int, told: str = "", aga
     if last is not None:
         result = outcome_for_model(last, budget)
         parts.append(f"The last code that ran for it:\n```python\n{last.code}\n```\n{result}")
+    if declined is not None and declined.reason and (last is None or declined.proposed.strip() != last.code.strip()):
+        code = declined.proposed[-DECLINED_CHARS:]
+        parts.append(f"The code proposed last was declined and not run:\n```python\n{code}\n```\n{declined.reason}")
     return "\n\n".join([*parts, *([told] if told else []), ask]), f"{HEAD} {ask}"
 
 
@@ -97,7 +113,8 @@ def note(state: TurnState, refused: int, told: str, again: str, budget: int) -> 
     the turn's notes; "" when it is not stuck."""
     if refused < AFTER and not again:
         return ""
-    text, ask = prompt(state.question, state.last_run, budget, told, again)
+    declined = state.outcomes[-1] if state.outcomes and state.outcomes[-1].decision == "refused" else None
+    text, ask = prompt(state.question, state.last_run, budget, told, again, declined)
     state.notes.append(ask)
     return text
 
