@@ -301,6 +301,17 @@ def test_records_under_keys_alike_are_named_and_the_preview_loads_the_one_a_ques
     assert table.load == p.tables[0].load  # the profile itself unchanged
 
 
+def test_a_column_the_question_names_is_described_first_when_a_preview_must_be_cut(tmp_path):
+    names = [f"Field{i:02d}" for i in range(30)] + ["ReadStatus"]
+    rows = "".join(",".join([*(f"word {i} {j}" for j in range(30)), str(i % 3)]) + "\n" for i in range(30))
+    p = prof(tmp_path, "wide.csv", ",".join(names) + "\n" + rows)
+    whole = render([p], 100_000, question="How many rows have ReadStatus 2?")
+    cut = render([p], len(whole) // 3, question="How many rows have ReadStatus 2?")
+    assert "  'ReadStatus': int" in cut and "  'Field20'" not in cut
+    assert "  'ReadStatus'" not in render([p], len(whole) // 3, question="How many rows are there?")
+    assert [c.name for c in p.tables[0].columns][-1] == "ReadStatus"  # the profile itself unchanged
+
+
 def test_nested_json_is_flattened_by_its_load_line(tmp_path, monkeypatch):
     records = [{"id": i, "info": {"city": f"C{i}", "geo": {"lat": i}}, "tags": ["a", "b"]} for i in range(5)]
     p = prof(tmp_path, "n.json", json.dumps(records))

@@ -198,7 +198,7 @@ def render(files: list[FileProfile], budget: int, pandas: str = "", question: st
     """The profiles as the model reads them, within `budget` characters: whole if they fit (with
     fewer samples and notes if need be); else fitted to the tables `question` is about."""
     head = HEADER + (f" pandas {pandas} is installed." if pandas else "")
-    files = [_named_choice(f, question) for f in files]
+    files = [_named_first(_named_choice(f, question), question) for f in files]
     joined = "\n".join(f"Join: {j}." for j in joins(files))
     for detail, listed in ((2, True), (1, True), (0, True), (0, False)):
         text = _joined(head, [_file(f, {}, FIRST_COLUMNS + detail, listed) for f in files], joined)
@@ -224,6 +224,17 @@ def _named_choice(f: FileProfile, question: str) -> FileProfile:
         notes = [n.replace(old, new).replace(f"takes {t.chosen!r}", f"takes {choice!r}") for n in t.notes]
         notes.append(f"the columns below were read from {t.chosen!r}, loaded alike")
         tables.append(replace(t, load=t.load.replace(old, new, 1), chosen=choice, notes=notes))
+    return replace(f, tables=tables) if any(a is not b for a, b in zip(tables, f.tables)) else f
+
+
+def _named_first(f: FileProfile, question: str) -> FileProfile:
+    """`f` with the columns the question names by their exact name first in each table: a preview
+    that must be cut describes a table's first columns, and 'ReadStatus' was the 30th of 51."""
+    tables = []
+    for t in f.tables:
+        named = [c for c in t.columns if len(c.name) > 2 and re.search(rf"(?<!\w){re.escape(c.name)}(?!\w)", question)]
+        first = [c for c in named if t.columns.index(c) >= FIRST_DESCRIBED]
+        tables.append(replace(t, columns=first + [c for c in t.columns if c not in first]) if first else t)
     return replace(f, tables=tables) if any(a is not b for a, b in zip(tables, f.tables)) else f
 
 
@@ -433,6 +444,7 @@ def _head(f: FileProfile, t: TableProfile) -> str:
 REST_LABEL = 40  # characters of a label beside a column listed past the described ones
 UNPROFILED_NAMES = 600  # characters of the names of a table's columns past those profiled
 EMPTY_NAMED = 16  # columns with no value named in a table's line of them; the rest counted
+FIRST_DESCRIBED = 12  # columns described in a table's least detailed description
 
 
 def _table(f: FileProfile, t: TableProfile, detail: int, listed: bool = True) -> str:
@@ -443,7 +455,7 @@ def _table(f: FileProfile, t: TableProfile, detail: int, listed: bool = True) ->
     # one, a table of them read as if those were the columns to use.
     empty = [c for c in t.columns if _empty(c)]
     held = [c for c in t.columns if not _empty(c)]
-    shown = held if detail else held[:12]
+    shown = held if detail else held[:FIRST_DESCRIBED]
     lines += [f"  {c.name!r}: {_column(c, detail)}" for c in shown]
     if empty:
         named = ", ".join(repr(c.name) for c in empty[:EMPTY_NAMED])
