@@ -312,6 +312,23 @@ def test_a_column_the_question_names_is_described_first_when_a_preview_must_be_c
     assert [c.name for c in p.tables[0].columns][-1] == "ReadStatus"  # the profile itself unchanged
 
 
+def test_files_that_load_alike_get_the_lines_that_stack_them_into_one_frame(tmp_path, monkeypatch):
+    parts = [
+        prof(tmp_path, f"history_{i}.csv", "ts,ms\n" + "".join(f"2023-0{i}-1{j},{i}{j}\n" for j in range(5)))
+        for i in (1, 2)
+    ]
+    other = prof(tmp_path, "other.csv", "ts,ms,extra\n2023-01-01,5,x\n")
+    shown = render([*parts, other], 8000, question="How long did I listen over the whole history?")
+    assert (
+        "Files 'history_1.csv', 'history_2.csv' have the same columns" in shown
+        and "'other.csv'" not in shown.split("Files ")[-1]
+    )
+    block = shown.split("For all of them in one frame:\n```python\n")[1].split("```")[0]
+    df = load(tmp_path, monkeypatch, block)
+    assert len(df) == 10 and df.groupby("file")["ms"].sum().to_dict() == {"history_1.csv": 60, "history_2.csv": 110}
+    assert "same columns" not in render([parts[0], other], 8000)
+
+
 def test_nested_json_is_flattened_by_its_load_line(tmp_path, monkeypatch):
     records = [{"id": i, "info": {"city": f"C{i}", "geo": {"lat": i}}, "tags": ["a", "b"]} for i in range(5)]
     p = prof(tmp_path, "n.json", json.dumps(records))

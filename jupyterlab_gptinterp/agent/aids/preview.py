@@ -199,7 +199,7 @@ def render(files: list[FileProfile], budget: int, pandas: str = "", question: st
     fewer samples and notes if need be); else fitted to the tables `question` is about."""
     head = HEADER + (f" pandas {pandas} is installed." if pandas else "")
     files = [_named_first(_named_choice(f, question), question) for f in files]
-    joined = "\n".join(f"Join: {j}." for j in joins(files))
+    joined = "\n".join([*(f"Join: {j}." for j in joins(files)), *_stacked(files)])
     for detail, listed in ((2, True), (1, True), (0, True), (0, False)):
         text = _joined(head, [_file(f, {}, FIRST_COLUMNS + detail, listed) for f in files], joined)
         if len(text) <= budget:
@@ -272,7 +272,7 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
         wanted |= named or ({max(mine, key=lambda u: (within[u], f.tables[u[1]].rows or 0))} if mine else set())
     ranked = sorted(units, key=lambda u: (u not in wanted, -score[u]))
     about = [files[i].tables[j] for i, j in wanted]
-    joined = "\n".join(f"Join: {j}." for j in joins(files, about))
+    joined = "\n".join([*(f"Join: {j}." for j in joins(files, about)), *_stacked(files)])
 
     def fits(levels: Levels) -> bool:
         return len(_joined(head, _files(files, levels), joined)) <= budget
@@ -407,6 +407,31 @@ def _all_sheets(f: FileProfile, group: list[TableProfile]) -> str:
         f"import pandas as pd\nframes = []\nfor sheet in {sheets!r}:\n{body}\n    frames.append(df.assign(sheet=sheet))\n"
         "df = pd.concat(frames, ignore_index=True)\n```"
     )
+
+
+def _stacked(files: list[FileProfile]) -> list[str]:
+    """For files of one table each that load alike but for their names (an export split in parts,
+    a file a month), the lines that load them all into one frame, each row naming its file: a
+    question over "the whole history" needs every part, and the parts past the first are often
+    described by their names only."""
+    groups: dict[tuple[str, ...], list[FileProfile]] = {}
+    for f in files:
+        if f.kind in ("table", "records") and len(f.tables) == 1 and repr(f.name) in f.tables[0].load:
+            t = f.tables[0]
+            shape = (f.kind, t.load.replace(repr(f.name), "{name}"), *(f"{c.name}:{c.dtype}" for c in t.columns))
+            groups.setdefault(shape, []).append(f)
+    out = []
+    for group in (g for g in groups.values() if len(g) > 1):
+        names, first = [f.name for f in group], group[0]
+        column = "file" if all(c.name != "file" for c in first.tables[0].columns) else "source_file"
+        body = load_block(first, first.tables[0]).replace(repr(first.name), "name").split("\n", 1)[1]
+        lines = "\n".join("    " + line for line in body.splitlines())
+        out.append(
+            f"Files {', '.join(map(repr, names))} have the same columns. For all of them in one frame:\n```python\n"
+            f"import pandas as pd\nframes = []\nfor name in {names!r}:\n{lines}\n    frames.append(df.assign({column}=name))\n"
+            "df = pd.concat(frames, ignore_index=True)\n```"
+        )
+    return out
 
 
 def load_block(f: FileProfile, t: TableProfile) -> str:
