@@ -1778,27 +1778,29 @@ def test_a_statistics_offices_tsv_gets_its_names_stripped_and_flagged_numbers_re
         rows.append(f"M,NR,{geo}\t" + "\t".join(cells))
     p = prof(tmp_path, "estat.tsv", "\n".join(rows) + "\n")
     table = p.tables[0]
-    names = [c.name for c in table.columns]
-    assert names == ["freq", "unit", "geo", *[m.strip() for m in months]]  # the keys split, the names stripped
-    assert "df.columns = df.columns.str.strip()" in table.load
-    said = " ".join(column(p, "2023-01").notes)
-    assert "flag letter" in said and "'e'" in said and "units" not in said
+    # The keys split, the names stripped, the periods melted into rows, the flags dropped from the numbers.
+    assert [c.name for c in table.columns] == ["freq", "unit", "geo", "period", "value"]
+    assert "df.columns = df.columns.str.strip()" in table.load and table.rows == 6 * 6
+    said = " ".join(table.notes)
+    assert "6 periods as columns ('2023-01' … '2023-06'" in said and "flag letter" in said
     df = load(tmp_path, monkeypatch, table.load)
-    assert df["2023-01"].tolist() == [1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0]  # the flags dropped, no NaN
-    assert df["2023-06"].sum() == sum(1000 * (i + 1) + 5 for i in range(6))
-    assert df["geo"].tolist() == ["AT", "BE", "DE", "ES", "FR", "IT"] and list(df.columns) == names
-    assert "id_vars=['freq', 'unit', 'geo']" in " ".join(table.notes)  # the melt keeps every key
-    wide = next(n for n in table.notes if n.startswith("wide:"))
-    assert "with its number" not in wide  # the load block reads every period's numbers
-    exec(wide.rsplit(": ", 1)[1], ran := {"df": df})  # noqa: S102 (Python as it stands: a small model copies it)
-    assert ran["df"]["value"].sum() == df[[m.strip() for m in months]].sum().sum()
-    # A confidential ': c' keeps the load block from converting a period: the melted values are read.
+    assert sorted(df["period"].unique()) == [m.strip() for m in months] and df["value"].isna().sum() == 1  # DE's ':'
+    assert df[df["period"] == "2023-01"]["value"].tolist() == [1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0]
+    assert df[df["period"] == "2023-06"]["value"].sum() == sum(1000 * (i + 1) + 5 for i in range(6))
+    assert df[df["geo"] == "ES"]["value"].sum() == sum(4000 + m for m in range(6))
+    # A confidential ': c' among the numbers is missing, as ':' is.
     flags = lambda i, m: " e" if (i + m) % 4 == 0 else " p" if m == 5 else ""  # noqa: E731
     rows = rows[:1] + [f"M,NR,R{i}\t" + "\t".join(f"{10 * i + m}{flags(i, m)}" for m in range(6)) for i in range(20)]
     rows[5] = rows[5].replace("\t40 e", "\t: c", 1)
     p = prof(tmp_path, "estat.tsv", "\n".join(rows) + "\n")
+    values = load(tmp_path, monkeypatch, p.tables[0].load)["value"]
+    assert values.count() == 20 * 6 - 1 and values.sum() == sum(10 * i + m for i in range(20) for m in range(6)) - 40
+    # A number beside the periods (an area, a row's total) would repeat on each period's row: the
+    # table stays wide, and its note melts it and reads the values.
+    rows = [rows[0].replace("\t", "\tarea\t", 1), *(r.replace("\t", f"\t{i}\t", 1) for i, r in enumerate(rows[1:]))]
+    p = prof(tmp_path, "estat.tsv", "\n".join(rows) + "\n")
     wide = next(n for n in p.tables[0].notes if n.startswith("wide:"))
-    assert "flag letter" in wide and "with its number" in wide
+    assert "flag letter" in wide and "with its number" in wide and "id_vars=['freq', 'unit', 'geo', 'area']" in wide
     exec(wide.rsplit(": ", 1)[1], ran := {"df": load(tmp_path, monkeypatch, p.tables[0].load)})  # noqa: S102
     values = ran["df"]["value"]
     assert values.count() == 20 * 6 - 1 and values.sum() == sum(10 * i + m for i in range(20) for m in range(6)) - 40
@@ -2087,8 +2089,9 @@ def test_a_column_name_longer_than_the_line_for_names_is_cut_within_its_quotes(t
 
 def test_a_conversion_repeated_for_many_columns_is_shown_as_one_loop_that_loads_the_same(tmp_path, monkeypatch):
     years = [str(y) for y in range(2015, 2024)]
-    rows = [",".join([f"team {i}", *(f'"${1000 * i + y:,}"' for y in range(9))]) for i in range(40)]
-    p = prof(tmp_path, "pay.csv", "team," + ",".join(years) + "\n" + "\n".join(rows) + "\n")
+    # (A number beside the years, a row's seats: not melted by the load block, which a total would repeat.)
+    rows = [",".join([f"team {i}", str(i), *(f'"${1000 * i + y:,}"' for y in range(9))]) for i in range(40)]
+    p = prof(tmp_path, "pay.csv", "team,seats," + ",".join(years) + "\n" + "\n".join(rows) + "\n")
     t = p.tables[0]
     assert sum(line.startswith("df['20") for line in t.load.splitlines()) == 9  # one line a column, as profiled
     block = load_block(p, t)

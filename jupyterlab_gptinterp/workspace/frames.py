@@ -234,8 +234,9 @@ def _wide(df: Any, converted: set[str]) -> str:
     text = [c for c in periods if c not in converted and _kind(_column_of(df, c)) == "text"]  # text after loading
     texts = [v for c in text[:MAX_COLUMNS] for v in _column_of(df, c).dropna().head(50) if isinstance(v, str)]
     notes, holds, conversion = text_notes(texts[:2000])
-    if conversion is not None and holds == "numbers" and notes:
-        held = ", " + notes[0].split(" (")[0]
+    said = next((n for n in notes if n.startswith("numbers")), "")
+    if conversion is not None and holds == "numbers" and said:
+        held = ", " + said.split(" (")[0]
         value = "df['value']"
         source = value + (".astype(str)" if len(text) < len(periods) else "")  # numbers among the text
         then = f"; {value} = {conversion.expr.replace('{col}', source)}"
@@ -243,6 +244,47 @@ def _wide(df: Any, converted: set[str]) -> str:
         f"wide: {len(periods)} columns are periods ({periods[0]!r} … {periods[-1]!r}), one value per column{held}; "
         f"one row per period{' with its number' if then else ''}: {melt}{then}"
     )
+
+
+MELT_KEYS = 12  # columns beside the periods, at most, for the load block to melt a wide table
+
+
+def _melt(df: Any) -> tuple[Any, str, str] | None:
+    """A table with periods as columns (a statistics office's months across, '2019-01' … '2024-06')
+    holding numbers: (the long frame, the lines that make it, a note). The load block melts it to
+    a row per key and period, its values read as numbers: a small model given the wide table
+    filtered a 'period' column it never made, or summed flagged text ('22921420 b'), in every
+    question of a set over one. None when it is not such a table (or too wide a one to say)."""
+    periods = [str(c) for c in df.columns if PERIOD.match(str(c).strip()) or _MONTH_NAME.match(str(c).strip())]
+    keys = [str(c) for c in df.columns if str(c) not in periods]
+    if len(periods) < 6 or not 1 <= len(keys) <= MELT_KEYS or len(set(df.columns)) != len(df.columns):
+        return None
+    kinds = {c: _kind(df[c]) for c in periods}
+    if not all(k in ("int", "float", "text", "empty") for k in kinds.values()):
+        return None
+    if not all(_kind(df[c]) == "text" for c in keys):
+        return None  # a number beside the periods (a row's total) would repeat on each period's row
+    text = [c for c in periods if kinds[c] == "text"]
+    texts = [v for c in text[:MAX_COLUMNS] for v in df[c].dropna().head(50) if isinstance(v, str)]
+    notes, holds, conversion = text_notes(texts[:2000])
+    if text and (conversion is None or holds != "numbers"):
+        return None  # words, not amounts, per period (names ranked by year): the note says how to melt
+    lines = [f"df = df.melt(id_vars={keys!r}, var_name='period', value_name='value')"]
+    if conversion is not None:
+        source = "df['value']" + (".astype(str)" if len(text) < len(periods) else "")  # numbers among the text
+        lines.append(f"df['value'] = {conversion.expr.replace('{col}', source)}")
+    scope: dict[str, Any] = {"df": df, "pd": load_pandas()}
+    try:
+        exec("\n".join(lines), scope)  # noqa: S102 - the lines offered, run on the rows read
+    except Exception:  # noqa: BLE001 - a value the conversion cannot take: the wide table and its note
+        return None
+    said = next((n for n in notes if n.startswith("numbers")), "")
+    read = f", {said.split(' (')[0]}, read as numbers" if said else ""
+    note = (
+        f"the file has {len(periods)} periods as columns ({periods[0]!r} … {periods[-1]!r}{read}): the load block "
+        f"melts them into 'period' (that text) and 'value', one row per {', '.join(map(repr, keys))} and period"
+    )
+    return scope["df"], "\n".join(lines), note
 
 
 def _column_of(df: Any, col: str) -> Any:
@@ -400,6 +442,11 @@ def table_profile(name: str, df: Any, load: str, rows: int | None, notes: list[s
     if split:  # 'freq,unit,geo\\TIME_PERIOD' over 'M,NR,AT': a column per key, as the header names them
         df, line = split
         load += "\n" + line
+    if melted := _melt(df):
+        long, lines, note = melted
+        return table_profile(
+            name, long, load + "\n" + lines, rows * (long.shape[0] // max(len(df), 1)) if rows else rows, [*notes, note]
+        )
     columns = _columns(df)
     wide = _wide(df, {c["name"] for c in columns if c["converted"]})
     try:
