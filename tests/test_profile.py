@@ -288,9 +288,11 @@ def test_records_under_keys_alike_are_named_and_the_preview_loads_the_one_a_ques
     tree["EarningsPerShareDiluted"] = {"label": "EPS", "units": {"USD/shares": facts(8, 1)}}
     p = prof(tmp_path, "CIK0000000001.json", json.dumps({"cik": 1, "facts": {"us-gaap": tree}}))
     table = p.tables[0]
-    assert table.chosen == "Revenues" and set(table.choices) == set(concepts)
+    assert table.chosen == "['Revenues']['units']['USD']" and len(table.choices) == 5
+    assert "['EarningsPerShareDiluted']['units']['USD/shares']" in table.choices
     said = " ".join(table.notes)
-    assert "['facts']['us-gaap'] holds 4 keys alike" in said and "'NetIncomeLoss'" in said
+    assert "['facts']['us-gaap'] holds 5 keys alike" in said and "'NetIncomeLoss'" in said
+    assert "'EarningsPerShareDiluted' (under ['units']['USD/shares'])" in said
     question = "What was the NetIncomeLoss in 2018?"
     shown = render([p], 6000, question=question)
     assert "['NetIncomeLoss']['units']['USD']" in shown and "['Revenues']['units']" not in shown.split("read from")[0]
@@ -298,6 +300,9 @@ def test_records_under_keys_alike_are_named_and_the_preview_loads_the_one_a_ques
     block = re.search(r"```python\n(.*?)```", shown, re.S).group(1)
     assert load(tmp_path, monkeypatch, block)["val"].tolist() == [100 + i for i in range(6)]
     assert "['Revenues']['units']['USD']" in render([p], 6000, question="What were the revenues in 2018?")
+    per_share = render([p], 6000, question="What was EarningsPerShareDiluted in 2019?")
+    block = re.search(r"```python\n(.*?)```", per_share, re.S).group(1)
+    assert load(tmp_path, monkeypatch, block)["val"].tolist() == list(range(1, 9))  # its own unit's key
     assert table.load == p.tables[0].load  # the profile itself unchanged
 
 

@@ -175,7 +175,8 @@ class TableProfile:
     unprofiled: list[str] = field(default_factory=list)  # names of the columns past those profiled
     title: str = ""  # a sheet's title line above its header ("Table 2: Girls' baby names, ..."): what it holds
     # Keys alike whose records load the same way ('NetIncomeLoss' beside 'CostOfRevenue' in XBRL
-    # company facts), and the one `load` takes: a preview loads the one a question names.
+    # company facts), as subscripts from the key on (`['NetIncomeLoss']['units']['USD']`), and the
+    # one `load` takes: a preview loads the one a question names.
     choices: list[str] = field(default_factory=list)
     chosen: str = ""
 

@@ -100,20 +100,22 @@ ALIKE_NAMED = 400  # characters of the names of keys alike in a records file's n
 
 def _alike(data: Any, found: trees.Found) -> tuple[str, dict[str, Any]]:
     """A note naming the other keys whose records are alike, and the table fields that let a
-    preview load the one a question names ("" and {} when there are none)."""
+    preview load the one a question names ("" and {} when there are none): each choice is the
+    subscripts from the key on (`['NetIncomeLoss']['units']['USD']`)."""
     got = trees.alike(data, found)
     if got is None:
         return "", {}
-    k, keys = got
-    taken = found.path[k]
-    names = ", ".join(repr(key) for key in keys)
+    k, paths = got
+    rest = found.path[k + 1 :]
+    names = ", ".join(repr(key) + ("" if at == rest else f" (under {trees.index(at)})") for key, at in paths.items())
     cut = names.rfind(", ", 0, ALIKE_NAMED) if len(names) > ALIKE_NAMED else -1
     note = (
-        f"{trees.index(found.path[:k]) or 'the top'} holds {len(keys)} keys alike, each with its records under "
-        f"{trees.index(found.path[k + 1 :])}: {names if cut < 0 else names[:cut] + ', …'}; the load block takes "
-        f"{taken!r}: write the one the question needs in its place"
+        f"{trees.index(found.path[:k]) or 'the top'} holds {len(paths)} keys alike, each with its records under "
+        f"{trees.index(rest)}: {names if cut < 0 else names[:cut] + ', …'}; the load block takes "
+        f"{found.path[k]!r}: write the one the question needs in its place"
     )
-    return note, {"choices": [str(key) for key in keys[:2000]], "chosen": str(taken)}
+    choices = [trees.index((key, *at)) for key, at in list(paths.items())[:2000]]
+    return note, {"choices": choices, "chosen": trees.index(found.path[k:])}
 
 
 def _fields_of_records(df: Any) -> tuple[Any, list[str], list[str]]:

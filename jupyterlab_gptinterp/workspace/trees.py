@@ -143,28 +143,42 @@ def find(data: Any) -> Found | None:
     return best
 
 
-def alike(data: Any, found: Found) -> tuple[int, list[str]] | None:
-    """(k, keys) when the object at `found.path[:k]` holds three or more keys alike, most of them
-    with records at the rest of the path (an XBRL company facts file: a concept per key, each with
-    its facts under ['units']['USD']); the deepest such object. The largest is only one of them."""
+def alike(data: Any, found: Found) -> tuple[int, dict[str, Path]] | None:
+    """(k, {key: the path under it}) when the object at `found.path[:k]` holds three or more keys
+    alike, most of them with records at the rest of the path or beside it (an XBRL company facts
+    file: a concept per key, its facts under ['units']['USD'], a per-share one's under
+    ['units']['USD/shares']); the deepest such object. The largest is only one of them."""
     if found.shape != "records" or found.wrapper:
         return None
     for k in range(len(found.path) - 1, -1, -1):
         node, rest = data_at(data, found.path[:k]), found.path[k + 1 :]
         if not isinstance(node, dict) or len(node) < 3:
             continue
-        keys = [key for key, value in node.items() if isinstance(key, str) and _records_at(value, rest)]
-        if len(keys) >= max(3, 0.5 * len(node)):  # others may differ further down (a per-share unit)
-            return k, keys
+        paths = {key: at for key, value in node.items() if isinstance(key, str) and (at := _records_near(value, rest))}
+        if len(paths) >= max(3, 0.8 * len(node)):
+            return k, paths
     return None
 
 
-def _records_at(node: Any, path: Path) -> bool:
+def _records_near(node: Any, path: Path) -> Path | None:
+    """`path` when `node` has records there, else the path to the one table of records beside its
+    end (another unit's key); None when neither."""
+    for at in (path, *(((*path[:-1], key),) if path and isinstance(key := _only_key(node, path[:-1]), str) else ())):
+        try:
+            rows = data_at(node, at)
+        except (KeyError, IndexError, TypeError):
+            continue
+        if isinstance(rows, list) and _mostly(rows, dict):
+            return at
+    return None
+
+
+def _only_key(node: Any, path: Path) -> Any:
     try:
-        rows = data_at(node, path)
+        parent = data_at(node, path)
     except (KeyError, IndexError, TypeError):
-        return False
-    return isinstance(rows, list) and _mostly(rows, dict)
+        return None
+    return next(iter(parent)) if isinstance(parent, dict) and len(parent) == 1 else None
 
 
 def load_lines(found: Found, loader: str) -> list[str]:

@@ -212,19 +212,28 @@ def _named_choice(f: FileProfile, question: str) -> FileProfile:
     (the profile loads the largest: 'CostOfRevenue' where 'NetIncomeLoss' was asked)."""
     tables = []
     for t in f.tables:
-        said = [
-            (m.start(), c) for c in t.choices if c != t.chosen and (m := re.search(rf"\b{re.escape(c)}\b", question))
-        ]
-        old = f"[{t.chosen!r}]"
-        if not said or old not in t.load:
+        said = [(m.start(), c) for c in t.choices if c != t.chosen and (m := re.search(_key_named(c), question))]
+        if not said or t.chosen not in t.load:
             tables.append(t)
             continue
         choice = min(said)[1]
-        new = f"[{choice!r}]"
-        notes = [n.replace(old, new).replace(f"takes {t.chosen!r}", f"takes {choice!r}") for n in t.notes]
-        notes.append(f"the columns below were read from {t.chosen!r}, loaded alike")
-        tables.append(replace(t, load=t.load.replace(old, new, 1), chosen=choice, notes=notes))
+        taken, named = _KEY.match(t.chosen), _KEY.match(choice)
+        notes = [n.replace(t.chosen, choice) for n in t.notes]
+        if taken and named:
+            notes = [n.replace(f"takes {taken[1]}", f"takes {named[1]}") for n in notes]
+        notes.append(f"the columns below were read from {t.chosen}, loaded alike")
+        tables.append(replace(t, load=t.load.replace(t.chosen, choice, 1), chosen=choice, notes=notes))
     return replace(f, tables=tables) if any(a is not b for a, b in zip(tables, f.tables)) else f
+
+
+_KEY = re.compile(r"\[('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")\]")  # a choice's first subscript, its key quoted
+
+
+def _key_named(choice: str) -> str:
+    """A pattern for the key of `choice` said as a word of the question."""
+    m = _KEY.match(choice)
+    key = m[1][1:-1] if m else choice
+    return rf"(?<!\w){re.escape(key)}(?!\w)"
 
 
 def _named_first(f: FileProfile, question: str) -> FileProfile:
