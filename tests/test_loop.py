@@ -543,7 +543,16 @@ def test_what_is_a_runaway():
     assert _first_cut(head + "names = {\n" + twelve) == -1  # twelve months stepping: written by hand
     zeros = "    [" + ", ".join(["0"] * 14) + "],\n"
     assert _first_cut(head + "grid = [\n" + zeros * 30) == -1  # alike, but nothing steps
-    ids = "".join(f"keep.add('12345678901234567890{n:03d}')  # order\n" for n in (243, 17, 980) * 10)
+    # Statements that cycle (one line, or two in turn) are cut after their first turn; prose is not.
+    pair = "obj['ts'] = obj['ts'].dt.tz_localize(None)\nobj['ts'] = obj['ts'].dt.tz_convert('UTC')\n"
+    start = head + "obj = df.copy()\n"
+    assert _first_cut(start + pair * 8) == len(start) + len(pair)
+    same = "total = df['ms_played'].sum() / 3600000  # hours\n"
+    assert _first_cut(start + same * 8) == len(start) + len(same)
+    assert _first_cut(start + same * (calls.CYCLES - 1)) == -1
+    assert _first_cut("Notes:\n" + ("obj['ts'] = obj['ts'].dt.tz_localize(None)\n" * 8)) == -1  # not in code
+    picked = [243, 17, 980, 511, 62, 734, 305, 889, 120, 456, 778, 33, 690, 214, 957] * 2  # no step, no cycle of 3
+    ids = "".join(f"keep.add('12345678901234567890{n:03d}')  # order\n" for n in picked)
     assert _first_cut(head + ids) == -1  # numbers too long for a float are compared exactly
 
 

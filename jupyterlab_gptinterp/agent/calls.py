@@ -53,12 +53,40 @@ ALIKE_LINES = 20
 
 
 def runaway(text: str) -> int:
-    """Where the tail of `text` that repeats one string, or counts, starts when it is a runaway; else -1."""
+    """Where the tail of `text` that repeats one string, repeats lines of code, or counts, starts
+    when it is a runaway; else -1."""
     tail = text[-4 * RUNAWAY_CHARS :]
     m = _REPEATING.search(tail)
     if m and len(m.group(0)) >= RUNAWAY_CHARS:
         return len(text) - len(m.group(0))
-    return _counting(text)
+    cycled = _cycling(text)
+    return cycled if cycled >= 0 else _counting(text)
+
+
+# Whole statements can cycle too, past the 40 characters of a repeated string: the same line,
+# or two or three lines in turn (`tz_localize(None)`, `tz_convert('UTC')`, …), to the token cap
+# (5 replies of held-out 28, 55 s each). In a python block only; a statement, not data (a grid of
+# zeros repeats its row by right).
+CYCLES = 4  # times a cycle of lines repeats in a row before it is a runaway
+_STATEMENT = re.compile(r"[A-Za-z_]\w*\s*[(\[=.]")
+
+
+def _cycling(text: str) -> int:
+    """Where the second turn of a cycle of 1 to 3 lines starts, when the python block being
+    written ends with CYCLES turns of it; else -1."""
+    code = prompts.open_code(text)
+    if not code or not text.endswith("\n"):
+        return -1
+    lines = code.splitlines(keepends=True)[-3 * CYCLES :]
+    for period in (1, 2, 3):
+        turns = lines[-period * CYCLES :]
+        if len(turns) < period * CYCLES:
+            break
+        unit = turns[:period]
+        if turns != unit * CYCLES or not any(len(x.strip()) >= 12 and _STATEMENT.search(x) for x in unit):
+            continue
+        return len(text) - sum(map(len, turns[period:]))
+    return -1
 
 
 def _counting(text: str) -> int:
