@@ -150,14 +150,30 @@ def alike(data: Any, found: Found) -> tuple[int, dict[str, Path]] | None:
     ['units']['USD/shares']); the deepest such object. The largest is only one of them."""
     if found.shape != "records" or found.wrapper:
         return None
+    largest = data_at(data, found.path)
+    fields = {str(f) for f in largest[0]} if largest and isinstance(largest[0], dict) else set()
     for k in range(len(found.path) - 1, -1, -1):
         node, rest = data_at(data, found.path[:k]), found.path[k + 1 :]
         if not isinstance(node, dict) or len(node) < 3:
             continue
-        paths = {key: at for key, value in node.items() if isinstance(key, str) and (at := _records_near(value, rest))}
+        paths = {
+            key: at
+            for key, value in node.items()
+            if isinstance(key, str)
+            and (at := _records_near(value, rest)) is not None
+            and _alike_fields(value, at, fields)
+        }
         if len(paths) >= max(3, 0.8 * len(node)):
             return k, paths
     return None
+
+
+def _alike_fields(node: Any, path: Path, fields: set[str]) -> bool:
+    """Its first record's fields are mostly those of the largest table's (the same kind of record,
+    not another table that sits alike: 'users' beside 'orders')."""
+    first = data_at(node, path)[0]
+    own = {str(f) for f in first} if isinstance(first, dict) else set()
+    return bool(own | fields) and len(own & fields) >= 0.5 * len(own | fields)
 
 
 def _records_near(node: Any, path: Path) -> Path | None:

@@ -208,21 +208,26 @@ def render(files: list[FileProfile], budget: int, pandas: str = "", question: st
 
 
 def _named_choice(f: FileProfile, question: str) -> FileProfile:
-    """`f` with each table that has keys alike loading the one the question names, first said
-    (the profile loads the largest: 'CostOfRevenue' where 'NetIncomeLoss' was asked)."""
+    """`f` with each table that has keys alike loading the one the question names first (the
+    profile loads the largest: 'CostOfRevenue' where 'NetIncomeLoss' was asked). Its columns were
+    read from the other: their names and types stand, not its row count or values."""
     tables = []
     for t in f.tables:
-        said = [(m.start(), c) for c in t.choices if c != t.chosen and (m := re.search(_key_named(c), question))]
-        if not said or t.chosen not in t.load:
+        said = [(m.start(), c) for c in t.choices if (m := re.search(_key_named(c), question))]
+        choice = min(said)[1] if said else t.chosen
+        if choice == t.chosen or t.chosen not in t.load:
             tables.append(t)
             continue
-        choice = min(said)[1]
         taken, named = _KEY.match(t.chosen), _KEY.match(choice)
         notes = [n.replace(t.chosen, choice) for n in t.notes]
         if taken and named:
             notes = [n.replace(f"takes {taken[1]}", f"takes {named[1]}") for n in notes]
         notes.append(f"the columns below were read from {t.chosen}, loaded alike")
-        tables.append(replace(t, load=t.load.replace(t.chosen, choice, 1), chosen=choice, notes=notes))
+        head, _, tail = t.load.rpartition(t.chosen)  # the key's own place: a path may say a name twice
+        columns = [replace(c, values=[], samples=[], distinct=0) for c in t.columns]
+        tables.append(
+            replace(t, load=head + choice + tail, chosen=choice, notes=notes, rows=None, whole=False, columns=columns)
+        )
     return replace(f, tables=tables) if any(a is not b for a, b in zip(tables, f.tables)) else f
 
 
@@ -230,10 +235,11 @@ _KEY = re.compile(r"\[('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")\]")  # a choice's
 
 
 def _key_named(choice: str) -> str:
-    """A pattern for the key of `choice` said as a word of the question."""
+    """A pattern for the key of `choice` said as a word of the question (keys of four characters
+    or more: 'US' is a word of many questions)."""
     m = _KEY.match(choice)
-    key = m[1][1:-1] if m else choice
-    return rf"(?<!\w){re.escape(key)}(?!\w)"
+    key = m[1][1:-1].replace("\\\\", "\\") if m else choice
+    return rf"(?<!\w){re.escape(key)}(?!\w)" if len(key) >= 4 else r"(?!)"
 
 
 def _named_first(f: FileProfile, question: str) -> FileProfile:
@@ -420,9 +426,9 @@ def _all_sheets(f: FileProfile, group: list[TableProfile]) -> str:
 
 def _stacked(files: list[FileProfile]) -> list[str]:
     """For files of one table each that load alike but for their names (an export split in parts,
-    a file a month), the lines that load them all into one frame, each row naming its file: a
-    question over "the whole history" needs every part, and the parts past the first are often
-    described by their names only."""
+    a file a month), the lines that load those described into one frame, each row naming its file:
+    a question over "the whole history" needs every part, and the parts past the first are often
+    described by their names only. (A part the preview did not choose is not among them.)"""
     groups: dict[tuple[str, ...], list[FileProfile]] = {}
     for f in files:
         if f.kind in ("table", "records") and len(f.tables) == 1 and repr(f.name) in f.tables[0].load:
@@ -432,11 +438,12 @@ def _stacked(files: list[FileProfile]) -> list[str]:
     out = []
     for group in (g for g in groups.values() if len(g) > 1):
         names, first = [f.name for f in group], group[0]
-        column = "file" if all(c.name != "file" for c in first.tables[0].columns) else "source_file"
+        taken = {c.name for c in first.tables[0].columns}
+        column = next((n for n in ("file", "source_file") if n not in taken), "file_name_")
         body = load_block(first, first.tables[0]).replace(repr(first.name), "name").split("\n", 1)[1]
         lines = "\n".join("    " + line for line in body.splitlines())
         out.append(
-            f"Files {', '.join(map(repr, names))} have the same columns. For all of them in one frame:\n```python\n"
+            f"Files {', '.join(map(repr, names))} have the same columns. For these in one frame:\n```python\n"
             f"import pandas as pd\nframes = []\nfor name in {names!r}:\n{lines}\n    frames.append(df.assign({column}=name))\n"
             "df = pd.concat(frames, ignore_index=True)\n```"
         )
