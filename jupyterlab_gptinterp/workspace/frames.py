@@ -237,9 +237,7 @@ def _wide(df: Any, converted: set[str]) -> str:
     said = next((n for n in notes if n.startswith("numbers")), "")
     if conversion is not None and holds == "numbers" and said:
         held = ", " + said.split(" (")[0]
-        value = "df['value']"
-        source = value + (".astype(str)" if len(text) < len(periods) else "")  # numbers among the text
-        then = f"; {value} = {conversion.expr.replace('{col}', source)}"
+        then = "; " + _read_values(conversion, mixed=len(text) < len(periods))
     return (
         f"wide: {len(periods)} columns are periods ({periods[0]!r} … {periods[-1]!r}), one value per column{held}; "
         f"one row per period{' with its number' if then else ''}: {melt}{then}"
@@ -247,11 +245,12 @@ def _wide(df: Any, converted: set[str]) -> str:
 
 
 MELT_KEYS = 12  # columns beside the periods, at most, for the load block to melt a wide table
+MELT_ROWS = 200_000  # long rows profiled, at most (5,000 rows of 420 months would make 2.1 million)
 
 
-def _melt(df: Any) -> tuple[Any, str, str] | None:
+def _melt(df: Any) -> tuple[Any, str, str, int] | None:
     """A table with periods as columns (a statistics office's months across, '2019-01' … '2024-06')
-    holding numbers: (the long frame, the lines that make it, a note). The load block melts it to
+    holding numbers: (the long frame, the lines that make it, a note, how many periods). The load block melts it to
     a row per key and period, its values read as numbers: a small model given the wide table
     filtered a 'period' column it never made, or summed flagged text ('22921420 b'), in every
     question of a set over one. None when it is not such a table (or too wide a one to say)."""
@@ -271,8 +270,8 @@ def _melt(df: Any) -> tuple[Any, str, str] | None:
         return None  # words, not amounts, per period (names ranked by year): the note says how to melt
     lines = [f"df = df.melt(id_vars={keys!r}, var_name='period', value_name='value')"]
     if conversion is not None:
-        source = "df['value']" + (".astype(str)" if len(text) < len(periods) else "")  # numbers among the text
-        lines.append(f"df['value'] = {conversion.expr.replace('{col}', source)}")
+        lines.append(_read_values(conversion, mixed=len(text) < len(periods)))
+    df = df.head(max(1, MELT_ROWS // len(periods)))  # a file's count is still said as the long one's
     scope: dict[str, Any] = {"df": df, "pd": load_pandas()}
     try:
         exec("\n".join(lines), scope)  # noqa: S102 - the lines offered, run on the rows read
@@ -284,7 +283,17 @@ def _melt(df: Any) -> tuple[Any, str, str] | None:
         f"the file has {len(periods)} periods as columns ({periods[0]!r} … {periods[-1]!r}{read}): the load block "
         f"melts them into 'period' (that text) and 'value', one row per {', '.join(map(repr, keys))} and period"
     )
-    return scope["df"], "\n".join(lines), note
+    return scope["df"], "\n".join(lines), note, len(periods)
+
+
+def _read_values(conversion: Conversion, mixed: bool) -> str:
+    """The line that reads melted values written as text; `mixed`: numbers among them (periods
+    pandas read as numbers), which keep their value (as text, 1000.0 would lose its point to a
+    decimal-comma reading, and 1e-05 read as 1)."""
+    if not mixed:
+        return "df['value'] = " + conversion.expr.replace("{col}", "df['value']")
+    text = conversion.expr.replace("{col}", "df['value'].astype(str)")
+    return f"df['value'] = pd.to_numeric(df['value'].mask(df['value'].map(type) == str, {text}))"
 
 
 def _column_of(df: Any, col: str) -> Any:
@@ -443,10 +452,8 @@ def table_profile(name: str, df: Any, load: str, rows: int | None, notes: list[s
         df, line = split
         load += "\n" + line
     if melted := _melt(df):
-        long, lines, note = melted
-        return table_profile(
-            name, long, load + "\n" + lines, rows * (long.shape[0] // max(len(df), 1)) if rows else rows, [*notes, note]
-        )
+        long, lines, note, periods = melted
+        return table_profile(name, long, load + "\n" + lines, rows * periods if rows else rows, [*notes, note])
     columns = _columns(df)
     wide = _wide(df, {c["name"] for c in columns if c["converted"]})
     try:
