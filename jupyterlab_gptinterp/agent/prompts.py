@@ -37,14 +37,14 @@ _TICK = r"""tick ::= [^`] | "`" [^`] | "``" [^`]
 # the middle of a sentence ("add a check to```python") went on in words inside it, and the cell
 # was declined as not Python (seen in held-out 28's first questions).
 FENCED_GRAMMAR = f"""root ::= code | words
-code ::= (tick* "\\n")? {_BLOCK}words ::= [^` \\t\\n] tick* ("`" | "``")?
+code ::= (tick* ("`" | "``")? "\\n")? {_BLOCK}words ::= [^` \\t\\n] tick* ("`" | "``")?
 {_TICK}"""
 # The reply must propose code, where words could not be the answer (a question about data with no
 # run that worked yet: `Aid.needs_code`), and would be sent back. A small model's words there ran
 # to the 1,024-token cap, 100-280 s each: 12 of the 26 turns out of time on held-out 15 and 17 had
 # such a reply sent back. The words before the block are capped too (about 500 characters): at the
 # cap, the block opens.
-CODE_GRAMMAR = f"""root ::= (tick{{0,500}} "\\n")? {_BLOCK}{_TICK}"""
+CODE_GRAMMAR = f"""root ::= (tick{{0,500}} ("`" | "``")? "\\n")? {_BLOCK}{_TICK}"""
 
 RUN_CODE_TOOL = {
     "type": "function",
