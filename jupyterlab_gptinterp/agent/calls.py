@@ -26,7 +26,7 @@ from .outcome import Outcome
 from .seams import LLM, Completion, PromptProgress, Sink, TextDelta
 
 log = logging.getLogger(__name__)
-DEBUG_CHARS = 600  # of a cut reply or a declined proposal, in a debug log line
+DEBUG_CHARS = 600  # of a cut reply's ending, in a debug log line
 
 CUT = (
     "the output is too long and was cut in the middle, so nothing can be counted or looked up in it; print only "
@@ -74,8 +74,9 @@ _STATEMENT = re.compile(r"[A-Za-z_]\w*\s*[(\[=.]")
 def _cycling(text: str) -> int:
     """Where the second turn of a cycle of 1 to 3 lines starts, when the python block being
     written ends with CYCLES turns of it; else -1."""
-    code = prompts.open_code(text)
-    if not code or not text.endswith("\n"):
+    done = text[: text.rfind("\n") + 1]  # its finished lines (a stream's last token may begin the next)
+    code = prompts.open_code(done)
+    if not code:
         return -1
     lines = code.splitlines(keepends=True)[-3 * CYCLES :]
     for period in (1, 2, 3):
@@ -85,7 +86,7 @@ def _cycling(text: str) -> int:
         unit = turns[:period]
         if turns != unit * CYCLES or not any(len(x.strip()) >= 12 and _STATEMENT.search(x) for x in unit):
             continue
-        return len(text) - sum(map(len, turns[period:]))
+        return len(done) - sum(map(len, turns[period:]))
     return -1
 
 
