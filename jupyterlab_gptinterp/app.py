@@ -244,7 +244,7 @@ class GPTInterp(ExtensionApp):
             source = source.parent
         package = logging.getLogger(__package__)
         own = [h for h in package.handlers if not isinstance(h, RedactingHandler)]
-        targets = (list(source.handlers) if source is not None else []) + own
+        targets = list(dict.fromkeys([*(source.handlers if source is not None else []), *own]))  # each once
         package.handlers = [RedactingHandler(targets, self.keys)] if targets else []
         package.propagate = not targets
         configured = (getattr(self.serverapp, "logging_config", None) or {}).get("loggers", {}).get(__package__, {})

@@ -124,6 +124,8 @@ async def test_a_keyerror_on_the_column_a_melt_note_makes_gets_that_melt():
         )
         assert f"{key!r} is not a column of the file" in said and said.endswith(melt), said
     assert "melt" not in await hint(failed("df['geox']", "KeyError", "'geox'"), files=(wide,))
+    own = "df = df.melt(id_vars=['geo'], var_name='month')\nprint(df['period'])"
+    assert "melt in the preview" not in await hint(failed(own, "KeyError", "'period'"), files=(wide,))
 
 
 async def test_a_keyerror_gets_the_close_column_or_says_where_the_key_is():
@@ -1244,7 +1246,7 @@ async def test_the_grammar_holds_the_reply_to_code_until_a_run_printed_a_result(
     # Before any result: held to code (after a NameError too); after one printed: words allowed.
     assert main[:3] == [prompts.CODE_GRAMMAR, prompts.CODE_GRAMMAR, prompts.FENCED_GRAMMAR]
     # A few lines of words, then the block, opened at the start of a line.
-    assert prompts.CODE_GRAMMAR.startswith('root ::= (tick{0,500} "\\n")? "```python\\n"')
+    assert prompts.CODE_GRAMMAR.startswith('root ::= (tick{0,500} ("`" | "``")? "\\n")? "```python\\n"')
 
 
 async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call_says_so():

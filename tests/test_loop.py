@@ -547,6 +547,7 @@ def test_what_is_a_runaway():
     pair = "obj['ts'] = obj['ts'].dt.tz_localize(None)\nobj['ts'] = obj['ts'].dt.tz_convert('UTC')\n"
     start = head + "obj = df.copy()\n"
     assert _first_cut(start + pair * 8) == len(start) + len(pair)
+    assert calls.runaway(start + pair * calls.CYCLES + "ob") == len(start) + len(pair)  # as streamed: a line begun
     same = "total = df['ms_played'].sum() / 3600000  # hours\n"
     assert _first_cut(start + same * 8) == len(start) + len(same)
     assert _first_cut(start + same * (calls.CYCLES - 1)) == -1

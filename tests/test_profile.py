@@ -304,6 +304,15 @@ def test_records_under_keys_alike_are_named_and_the_preview_loads_the_one_a_ques
     block = re.search(r"```python\n(.*?)```", per_share, re.S).group(1)
     assert load(tmp_path, monkeypatch, block)["val"].tolist() == list(range(1, 9))  # its own unit's key
     assert table.load == p.tables[0].load  # the profile itself unchanged
+    assert "9 rows" in render([p], 6000) and "9 rows" not in shown  # the other key's count is not said
+    # Tables that merely sit alike (users beside orders) are no keys alike.
+    unlike = {
+        "users": {"data": [{"user_id": i, "name": f"u{i}"} for i in range(5)]},
+        "orders": {"data": [{"order_id": i, "amount": i * 2.5, "user_id": i % 5} for i in range(30)]},
+        "products": {"data": [{"sku": f"p{i}", "price": i} for i in range(8)]},
+    }
+    other = prof(tmp_path, "export.json", json.dumps(unlike)).tables[0]
+    assert other.choices == [] and "alike" not in " ".join(other.notes)
 
 
 def test_a_column_the_question_names_is_described_first_when_a_preview_must_be_cut(tmp_path):
@@ -328,7 +337,7 @@ def test_files_that_load_alike_get_the_lines_that_stack_them_into_one_frame(tmp_
         "Files 'history_1.csv', 'history_2.csv' have the same columns" in shown
         and "'other.csv'" not in shown.split("Files ")[-1]
     )
-    block = shown.split("For all of them in one frame:\n```python\n")[1].split("```")[0]
+    block = shown.split("For these in one frame:\n```python\n")[1].split("```")[0]
     df = load(tmp_path, monkeypatch, block)
     assert len(df) == 10 and df.groupby("file")["ms"].sum().to_dict() == {"history_1.csv": 60, "history_2.csv": 110}
     assert "same columns" not in render([parts[0], other], 8000)
@@ -1590,6 +1599,8 @@ def test_items_joined_in_one_value_are_counted_and_addresses_are_not_numbers_wit
     assert not any("unit" in n for n in column(p, "address").notes)
     forms = prof(tmp_path, "filings.csv", "form\n" + "".join(f"{f}\n" for f in ["10-K", "10-Q", "8-K", "10-Q"] * 5))
     assert column(forms, "form").notes == ["values: '10-K', '10-Q', '8-K'"]  # form names, not numbers in units
+    rates = prof(tmp_path, "rates.csv", "rate\n" + "".join(f"${10 + i}/hr\n" for i in range(12)))
+    assert "numbers" in column(rates, "rate").notes[0]  # '$12/hr': a number, not a code
     note = next(n for n in column(p, "violations").notes if "list of items" in n)
     count = re.search(r"items per row: (.+?) \(a missing", note).group(1).replace("{col}", "df['violations']")
     df = load(tmp_path, monkeypatch, p.tables[0].load + f"\ndf['n'] = {count}")
@@ -1806,9 +1817,18 @@ def test_a_statistics_offices_tsv_gets_its_names_stripped_and_flagged_numbers_re
     p = prof(tmp_path, "estat.tsv", "\n".join(rows) + "\n")
     wide = next(n for n in p.tables[0].notes if n.startswith("wide:"))
     assert "flag letter" in wide and "with its number" in wide and "id_vars=['freq', 'unit', 'geo', 'area']" in wide
-    exec(wide.rsplit(": ", 1)[1], ran := {"df": load(tmp_path, monkeypatch, p.tables[0].load)})  # noqa: S102
+    exec(wide.rsplit(": ", 1)[1], ran := {"df": load(tmp_path, monkeypatch, p.tables[0].load), "pd": pd})  # noqa: S102
     values = ran["df"]["value"]
     assert values.count() == 20 * 6 - 1 and values.sum() == sum(10 * i + m for i in range(20) for m in range(6)) - 40
+    # Periods pandas read as numbers beside periods of decimal-comma text: each keeps its value.
+    header = "geo;" + ";".join(f"2023-{m:02d}" for m in range(1, 8))
+    body = "".join(
+        f"R{i};" + ";".join([*(str(10 * i + m) for m in range(4)), *(f"{i},5 p" for _ in range(3))]) + "\n"
+        for i in range(12)
+    )
+    p = prof(tmp_path, "mixed.csv", header + "\n" + body)
+    values = load(tmp_path, monkeypatch, p.tables[0].load)["value"]
+    assert values.sum() == sum(10 * i + m for i in range(12) for m in range(4)) + sum(3 * (i + 0.5) for i in range(12))
     # A unit on some rows only is still a unit, not a flag.
     weights = "item,weight\n" + "".join(f"i{i},{i + 1}{' kg' if i % 3 == 0 else ''}\n" for i in range(12))
     assert "different units" in column(prof(tmp_path, "w.csv", weights), "weight").notes[0]

@@ -261,7 +261,7 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
             continue
         parsed += 1
         pre, num, post = m.groups()
-        if re.search(r"[A-Za-z]", pre) or re.match(r"[-/_]\w", post):  # a code like 'E100' or '10-K', not a number
+        if re.search(r"[A-Za-z]", pre) or re.fullmatch(r"[-_][A-Z0-9]{1,3}", post.strip()):  # a code: 'E100', '10-K'
             return "", None
         if pre:
             removed[pre.strip()] += 1

@@ -171,10 +171,10 @@ def _melted(missing: str, tables: list[TableProfile]) -> str:
     file has periods as columns, and the cell used the long form without making it."""
     for t in tables:
         for note in t.notes:
-            if re.search(rf"\b(?:var|value)_name={re.escape(repr(missing))}", note) and ": " in note:
+            if re.search(rf"\b(?:var|value)_name={re.escape(repr(missing))}", note) and "df = df.melt(" in note:
                 return (
                     f"{missing!r} is not a column of the file: its periods are columns. The melt in the preview's "
-                    f"note makes {missing!r}; run it after the load lines: {note.rsplit(': ', 1)[1]}"
+                    f"note makes {missing!r}; run it after the load lines: {note[note.index('df = df.melt(') :]}"
                 )
     return ""
 
@@ -193,11 +193,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
             return several
         missing = _missing_key(key)
         names = [c.name for t in read for c in t.columns]
-        if (
-            said := _merge_key_hint(missing, outcome, named)
-            or _unused_load(missing, files, code)
-            or _melted(missing, read)
-        ):
+        melted = "" if ".melt(" in code else _melted(missing, read)  # a melt of its own names its columns
+        if said := _merge_key_hint(missing, outcome, named) or _unused_load(missing, files, code) or melted:
             return said
         # Unknown columns (a file described without tables) are no ground for sending it to another file.
         known = read and not _close(missing, names, 0.6)
