@@ -225,17 +225,15 @@ def _wide(df: Any, converted: set[str]) -> str:
     hold numbers written as text ('22921420 b', a statistics office's flags) that the load block
     does not convert (`converted`: it converts no column past the profiled ones, nor one whose
     conversion would make a value missing), the line that reads the melted values."""
-    periods = [str(c) for c in df.columns if PERIOD.match(str(c).strip()) or _MONTH_NAME.match(str(c).strip())]
+    periods = _periods(df)
     if len(periods) < 6:
         return ""
     keep = [str(c) for c in df.columns if str(c) not in periods][:8]
     melt = f"df = df.melt(id_vars={keep!r}, var_name='period', value_name='value')"
     held, then = "", ""
     text = [c for c in periods if c not in converted and _kind(_column_of(df, c)) == "text"]  # text after loading
-    texts = [v for c in text[:MAX_COLUMNS] for v in _column_of(df, c).dropna().head(50) if isinstance(v, str)]
-    notes, holds, conversion = text_notes(texts[:2000])
-    said = next((n for n in notes if n.startswith("numbers")), "")
-    if conversion is not None and holds == "numbers" and said:
+    conversion, said = _read_periods(df, text)
+    if conversion is not None and said:
         held = ", " + said.split(" (")[0]
         then = "; " + _read_values(conversion, mixed=len(text) < len(periods))
     return (
@@ -254,7 +252,7 @@ def _melt(df: Any) -> tuple[Any, str, str, int] | None:
     a row per key and period, its values read as numbers: a small model given the wide table
     filtered a 'period' column it never made, or summed flagged text ('22921420 b'), in every
     question of a set over one. None when it is not such a table (or too wide a one to say)."""
-    periods = [str(c) for c in df.columns if PERIOD.match(str(c).strip()) or _MONTH_NAME.match(str(c).strip())]
+    periods = _periods(df)
     keys = [str(c) for c in df.columns if str(c) not in periods]
     if len(periods) < 6 or not 1 <= len(keys) <= MELT_KEYS or len(set(df.columns)) != len(df.columns):
         return None
@@ -264,9 +262,8 @@ def _melt(df: Any) -> tuple[Any, str, str, int] | None:
     if not all(_kind(df[c]) == "text" for c in keys):
         return None  # a number beside the periods (a row's total) would repeat on each period's row
     text = [c for c in periods if kinds[c] == "text"]
-    texts = [v for c in text[:MAX_COLUMNS] for v in df[c].dropna().head(50) if isinstance(v, str)]
-    notes, holds, conversion = text_notes(texts[:2000])
-    if text and (conversion is None or holds != "numbers"):
+    conversion, said = _read_periods(df, text)
+    if text and conversion is None:
         return None  # words, not amounts, per period (names ranked by year): the note says how to melt
     lines = [f"df = df.melt(id_vars={keys!r}, var_name='period', value_name='value')"]
     if conversion is not None:
@@ -277,13 +274,25 @@ def _melt(df: Any) -> tuple[Any, str, str, int] | None:
         exec("\n".join(lines), scope)  # noqa: S102 - the lines offered, run on the rows read
     except Exception:  # noqa: BLE001 - a value the conversion cannot take: the wide table and its note
         return None
-    said = next((n for n in notes if n.startswith("numbers")), "")
     read = f", {said.split(' (')[0]}, read as numbers" if said else ""
     note = (
         f"the file has {len(periods)} periods as columns ({periods[0]!r} … {periods[-1]!r}{read}): the load block "
         f"melts them into 'period' (that text) and 'value', one row per {', '.join(map(repr, keys))} and period"
     )
     return scope["df"], "\n".join(lines), note, len(periods)
+
+
+def _periods(df: Any) -> list[str]:
+    """The columns named as periods ('2019-01', 'Jan 2024', '2023', 'March')."""
+    return [str(c) for c in df.columns if PERIOD.match(str(c).strip()) or _MONTH_NAME.match(str(c).strip())]
+
+
+def _read_periods(df: Any, text: list[str]) -> tuple[Conversion | None, str]:
+    """How the values of the period columns `text` (text after loading) read as numbers, from a
+    sample of each: the conversion (None unless they hold numbers) and the note that says so ("")."""
+    texts = [v for c in text[:MAX_COLUMNS] for v in _column_of(df, c).dropna().head(50) if isinstance(v, str)]
+    notes, holds, conversion = text_notes(texts[:2000])
+    return (conversion if holds == "numbers" else None), next((n for n in notes if n.startswith("numbers")), "")
 
 
 def _read_values(conversion: Conversion, mixed: bool) -> str:
