@@ -315,6 +315,28 @@ def test_records_under_keys_alike_are_named_and_the_preview_loads_the_one_a_ques
     assert other.choices == [] and "alike" not in " ".join(other.notes)
 
 
+async def test_the_aids_read_the_files_as_the_preview_showed_them_to_the_question(tmp_path):
+    """The preview loads the key a question names ('NetIncomeLoss', not the largest); the turn's
+    files are those same profiles, so a NameError hint gives the load block the model was shown."""
+    tree = {
+        k: {"units": {"USD": [{"end": f"201{i}-12-31", "val": i} for i in range(n)]}}
+        for k, n in (("CostOfRevenue", 9), ("NetIncomeLoss", 6), ("Assets", 7), ("GrossProfit", 5))
+    }
+    (tmp_path / "CIK0000000002.json").write_text(json.dumps({"cik": 2, "facts": {"us-gaap": tree}}))
+    question = "What was the NetIncomeLoss in 2014 in CIK0000000002.json?"
+    state = TurnState(question=question, action="chat", fenced=True, notebook=NotebookView(path="nb.ipynb"))
+    shown = await Preview(DiskWorkspace(tmp_path)).context(state)
+    assert "['NetIncomeLoss']['units']['USD']" in shown and state.files[0].tables[0].chosen.startswith(
+        "['NetIncomeLoss']"
+    )
+    err = {"output_type": "error", "ename": "NameError", "evalue": "name 'df' is not defined", "traceback": []}
+    outcome = Outcome(
+        proposed="df['val'].sum()", decision="approved", code="df['val'].sum()", status="error", outputs=[err]
+    )
+    note = await Hints().after_run(state, outcome)
+    assert note and "['NetIncomeLoss']['units']['USD']" in note.text and "CostOfRevenue" not in note.text
+
+
 def test_a_column_the_question_names_is_described_first_when_a_preview_must_be_cut(tmp_path):
     names = [f"Field{i:02d}" for i in range(30)] + ["ReadStatus"]
     rows = "".join(",".join([*(f"word {i} {j}" for j in range(30)), str(i % 3)]) + "\n" for i in range(30))

@@ -181,7 +181,7 @@ class Preview(Aid):
                 turn.question, [*named, *await self.workspace.profiles(path, others, SCAN_BYTES)], len(named)
             )
             if found:
-                turn.files = found
+                turn.files = found = as_asked(found, turn.question)
                 # Named or attached, the files are what the user meant; chosen, the others are listed too.
                 shown = {f.name for f in found}
                 rest = [printable(n) for n in others if printable(n) not in shown] if not wanted else []
@@ -190,7 +190,7 @@ class Preview(Aid):
         wanted = wanted or named_files(turn.question, available)[: self.limit]  # too many files to read them all
         if not wanted:
             return f"Data files beside the notebook: {', '.join(map(printable, available))}." if available else ""
-        turn.files = await self.workspace.profiles(path, wanted)
+        turn.files = as_asked(await self.workspace.profiles(path, wanted), turn.question)
         return render(turn.files, self.budget, self.workspace.pandas_version(), turn.question)
 
 
@@ -198,13 +198,20 @@ def render(files: list[FileProfile], budget: int, pandas: str = "", question: st
     """The profiles as the model reads them, within `budget` characters: whole if they fit (with
     fewer samples and notes if need be); else fitted to the tables `question` is about."""
     head = HEADER + (f" pandas {pandas} is installed." if pandas else "")
-    files = [_named_first(_named_choice(f, question), question) for f in files]
+    files = as_asked(files, question)
     joined = "\n".join([*(f"Join: {j}." for j in joins(files)), *_stacked(files)])
     for detail, listed in ((2, True), (1, True), (0, True), (0, False)):
         text = _joined(head, [_file(f, {}, FIRST_COLUMNS + detail, listed) for f in files], joined)
         if len(text) <= budget:
             return text
     return _fitted(files, budget, question, head)
+
+
+def as_asked(files: list[FileProfile], question: str) -> list[FileProfile]:
+    """The profiles as `question` reads them (the keys and columns it names first). The preview
+    sets the turn's files to these, so a hint's load block is the one the model was shown, not the
+    profile's own ('CostOfRevenue' where the preview loaded 'NetIncomeLoss'). Applied twice, the same."""
+    return [_named_first(_named_choice(f, question), question) for f in files]
 
 
 def _named_choice(f: FileProfile, question: str) -> FileProfile:
