@@ -258,6 +258,12 @@ def test_day_first_month_first_and_codes_spelled_several_ways(tmp_path):
     assert "spelled several ways" in column(codes, "store").notes[0]
     plain = prof(tmp_path, "p.csv", "sku,v\n" + "".join(f"SKU-{3000 + i},{i}\n" for i in range(20)))
     assert not column(plain, "sku").notes  # distinct codes are just codes
+    # Codes on many rows each are listed whole, up to 40 (a filter needs the exact one: 'EL' for Greece).
+    geo = [f"{a}{b}" for a in "ABCDEFGHIJKL" for b in "XYZ"][:38] + ["EU27_2020"]
+    coded = prof(tmp_path, "g.csv", "geo,v\n" + "".join(f"{g},{i}\n" for i in range(3) for g in geo))
+    assert column(coded, "geo").values == geo and "values: 'AX', 'AY'" in column(coded, "geo").notes[0]
+    wider = prof(tmp_path, "w.csv", "geo,v\n" + "".join(f"{g}{i % 2},{i}\n" for i in range(4) for g in geo))
+    assert column(wider, "geo").values == [] and not column(wider, "geo").notes  # 78 codes: too many to list
 
 
 def test_a_long_table_keeps_every_value_of_its_few_valued_text_columns(tmp_path):

@@ -76,12 +76,16 @@ def _columns(df: Any) -> list[dict[str, Any]]:
             texts = [str(v) for v in values.head(2000)]
             notes, holds, conversion = text_notes(texts)
             shared = _shared_start(uniques)
-            if not notes and 0 < distinct <= 8 and not shared:
+            if not notes and not shared and (0 < distinct <= 8 or _codes(uniques, len(values))):
                 few = [str(v) for v in uniques]
                 notes.append("values: " + ", ".join(repr(shown_value(v)) for v in few))
                 samples = []
                 # Named for units and holding unit-like words ('kg', 'C', 'm3'), not ids ('INV01').
-                if _UNIT_NAME.search(str(col)) and all(len(v) <= 10 and not re.search(r"\d\d", v) for v in few):
+                if (
+                    distinct <= 8
+                    and _UNIT_NAME.search(str(col))
+                    and all(len(v) <= 10 and not re.search(r"\d\d", v) for v in few)
+                ):
                     notes.append("the unit of each row's number: convert to one unit before comparing or averaging")
                     holds = "units"
             if shared:  # values cut at 40 characters would show the shared start only
@@ -308,6 +312,18 @@ def _read_values(conversion: Conversion, mixed: bool) -> str:
 def _column_of(df: Any, col: str) -> Any:
     series = df[col]
     return series.iloc[:, 0] if getattr(series, "ndim", 1) != 1 else series  # a repeated name: the first
+
+
+# A column of short codes (countries 'ES', 'EL'; statuses) has every value listed, up to this many:
+# two of them shown, a filter wrote 'SP' for Spain and 'GR' for Greece and summed nothing.
+MAX_CODES_LISTED = 40
+_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,9}")
+
+
+def _codes(uniques: list[str], count: int) -> bool:
+    """Short codes, each on several rows (an id of a row each is no code to filter by)."""
+    few = 8 < len(uniques) <= MAX_CODES_LISTED and count >= 3 * len(uniques)
+    return few and all(_CODE.fullmatch(v) for v in uniques) and sum(map(len, uniques)) <= 240
 
 
 def _shared_start(uniques: list[str]) -> str:
