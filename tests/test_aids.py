@@ -844,6 +844,13 @@ async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming
     assert "'Fail' is never a value of 'Risk'" in said and "'Results'" in said
     assert "spells it 'Restaurant'" in await noted("print(len(df[df.Type.isin(['restaurant'])]))")
     assert await noted("print(len(df[df['Type'] == 'Bakery']))") == ""  # held nowhere: none may be the answer
+    # A column of codes compared with a code it lacks: a guess ('SP' for Spain, held-out 28's 'ES').
+    geo = ColumnProfile("geo", "text", values=["AT", "EL", "ES", "EU27_2020", "IT"])
+    coded = [FileProfile("t.tsv", "table", tables=[TableProfile("", 90, "df = 1", [geo, kind], whole=True)])]
+    said = await noted("print(df[df['geo'] == 'SP']['value'].sum())", files=coded)
+    assert "'SP' is never a value of 'geo'" in said and "'ES'" in said and "'EU27_2020'" in said
+    assert await noted("print(df[df['geo'] == 'ES']['value'].sum())", files=coded) == ""
+    assert await noted("print(len(df[df['Type'] == 'Bakery']))", files=coded) == ""  # no codes: may be absent
     said = await noted("print(len(df[df['Risk'] == 'Risk 1']))")  # a part of one value, compared whole
     assert "it is part of 'Risk 1 (High)'" in said and ".str.contains('Risk 1', regex=False)" in said
     # By the only value a column holds (held-out 27: blocked charges counted by object == 'charge').

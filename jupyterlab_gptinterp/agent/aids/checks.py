@@ -271,6 +271,12 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
             # Part of the values ('P1' of 'P1 - Emergency (24 hrs)'): == matches none of them.
             part = literal.strip().casefold()
             within = [v for v in c.values if len(part) >= 2 and part in v.casefold()]
+            if not (spelled or holders or within) and _coded(c.values, literal):
+                values = ", ".join(repr(v) for v in c.values)
+                return (
+                    f"{literal!r} is never a value of {c.name!r}, whose values are codes: {values}. This filter "
+                    "keeps no rows; if the question means one of these codes, select by it and compute again."
+                )
             if spelled or holders or within:
                 how = (
                     f"the data spells it {spelled[0]!r}"
@@ -282,6 +288,16 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
                 values = ", ".join(repr(v) for v in c.values)
                 return f"{literal!r} is never a value of {c.name!r} (its values: {values}), so this filter keeps no rows; {how}."
     return ""
+
+
+_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,9}")  # 'ES', 'EU27_2020', 'PCH_SM'
+
+
+def _coded(values: list[str], literal: str) -> bool:
+    """A column of short codes compared with a code it lacks: a code guessed ('SP' for Spain, whose
+    code here is 'ES'), more likely than one asked for and absent. Other text absent may rightly
+    select nothing ('Bakery' among shop types)."""
+    return len(values) >= 2 and all(_CODE.fullmatch(v) for v in [*values, literal])
 
 
 def _unstripped(ref: str, code: str) -> str:
