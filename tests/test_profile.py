@@ -1811,6 +1811,17 @@ def test_codes_two_sheets_write_two_ways_still_join_and_notes_under_a_sheet_are_
     assert joins([prof(tmp_path, "rooms.xlsx"), p]) == said
 
 
+def test_years_headed_with_their_code_in_brackets_are_periods_too(tmp_path, monkeypatch):
+    # As a World Bank DataBank extract heads its years: '2019 [YR2019]'.
+    years = [f"{y} [YR{y}]" for y in range(2017, 2023)]
+    rows = ["Country Name,Country Code,Series Code," + ",".join(years)]
+    rows += [f"C{i},K{i},SP.POP.TOTL," + ",".join(str(100 * i + k) for k in range(6)) for i in range(12)]
+    table = prof(tmp_path, "wdi.csv", "\n".join(rows) + "\n").tables[0]
+    assert "6 periods as columns ('2017 [YR2017]' … '2022 [YR2022]'" in " ".join(table.notes)
+    df = load(tmp_path, monkeypatch, table.load)
+    assert df[df["period"] == "2021"]["value"].sum() == sum(100 * i + 4 for i in range(12))
+
+
 def test_a_statistics_offices_tsv_gets_its_names_stripped_and_flagged_numbers_read(tmp_path, monkeypatch):
     # As Eurostat writes it: a space after each period in the header, a flag letter after some
     # numbers ('494167 e' estimated, 'p' provisional), ':' for a missing value.
@@ -2099,7 +2110,7 @@ def test_the_sheet_of_values_is_loaded_over_a_wordy_metadata_sheet_that_repeats_
         "is there a 2022 value for 'Access to electricity (% of population)'?"
     )
     assert len(render([book_], 10**6)) > 800
-    text = render([book_], 800, question=question)  # room to load one sheet
+    text = render([book_], 1000, question=question)  # room to load one sheet (the Data sheet melted)
     assert "sheet_name='Data'" in text and "sheet_name='Series - Metadata'" not in text, text
     assert named_files("Which cities are the busiest?", ["city.csv", "towns.csv"]) == ["city.csv"]  # -ies: -y
 

@@ -272,6 +272,9 @@ def _melt(df: Any) -> tuple[Any, str, str, int] | None:
     lines = [f"df = df.melt(id_vars={keys!r}, var_name='period', value_name='value')"]
     if conversion is not None:
         lines.append(_read_values(conversion, mixed=len(text) < len(periods)))
+    coded = any(_BRACKETED.search(p) for p in periods)  # '2019 [YR2019]': the period is '2019'
+    if coded:
+        lines.append(f"df['period'] = df['period'].str.replace({_BRACKETED.pattern!r}, '', regex=True)")
     df = df.head(max(1, MELT_ROWS // len(periods)))  # a file's count is still said as the long one's
     scope: dict[str, Any] = {"df": df, "pd": load_pandas()}
     try:
@@ -281,9 +284,12 @@ def _melt(df: Any) -> tuple[Any, str, str, int] | None:
     read = f", {said.split(' (')[0]}, read as numbers" if said else ""
     note = (
         f"the file has {len(periods)} periods as columns ({periods[0]!r} … {periods[-1]!r}{read}): the load block "
-        f"melts them into 'period' (that text) and 'value', one row per {', '.join(map(repr, keys))} and period"
+        f"melts them into 'period' ({'that text without its code' if coded else 'that text'}) and 'value', one row per {', '.join(map(repr, keys))} and period"
     )
     return scope["df"], "\n".join(lines), note, len(periods)
+
+
+_BRACKETED = re.compile(r" *\[\w+\]$")
 
 
 def _periods(df: Any) -> list[str]:
