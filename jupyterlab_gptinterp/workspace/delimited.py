@@ -47,6 +47,8 @@ _MISSING_WORDS = {
     "#n/a",
     "\\n",  # \N: a NULL as MySQL, PostgreSQL COPY and many dumps write it
     ".",
+    "..",  # the World Bank's 'no data', in most rows of a year just begun
+    ":",  # Eurostat's
 }
 NULLS = {"\\N"}  # markers that are never a value, in any column
 _NUMBER = re.compile(r"[-+]?[\d.,' ]*\d[\d.,' ]*%?")
