@@ -2120,6 +2120,23 @@ def test_the_sheet_of_values_is_loaded_over_a_wordy_metadata_sheet_that_repeats_
     assert named_files("Which cities are the busiest?", ["city.csv", "towns.csv"]) == ["city.csv"]  # -ies: -y
 
 
+def test_a_year_the_question_names_finds_the_sheet_whose_years_were_melted_into_rows(tmp_path):
+    # A World Bank extract: years across the Data sheet (melted by its load block) beside a metadata
+    # sheet whose column names say more of the question's words.
+    years = {f"{y} [YR{y}]": [float(i * y % 97) for i in range(60)] for y in range(2015, 2024)}
+    data = pd.DataFrame({"Country Name": [f"Land {i}" for i in range(30)] * 2, "Series Name": ["Population, total", "GDP"] * 30})  # fmt: skip
+    meta = pd.DataFrame({"Code": [f"L{i}" for i in range(30)], "Region": ["Europe", "Asia"] * 15, "Latest population census": ["2011"] * 30})  # fmt: skip
+    with pd.ExcelWriter(tmp_path / "wdi.xlsx") as book:
+        pd.concat([data, pd.DataFrame(years)], axis=1).to_excel(book, sheet_name="Data", index=False)
+        meta.to_excel(book, sheet_name="Country - Metadata", index=False)
+    book_ = prof(tmp_path, "wdi.xlsx")
+    assert book_.tables[0].periods[0] == "2015 [YR2015]" and "'period'" in str(
+        [c.name for c in book_.tables[0].columns]
+    )
+    text = render([book_], 1000, question="What was the total population of Land 3 in 2020 in wdi.xlsx?")
+    assert "sheet_name='Data')" in text and "sheet_name='Country - Metadata')" not in text, text
+
+
 def test_a_files_own_name_still_says_the_question_is_about_it_beside_another_file(tmp_path):
     """The words of a file's name do not choose among its tables, but they still rank it over a
     file the question does not name: the sales file gets its load lines first."""

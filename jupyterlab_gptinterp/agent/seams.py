@@ -179,6 +179,7 @@ class TableProfile:
     # one `load` takes: a preview loads the one a question names.
     choices: list[str] = field(default_factory=list)
     chosen: str = ""
+    periods: list[str] = field(default_factory=list)  # the periods across a wide table that `load` melts into rows
 
 
 @dataclass

@@ -151,6 +151,7 @@ def _typed(raw: dict[str, Any]) -> FileProfile:
             width=int(t.get("width", 0)), notes=[str(n) for n in t.get("notes", [])], whole=t.get("whole") is True,
             title=str(t.get("title", ""))[:TITLE], unprofiled=[str(n) for n in t.get("unprofiled", [])],
             choices=[str(n) for n in t.get("choices", [])], chosen=str(t.get("chosen", "")),
+            periods=[str(n) for n in t.get("periods", [])],
         )
         for t in raw.get("tables", [])
     ]  # fmt: skip

@@ -250,9 +250,9 @@ MELT_KEYS = 12  # columns beside the periods, at most, for the load block to mel
 MELT_ROWS = 200_000  # long rows profiled, at most (5,000 rows of 420 months would make 2.1 million)
 
 
-def _melt(df: Any) -> tuple[Any, str, str, int] | None:
+def _melt(df: Any) -> tuple[Any, str, str, list[str]] | None:
     """A table with periods as columns (a statistics office's months across, '2019-01' … '2024-06')
-    holding numbers: (the long frame, the lines that make it, a note, how many periods). The load block melts it to
+    holding numbers: (the long frame, the lines that make it, a note, the periods). The load block melts it to
     a row per key and period, its values read as numbers: a small model given the wide table
     filtered a 'period' column it never made, or summed flagged text ('22921420 b'), in every
     question of a set over one. None when it is not such a table (or too wide a one to say)."""
@@ -286,7 +286,7 @@ def _melt(df: Any) -> tuple[Any, str, str, int] | None:
         f"the file has {len(periods)} periods as columns ({periods[0]!r} … {periods[-1]!r}{read}): the load block "
         f"melts them into 'period' ({'that text without its code' if coded else 'that text'}) and 'value', one row per {', '.join(map(repr, keys))} and period"
     )
-    return scope["df"], "\n".join(lines), note, len(periods)
+    return scope["df"], "\n".join(lines), note, periods
 
 
 _BRACKETED = re.compile(r" *\[\w+\]$")
@@ -484,7 +484,8 @@ def table_profile(name: str, df: Any, load: str, rows: int | None, notes: list[s
         load += "\n" + line
     if melted := _melt(df):
         long, lines, note, periods = melted
-        return table_profile(name, long, load + "\n" + lines, rows * periods if rows else rows, [*notes, note])
+        table = table_profile(name, long, load + "\n" + lines, rows * len(periods) if rows else rows, [*notes, note])
+        return {**table, "periods": periods}
     columns = _columns(df)
     wide = _wide(df, {c["name"] for c in columns if c["converted"]})
     try:

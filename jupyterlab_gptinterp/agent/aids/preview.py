@@ -327,7 +327,7 @@ def _table_score(asked: list[set[str]], f: FileProfile, t: TableProfile, own: bo
     one table, else 2 a word for a column's name or label and 1 for one of its few values; without
     `own`, not the words of the file's own name, which say which file, not which of its tables (a
     metadata sheet's source line repeats them). A year the question says is a column's name in a
-    table of years as columns."""
+    table of years as columns, or one of the periods its load block melts into rows."""
     said = set().union(*asked) if asked else set()
     name = [w for w in words(t.name or stem_of(f.name)) if len(w) > 2 and not w.isdigit() and w not in _PLAIN]
     if name and all(_forms(w) & said for w in name):
@@ -335,7 +335,8 @@ def _table_score(asked: list[set[str]], f: FileProfile, t: TableProfile, own: bo
     columns = {w for c in t.columns for n in (c.name, c.label) for w in words(n)}
     values = {w for c in t.columns for v in c.values for w in words(v)} | set(words(t.title))
     name_words = set() if own else set(words(f.name))
-    years = sum(2 for forms in asked if forms & columns and any(_YEAR.fullmatch(w) for w in forms))
+    periods = columns | {w for p in t.periods for w in words(p)}  # a table of years across, melted or not
+    years = sum(2 for forms in asked if forms & periods and any(_YEAR.fullmatch(w) for w in forms))
     return years + sum(
         2 if _says(forms, columns) else 1 if _says(forms, values) else 0
         for forms in asked
