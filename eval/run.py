@@ -86,6 +86,7 @@ SETS = {
     "heldout26": HERE / "heldout26",
     "heldout27": HERE / "heldout27",
     "heldout28": HERE / "heldout28",
+    "heldout29": HERE / "heldout29",
 }  # each holds data.py and tasks.py
 
 
