@@ -851,6 +851,15 @@ async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming
     assert "'SP' is never a value of 'geo'" in said and "'ES'" in said and "'EU27_2020'" in said
     assert await noted("print(df[df['geo'] == 'ES']['value'].sum())", files=coded) == ""
     assert await noted("print(len(df[df['Type'] == 'Bakery']))", files=coded) == ""  # no codes: may be absent
+    sexes = ColumnProfile("sex", "text", values=["Male", "Female"])  # words, not codes: 'Other' may be absent
+    worded = [FileProfile("p.csv", "table", tables=[TableProfile("", 90, "df = 1", [sexes], whole=True)])]
+    assert await noted("print(len(df[df['sex'] == 'Other']))", files=worded) == ""
+    # A column of the same name in a table not read whole, or rows joined from another frame: maybe held there.
+    world = TableProfile("", 9000, "w = pd.read_csv('w.csv')", [ColumnProfile("geo", "text", samples=["US"])])
+    both = [*coded, FileProfile("w.csv", "table", tables=[world])]
+    assert await noted("print(w[w['geo'] == 'US']['value'].sum())", files=both) == ""
+    merged = "m = df.merge(w, on='k')\nprint(m[m['geo'] == 'US']['value'].sum())"
+    assert await noted(merged, files=coded) == ""
     said = await noted("print(len(df[df['Risk'] == 'Risk 1']))")  # a part of one value, compared whole
     assert "it is part of 'Risk 1 (High)'" in said and ".str.contains('Risk 1', regex=False)" in said
     # By the only value a column holds (held-out 27: blocked charges counted by object == 'charge').

@@ -271,7 +271,12 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
             # Part of the values ('P1' of 'P1 - Emergency (24 hrs)'): == matches none of them.
             part = literal.strip().casefold()
             within = [v for v in c.values if len(part) >= 2 and part in v.casefold()]
-            if not (spelled or holders or within) and _coded(c.values, literal):
+            # (Not when a column of this name is in a table not read whole, or rows of another frame are joined.)
+            unlisted = any(
+                o.name == c.name and not (t.whole and o.values) for f in files for t in f.tables for o in t.columns
+            )
+            coded = not unlisted and not re.search(_OTHER_ROWS, code) and _coded(c.values, literal)
+            if not (spelled or holders or within) and coded:
                 values = ", ".join(repr(v) for v in c.values)
                 return (
                     f"{literal!r} is never a value of {c.name!r}, whose values are codes: {values}. This filter "
@@ -290,13 +295,13 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
     return ""
 
 
-_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,9}")  # 'ES', 'EU27_2020', 'PCH_SM'
+_CODE = re.compile(r"[A-Z][A-Z0-9_-]{0,9}")  # 'ES', 'EU27_2020', 'PCH_SM': capitals, not words ('Male')
 
 
 def _coded(values: list[str], literal: str) -> bool:
     """A column of short codes compared with a code it lacks: a code guessed ('SP' for Spain, whose
-    code here is 'ES'), more likely than one asked for and absent. Other text absent may rightly
-    select nothing ('Bakery' among shop types)."""
+    code here is 'ES'), more likely than one asked for and absent. Words absent may rightly select
+    nothing ('Bakery' among shop types, 'Other' beside 'Male' and 'Female')."""
     return len(values) >= 2 and all(_CODE.fullmatch(v) for v in [*values, literal])
 
 
