@@ -20,7 +20,7 @@ from jupyterlab_gptinterp.agent.aids.checks import numbers_used_as_text
 from jupyterlab_gptinterp.agent.aids.folding import folded, unfolded
 from jupyterlab_gptinterp.agent.aids.hints import Hints
 from jupyterlab_gptinterp.agent.aids.joins import ONE_WAY, joins
-from jupyterlab_gptinterp.agent.aids.preview import Preview, _names, chosen, load_block, named_files, render
+from jupyterlab_gptinterp.agent.aids.preview import Preview, _names, as_asked, chosen, load_block, named_files, render
 from jupyterlab_gptinterp.agent.outcome import Outcome
 from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import MAX_BARE, DiskWorkspace, _typed, logformat
@@ -258,6 +258,8 @@ def test_day_first_month_first_and_codes_spelled_several_ways(tmp_path):
     assert "spelled several ways" in column(codes, "store").notes[0]
     plain = prof(tmp_path, "p.csv", "sku,v\n" + "".join(f"SKU-{3000 + i},{i}\n" for i in range(20)))
     assert not column(plain, "sku").notes  # distinct codes are just codes
+    names = prof(tmp_path, "n.csv", "name,v\n" + "".join(f"{n},{i}\n" for i in range(5) for n in ["Alice", "Bob", "Carol", "Dan", "Erin", "Fay", "Gus", "Hal", "Ivy", "Jo"]))  # fmt: skip
+    assert column(names, "name").values == []  # words, not codes: samples only
     # Codes on many rows each are listed whole, up to 40 (a filter needs the exact one: 'EL' for Greece).
     geo = [f"{a}{b}" for a in "ABCDEFGHIJKL" for b in "XYZ"][:38] + ["EU27_2020"]
     coded = prof(tmp_path, "g.csv", "geo,v\n" + "".join(f"{g},{i}\n" for i in range(3) for g in geo))
@@ -351,6 +353,14 @@ def test_a_column_the_question_names_is_described_first_when_a_preview_must_be_c
     cut = render([p], len(whole) // 3, question="How many rows have ReadStatus 2?")
     assert "  'ReadStatus': int" in cut and "  'Field20'" not in cut
     assert "  'ReadStatus'" not in render([p], len(whole) // 3, question="How many rows are there?")
+    both = "Compare field_11 with field_15."  # (one named moved first must not push the other past the cut)
+    wide = prof(
+        tmp_path,
+        "w.csv",
+        ",".join(f"field_{i:02d}" for i in range(20)).replace("field_0", "field_") + "\n" + ",".join("1" * 20) + "\n",
+    )
+    once = as_asked([wide], both)
+    assert once == as_asked(once, both) and [c.name for c in once[0].tables[0].columns][:2] == ["field_11", "field_15"]
     assert [c.name for c in p.tables[0].columns][-1] == "ReadStatus"  # the profile itself unchanged
 
 
@@ -1825,6 +1835,11 @@ def test_years_headed_with_their_code_in_brackets_are_periods_too(tmp_path, monk
     assert "6 periods as columns ('2017 [YR2017]' … '2022 [YR2022]'" in " ".join(table.notes)
     df = load(tmp_path, monkeypatch, table.load)
     assert df[df["period"] == "2021"]["value"].sum() == sum(100 * i + 4 for i in range(12))
+    # Two columns a year ('2019 [M]', '2019 [F]'): the brackets tell columns apart, not years.
+    sexes = [f"{y} [{s}]" for y in range(2017, 2023) for s in "MF"]
+    rows = ["Region," + ",".join(sexes)] + [f"R{i}," + ",".join(str(i + k) for k in range(12)) for i in range(12)]
+    table = prof(tmp_path, "pay.csv", "\n".join(rows) + "\n").tables[0]
+    assert "'2019 [M]'" in str([c.name for c in table.columns]) and "period" not in table.load and not table.periods
 
 
 def test_a_statistics_offices_tsv_gets_its_names_stripped_and_flagged_numbers_read(tmp_path, monkeypatch):

@@ -234,6 +234,7 @@ def _wide(df: Any, converted: set[str]) -> str:
         return ""
     keep = [str(c) for c in df.columns if str(c) not in periods][:8]
     melt = f"df = df.melt(id_vars={keep!r}, var_name='period', value_name='value')"
+    melt += f"; {coded}" if (coded := _unbracketed(periods)) else ""
     held, then = "", ""
     text = [c for c in periods if c not in converted and _kind(_column_of(df, c)) == "text"]  # text after loading
     conversion, said = _read_periods(df, text)
@@ -272,9 +273,8 @@ def _melt(df: Any) -> tuple[Any, str, str, list[str]] | None:
     lines = [f"df = df.melt(id_vars={keys!r}, var_name='period', value_name='value')"]
     if conversion is not None:
         lines.append(_read_values(conversion, mixed=len(text) < len(periods)))
-    coded = any(_BRACKETED.search(p) for p in periods)  # '2019 [YR2019]': the period is '2019'
-    if coded:
-        lines.append(f"df['period'] = df['period'].str.replace({_BRACKETED.pattern!r}, '', regex=True)")
+    if coded := _unbracketed(periods):
+        lines.append(coded)
     df = df.head(max(1, MELT_ROWS // len(periods)))  # a file's count is still said as the long one's
     scope: dict[str, Any] = {"df": df, "pd": load_pandas()}
     try:
@@ -292,9 +292,20 @@ def _melt(df: Any) -> tuple[Any, str, str, list[str]] | None:
 _BRACKETED = re.compile(r" *\[\w+\]$")
 
 
+def _unbracketed(periods: list[str]) -> str:
+    """The line that drops the code after each melted period ('2019 [YR2019]' is '2019'), or ""."""
+    if not any(_BRACKETED.search(p) for p in periods):
+        return ""
+    return f"df['period'] = df['period'].str.replace({_BRACKETED.pattern!r}, '', regex=True)"
+
+
 def _periods(df: Any) -> list[str]:
-    """The columns named as periods ('2019-01', 'Jan 2024', '2023', 'March')."""
-    return [str(c) for c in df.columns if PERIOD.match(str(c).strip()) or _MONTH_NAME.match(str(c).strip())]
+    """The columns named as periods ('2019-01', 'Jan 2024', '2023', 'March', '2015 [YR2015]'); those
+    with a code in brackets only if each period has one ('2019 [M]' beside '2019 [F]' are two columns
+    of one year, not two years)."""
+    found = [str(c) for c in df.columns if PERIOD.match(str(c).strip()) or _MONTH_NAME.match(str(c).strip())]
+    bare = [_BRACKETED.sub("", p.strip()) for p in found]
+    return found if len(set(bare)) == len(bare) else [p for p in found if not _BRACKETED.search(p.strip())]
 
 
 def _read_periods(df: Any, text: list[str]) -> tuple[Conversion | None, str]:
@@ -323,7 +334,7 @@ def _column_of(df: Any, col: str) -> Any:
 # A column of short codes (countries 'ES', 'EL'; statuses) has every value listed, up to this many:
 # two of them shown, a filter wrote 'SP' for Spain and 'GR' for Greece and summed nothing.
 MAX_CODES_LISTED = 40
-_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,9}")
+_CODE = re.compile(r"[A-Z][A-Z0-9_-]{0,9}")  # capitals: codes, not words or names ('Alice')
 
 
 def _codes(uniques: list[str], count: int) -> bool:

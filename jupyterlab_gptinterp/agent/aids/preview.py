@@ -255,7 +255,8 @@ def _named_first(f: FileProfile, question: str) -> FileProfile:
     tables = []
     for t in f.tables:
         named = [c for c in t.columns if len(c.name) > 2 and re.search(rf"(?<!\w){re.escape(c.name)}(?!\w)", question)]
-        first = [c for c in named if t.columns.index(c) >= FIRST_DESCRIBED]
+        # All of them first when one is past the first described, so a second pass moves nothing.
+        first = named if any(t.columns.index(c) >= FIRST_DESCRIBED for c in named) else []
         tables.append(replace(t, columns=first + [c for c in t.columns if c not in first]) if first else t)
     return replace(f, tables=tables) if any(a is not b for a, b in zip(tables, f.tables)) else f
 
