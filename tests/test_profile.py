@@ -273,6 +273,10 @@ def test_a_long_table_keeps_every_value_of_its_few_valued_text_columns(tmp_path)
     p = prof(tmp_path, "meters.csv", "date,building,meter,value\n" + "\n".join(rows) + "\n")
     assert sorted(column(p, "meter").values) == ["heat", "power", "water"]
     assert column(p, "value").values == [] and "'water'" in render([p], 4000)
+    # A file longer than the rows read: the values listed are said to be those of the rows read.
+    more = "\n".join(f"2024-02-01,B1,{'steam' if i > 6000 else 'heat'},{i}" for i in range(7000))
+    big = prof(tmp_path, "big.csv", "date,building,meter,value\n" + "\n".join(rows) + "\n" + more + "\n")
+    assert column(big, "meter").notes[0].startswith("values in the 5000 rows read: ") and not big.tables[0].whole
 
 
 def test_a_wide_table_is_told_to_melt(tmp_path):

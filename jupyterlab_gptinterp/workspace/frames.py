@@ -522,6 +522,9 @@ def table_profile(name: str, df: Any, load: str, rows: int | None, notes: list[s
     dropped, said = _total_rows(df)
     if dropped:
         converts, notes = [dropped, *converts], [*notes, said]
+    if rows is not None and len(df) < rows:  # part of the file read: a value listed is not all it holds
+        for c in columns:
+            c["notes"] = [re.sub("^values: ", f"values in the {len(df)} rows read: ", n) for n in c["notes"]]
     return {
         "name": name,
         "rows": rows,
