@@ -6,6 +6,7 @@ inside a real loop against fakes of the seams.
 """
 
 import asyncio
+import dataclasses
 import json
 import logging
 
@@ -23,6 +24,7 @@ from jupyterlab_gptinterp.agent.aids.parts import Parts
 from jupyterlab_gptinterp.agent.aids.repeats import PASTED_OUTPUT, Repeats, normalise_code, pasted_output
 from jupyterlab_gptinterp.agent.aids.revise import Revise
 from jupyterlab_gptinterp.agent.aids.syntax import Syntax, invalid_line
+from jupyterlab_gptinterp.agent.aids.values import Values
 from jupyterlab_gptinterp.agent.calls import ModelCalls
 from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.agent.outcome import Outcome
@@ -1377,6 +1379,56 @@ async def test_a_data_questions_parts_are_listed_for_the_code_to_do_before_it_is
     assert await calls.parts("q") == ["x" * 90, "a", "b", "c", "d"]  # the schema's bounds kept
 
 
+async def test_the_values_a_question_selects_by_are_named_from_those_the_preview_lists():
+    """A short call sees the question and the values of the columns listed whole; its reply, held to
+    those values, names the filters as the data writes them ('ES' for Spain)."""
+    geo = ColumnProfile("geo", "text", values=["AT", "EL", "ES", "EU27_2020"])
+    resid = ColumnProfile("c_resid", "text", values=["DOM", "FOR", "TOTAL"])
+    one = ColumnProfile("freq", "text", values=["M"])  # one value: nothing to choose
+    table = TableProfile("", 90, "df = 1", [geo, resid, one, ColumnProfile("value", "float")], whole=True)
+    files = [FileProfile("t.tsv", "table", tables=[table])]
+    offered: list[dict] = []
+
+    async def values(columns):
+        offered.append(columns)
+        return [("geo", "ES"), ("c_resid", "FOR")]
+
+    text = await Values().context(turn(question="Nights of non-residents in Spain?", files=files, values=values))
+    assert "'geo' == 'ES', 'c_resid' == 'FOR'" in text
+    assert offered == [{"geo": ["AT", "EL", "ES", "EU27_2020"], "c_resid": ["DOM", "FOR", "TOTAL"]}]
+    part = [
+        FileProfile("t.tsv", "table", tables=[dataclasses.replace(table, whole=False)])
+    ]  # values of the rows read only
+    for other in (
+        turn(files=part, values=values),
+        turn(question="q", files=files, fenced=False, values=values),
+        turn(question="And in Italy?", files=files, earlier=["Nights in Spain?"], values=values),
+        turn(files=[SALES], values=values),  # no column listed whole
+    ):
+        assert await Values().context(other) == ""
+    assert len(offered) == 1
+
+    async def none(columns):
+        return []
+
+    assert await Values().context(turn(files=files, values=none)) == ""
+    # The call: worked examples, then the question and the values; a schema of those pairs only.
+    replies = [
+        json.dumps({"values": [{"column": "geo", "value": "ES"}, {"column": "geo", "value": "ES"}]}),
+        json.dumps({"values": [{"column": "geo", "value": "SP"}, {"column": "unit", "value": "NR"}]}),  # schema ignored
+        "not json",
+    ]
+    llm = ScriptedLLM(*replies)
+    calls = ModelCalls(llm, ListSink(), "c", "t", LoopConfig(llm_retries=0, max_retry_wait=0.0), True)
+    columns = {"geo": ["AT", "ES"], "c_resid": ["DOM", "FOR"]}
+    assert await calls.values("Nights in Spain?", columns) == [("geo", "ES")]
+    pairs = llm.schemas[0]["properties"]["values"]["items"]["anyOf"]
+    assert pairs[0]["properties"] == {"column": {"const": "geo"}, "value": {"enum": ["AT", "ES"]}}
+    assert "'geo': 'AT', 'ES'" in llm.requests[0][-1]["content"]
+    assert len(llm.requests[0]) == 2 + 2 * len(prompts.VALUES_EXAMPLES)
+    assert await calls.values("q", columns) == [] and await calls.values("q", columns) is None
+
+
 async def test_the_parts_reach_the_models_first_call_in_a_turn_about_a_file(tmp_path):
     (tmp_path / "orders.csv").write_text("day,amount\n2023-12-31,5\n2024-01-02,7\n")
     listed = json.dumps({"parts": ["only orders of 2024", "the total amount"]})
@@ -1388,6 +1440,26 @@ async def test_the_parts_reach_the_models_first_call_in_a_turn_about_a_file(tmp_
     assert ended.reason == "answer" and llm.schemas[0]["required"] == ["parts"]
     system = llm.requests[1][0]["content"]
     assert "orders.csv" in system and "- only orders of 2024\n- the total amount" in system
+
+
+async def test_the_values_reach_the_models_first_call_after_the_parts(tmp_path):
+    (tmp_path / "nights.csv").write_text(
+        "geo,nights\n" + "".join(f"{g},{i}\n" for i, g in enumerate(["ES", "EL", "IT"] * 3))
+    )
+    listed = json.dumps({"parts": ["only Spain", "the total nights"]})
+    chosen = json.dumps({"values": [{"column": "geo", "value": "ES"}]})
+    verdict = json.dumps({"answers": True, "answer": "9.", "missing": ""})
+    llm = ScriptedLLM(listed, chosen, fenced("print(9)"), verdict)
+    ex, sink, gate = ExecExecutor(), ListSink(), ApprovalGate()
+    config = LoopConfig(tool_mode="fenced", aids=aids.build(aids.AIDS, DiskWorkspace(tmp_path)))
+    loop = AgentLoop(llm, ex, sink, gate, config, workspace=DiskWorkspace(tmp_path))
+    ended = await run_turn(loop, sink, gate, "How many nights were spent in Spain (nights.csv)?")
+    assert ended.reason == "answer" and llm.schemas[1]["required"] == ["values"]
+    assert "'geo': 'ES', 'EL', 'IT'" in llm.requests[1][-1]["content"]
+    assert (
+        "The values the question selects rows by, as the data writes them: 'geo' == 'ES'."
+        in llm.requests[2][0]["content"]
+    )
 
 
 async def test_the_check_call_answers_from_the_output_alone_with_a_schema():

@@ -88,6 +88,26 @@ async def test_a_local_model_that_stopped_answering_is_started_again_for_the_sam
         server.stop()
 
 
+@needs_extra
+async def test_the_real_model_names_a_questions_values_held_to_those_listed(packaged_model_path, tmp_path):
+    """llama.cpp turns the values schema (a pair per column: a const name, an enum of its values) into
+    a grammar, and the reply is only pairs listed."""
+    from jupyterlab_gptinterp.agent import prompts
+    from jupyterlab_gptinterp.agent.seams import Completion
+
+    server = local_model.LocalModelServer(packaged_model_path, tmp_path)
+    chat = local_model.LocalChat(server)
+    columns = {"geo": ["AT", "DE", "EL", "ES", "FR", "IT"], "unit": ["NR", "PCH_SM"]}
+    ask = prompts.values_messages("How many nights were spent in Spain in 2023 (t.tsv)?", columns)
+    try:
+        stream = chat.stream(ask, None, schema=prompts.values_schema(columns))
+        replies = [e async for e in stream if isinstance(e, Completion)]
+        pairs = json.loads(replies[-1].text)["values"]
+        assert all(p["value"] in columns[p["column"]] for p in pairs), pairs
+    finally:
+        server.stop()
+
+
 class TestRealLocalModel:
     @pytest.fixture
     def gptinterp_config(self, packaged_model_path):

@@ -412,6 +412,62 @@ def parts_messages(question: str) -> list[dict[str, str]]:
     return _worked(PARTS_SYSTEM, cases, f"Question: {question}")
 
 
+VALUES_SYSTEM = (
+    "You match the words of a question about data to the exact values its columns hold. For each thing the "
+    "question picks rows by (a place, a kind, a status, a code), give the column and the value as the data writes "
+    "it, chosen from the values listed; a name the data writes as a code is that code. Nothing the question does not "
+    "pick rows by; an empty list if it picks by none of these columns. Reply with JSON only."
+)
+# Invented columns and questions, about no data of any set.
+VALUES_EXAMPLES = [
+    (
+        "How many tram trips were made in France in 2023 (trips.csv)?",
+        {"country": ["DE", "FR", "IT", "NL"], "mode": ["BUS", "TRAM", "ALL"]},
+        [{"column": "country", "value": "FR"}, {"column": "mode", "value": "TRAM"}],
+    ),
+    (
+        "What is the average fare of all trips in trips.csv?",
+        {"country": ["DE", "FR", "IT", "NL"], "mode": ["BUS", "TRAM", "ALL"]},
+        [],
+    ),
+    (
+        "How many orders from Sweden were returned (orders.json)?",
+        {"status": ["shipped", "returned", "cancelled"], "market": ["SE", "NO", "FI", "DK"]},
+        [{"column": "status", "value": "returned"}, {"column": "market", "value": "SE"}],
+    ),
+]
+
+
+def _values_case(question: str, columns: dict[str, list[str]]) -> str:
+    listed = "\n".join(f"{name!r}: {', '.join(map(repr, values))}" for name, values in columns.items())
+    return f"Question: {question}\n\nColumns and every value each holds:\n{listed}"
+
+
+def values_messages(question: str, columns: dict[str, list[str]]) -> list[dict[str, str]]:
+    """The call that names the values a question selects rows by: the question and the columns' values alone."""
+    cases = [(_values_case(q, c), {"values": v}) for q, c, v in VALUES_EXAMPLES]
+    return _worked(VALUES_SYSTEM, cases, _values_case(question, columns))
+
+
+def values_schema(columns: dict[str, list[str]]) -> dict[str, Any]:
+    """Replies held to the columns and values listed: the server's grammar lets the model write no other."""
+    pairs = [
+        {
+            "type": "object",
+            "properties": {"column": {"const": name}, "value": {"enum": values}},
+            "required": ["column", "value"],
+            "additionalProperties": False,
+        }
+        for name, values in columns.items()
+    ]
+    return {
+        "type": "object",
+        "properties": {"values": {"type": "array", "maxItems": 4, "items": {"anyOf": pairs}}},
+        "required": ["values"],
+        "additionalProperties": False,
+    }
+
+
 def empty(text: str) -> bool:
     """Nothing but whitespace and code fences: an empty block is no answer."""
     return not re.sub(r"```[\w+-]*", "", text).strip()

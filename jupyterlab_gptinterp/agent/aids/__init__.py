@@ -22,8 +22,22 @@ from .preview import PREVIEW_BUDGET, Preview
 from .repeats import Repeats
 from .revise import Revise
 from .syntax import Syntax
+from .values import Values
 
-AIDS = ("preview", "parts", "hints", "checks", "answer", "syntax", "repeats", "loading", "echo", "revise", "grounding")
+AIDS = (
+    "preview",
+    "parts",
+    "values",
+    "hints",
+    "checks",
+    "answer",
+    "syntax",
+    "repeats",
+    "loading",
+    "echo",
+    "revise",
+    "grounding",
+)
 
 log = logging.getLogger(__name__)
 DEBUG_CHARS = 600  # of a declined proposal, in a debug log line
@@ -40,6 +54,7 @@ def build(
     makers = {
         "preview": lambda: Preview(workspace, preview_budget),
         "parts": Parts,
+        "values": Values,
         "hints": Hints,
         "checks": Checks,
         "answer": Answer,

@@ -1,0 +1,47 @@
+"""Values: the values a question selects rows by, as the data writes them, named before any code.
+
+A small model writes the value a question says, not the one its data holds: 'SP' or 'Spain' where
+the column holds 'ES', 'NIGHTS' for a unit written 'NR', 'EU' for 'EU27_2020'; the filter keeps no
+row and nothing fails. Where the preview lists every value of some columns, one short call sees
+only the question and those values, and its reply is held by the server's grammar to pairs of a
+listed column and one of its listed values, so it cannot invent one. The pairs go to the model
+beside the preview, as the filters the question asks for.
+"""
+
+from __future__ import annotations
+
+from .base import Aid, TurnState
+
+HEADER = "The values the question selects rows by, as the data writes them:"
+MAX_COLUMNS = 8  # columns offered to the call (the prompt stays short)
+
+
+class Values(Aid):
+    name = "values"
+
+    async def context(self, turn: TurnState) -> str:
+        if turn.action != "chat" or not turn.fenced or not turn.files or turn.earlier or turn.values is None:
+            return ""
+        columns = listed(turn)
+        if not columns:
+            return ""
+        pairs = await turn.values(columns)
+        if not pairs:
+            return ""
+        return HEADER + " " + ", ".join(f"{column!r} == {value!r}" for column, value in pairs) + "."
+
+
+def listed(turn: TurnState) -> dict[str, list[str]]:
+    """The columns of the turn's files whose every value the preview lists (two or more), by name;
+    a name in two tables with other values is left out (which would the filter be on?)."""
+    found: dict[str, list[str]] = {}
+    clashing: set[str] = set()
+    for f in turn.files:
+        for t in f.tables:
+            for c in t.columns:
+                if not t.whole or len(c.values) < 2:
+                    continue
+                if c.name in found and found[c.name] != c.values:
+                    clashing.add(c.name)
+                found.setdefault(c.name, c.values)
+    return dict([(n, v) for n, v in found.items() if n not in clashing and n.strip()][:MAX_COLUMNS])
