@@ -573,6 +573,12 @@ async def test_a_column_the_question_names_and_the_code_never_used_gets_a_note()
     # Another column the question names was used: the named one may only describe the rows.
     reading = "print(df['age'].isna().sum())"
     assert await noted("How many people have no age, as their home city was not known?", reading) == ""
+    # Also a column past those profiled, known by its name only ('cancelled', the 48th of 109).
+    people.tables[0].unprofiled = ["cancelled"]
+    used = "print(df[df['cancelled'] == 1]['id'].count())"
+    assert await noted("How many people with a home city, of age, cancelled?", used) == ""
+    assert "'cancelled'" in await noted("How many people cancelled?", "print(df['id'].count())")
+    people.tables[0].unprofiled = []
     # Every word of a name must be in the question; words of asking and short ids are no sign.
     assert "'home_city'" in await noted("Which home city is most common?", "print(df['born'].mode())")
     assert await noted("Which city is most common?", "print(df['born'].mode())") == ""

@@ -459,25 +459,26 @@ def unused_column(question: str, code: str, files: list[FileProfile], ran: str =
     when another column the question names was used."""
     said = set(words(question))
     used = f"{ran}\n{code}"
+    # The columns past those profiled count too, by name ('Cancelled', the 48th of 109, used).
+    names = [(f, n) for f in files for t in f.tables for n in [*(c.name for c in t.columns), *t.unprofiled]]
     named = [
-        (f, c)
-        for f in files
-        for c in (c for t in f.tables for c in t.columns)
-        if (parts := words(c.name))
+        (f, n)
+        for f, n in names
+        if (parts := words(n))
         and set(parts) <= said
         and not set(parts) <= _ASKING
         and max(map(len, parts)) >= 3
         and not all(p.isdigit() for p in parts)  # a year as a column name: a wide table, melted
     ]
-    unused = [(f, c) for f, c in named if not re.search(_mentions(c.name), _before_replaced(c.name, used))]
+    unused = [(f, n) for f, n in named if not re.search(_mentions(n), _before_replaced(n, used))]
     # When a column the question names was used, the result was worked out from it: another one
     # named too may only describe it ("no reading value ... the meter could not be read").
     if not unused or len(unused) < len(named):
         return ""
-    f, c = unused[0]
+    f, name = unused[0]
     return (
-        f"the question names {c.name!r}, a column of {f.name}, and the code never used that column, "
-        f"so it worked the result out from something else. Compute it from the column {c.name!r} "
+        f"the question names {name!r}, a column of {f.name}, and the code never used that column, "
+        f"so it worked the result out from something else. Compute it from the column {name!r} "
         "itself, then answer."
     )
 
