@@ -1395,29 +1395,31 @@ async def test_the_values_a_question_selects_by_are_named_from_those_the_preview
     files = [FileProfile("t.tsv", "table", tables=[table])]
     offered: list[dict] = []
 
-    async def values(columns):
-        offered.append(columns)
+    async def values(columns, most):
+        offered.append((columns, most))
         return [("geo", "ES"), ("c_resid", "FOR")]
 
-    text = await Values().context(turn(question="Nights of non-residents in Spain?", files=files, values=values))
+    asked = ["only non-residents", "only Spain", "the nights"]  # as the parts call lists them
+    question = "Nights of non-residents in Spain?"
+    text = await Values().context(turn(question=question, files=files, values=values, asked=asked))
     assert "'geo' == 'ES', 'c_resid' == 'FOR'" in text
-    assert offered == [{"geo": ["AT", "EL", "ES", "EU27_2020"], "c_resid": ["DOM", "FOR", "TOTAL"]}]
-    part = [
-        FileProfile("t.tsv", "table", tables=[dataclasses.replace(table, whole=False)])
-    ]  # values of the rows read only
+    assert offered == [({"geo": ["AT", "EL", "ES", "EU27_2020"], "c_resid": ["DOM", "FOR", "TOTAL"]}, 2)]
+    part = [FileProfile("t.tsv", "table", tables=[dataclasses.replace(table, whole=False)])]  # rows read only
     for other in (
-        turn(files=part, values=values),
-        turn(question="q", files=files, fenced=False, values=values),
-        turn(question="And in Italy?", files=files, earlier=["Nights in Spain?"], values=values),
-        turn(files=[SALES], values=values),  # no column listed whole
+        turn(files=part, values=values, asked=asked),
+        turn(question="q", files=files, fenced=False, values=values, asked=asked),
+        turn(question="And in Italy?", files=files, earlier=["Nights in Spain?"], values=values, asked=asked),
+        turn(files=[SALES], values=values, asked=asked),  # no column listed whole
+        turn(question="Total nights?", files=files, values=values, asked=["the total nights"]),  # no condition
+        turn(question="Total nights?", files=files, values=values),  # no parts listed
     ):
         assert await Values().context(other) == ""
     assert len(offered) == 1
 
-    async def none(columns):
+    async def none(columns, most):
         return []
 
-    assert await Values().context(turn(files=files, values=none)) == ""
+    assert await Values().context(turn(files=files, values=none, asked=asked)) == ""
     # The call: worked examples, then the question and the values; a schema of those pairs only.
     replies = [
         json.dumps({"values": [{"column": "geo", "value": "ES"}, {"column": "geo", "value": "ES"}]}),
@@ -1427,7 +1429,8 @@ async def test_the_values_a_question_selects_by_are_named_from_those_the_preview
     llm = ScriptedLLM(*replies)
     calls = ModelCalls(llm, ListSink(), "c", "t", LoopConfig(llm_retries=0, max_retry_wait=0.0), True)
     columns = {"geo": ["AT", "ES"], "c_resid": ["DOM", "FOR"]}
-    assert await calls.values("Nights in Spain?", columns) == [("geo", "ES")]
+    assert await calls.values("Nights in Spain?", columns, 1) == [("geo", "ES")]
+    assert llm.schemas[0]["properties"]["values"]["maxItems"] == 1
     pairs = llm.schemas[0]["properties"]["values"]["items"]["anyOf"]
     assert pairs[0]["properties"] == {"column": {"const": "geo"}, "value": {"enum": ["AT", "ES"]}}
     assert "'geo': 'AT', 'ES'" in llm.requests[0][-1]["content"]

@@ -449,7 +449,7 @@ def values_messages(question: str, columns: dict[str, list[str]]) -> list[dict[s
     return _worked(VALUES_SYSTEM, cases, _values_case(question, columns))
 
 
-def values_schema(columns: dict[str, list[str]]) -> dict[str, Any]:
+def values_schema(columns: dict[str, list[str]], most: int = 4) -> dict[str, Any]:
     """Replies held to the columns and values listed: the server's grammar lets the model write no other."""
     pairs = [
         {
@@ -462,7 +462,7 @@ def values_schema(columns: dict[str, list[str]]) -> dict[str, Any]:
     ]
     return {
         "type": "object",
-        "properties": {"values": {"type": "array", "maxItems": 4, "items": {"anyOf": pairs}}},
+        "properties": {"values": {"type": "array", "maxItems": most, "items": {"anyOf": pairs}}},
         "required": ["values"],
         "additionalProperties": False,
     }

@@ -4,16 +4,20 @@ A small model writes the value a question says, not the one its data holds: 'SP'
 the column holds 'ES', 'NIGHTS' for a unit written 'NR', 'EU' for 'EU27_2020'; the filter keeps no
 row and nothing fails. Where the preview lists every value of some columns, one short call sees
 only the question and those values, and its reply is held by the server's grammar to pairs of a
-listed column and one of its listed values, so it cannot invent one. The pairs go to the model
-beside the preview, as the filters the question asks for.
+listed column and one of its listed values, so it cannot invent one, and to as many pairs as the
+parts call found conditions ('only ...'; none, no call). The pairs go to the model beside the
+preview, as the filters the question asks for.
 """
 
 from __future__ import annotations
+
+import re
 
 from .base import Aid, TurnState
 
 HEADER = "The values the question selects rows by, as the data writes them:"
 MAX_COLUMNS = 8  # columns offered to the call (the prompt stays short)
+MAX_PAIRS = 4
 
 
 class Values(Aid):
@@ -22,10 +26,13 @@ class Values(Aid):
     async def context(self, turn: TurnState) -> str:
         if turn.action != "chat" or not turn.fenced or not turn.files or turn.earlier or turn.values is None:
             return ""
-        columns = listed(turn)
+        # Only for a question the parts call found conditions in ('only non-residents'): asked for
+        # the values of a question that picks no rows, a small model picks some all the same.
+        conditions = [p for p in turn.asked if re.search(r"\bonly\b", p, re.IGNORECASE)]
+        columns = listed(turn) if conditions else {}
         if not columns:
             return ""
-        pairs = await turn.values(columns)
+        pairs = await turn.values(columns, min(len(conditions), MAX_PAIRS))
         if not pairs:
             return ""
         return HEADER + " " + ", ".join(f"{column!r} == {value!r}" for column, value in pairs) + "."
