@@ -305,9 +305,11 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
         return f"numbers written as text{written} ({first!r}): {expr}", Conversion(expr, number)
     pattern = "[" + "".join(re.escape(c) for c in dict.fromkeys("".join(symbols))) + "]"
     listed = " and ".join(repr(s) for s in symbols)
-    expr = f"{{col}}.str.replace(r'{pattern}', '', regex=True).str.strip(){to_float}"
-    # A quote or a line break among the symbols would break the line out of its raw string: then
-    # the note, never the line.
+    # A quote among the symbols (FAOSTAT's "'0111"): the other quotes, or the pattern's repr, keep the line Python.
+    literal = f"r'{pattern}'" if "'" not in pattern else f'r"{pattern}"' if '"' not in pattern else repr(pattern)
+    expr = f"{{col}}.str.replace({literal}, '', regex=True).str.strip(){to_float}"
+    # A quote (a code's mark more often than a number's) or a line break among the symbols: the
+    # note, never the load block's line.
     conversion = (
         None
         if "'" in pattern or not pattern.isprintable()
