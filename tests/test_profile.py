@@ -168,10 +168,8 @@ def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     # A quote among the symbols removed (FAOSTAT's "'0111"): the note's line is Python all the same.
     quoted = prof(tmp_path, "q.csv", "code,v\n" + "".join(f"'0{100 + i},{i}\n" for i in range(30)))
     note = column(quoted, "code").notes[0]
-    exec(
-        "s = " + note.rsplit(": ", 1)[1],
-        ran := {"df": pd.read_csv(tmp_path / "q.csv")},
-    )  # noqa: S102
+    ran = {"df": pd.read_csv(tmp_path / "q.csv")}
+    exec("s = " + note.rsplit(": ", 1)[1], ran)  # noqa: S102
     assert ran["s"].tolist() == [100.0 + i for i in range(30)] and "str.replace(" not in quoted.tables[0].load
     rows = "".join(f'"{n},250 {u}"\n' for n, u in zip(range(1, 21), ["kg", "g", "lb"] * 7))
     heavy = prof(tmp_path, "w.csv", "w\n" + rows)
