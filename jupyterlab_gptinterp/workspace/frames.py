@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from .columns import Conversion, text_notes
-from .kinds import MAX_COLUMNS, MONTHS, PERIOD, TOTAL_VALUE, load_pandas
+from .kinds import MAX_COLUMNS, MONTHS, PERIOD, PERIOD_CODE, TOTAL_VALUE, load_pandas
 
 SAMPLES = 3
 MAX_NAMED = 400  # column names kept of a wide table, profiled or not
@@ -289,7 +289,7 @@ def _melt(df: Any) -> tuple[Any, str, str, list[str]] | None:
     return scope["df"], "\n".join(lines), note, periods
 
 
-_BRACKETED = re.compile(r" *\[\w+\]$")
+_BRACKETED = re.compile(PERIOD_CODE + "$")
 
 
 def _unbracketed(periods: list[str]) -> str:

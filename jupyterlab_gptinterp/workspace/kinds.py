@@ -65,9 +65,10 @@ TRAILER = re.compile(r"(?:total|sum|trailer|trl|end|eof|count|records?)\b", re.I
 TOTAL_VALUE = re.compile(r"(?:grand\s+|sub-?)?totals?(?:\s*(?:for|of|[-:–]).*)?", re.IGNORECASE)
 _UNDERLINES = re.compile(r"^ *[-=]{2,}(?: +[-=]{2,})+ *$")  # '----  ------': columns underlined, a printed table
 MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
-# A period, as a column header or a cell; a code may follow in brackets (the World Bank's '2015 [YR2015]').
+PERIOD_CODE = r" *\[\w+\]"  # a code after a period, in brackets (the World Bank's '2015 [YR2015]')
+# A period, as a column header or a cell, its code after it if it has one.
 PERIOD = re.compile(
-    rf"^(?:(?:{MONTHS})[a-z]*[ _\-/]*\d{{2,4}}|\d{{4}}[ _\-/]*(?:{MONTHS})[a-z]*|\d{{4}}[-_/]\d{{1,2}}(?:-\d{{2}})?|(?:19|20)\d{{2}}|q[1-4][ _-]*\d{{2,4}})(?: *\[\w+\])?$",
+    rf"^(?:(?:{MONTHS})[a-z]*[ _\-/]*\d{{2,4}}|\d{{4}}[ _\-/]*(?:{MONTHS})[a-z]*|\d{{4}}[-_/]\d{{1,2}}(?:-\d{{2}})?|(?:19|20)\d{{2}}|q[1-4][ _-]*\d{{2,4}})(?:{PERIOD_CODE})?$",
     re.IGNORECASE,
 )
 
