@@ -256,6 +256,12 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
         changed = _unstripped(ref, unfolded(ran + "\n" + code))
         if re.search(ref + r"\s*=[^=]", changed) or converts(c.name, changed):
             continue  # changed in a cell: what it holds then is not what the preview saw
+        # Codes are named only where no column of this name is in a table not read whole, and no
+        # rows of another frame are joined.
+        unlisted = any(
+            o.name == c.name and not (t.whole and o.values) for f in files for t in f.tables for o in t.columns
+        )
+        codes_only = not unlisted and not re.search(_OTHER_ROWS, code)
         for literal in compared_with(ref, code, "=="):
             alike = [o for o in columns if o.name == c.name]  # (one name in two files: which is compared?)
             if all(o.values == [literal] for o in alike) and not re.search(_OTHER_ROWS, code):
@@ -271,11 +277,7 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
             # Part of the values ('P1' of 'P1 - Emergency (24 hrs)'): == matches none of them.
             part = literal.strip().casefold()
             within = [v for v in c.values if len(part) >= 2 and part in v.casefold()]
-            # (Not when a column of this name is in a table not read whole, or rows of another frame are joined.)
-            unlisted = any(
-                o.name == c.name and not (t.whole and o.values) for f in files for t in f.tables for o in t.columns
-            )
-            coded = not unlisted and not re.search(_OTHER_ROWS, code) and _coded(c.values, literal)
+            coded = codes_only and _coded(c.values, literal)
             if not (spelled or holders or within) and coded:
                 values = ", ".join(repr(v) for v in c.values)
                 return (
