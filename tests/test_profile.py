@@ -2229,3 +2229,18 @@ def test_a_conversion_repeated_for_many_columns_is_shown_as_one_loop_that_loads_
     assert unfolded(folded("\n".join(pay))) == "\n".join(pay)
     mixed = [*pay[:2], pay[2].replace("pay", "tax")]
     assert folded("\n".join(mixed)) == "\n".join(mixed)
+
+
+def test_lower_case_codes_repeated_on_rows_are_keys_that_join(tmp_path):
+    # Orders name their product by a lower-case SKU, many orders each; the product list holds the
+    # SKUs once each under another name. The codes are keys by their shape ('sku-1001'), not by the
+    # column's name or one row each.
+    skus = [f"sku-{1000 + i}" for i in range(12)]
+    pd.DataFrame({"sku": skus, "title": [f"Item {i}" for i in range(12)]}).to_csv(
+        tmp_path / "products.csv", index=False
+    )
+    pd.DataFrame({"order": range(60), "product": [skus[i % 12] for i in range(60)]}).to_csv(
+        tmp_path / "orders.csv", index=False
+    )
+    said = joins([prof(tmp_path, "orders.csv"), prof(tmp_path, "products.csv")])
+    assert any(s.startswith("'product' of orders.csv hold 'sku'") for s in said), said
