@@ -11,6 +11,7 @@ import json
 import random
 import re
 import sqlite3
+import zipfile
 
 import pandas as pd
 import pytest
@@ -23,7 +24,7 @@ from jupyterlab_gptinterp.agent.aids.joins import ONE_WAY, joins
 from jupyterlab_gptinterp.agent.aids.preview import Preview, _names, as_asked, chosen, load_block, named_files, render
 from jupyterlab_gptinterp.agent.outcome import Outcome
 from jupyterlab_gptinterp.protocol import NotebookView
-from jupyterlab_gptinterp.workspace import MAX_BARE, DiskWorkspace, _typed, logformat
+from jupyterlab_gptinterp.workspace import MAX_BARE, DiskWorkspace, _typed, delimited, logformat
 from jupyterlab_gptinterp.workspace.frames import table_profile
 from jupyterlab_gptinterp.workspace.kinds import MAX_TABLES, data_suffix
 from jupyterlab_gptinterp.workspace.profile import profile
@@ -274,15 +275,26 @@ def test_day_first_month_first_and_codes_spelled_several_ways(tmp_path):
     assert column(wider, "geo").values == [] and not column(wider, "geo").notes  # 78 codes: too many to list
 
 
-def test_a_long_table_keeps_every_value_of_its_few_valued_text_columns(tmp_path):
+def test_a_long_table_keeps_every_value_of_its_few_valued_text_columns(tmp_path, monkeypatch):
     rows = [f"2024-01-{1 + i % 28:02d},B{i % 3},{['heat', 'power', 'water'][i % 3]},{i * 2.5}" for i in range(60)]
     p = prof(tmp_path, "meters.csv", "date,building,meter,value\n" + "\n".join(rows) + "\n")
     assert sorted(column(p, "meter").values) == ["heat", "power", "water"]
     assert column(p, "value").values == [] and "'water'" in render([p], 4000)
-    # A file longer than the rows read: the values listed are said to be those of the rows read.
+    # A file longer than the rows read: its columns of few values are read to the end ('steam'
+    # comes after the rows profiled), and the checks may rely on them.
     more = "\n".join(f"2024-02-01,B1,{'steam' if i > 6000 else 'heat'},{i}" for i in range(7000))
-    big = prof(tmp_path, "big.csv", "date,building,meter,value\n" + "\n".join(rows) + "\n" + more + "\n")
-    assert column(big, "meter").notes[0].startswith("values in the 5000 rows read: ") and not big.tables[0].whole
+    text = "date,building,meter,value\n" + "\n".join(rows) + "\n" + more + "\n"
+    big = prof(tmp_path, "big.csv", text)
+    meter, table = column(big, "meter"), big.tables[0]
+    assert meter.values == ["heat", "power", "water", "steam"] and meter.notes[0].startswith("values: ")
+    assert meter.whole and not table.whole and table.all_values(meter) and table.rows == 7060
+    assert "values: 'heat', 'power', 'water', 'steam'" in render([big], 4000)
+    # One too large to read again: the values listed are said to be those of the rows read.
+    monkeypatch.setattr(delimited, "MAX_SCANNED", 100)
+    big = prof(tmp_path, "big.csv", text)
+    meter = column(big, "meter")
+    assert meter.notes[0] == "values in the 5000 rows read: 'heat', 'power', 'water'" and not meter.whole
+    assert not big.tables[0].all_values(meter) and big.tables[0].rows is None
 
 
 def test_a_wide_table_is_told_to_melt(tmp_path):
@@ -2244,3 +2256,20 @@ def test_lower_case_codes_repeated_on_rows_are_keys_that_join(tmp_path):
     )
     said = joins([prof(tmp_path, "orders.csv"), prof(tmp_path, "products.csv")])
     assert any(s.startswith("'product' of orders.csv hold 'sku'") for s in said), said
+
+
+def test_few_values_are_read_from_every_row_of_a_zipped_csv_a_database_and_parquet(tmp_path):
+    # Sorted by region, as exports often are: the first rows read hold one region, the file four.
+    regions = ["North", "South", "East", "West"]
+    df = pd.DataFrame({"region": [regions[i * 4 // 8000] for i in range(8000)], "sales": range(8000)})
+    df.to_csv(tmp_path / "sales.csv", index=False)
+    with zipfile.ZipFile(tmp_path / "sales.zip", "w") as z:
+        z.write(tmp_path / "sales.csv", "sales.csv")
+    with sqlite3.connect(tmp_path / "sales.db") as con:
+        df.to_sql("sales", con, index=False)
+    df.to_parquet(tmp_path / "sales.parquet")
+    for name in ("sales.zip", "sales.db", "sales.parquet"):
+        p = prof(tmp_path, name)
+        table = p.tables[0]
+        region = next(c for c in table.columns if c.name == "region")
+        assert region.values == regions and table.all_values(region), (name, region)

@@ -161,6 +161,7 @@ class ColumnProfile:
     converted: str = ""  # the line of the table's load block that converts it ("" when it loads as it is)
     label: str = ""  # what the file says the column is (a Stata variable label)
     keys: list[str] = field(default_factory=list)  # its values, as text, where tables may join on it
+    whole: bool = False  # its `values` were read from every row, in a table read in part
 
 
 @dataclass
@@ -180,6 +181,10 @@ class TableProfile:
     choices: list[str] = field(default_factory=list)
     chosen: str = ""
     periods: list[str] = field(default_factory=list)  # the periods across a wide table that `load` melts into rows
+
+    def all_values(self, column: ColumnProfile) -> bool:
+        """Whether `column` lists every value it holds: the table or the column was read whole."""
+        return bool(column.values) and (self.whole or column.whole)
 
 
 @dataclass

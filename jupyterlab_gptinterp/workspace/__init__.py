@@ -147,7 +147,7 @@ def _typed(raw: dict[str, Any]) -> FileProfile:
     tables = [
         TableProfile(
             name=str(t.get("name", "")), rows=t.get("rows"), load=str(t.get("load", "")),
-            columns=[ColumnProfile(**{k: c[k] for k in ("name", "dtype", "missing", "distinct", "samples", "values", "notes", "holds", "converted", "label", "keys") if k in c}) for c in t.get("columns", [])],
+            columns=[ColumnProfile(**{k: c[k] for k in ("name", "dtype", "missing", "distinct", "samples", "values", "notes", "holds", "converted", "label", "keys", "whole") if k in c}) for c in t.get("columns", [])],
             width=int(t.get("width", 0)), notes=[str(n) for n in t.get("notes", [])], whole=t.get("whole") is True,
             title=str(t.get("title", ""))[:TITLE], unprofiled=[str(n) for n in t.get("unprofiled", [])],
             choices=[str(n) for n in t.get("choices", [])], chosen=str(t.get("chosen", "")),

@@ -9,7 +9,7 @@ import zipfile
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .delimited import csv_load, dialect_of
+from .delimited import csv_columns, csv_load, dialect_of
 from .frames import table_profile
 from .kinds import MAX_READ, MAX_ROWS, MAX_TABLES, TEXT_SUFFIXES, data_suffix, decode, load_pandas, tabular_lines
 
@@ -90,7 +90,9 @@ def _archive_table(
     if len(group) == 1:
         load = "\n".join([*opened, f"df = pd.read_csv(archive.open({group[0]!r}){args})"])
         rows = len(df) if len(df) < each else None
-        return table_profile(stems[0], df, load, rows, notes)
+        only = group[0]
+        read_all = csv_columns(lambda: archive.open(only), archive.getinfo(only).file_size, kwargs)
+        return table_profile(stems[0], df, load, rows, notes, read_all)
     # Stacked: the members are picked by their suffix when no other member has it (a Mac's
     # __MACOSX copies left out), else by name.
     chosen = set(group)

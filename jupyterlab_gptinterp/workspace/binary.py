@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from .frames import frame_name, framed, shown_value, table_profile
+from .frames import ReadColumns, columns_of, frame_name, framed, shown_value, table_profile
 from .kinds import MAX_ROWS, MAX_TABLES, load_pandas
 
 
@@ -18,8 +18,21 @@ def read_parquet(name: str, path: Path) -> dict[str, Any]:
     df = getattr(pd, reader)(path)
     return {
         "kind": "table",
-        "tables": [table_profile("", df.head(MAX_ROWS), f"df = pd.{reader}({name!r})", len(df), [])],
+        "tables": [table_profile("", df.head(MAX_ROWS), f"df = pd.{reader}({name!r})", len(df), [], columns_of(df))],
     }
+
+
+MAX_SCANNED_ROWS = 2_000_000  # rows of a database table read again for its columns of few values
+
+
+def _columns_in(con: sqlite3.Connection, quoted: str, held: list[Any]) -> ReadColumns:
+    """Reads columns of a database table (of `held`, its columns)."""
+
+    def read(labels: list[Any]) -> Any:
+        names = ", ".join('"' + str(c).replace('"', '""') + '"' for c in labels if c in held)
+        return load_pandas().read_sql(f"SELECT {names} FROM {quoted}", con)
+
+    return read
 
 
 def read_database(name: str, path: Path) -> dict[str, Any]:
@@ -50,7 +63,8 @@ def read_database(name: str, path: Path) -> dict[str, Any]:
             )
             frame = frame_name(table, used)
             used.add(frame)
-            tables.append(framed(table_profile(table, df, load, rows, said), frame))
+            read_all = _columns_in(con, quoted, list(df.columns)) if rows <= MAX_SCANNED_ROWS else None
+            tables.append(framed(table_profile(table, df, load, rows, said, read_all), frame))
     finally:
         con.close()
     return {
@@ -74,7 +88,7 @@ def read_statistical(name: str, path: Path, reader: str) -> dict[str, Any]:
             labels = {str(k): str(v) for k, v in stata.variable_labels().items() if str(v).strip()}
             if str(stata.data_label).strip():
                 notes.append(f"the file's label: {str(stata.data_label).strip()[:200]!r}")
-    table = table_profile("", df.head(MAX_ROWS), f"df = pd.{reader}({name!r})", len(df), notes)
+    table = table_profile("", df.head(MAX_ROWS), f"df = pd.{reader}({name!r})", len(df), notes, columns_of(df))
     for column in table["columns"]:
         column["label"] = labels.get(column["name"], "")[:160]
     return {"kind": "table", "tables": [table]}

@@ -7,14 +7,16 @@ from __future__ import annotations
 import csv
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from .frames import table_profile
+from .frames import ReadColumns, table_profile
 from .kinds import (
     GROUPED,
     MAX_READ,
     MAX_ROWS,
+    MAX_SCANNED,
     NUMBERISH,
     PERIOD,
     TOTAL_VALUE,
@@ -330,6 +332,19 @@ def _footer(rows: list[list[str]]) -> int:
     return n if n and len(rows[-1 - n]) == width else 0
 
 
+def csv_columns(source: Path | Callable[[], IO[bytes]], size: int, kwargs: dict[str, Any]) -> ReadColumns | None:
+    """Reads some columns of every row of a CSV (`source`: its path, or what opens it) read as
+    `kwargs` say, where it is not too large for that."""
+    if kwargs.get("engine") == "python" or size > MAX_SCANNED:  # (the python engine is slow)
+        return None
+
+    def read(labels: list[Any]) -> Any:
+        opened = source if isinstance(source, Path) else source()
+        return load_pandas().read_csv(opened, **kwargs, usecols=lambda c: c in labels)
+
+    return read
+
+
 def read_text_table(name: str, path: Path) -> dict[str, Any]:
     pd = load_pandas()
     call, kwargs, notes = csv_load(name, path)
@@ -346,8 +361,8 @@ def read_text_table(name: str, path: Path) -> dict[str, Any]:
         total: int | None = len(df)
     else:
         header = 0 if "header" in kwargs else 1
-        total = count_lines(path) - header - kwargs.get("skiprows", 0) if path.stat().st_size < 50_000_000 else None
-    table = table_profile("", df, f"df = {call}", total, notes)
+        total = count_lines(path) - header - kwargs.get("skiprows", 0) if path.stat().st_size < MAX_SCANNED else None
+    table = table_profile("", df, f"df = {call}", total, notes, csv_columns(path, path.stat().st_size, kwargs))
     if kwargs.get("skiprows"):
         with open_file(path) as f:
             labels = commented_columns(decode(f.read(MAX_READ))[0].splitlines(), [str(c) for c in df.columns])

@@ -10,6 +10,7 @@ import keyword
 import os
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from .columns import Conversion, text_notes
@@ -53,7 +54,9 @@ def shown_value(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _columns(df: Any) -> list[dict[str, Any]]:
+def _columns(df: Any, scanned: dict[str, tuple[list[str], int]]) -> list[dict[str, Any]]:
+    """`scanned`: the values (and how many rows hold one) of text columns read from every row, where
+    `df` is some of them."""
     out = []
     for col in list(df.columns)[:MAX_COLUMNS]:
         series = df[col]
@@ -66,23 +69,25 @@ def _columns(df: Any) -> list[dict[str, Any]]:
         samples: list[str] = []
         few: list[str] = []  # every value of a text column that has few
         distinct = 0
+        uniques: list[str] = []
         try:
             uniques = values.astype(str).unique().tolist() if kind != "nested" else []
             distinct = len(uniques)
             samples = [shown_value(v) for v in uniques[:SAMPLES]]
         except (TypeError, ValueError):
             pass
+        held, rows_held = scanned.get(str(col), (uniques, len(values))) if kind == "text" else (uniques, 0)
         if kind == "text":
             texts = [str(v) for v in values.head(2000)]
             notes, holds, conversion = text_notes(texts)
             shared = _shared_start(uniques)
-            if not notes and not shared and (0 < distinct <= 8 or _codes(uniques, len(values))):
-                few = [str(v) for v in uniques]
+            if not notes and not shared and (0 < len(held) <= 8 or _codes(held, rows_held)):
+                few = [str(v) for v in held]
                 notes.append("values: " + ", ".join(repr(shown_value(v)) for v in few))
                 samples = []
                 # Named for units and holding unit-like words ('kg', 'C', 'm3'), not ids ('INV01').
                 if (
-                    distinct <= 8
+                    len(few) <= 8
                     and _UNIT_NAME.search(str(col))
                     and all(len(v) <= 10 and not re.search(r"\d\d", v) for v in few)
                 ):
@@ -130,9 +135,10 @@ def _columns(df: Any) -> list[dict[str, Any]]:
                 "name": str(col),
                 "dtype": kind,
                 "missing": int(series.isna().sum()),
-                "distinct": distinct,
+                "distinct": len(held) if kind == "text" else distinct,
                 "samples": samples,
                 "values": few,
+                "whole": bool(few) and str(col) in scanned,
                 "notes": notes,
                 "holds": holds,
                 "converted": _converted(df, col, series, conversion),
@@ -474,10 +480,41 @@ def _key_of_copies(df: Any) -> str:
     return ""
 
 
-def table_profile(name: str, df: Any, load: str, rows: int | None, notes: list[str]) -> dict[str, Any]:
+# Reads the columns of these labels from every row of a table (a label the file lacks is left out).
+ReadColumns = Callable[[list[Any]], Any]
+
+
+def columns_of(df: Any) -> ReadColumns:
+    """Reads columns of `df`, a table held whole whose profile is of some of its rows."""
+    return lambda labels: df[[c for c in labels if c in df.columns]]
+
+
+def _scanned(df: Any, read_all: ReadColumns) -> dict[str, tuple[list[str], int]]:
+    """The values of `df`'s text columns of few values in its rows, as every row holds them, and how
+    many rows hold one; {} where they cannot be read."""
+    few = [
+        c
+        for c in list(df.columns)[:MAX_COLUMNS]
+        if getattr(df[c], "ndim", 1) == 1 and _kind(df[c]) == "text" and df[c].nunique() <= MAX_CODES_LISTED
+    ]
+    if not few:
+        return {}
+    try:
+        every = read_all(few)
+        held = {str(c): every[c].dropna().astype(str) for c in few if c in every.columns}
+    except Exception:  # noqa: BLE001 - a file that reads otherwise whole: its first rows are profiled as before
+        return {}
+    return {c: (v.unique().tolist(), len(v)) for c, v in held.items()}
+
+
+def table_profile(
+    name: str, df: Any, load: str, rows: int | None, notes: list[str], read_all: ReadColumns | None = None
+) -> dict[str, Any]:
     """A table's profile. Its load block also converts the columns that hold numbers or dates as
     text (each line tried here): a small model that starts from the block computes on values, not
-    on text, with no step of its own to forget."""
+    on text, with no step of its own to forget. Where `df` is some of the rows, `read_all` reads
+    a few columns from all of them: a text column of few values is listed whole (a file sorted by
+    country shows a few countries in its first rows, all of its units)."""
     if not all(isinstance(c, str) for c in df.columns):
         # A header of dates or numbers (months across a sheet) gives labels df['2024-01-01'] cannot
         # find: they are made text first, as the preview names them.
@@ -496,9 +533,11 @@ def table_profile(name: str, df: Any, load: str, rows: int | None, notes: list[s
         load += "\n" + line
     if melted := _melt(df):
         long, lines, note, periods = melted
-        table = table_profile(name, long, load + "\n" + lines, rows * len(periods) if rows else rows, [*notes, note])
+        total = rows * len(periods) if rows else rows
+        table = table_profile(name, long, load + "\n" + lines, total, [*notes, note], read_all)
         return {**table, "periods": periods}
-    columns = _columns(df)
+    partial = rows is None or len(df) < rows
+    columns = _columns(df, _scanned(df, read_all) if read_all and partial else {})
     wide = _wide(df, {c["name"] for c in columns if c["converted"]})
     try:
         copies = int(df.duplicated().sum())
@@ -523,8 +562,8 @@ def table_profile(name: str, df: Any, load: str, rows: int | None, notes: list[s
     dropped, said = _total_rows(df)
     if dropped:
         converts, notes = [dropped, *converts], [*notes, said]
-    if rows is not None and len(df) < rows:  # part of the file read: a value listed is not all it holds
-        for c in columns:
+    if partial:  # part of the file read (or rows uncounted): a value listed is not all it holds
+        for c in (c for c in columns if not c["whole"]):
             c["notes"] = [re.sub("^values: ", f"values in the {len(df)} rows read: ", n) for n in c["notes"]]
     return {
         "name": name,

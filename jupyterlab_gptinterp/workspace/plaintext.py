@@ -12,11 +12,12 @@ from typing import Any
 
 from . import fixedwidth, logformat
 from .delimited import read_as_missing
-from .frames import table_profile
+from .frames import columns_of, table_profile
 from .kinds import (
     GROUPED,
     MAX_READ,
     MAX_ROWS,
+    MAX_SCANNED,
     MAX_TABLES,
     NUMBERISH,
     count_lines,
@@ -92,7 +93,7 @@ def read_calendar(name: str, path: Path) -> dict[str, Any]:
     exec(load, scope)  # noqa: S102 - the very lines offered, on the text read here
     df = scope["df"]
     note = f"one row per {kind} block; each KEY:VALUE line is a column (parameters such as ;VALUE=DATE dropped)"
-    return {"kind": "table", "tables": [table_profile("", df.head(MAX_ROWS), load, len(df), [note])]}
+    return {"kind": "table", "tables": [table_profile("", df.head(MAX_ROWS), load, len(df), [note], columns_of(df))]}
 
 
 def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict[str, Any] | None:
@@ -140,7 +141,7 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
         head = f.read(MAX_READ)
     text, encoding = decode(head)
     lines = text.splitlines()[:2000]
-    total = count_lines(path) if path.stat().st_size < 50_000_000 else None
+    total = count_lines(path) if path.stat().st_size < MAX_SCANNED else None
     fmt = logformat.infer(lines)
     fixed = _fixed(name, path, text, encoding, len(head) < MAX_READ)
     if fixed is not None:

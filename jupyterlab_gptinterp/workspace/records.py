@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from . import trees
-from .frames import table_profile
+from .frames import columns_of, table_profile
 from .kinds import MAX_COLUMNS, MAX_ROWS, OPENERS, YAML_SUFFIXES, file_kind, first_lines, load_pandas, open_file
 
 WHOLE_LINES_BYTES = 20_000_000  # JSON lines files up to this size are read whole (their fields may change)
@@ -178,6 +178,7 @@ def _items(load: str, df: Any, whole: bool) -> dict[str, Any] | None:
             "\n".join([load, *lines]),
             len(out) if whole else None,
             [note],
+            columns_of(out) if whole else None,
         )
     return None
 
@@ -211,7 +212,8 @@ def read_records(name: str, path: Path) -> dict[str, Any]:
     # Read whole: profiled from rows spread over the file, but missing values counted in all of it
     # (a count from the spread rows, beside the file's row count, would read as the file's).
     missing = {str(c): int(n) for c, n in df.isna().sum().items()}
-    table = {**table_profile("", df.iloc[:: -(-len(df) // MAX_ROWS)], load, rows, notes), **choices}
+    spread = df.iloc[:: -(-len(df) // MAX_ROWS)]
+    table = {**table_profile("", spread, load, rows, notes, columns_of(df)), **choices}
     for column in table["columns"]:
         column["missing"] = missing.get(column["name"], column["missing"])
     return {"kind": "records", "tables": [table]}

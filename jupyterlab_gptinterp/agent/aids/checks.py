@@ -250,7 +250,7 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
     read whole): the filter keeps none of the rows meant, and no error says so. A value no column
     holds may rightly select nothing: no note. Likewise by the only value a column holds: the
     comparison is true for every row (`df['object'] == 'charge'` for blocked charges)."""
-    columns = [c for f in files for t in f.tables if t.whole for c in t.columns if c.values]
+    columns = [c for f in files for t in f.tables for c in t.columns if t.all_values(c)]
     for c in columns:
         ref = column_pattern(c.name)
         changed = _unstripped(ref, unfolded(ran + "\n" + code))
@@ -258,9 +258,7 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
             continue  # changed in a cell: what it holds then is not what the preview saw
         # Codes are named only where no column of this name is in a table not read whole, and no
         # rows of another frame are joined.
-        unlisted = any(
-            o.name == c.name and not (t.whole and o.values) for f in files for t in f.tables for o in t.columns
-        )
+        unlisted = any(o.name == c.name and not t.all_values(o) for f in files for t in f.tables for o in t.columns)
         codes_only = not unlisted and not re.search(_OTHER_ROWS, code)
         for literal in compared_with(ref, code, "=="):
             alike = [o for o in columns if o.name == c.name]  # (one name in two files: which is compared?)
@@ -574,7 +572,7 @@ def coerced_words_only(code: str, files: list[FileProfile]) -> bool:
     words = {c.name for f in files for t in f.tables for c in t.columns if c.holds == "numbers and words"}
     if named and named <= words and len(_COERCE.findall(code)) <= len(calls):
         return True
-    known = {c.name: c for f in files for t in f.tables if t.whole for c in t.columns if c.values}
+    known = {c.name: c for f in files for t in f.tables for c in t.columns if t.all_values(c)}
     if not named or not named <= known.keys() or len(_COERCE.findall(code)) > len(calls):
         return False  # another coercion in the cell (dates, an apply) is not vouched for
     for name in named:

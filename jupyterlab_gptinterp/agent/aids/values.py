@@ -46,7 +46,7 @@ def listed(turn: TurnState) -> dict[str, list[str]]:
     for f in turn.files:
         for t in f.tables:
             for c in t.columns:
-                if not t.whole or len(c.values) < 2:
+                if not t.all_values(c) or len(c.values) < 2:
                     continue
                 if c.name in found and found[c.name] != c.values:
                     clashing.add(c.name)
