@@ -1466,7 +1466,8 @@ async def test_the_values_reach_the_models_first_call_after_the_parts(tmp_path):
     assert ended.reason == "answer" and llm.schemas[1]["required"] == ["values"]
     assert "'geo': 'ES', 'EL', 'IT'" in llm.requests[1][-1]["content"]
     assert (
-        "The values the question selects rows by, as the data writes them: 'geo' == 'ES'."
+        "The values the question selects rows by, as the data writes them: 'geo' == 'ES'. These are of the columns "
+        "whose every value is listed only: select by the question's other conditions too."
         in llm.requests[2][0]["content"]
     )
 

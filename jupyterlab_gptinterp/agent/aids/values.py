@@ -16,6 +16,9 @@ import re
 from .base import Aid, TurnState
 
 HEADER = "The values the question selects rows by, as the data writes them:"
+# The call sees only the columns listed whole: a small model told 'Element' == 'Production' kept
+# that and dropped the question's own 'wheat', which no listed column holds.
+OTHERS = "These are of the columns whose every value is listed only: select by the question's other conditions too."
 MAX_COLUMNS = 8  # columns offered to the call (the prompt stays short)
 MAX_PAIRS = 4
 
@@ -35,7 +38,7 @@ class Values(Aid):
         pairs = await turn.values(columns, min(len(conditions), MAX_PAIRS))
         if not pairs:
             return ""
-        return HEADER + " " + ", ".join(f"{column!r} == {value!r}" for column, value in pairs) + "."
+        return HEADER + " " + ", ".join(f"{column!r} == {value!r}" for column, value in pairs) + ". " + OTHERS
 
 
 def listed(turn: TurnState) -> dict[str, list[str]]:
