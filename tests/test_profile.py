@@ -265,8 +265,15 @@ def test_day_first_month_first_and_codes_spelled_several_ways(tmp_path):
     assert "spelled several ways" in column(codes, "store").notes[0]
     plain = prof(tmp_path, "p.csv", "sku,v\n" + "".join(f"SKU-{3000 + i},{i}\n" for i in range(20)))
     assert not column(plain, "sku").notes  # distinct codes are just codes
-    names = prof(tmp_path, "n.csv", "name,v\n" + "".join(f"{n},{i}\n" for i in range(5) for n in ["Alice", "Bob", "Carol", "Dan", "Erin", "Fay", "Gus", "Hal", "Ivy", "Jo"]))  # fmt: skip
-    assert column(names, "name").values == []  # words, not codes: samples only
+    # A few more names than that, each on several rows (an item, a region), are listed too, up to 24.
+    ten = ["Alice", "Bob", "Carol", "Dan", "Erin", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+    names = prof(tmp_path, "n.csv", "name,v\n" + "".join(f"{n},{i}\n" for i in range(5) for n in ten))
+    assert column(names, "name").values == ten
+    once = prof(tmp_path, "o.csv", "name,v\n" + "".join(f"{n},{i}\n" for i, n in enumerate(ten * 2)))
+    assert column(once, "name").values == []  # on two rows each: more like an id than a kind
+    many = [f"{n} {s}" for n in ten for s in ("Smith", "Jones", "Brown")]
+    thirty = prof(tmp_path, "t.csv", "name,v\n" + "".join(f"{n},{i}\n" for i in range(3) for n in many))
+    assert column(thirty, "name").values == []  # 30 names: samples only
     # Codes on many rows each are listed whole, up to 40 (a filter needs the exact one: 'EL' for Greece).
     geo = [f"{a}{b}" for a in "ABCDEFGHIJKL" for b in "XYZ"][:38] + ["EU27_2020"]
     coded = prof(tmp_path, "g.csv", "geo,v\n" + "".join(f"{g},{i}\n" for i in range(3) for g in geo))

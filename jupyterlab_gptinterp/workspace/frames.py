@@ -340,14 +340,19 @@ def _column_of(df: Any, col: str) -> Any:
 # A column of short codes (countries 'ES', 'EL'; statuses) has every value listed, up to this many:
 # two of them shown, a filter wrote 'SP' for Spain and 'GR' for Greece and summed nothing.
 MAX_CODES_LISTED = 40
+MAX_NAMES_LISTED = 24
 # Codes to list whole are capitals, not words or names ('Alice'); `_CODE` above is any identifier.
 _CAPITALS = re.compile(r"[A-Z][A-Z0-9_-]{0,9}")
 
 
 def _codes(uniques: list[str], count: int) -> bool:
-    """Short codes, each on several rows (an id of a row each is no code to filter by)."""
+    """Short codes, or a few more short names (an item, a region), each on several rows (an id of a
+    row each is no value to filter by): listed whole, so a filter can use the spelling the data has
+    ('Coffee, green' for coffee)."""
     few = 8 < len(uniques) <= MAX_CODES_LISTED and count >= 3 * len(uniques)
-    return few and all(_CAPITALS.fullmatch(v) for v in uniques) and sum(map(len, uniques)) <= 240
+    if few and all(_CAPITALS.fullmatch(v) for v in uniques) and sum(map(len, uniques)) <= 240:
+        return True
+    return few and len(uniques) <= MAX_NAMES_LISTED and max(map(len, uniques)) <= 30 and sum(map(len, uniques)) <= 300
 
 
 def _shared_start(uniques: list[str]) -> str:
