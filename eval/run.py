@@ -87,6 +87,7 @@ SETS = {
     "heldout27": HERE / "heldout27",
     "heldout28": HERE / "heldout28",
     "heldout29": HERE / "heldout29",
+    "heldout30": HERE / "heldout30",
 }  # each holds data.py and tasks.py
 
 
