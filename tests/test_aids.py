@@ -1395,15 +1395,16 @@ async def test_the_values_a_question_selects_by_are_named_from_those_the_preview
     files = [FileProfile("t.tsv", "table", tables=[table])]
     offered: list[dict] = []
 
-    async def values(columns, most):
-        offered.append((columns, most))
+    async def values(columns, phrases):
+        offered.append((columns, phrases))
         return [("geo", "ES"), ("c_resid", "FOR")]
 
     asked = ["only non-residents", "only Spain", "the nights"]  # as the parts call lists them
     question = "Nights of non-residents in Spain?"
     text = await Values().context(turn(question=question, files=files, values=values, asked=asked))
     assert "'geo' == 'ES', 'c_resid' == 'FOR'" in text
-    assert offered == [({"geo": ["AT", "EL", "ES", "EU27_2020"], "c_resid": ["DOM", "FOR", "TOTAL"]}, 2)]
+    listed = {"geo": ["AT", "EL", "ES", "EU27_2020"], "c_resid": ["DOM", "FOR", "TOTAL"]}
+    assert offered == [(listed, ["only non-residents", "only Spain"])]
     part = [FileProfile("t.tsv", "table", tables=[dataclasses.replace(table, whole=False)])]  # rows read only
     for other in (
         turn(files=part, values=values, asked=asked),
@@ -1416,26 +1417,31 @@ async def test_the_values_a_question_selects_by_are_named_from_those_the_preview
         assert await Values().context(other) == ""
     assert len(offered) == 1
 
-    async def none(columns, most):
+    async def none(columns, phrases):
         return []
 
     assert await Values().context(turn(files=files, values=none, asked=asked)) == ""
-    # The call: worked examples, then the question and the values; a schema of those pairs only.
+    # The call: worked examples, then the question, its conditions and the values; a schema of one
+    # item per condition, each a pair listed or null.
     replies = [
-        json.dumps({"values": [{"column": "geo", "value": "ES"}, {"column": "geo", "value": "ES"}]}),
+        json.dumps({"values": [{"column": "geo", "value": "ES"}, None]}),
         json.dumps({"values": [{"column": "geo", "value": "SP"}, {"column": "unit", "value": "NR"}]}),  # schema ignored
         "not json",
     ]
     llm = ScriptedLLM(*replies)
     calls = ModelCalls(llm, ListSink(), "c", "t", LoopConfig(llm_retries=0, max_retry_wait=0.0), True)
     columns = {"geo": ["AT", "ES"], "c_resid": ["DOM", "FOR"]}
-    assert await calls.values("Nights in Spain?", columns, 1) == [("geo", "ES")]
-    assert llm.schemas[0]["properties"]["values"]["maxItems"] == 1
-    pairs = llm.schemas[0]["properties"]["values"]["items"]["anyOf"]
+    phrases = ["only Spain", "only hotels"]
+    assert await calls.values("Hotel nights in Spain?", columns, phrases) == [("geo", "ES")]
+    bounds = llm.schemas[0]["properties"]["values"]
+    assert bounds["minItems"] == bounds["maxItems"] == 2
+    pairs = bounds["items"]["anyOf"]
     assert pairs[0]["properties"] == {"column": {"const": "geo"}, "value": {"enum": ["AT", "ES"]}}
+    assert pairs[-1] == {"type": "null"}
+    assert "1. only Spain\n2. only hotels" in llm.requests[0][-1]["content"]
     assert "'geo': 'AT', 'ES'" in llm.requests[0][-1]["content"]
     assert len(llm.requests[0]) == 2 + 2 * len(prompts.VALUES_EXAMPLES)
-    assert await calls.values("q", columns) == [] and await calls.values("q", columns) is None
+    assert await calls.values("q", columns, phrases) == [] and await calls.values("q", columns, phrases) is None
 
 
 async def test_the_parts_reach_the_models_first_call_in_a_turn_about_a_file(tmp_path):

@@ -90,20 +90,21 @@ async def test_a_local_model_that_stopped_answering_is_started_again_for_the_sam
 
 @needs_extra
 async def test_the_real_model_names_a_questions_values_held_to_those_listed(packaged_model_path, tmp_path):
-    """llama.cpp turns the values schema (a pair per column: a const name, an enum of its values) into
-    a grammar, and the reply is only pairs listed."""
+    """llama.cpp turns the values schema (an item per condition: a pair of a const name and an enum of
+    its values, or null) into a grammar, and the reply is one item per condition, each listed or null."""
     from jupyterlab_gptinterp.agent import prompts
     from jupyterlab_gptinterp.agent.seams import Completion
 
     server = local_model.LocalModelServer(packaged_model_path, tmp_path)
     chat = local_model.LocalChat(server)
     columns = {"geo": ["AT", "DE", "EL", "ES", "FR", "IT"], "unit": ["NR", "PCH_SM"]}
-    ask = prompts.values_messages("How many nights were spent in Spain in 2023 (t.tsv)?", columns)
+    phrases = ["only Spain", "only 2023"]
+    ask = prompts.values_messages("How many nights were spent in Spain in 2023 (t.tsv)?", phrases, columns)
     try:
-        stream = chat.stream(ask, None, schema=prompts.values_schema(columns))
+        stream = chat.stream(ask, None, schema=prompts.values_schema(columns, len(phrases)))
         replies = [e async for e in stream if isinstance(e, Completion)]
-        pairs = json.loads(replies[-1].text)["values"]
-        assert all(p["value"] in columns[p["column"]] for p in pairs), pairs
+        items = json.loads(replies[-1].text)["values"]
+        assert len(items) == 2 and all(p is None or p["value"] in columns[p["column"]] for p in items), items
     finally:
         server.stop()
 

@@ -295,7 +295,7 @@ class ModelCalls:
         turn.check = lambda outcome: self.check(turn.question, outcome, budget)
         turn.needs_data = lambda: self.needs_data(turn.question, turn.listing)
         turn.parts = lambda: self.parts(turn.question)
-        turn.values = lambda columns, most: self.values(turn.question, columns, most)
+        turn.values = lambda columns, phrases: self.values(turn.question, columns, phrases)
         turn.states_answer = lambda reply: self.states_answer(turn.question, reply)
 
     async def check(self, question: str, outcome: Outcome, budget: int) -> Check | None:
@@ -338,18 +338,21 @@ class ModelCalls:
         # The schema's bounds, again here: a server that ignores the schema may send anything.
         return [p.strip()[:90] for p in parts if isinstance(p, str) and p.strip()][:5] or None
 
-    async def values(self, question: str, columns: dict[str, list[str]], most: int = 4) -> list[tuple[str, str]] | None:
-        """The (column, value) pairs, at most `most`, a data question selects rows by, among `columns`'
-        values (None: the call failed)."""
+    async def values(
+        self, question: str, columns: dict[str, list[str]], phrases: list[str]
+    ) -> list[tuple[str, str]] | None:
+        """The (column, value) pairs the `phrases` of a data question pick rows by, at most one each,
+        among `columns`' values (None: the call failed)."""
         await self.phase("reading")
-        messages = prompts.values_messages(question, columns)
-        data = await self._judge(messages, prompts.values_schema(columns, most), "values")
+        messages = prompts.values_messages(question, phrases, columns)
+        data = await self._judge(messages, prompts.values_schema(columns, len(phrases)), "values")
         chosen = data.get("values") if isinstance(data, dict) else None
         if not isinstance(chosen, list):
             return None
         # The schema's bounds, again here: a server that ignores the schema may send anything.
         pairs = [(p.get("column"), p.get("value")) for p in chosen if isinstance(p, dict)]
-        return list(dict.fromkeys((c, v) for c, v in pairs if c in columns and v in columns[c]))[:most]
+        held = [(c, v) for c, v in pairs if c in columns and v in columns[c]]
+        return list(dict.fromkeys(held))[: len(phrases)]
 
     async def _judge(self, messages: list[dict[str, Any]], schema: dict[str, Any], kind: str) -> Any:
         """A short call whose reply the server constrains to `schema`, parsed (None when it failed)."""

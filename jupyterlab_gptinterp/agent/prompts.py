@@ -413,45 +413,53 @@ def parts_messages(question: str) -> list[dict[str, str]]:
 
 
 VALUES_SYSTEM = (
-    "You match the words of a question about data to the exact values its columns hold. For each thing the "
-    "question picks rows by (a place, a kind, a status, a code), give the column and the value as the data writes "
-    "it, chosen from the values listed; a name the data writes as a code is that code. Nothing the question does not "
-    "pick rows by; an empty list if it picks by none of these columns. Reply with JSON only."
+    "You match the phrases by which a question about data picks rows to the exact values its columns hold. For "
+    "each phrase, in order, give the column and the value as the data writes it, chosen from the values listed (a "
+    "name the data writes as a code is that code), or null when no listed column holds what the phrase picks. "
+    "Reply with JSON only."
 )
 # Invented columns and questions, about no data of any set.
 VALUES_EXAMPLES = [
     (
         "How many tram trips were made in France in 2023 (trips.csv)?",
+        ["only trams", "only France", "only 2023"],
         {"country": ["DE", "FR", "IT", "NL"], "mode": ["BUS", "TRAM", "ALL"]},
-        [{"column": "country", "value": "FR"}, {"column": "mode", "value": "TRAM"}],
+        [{"column": "mode", "value": "TRAM"}, {"column": "country", "value": "FR"}, None],
     ),
     (
-        "What is the average fare of all trips in trips.csv?",
+        "What was the average fare of buses in Lyon (trips.csv)?",
+        ["only Lyon", "only buses"],
         {"country": ["DE", "FR", "IT", "NL"], "mode": ["BUS", "TRAM", "ALL"]},
-        [],
+        [None, {"column": "mode", "value": "BUS"}],
     ),
     (
         "How many orders from Sweden were returned (orders.json)?",
+        ["only returned orders", "only orders from Sweden"],
         {"status": ["shipped", "returned", "cancelled"], "market": ["SE", "NO", "FI", "DK"]},
         [{"column": "status", "value": "returned"}, {"column": "market", "value": "SE"}],
     ),
 ]
 
 
-def _values_case(question: str, columns: dict[str, list[str]]) -> str:
+def _values_case(question: str, phrases: list[str], columns: dict[str, list[str]]) -> str:
+    said = "\n".join(f"{i}. {p}" for i, p in enumerate(phrases, 1))
     listed = "\n".join(f"{name!r}: {', '.join(map(repr, values))}" for name, values in columns.items())
-    return f"Question: {question}\n\nColumns and every value each holds:\n{listed}"
+    return (
+        f"Question: {question}\n\nThe phrases that pick rows:\n{said}\n\nColumns and every value each holds:\n{listed}"
+    )
 
 
-def values_messages(question: str, columns: dict[str, list[str]]) -> list[dict[str, str]]:
-    """The call that names the values a question selects rows by: the question and the columns' values alone."""
-    cases = [(_values_case(q, c), {"values": v}) for q, c, v in VALUES_EXAMPLES]
-    return _worked(VALUES_SYSTEM, cases, _values_case(question, columns))
+def values_messages(question: str, phrases: list[str], columns: dict[str, list[str]]) -> list[dict[str, str]]:
+    """The call that names the value each phrase of a question picks rows by: the question, its
+    phrases and the columns' values alone."""
+    cases = [(_values_case(q, p, c), {"values": v}) for q, p, c, v in VALUES_EXAMPLES]
+    return _worked(VALUES_SYSTEM, cases, _values_case(question, phrases, columns))
 
 
-def values_schema(columns: dict[str, list[str]], most: int = 4) -> dict[str, Any]:
-    """Replies held to the columns and values listed: the server's grammar lets the model write no other."""
-    pairs = [
+def values_schema(columns: dict[str, list[str]], phrases: int) -> dict[str, Any]:
+    """Replies held to one item per phrase, each a column and value listed or null: the server's
+    grammar lets the model write no other (and not fill a list with values no phrase asked for)."""
+    pairs: list[dict[str, Any]] = [
         {
             "type": "object",
             "properties": {"column": {"const": name}, "value": {"enum": values}},
@@ -460,9 +468,10 @@ def values_schema(columns: dict[str, list[str]], most: int = 4) -> dict[str, Any
         }
         for name, values in columns.items()
     ]
+    items = {"anyOf": [*pairs, {"type": "null"}]}
     return {
         "type": "object",
-        "properties": {"values": {"type": "array", "maxItems": most, "items": {"anyOf": pairs}}},
+        "properties": {"values": {"type": "array", "minItems": phrases, "maxItems": phrases, "items": items}},
         "required": ["values"],
         "additionalProperties": False,
     }

@@ -86,9 +86,9 @@ class TurnState:
     needs_data: Callable[[], Awaitable[bool | None]] | None = None
     # A short constrained call: what the question asks its code to do, as short phrases (None: failed)?
     parts: Callable[[], Awaitable[list[str] | None]] | None = None
-    # A short constrained call: which of these columns' values (name -> values) the question selects
-    # rows by, at most so many pairs.
-    values: Callable[[dict[str, list[str]], int], Awaitable[list[tuple[str, str]] | None]] | None = None
+    # A short constrained call: which of these columns' values (name -> values) these conditions of
+    # the question select rows by, at most one pair each.
+    values: Callable[[dict[str, list[str]], list[str]], Awaitable[list[tuple[str, str]] | None]] | None = None
     # A short constrained call: does this reply state an answer to the question, or only explain?
     states_answer: Callable[[str], Awaitable[bool | None]] | None = None
 

@@ -3,10 +3,12 @@
 A small model writes the value a question says, not the one its data holds: 'SP' or 'Spain' where
 the column holds 'ES', 'NIGHTS' for a unit written 'NR', 'EU' for 'EU27_2020'; the filter keeps no
 row and nothing fails. Where the preview lists every value of some columns, one short call sees
-only the question and those values, and its reply is held by the server's grammar to pairs of a
-listed column and one of its listed values, so it cannot invent one, and to as many pairs as the
-parts call found conditions ('only ...'; none, no call). The pairs go to the model beside the
-preview, as the filters the question asks for.
+only the question, the conditions the parts call found in it ('only wheat', 'only France'; none,
+no call) and those values. Its reply is held by the server's grammar to one item per condition:
+a listed column and one of its values, or null where no listed column holds what the condition
+picks. So it can neither invent a value nor fill a list with values no condition asked for
+(asked for pairs up to a number, a small model named 'Unit' == 't' and 'Flag' == 'A' beside the
+element, and left out the wheat of 'only wheat'). The pairs go to the model beside the preview.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class Values(Aid):
         columns = listed(turn) if conditions else {}
         if not columns:
             return ""
-        pairs = await turn.values(columns, min(len(conditions), MAX_PAIRS))
+        pairs = await turn.values(columns, conditions[:MAX_PAIRS])
         if not pairs:
             return ""
         return HEADER + " " + ", ".join(f"{column!r} == {value!r}" for column, value in pairs) + ". " + OTHERS
