@@ -191,6 +191,13 @@ def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     assert column(units, "unit").holds == "units" and "unit of each row" in column(units, "unit").notes[1]
     ids = prof(tmp_path, "i.csv", "Unit,kW\n" + "".join(f"INV0{i % 3},{i}\n" for i in range(12)))
     assert column(ids, "Unit").holds == "" and len(column(ids, "Unit").notes) == 1  # ids named 'Unit', no units
+    # Units counted in multiples, as statistics offices write them: thousands of animals, 100 g per ha.
+    scaled = "".join(f"{u},{i}\n" for i in range(4) for u in ("An", "1000 An", "t", "100 g/ha"))
+    multiples = column(prof(tmp_path, "x.csv", "Unit,Value\n" + scaled), "Unit")
+    assert multiples.holds == "units" and multiples.notes[2] == (
+        "'1000 An' counts in 1000s of 'An': a row's number times 1000 is in 'An'; "
+        "'100 g/ha' counts in 100s of 'g/ha': a row's number times 100 is in 'g/ha'"
+    )
 
 
 def test_the_load_block_converts_numbers_and_dates_held_as_text_when_the_conversion_loses_nothing(

@@ -20,6 +20,14 @@ SAMPLES = 3
 MAX_NAMED = 400  # column names kept of a wide table, profiled or not
 _MONTH_NAME = re.compile(rf"^(?:{MONTHS})[a-z]*\.?$", re.IGNORECASE)
 _UNIT_NAME = re.compile(r"\b(?:units?|uom|currency|scale)\b|_units?$|^units?_", re.IGNORECASE)
+_MULTIPLE = re.compile(r"(1(?:0|,000)+) +(\S.*)")  # '1000 An', '100 g/ha': a unit counted in multiples
+
+
+def _multiples_note(multiples: list[re.Match[str]]) -> str:
+    """A units column's values that count in multiples of a unit ('1000 An': thousands of animals)."""
+    return "; ".join(
+        f"{m[0]!r} counts in {m[1]}s of {m[2]!r}: a row's number times {m[1]} is in {m[2]!r}" for m in multiples
+    )
 
 
 def _kind(series: Any) -> str:
@@ -86,13 +94,16 @@ def _columns(df: Any, scanned: dict[str, tuple[list[str], int]]) -> list[dict[st
                 notes.append("values: " + ", ".join(repr(shown_value(v)) for v in few))
                 samples = []
                 # Named for units and holding unit-like words ('kg', 'C', 'm3'), not ids ('INV01').
+                units = [m[2] if (m := _MULTIPLE.fullmatch(v)) else v for v in few]
                 if (
                     len(few) <= 8
                     and _UNIT_NAME.search(str(col))
-                    and all(len(v) <= 10 and not re.search(r"\d\d", v) for v in few)
+                    and all(len(v) <= 10 and not re.search(r"\d\d", v) for v in units)
                 ):
                     notes.append("the unit of each row's number: convert to one unit before comparing or averaging")
                     holds = "units"
+                    if multiples := [m for v in few if (m := _MULTIPLE.fullmatch(v))]:
+                        notes.append(_multiples_note(multiples))
             if shared:  # values cut at 40 characters would show the shared start only
                 samples = []
                 notes.append(shared)
