@@ -2287,3 +2287,18 @@ def test_few_values_are_read_from_every_row_of_a_zipped_csv_a_database_and_parqu
         table = p.tables[0]
         region = next(c for c in table.columns if c.name == "region")
         assert region.values == regions and table.all_values(region), (name, region)
+
+
+def test_aggregates_listed_beside_the_countries_they_sum_are_said_so(tmp_path):
+    # As statistics offices export areas: the world and regions as rows beside the countries,
+    # after the first rows read (sorted by area code), so only a read of every row finds them.
+    countries = ["France", "South Africa", "United States of America", "Central African Republic", "Viet Nam"]
+    areas = [*countries, "World", "Africa", "European Union (27)", "Low income"]
+    rows = [f"{a},{y},{i}" for a in areas for y in range(2000, 2000 + 1200) for i in (1,)]
+    p = prof(tmp_path, "areas.csv", "Area,Year,Value\n" + "\n".join(rows) + "\n")
+    said = [n for n in p.tables[0].notes if "aggregates" in n]
+    assert len(said) == 1 and said[0].startswith(
+        "'Area' holds aggregates beside the areas they sum ('World', 'Africa', 'European Union (27)', 'Low income')"
+    )
+    only = prof(tmp_path, "countries.csv", "Area,Value\n" + "".join(f"{c},{i}\n" for i, c in enumerate(countries * 3)))
+    assert not any("aggregates" in n for n in only.tables[0].notes)  # 'South Africa' is a country

@@ -351,6 +351,7 @@ def _column_of(df: Any, col: str) -> Any:
 # A column of short codes (countries 'ES', 'EL'; statuses) has every value listed, up to this many:
 # two of them shown, a filter wrote 'SP' for Spain and 'GR' for Greece and summed nothing.
 MAX_CODES_LISTED = 40
+MAX_SCANNED_VALUES = 400  # a text column with more values than this in the rows read is not read again
 MAX_NAMES_LISTED = 24
 # Codes to list whole are capitals, not words or names ('Alice'); `_CODE` above is any identifier.
 _CAPITALS = re.compile(r"[A-Z][A-Z0-9_-]{0,9}")
@@ -481,6 +482,38 @@ def _total_rows(df: Any) -> tuple[str, str]:
     return "", ""
 
 
+# Areas that sum others, as statistics offices list them beside the countries: the world, continents
+# and regions, economic unions, income and development groups.
+_AGGREGATE = re.compile(
+    r"world|africa|americas|asia|europe|oceania|north america|south america|latin america.*|sub-saharan africa.*"
+    r"|(?:northern|southern|eastern|western|central|middle) (?:africa|america|asia|europe)|south-eastern asia"
+    r"|east asia.*|south asia.*|middle east.*|europe & central asia.*|arab world|caribbean"
+    r"|european union.*|euro ?area.*|eu ?\d\d(?:_\d{4})?|ea ?\d\d|oecd.*|.*\bcountries\b.*"
+    r"|(?:low|high|middle|upper middle|lower middle|low & middle)[ -]income.*",
+    re.IGNORECASE,
+)
+
+
+def _aggregates(df: Any, scanned: dict[str, tuple[list[str], int]]) -> str:
+    """A note on a column of areas that lists aggregates ('World', 'Africa', 'European Union')
+    beside the countries they sum, or "": a sum over every row counts each country again in each
+    aggregate, and a ranking of countries finds 'World' first."""
+    for col in list(df.columns)[:MAX_COLUMNS]:
+        series = df[col]
+        if series.ndim != 1 or _kind(series) != "text":
+            continue
+        held = scanned[str(col)][0] if str(col) in scanned else [str(v) for v in series.dropna().unique()]
+        found = [v for v in held if _AGGREGATE.fullmatch(v.strip())]
+        if (len(found) >= 2 or any(v.strip().casefold() == "world" for v in found)) and len(held) - len(found) >= 3:
+            shown = ", ".join(map(repr, found[:8])) + (", …" if len(found) > 8 else "")
+            return (
+                f"{str(col)!r} holds aggregates beside the areas they sum ({shown}): a sum over every row counts "
+                "each area again in each aggregate. For a total, take the aggregate's own row ('World' for the "
+                "world); to compare or rank areas, leave the aggregates out first"
+            )
+    return ""
+
+
 DROP_COPIES = "df = df.drop_duplicates()"
 
 
@@ -511,7 +544,7 @@ def _scanned(df: Any, read_all: ReadColumns) -> dict[str, tuple[list[str], int]]
     few = [
         c
         for c in list(df.columns)[:MAX_COLUMNS]
-        if getattr(df[c], "ndim", 1) == 1 and _kind(df[c]) == "text" and df[c].nunique() <= MAX_CODES_LISTED
+        if getattr(df[c], "ndim", 1) == 1 and _kind(df[c]) == "text" and df[c].nunique() <= MAX_SCANNED_VALUES
     ]
     if not few:
         return {}
@@ -553,7 +586,8 @@ def table_profile(
         table = table_profile(name, long, load + "\n" + lines, total, [*notes, note], read_all)
         return {**table, "periods": periods}
     partial = rows is None or len(df) < rows
-    columns = _columns(df, _scanned(df, read_all) if read_all and partial else {})
+    scanned = _scanned(df, read_all) if read_all and partial else {}
+    columns = _columns(df, scanned)
     wide = _wide(df, {c["name"] for c in columns if c["converted"]})
     try:
         copies = int(df.duplicated().sum())
@@ -578,6 +612,8 @@ def table_profile(
     dropped, said = _total_rows(df)
     if dropped:
         converts, notes = [dropped, *converts], [*notes, said]
+    if aggregates := _aggregates(df, scanned):
+        notes = [*notes, aggregates]
     if partial:  # part of the file read (or rows uncounted): a value listed is not all it holds
         for c in (c for c in columns if not c["whole"]):
             c["notes"] = [re.sub("^values: ", f"values in the {len(df)} rows read: ", n) for n in c["notes"]]
