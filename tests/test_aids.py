@@ -859,6 +859,12 @@ async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming
     assert "'SP' is never a value of 'geo'" in said and "'ES'" in said and "'EU27_2020'" in said
     assert await noted("print(df[df['geo'] == 'ES']['value'].sum())", files=coded) == ""
     assert await noted("print(len(df[df['Type'] == 'Bakery']))", files=coded) == ""  # no codes: may be absent
+    # A table read in part whose column was read from every row for its values: as good as whole.
+    scanned = [dataclasses.replace(geo, whole=True)]
+    longer = [FileProfile("t.tsv", "table", tables=[TableProfile("", 90000, "df = 1", scanned, whole=False)])]
+    assert "'SP' is never a value of 'geo'" in await noted("print(df[df['geo'] == 'SP']['v'].sum())", files=longer)
+    only_read = [FileProfile("t.tsv", "table", tables=[TableProfile("", 90000, "df = 1", [geo], whole=False)])]
+    assert await noted("print(df[df['geo'] == 'SP']['v'].sum())", files=only_read) == ""  # values of some rows
     sexes = ColumnProfile("sex", "text", values=["Male", "Female"])  # words, not codes: 'Other' may be absent
     worded = [FileProfile("p.csv", "table", tables=[TableProfile("", 90, "df = 1", [sexes], whole=True)])]
     assert await noted("print(len(df[df['sex'] == 'Other']))", files=worded) == ""

@@ -24,7 +24,7 @@ from jupyterlab_gptinterp.agent.aids.joins import ONE_WAY, joins
 from jupyterlab_gptinterp.agent.aids.preview import Preview, _names, as_asked, chosen, load_block, named_files, render
 from jupyterlab_gptinterp.agent.outcome import Outcome
 from jupyterlab_gptinterp.protocol import NotebookView
-from jupyterlab_gptinterp.workspace import MAX_BARE, DiskWorkspace, _typed, delimited, logformat
+from jupyterlab_gptinterp.workspace import MAX_BARE, DiskWorkspace, _typed, delimited, logformat, records
 from jupyterlab_gptinterp.workspace.frames import table_profile
 from jupyterlab_gptinterp.workspace.kinds import MAX_TABLES, data_suffix
 from jupyterlab_gptinterp.workspace.profile import profile
@@ -2302,3 +2302,37 @@ def test_aggregates_listed_beside_the_countries_they_sum_are_said_so(tmp_path):
     )
     only = prof(tmp_path, "countries.csv", "Area,Value\n" + "".join(f"{c},{i}\n" for i, c in enumerate(countries * 3)))
     assert not any("aggregates" in n for n in only.tables[0].notes)  # 'South Africa' is a country
+
+
+def test_values_read_from_every_row_are_listed_as_whole_only_where_they_are_text_and_few(tmp_path):
+    # Text in the rows profiled, numbers further down: no value list is said to be the column's all.
+    with sqlite3.connect(tmp_path / "g.db") as con:
+        con.execute("CREATE TABLE g (grade, n)")
+        con.executemany("INSERT INTO g VALUES (?, ?)", [("AB"[i % 2], i) for i in range(6000)] + [(3, 1)] * 300)
+    grade = prof(tmp_path, "g.db").tables[0].columns[0]
+    assert grade.values == ["A", "B"] and not grade.whole and grade.notes[0].startswith("values in the 5000 rows")
+    # Headerless: the columns pandas numbers are read again by their numbers, not by the labels shown.
+    text = "".join(f"{['North', 'South'][i % 2] if i < 5000 else 'East'},{i}\n" for i in range(6000))
+    region = column(prof(tmp_path, "h.csv", text), "0")
+    assert region.values == ["North", "South", "East"] and region.whole
+    # Few in the rows read, too many in the file to list: those of the rows read, said to be so.
+    long = [f"The product with a long name {i:02d}" for i in range(12)]  # over 30 characters each
+    text = "item,n\n" + "".join(f"{long[i % 3] if i < 5000 else long[i % 12]},{i}\n" for i in range(6000))
+    item = column(prof(tmp_path, "l.csv", text), "item")
+    assert len(item.values) == 3 and not item.whole and item.distinct == 12
+    assert item.notes[0].startswith("values in the 5000 rows read: ")
+
+
+def test_a_sheet_or_lines_file_longer_than_the_rows_read_is_not_said_to_be_read_whole(tmp_path, monkeypatch):
+    pd.DataFrame({"geo": [f"C{i // 1000}" for i in range(8000)], "v": range(8000)}).to_excel(
+        tmp_path / "b.xlsx", index=False
+    )
+    sheet = prof(tmp_path, "b.xlsx").tables[0]
+    geo = next(c for c in sheet.columns if c.name == "geo")
+    assert sheet.rows is None and not sheet.whole and not sheet.all_values(geo)
+    monkeypatch.setattr(records, "WHOLE_LINES_BYTES", 1000)
+    (tmp_path / "r.jsonl").write_text(
+        "".join(json.dumps({"kind": "ab"[i // 5500], "n": i}) + "\n" for i in range(6000))
+    )
+    table = prof(tmp_path, "r.jsonl").tables[0]
+    assert table.rows is None and not table.whole and not table.all_values(table.columns[0])

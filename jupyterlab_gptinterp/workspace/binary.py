@@ -22,14 +22,20 @@ def read_parquet(name: str, path: Path) -> dict[str, Any]:
     }
 
 
-MAX_SCANNED_ROWS = 2_000_000  # rows of a database table read again for its columns of few values
+# Cells of a database table read again for its columns of few values (some 100 bytes each in
+# pandas: 200 MB at most, a second or two), as many columns as fit.
+MAX_SCANNED_CELLS = 2_000_000
 
 
-def _columns_in(con: sqlite3.Connection, quoted: str, held: list[Any]) -> ReadColumns:
-    """Reads columns of a database table (of `held`, its columns)."""
+def _columns_in(con: sqlite3.Connection, quoted: str, held: list[Any], rows: int) -> ReadColumns | None:
+    """Reads columns of a database table of `rows` (of `held`, its columns), the first of those
+    asked that fit in MAX_SCANNED_CELLS; None where not one does."""
+    if rows > MAX_SCANNED_CELLS:
+        return None
 
     def read(labels: list[Any]) -> Any:
-        names = ", ".join('"' + str(c).replace('"', '""') + '"' for c in labels if c in held)
+        kept = [c for c in labels if c in held][: MAX_SCANNED_CELLS // max(rows, 1)]
+        names = ", ".join('"' + str(c).replace('"', '""') + '"' for c in kept)
         return load_pandas().read_sql(f"SELECT {names} FROM {quoted}", con)
 
     return read
@@ -63,7 +69,7 @@ def read_database(name: str, path: Path) -> dict[str, Any]:
             )
             frame = frame_name(table, used)
             used.add(frame)
-            read_all = _columns_in(con, quoted, list(df.columns)) if rows <= MAX_SCANNED_ROWS else None
+            read_all = _columns_in(con, quoted, list(df.columns), rows)
             tables.append(framed(table_profile(table, df, load, rows, said, read_all), frame))
     finally:
         con.close()

@@ -340,6 +340,9 @@ def csv_columns(source: Path | Callable[[], IO[bytes]], size: int, kwargs: dict[
 
     def read(labels: list[Any]) -> Any:
         opened = source if isinstance(source, Path) else source()
+        if kwargs.get("header", 0) is None and "names" not in kwargs:
+            # Columns by their numbers: with no header, pandas 3 reads no row through a callable.
+            return load_pandas().read_csv(opened, **kwargs, usecols=[c for c in labels if isinstance(c, int)])
         return load_pandas().read_csv(opened, **kwargs, usecols=lambda c: c in labels)
 
     return read

@@ -85,12 +85,15 @@ def _columns(df: Any, scanned: dict[str, tuple[list[str], int]]) -> list[dict[st
         except (TypeError, ValueError):
             pass
         held, rows_held = scanned.get(str(col), (uniques, len(values))) if kind == "text" else (uniques, 0)
+        whole = False  # `few` are every value of the column, read from every row of a longer file
         if kind == "text":
             texts = [str(v) for v in values.head(2000)]
             notes, holds, conversion = text_notes(texts)
             shared = _shared_start(uniques)
-            if not notes and not shared and (0 < len(held) <= 8 or _codes(held, rows_held)):
-                few = [str(v) for v in held]
+            if not notes and not shared and (_listed(held, rows_held) or _listed(uniques, len(values))):
+                # Those of every row where they are few enough to list, else those of the rows read.
+                whole = str(col) in scanned and _listed(held, rows_held)
+                few = [str(v) for v in (held if whole else uniques)]
                 notes.append("values: " + ", ".join(repr(shown_value(v)) for v in few))
                 samples = []
                 # Named for units and holding unit-like words ('kg', 'C', 'm3'), not ids ('INV01').
@@ -149,7 +152,7 @@ def _columns(df: Any, scanned: dict[str, tuple[list[str], int]]) -> list[dict[st
                 "distinct": len(held) if kind == "text" else distinct,
                 "samples": samples,
                 "values": few,
-                "whole": bool(few) and str(col) in scanned,
+                "whole": whole,
                 "notes": notes,
                 "holds": holds,
                 "converted": _converted(df, col, series, conversion),
@@ -357,6 +360,11 @@ MAX_NAMES_LISTED = 24
 _CAPITALS = re.compile(r"[A-Z][A-Z0-9_-]{0,9}")
 
 
+def _listed(uniques: list[str], count: int) -> bool:
+    """Few values, or codes or names few enough to list (`count`: the rows that hold one)."""
+    return 0 < len(uniques) <= 8 or _codes(uniques, count)
+
+
 def _codes(uniques: list[str], count: int) -> bool:
     """Short codes, or a few more short names (an item, a region), each on several rows (an id of a
     row each is no value to filter by): listed whole, so a filter can use the spelling the data has
@@ -538,6 +546,14 @@ def columns_of(df: Any) -> ReadColumns:
     return lambda labels: df[[c for c in labels if c in df.columns]]
 
 
+def _relabelled(read_all: ReadColumns | None, labels: dict[Any, Any]) -> ReadColumns | None:
+    """`read_all` for a frame whose columns were renamed (`labels`: new label -> the file's)."""
+    if read_all is None:
+        return None
+    back = {old: new for new, old in labels.items()}
+    return lambda wanted: read_all([labels.get(c, c) for c in wanted]).rename(columns=back)
+
+
 def _scanned(df: Any, read_all: ReadColumns) -> dict[str, tuple[list[str], int]]:
     """The values of `df`'s text columns of few values in its rows, as every row holds them, and how
     many rows hold one; {} where they cannot be read."""
@@ -550,10 +566,13 @@ def _scanned(df: Any, read_all: ReadColumns) -> dict[str, tuple[list[str], int]]
         return {}
     try:
         every = read_all(few)
-        held = {str(c): every[c].dropna().astype(str) for c in few if c in every.columns}
+        held = {str(c): every[c].dropna() for c in few if c in every.columns and getattr(every[c], "ndim", 1) == 1}
+        # Text in the rows read, and text to the end: numbers further down (a chunk pandas read as
+        # integers, a database column of mixed types) are no text values a filter can compare.
+        text = {c: v for c, v in held.items() if load_pandas().api.types.infer_dtype(v, skipna=True) == "string"}
+        return {c: (v.unique().tolist(), len(v)) for c, v in text.items()}
     except Exception:  # noqa: BLE001 - a file that reads otherwise whole: its first rows are profiled as before
         return {}
-    return {c: (v.unique().tolist(), len(v)) for c, v in held.items()}
 
 
 def table_profile(
@@ -568,12 +587,14 @@ def table_profile(
         # A header of dates or numbers (months across a sheet) gives labels df['2024-01-01'] cannot
         # find: they are made text first, as the preview names them.
         df = df.copy()
+        read_all = _relabelled(read_all, {column_label(c): c for c in df.columns})
         df.columns = [column_label(c) for c in df.columns]
         load += "\n" + TEXT_LABELS
     names = [str(c) for c in df.columns]
     if any(n != n.strip() for n in names) and len({n.strip() for n in names}) == len(names):
         # '2019-01 ' in the header (a statistics office's TSV): df['2019-01'] would find nothing.
         df = df.copy()
+        read_all = _relabelled(read_all, {n.strip(): c for n, c in zip(names, df.columns)})
         df.columns = [n.strip() for n in names]
         load += "\n" + STRIP_LABELS
     split = _keys_in_one(df)

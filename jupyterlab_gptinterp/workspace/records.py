@@ -204,7 +204,8 @@ def read_records(name: str, path: Path) -> dict[str, Any]:
     load, df, notes, choices = _records_load(name, path)
     if df is None:
         return {"kind": "text", "note": "; ".join(notes), "lines": first_lines(path)}
-    rows = len(df) if len(df) < MAX_ROWS or file_kind(path) in (".jsonl", ".ndjson") else None
+    lines = file_kind(path) in (".jsonl", ".ndjson") and path.stat().st_size <= WHOLE_LINES_BYTES  # read whole
+    rows = len(df) if len(df) < MAX_ROWS or lines else None
     if rows is None or len(df) <= MAX_ROWS:
         items = _items(load, df, whole=rows is not None)
         table = {**table_profile("", df, load, rows, notes), **choices}

@@ -134,6 +134,7 @@ def read_workbook(name: str, path: Path) -> dict[str, Any]:
             if not all(isinstance(c, str) for c in df.columns):  # dates across the header: not the names said
                 markers_for_all(kwargs)
             df = pd.read_excel(book, nrows=None if "skipfooter" in kwargs else MAX_ROWS, **kwargs)
-        table = table_profile(str(sheet), df, f"df = {load_call('pd.read_excel', name, kwargs)}", len(df), notes)
+        rows = len(df) if len(df) < MAX_ROWS or "skipfooter" in kwargs else None  # else: rows past those read
+        table = table_profile(str(sheet), df, f"df = {load_call('pd.read_excel', name, kwargs)}", rows, notes)
         tables.append({**table, "title": title} if title else table)
     return {"kind": "workbook", "tables": tables, "note": f"sheets: {', '.join(repr(s) for s in book.sheet_names)}"}
