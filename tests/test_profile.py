@@ -1250,6 +1250,14 @@ def test_a_number_of_nines_far_outside_a_columns_values_is_said_to_be_a_missing_
     df = load(tmp_path, monkeypatch, p.tables[0].load)
     exec(note.split(": ", 1)[1].removesuffix(" before computing"), {"df": df})  # noqa: S102 - the note's own line
     assert df["pm"].isna().sum() == 7 and df["pm"].min() == 0.5
+    # -1 over and over among counts never below 0 (a day with no observation); not in a flag of -1, 0, 1.
+    counts = "".join(f"{1818 + i // 365},{-1 if i % 5 == 0 else i % 90},{(i % 3) - 1}\n" for i in range(60))
+    p = prof(tmp_path, "sn.csv", "year,spots,trend\n" + counts)
+    assert (
+        column(p, "spots").notes[0].startswith("-1 looks like a code for a missing value")
+        and "(12 rows)" in column(p, "spots").notes[0]
+    )
+    assert not column(p, "trend").notes
 
 
 def test_rows_exported_twice_are_dropped_where_an_id_names_each_record(tmp_path, monkeypatch):

@@ -234,13 +234,17 @@ def codes(values: Any) -> bool:
 
 
 def _missing_code(values: Any) -> float | None:
-    """A value written only of 9s (-999, 9999), repeated, far outside the other values: agencies
-    write it where a reading is missing."""
+    """A value written only of 9s (-999, 9999), repeated, far outside the other values, or -1
+    repeated among values never below 0 (and not a flag of a few values): agencies write it where a
+    reading is missing."""
     codes = [v for v in values.unique()[:5000] if re.fullmatch(r"-?9{2,}(?:\.0+)?", f"{v:g}" if v == v else "")]
     for code in sorted(codes, key=abs, reverse=True):
         rest = values[values != code]
         if (values == code).sum() >= 2 and len(rest) and (code < 0 <= rest.min() or code > 0 and rest.max() * 5 < code):
             return float(code)
+    rest = values[values != -1]
+    if (values == -1).sum() >= 2 and len(rest) and rest.min() >= 0 and rest.nunique() > 3:
+        return -1.0
     return None
 
 
