@@ -52,7 +52,7 @@ sys.path.insert(0, str(HERE.parent))
 import score  # noqa: E402
 
 from jupyterlab_gptinterp import local_model  # noqa: E402
-from jupyterlab_gptinterp.agent.aids import AIDS  # noqa: E402
+from jupyterlab_gptinterp.agent.aids import AIDS, DEFAULT_AIDS  # noqa: E402
 from jupyterlab_gptinterp.client import Decision, GPTInterpClient  # noqa: E402
 
 ALL_AIDS = list(AIDS)
@@ -109,7 +109,7 @@ Task = Any  # a task set's Task (eval/tasks.py, eval/heldout/tasks.py: the same 
 MODES: dict[str, dict[str, Any]] = {
     "single": {"max_steps": 2, "aids": [], "runs": 1},
     "naive": {"max_steps": 10, "aids": [], "runs": None},
-    "full": {"max_steps": 10, "aids": ALL_AIDS, "runs": None},
+    "full": {"max_steps": 10, "aids": list(DEFAULT_AIDS), "runs": None},
 }
 
 

@@ -137,11 +137,11 @@ class GPTInterp(ExtensionApp):
     )
     loop_aids = List(
         Enum(list(aids.AIDS)),
-        list(aids.AIDS),
+        list(aids.DEFAULT_AIDS),
         config=True,
         help="How the loop helps the model, each a plug-in in agent/aids/: 'preview' (the data files the request "
-        "names, as pandas sees them), 'parts' (a short call lists what the question asks its code to do), 'values' "
-        "(a short call, held to the values the preview lists, names those the question selects rows by), 'hints' "
+        "names, as pandas sees them), 'parts' (a short call lists what the question asks its code to do), 'values' (off by default; "
+        "a short call, held to the values the preview lists, names those the question selects rows by), 'hints' "
         "(what to do about an error), 'checks' (a note on a result that cannot be the answer), 'answer' (a short "
         "check call: does this output answer exactly the question?), 'syntax' (a cell that is not Python is declined, "
         "cut as it is written), 'repeats' (decline code that would repeat a "
