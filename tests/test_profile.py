@@ -2344,3 +2344,31 @@ def test_a_sheet_or_lines_file_longer_than_the_rows_read_is_not_said_to_be_read_
     )
     table = prof(tmp_path, "r.jsonl").tables[0]
     assert table.rows is None and not table.whole and not table.all_values(table.columns[0])
+
+
+def _wide(tmp_path):
+    """An API answer as trade statistics write it: columns of one value first, an area code
+    list beside it, the value the questions ask for past the 40 columns profiled."""
+    n = 300
+    data = {f"const{i}": ["C"] * n for i in range(8)}
+    data |= {
+        "period": [f"2023{1 + i % 12:02d}" for i in range(n)],
+        "code": [["0901", "090111"][i % 2] for i in range(n)],
+    }
+    data |= {f"statisticalMeasure{i:02d}Estimated": [float(i * j) for j in range(n)] for i in range(34)}
+    data |= {"tradeValue": [float(j) for j in range(n)], "flag": [j % 2 == 0 for j in range(n)]}
+    (tmp_path / "trade.json").write_text(json.dumps({"data": pd.DataFrame(data).to_dict("records")}))
+    areas = [{"areaCode": i, "areaName": f"Area {i}", "note": f"note {i}"} for i in range(60)]
+    (tmp_path / "areas.json").write_text(json.dumps({"results": areas}))
+    return [prof(tmp_path, "trade.json"), prof(tmp_path, "areas.json")]
+
+
+def test_a_preview_over_its_budget_names_the_columns_past_those_described_of_the_table_asked_about(tmp_path):
+    files = _wide(tmp_path)
+    assert files[0].tables[0].unprofiled[-2:] == ["tradeValue", "flag"]  # past the 40 profiled
+    question = "What was the trade value of code 0901 in March 2023 in trade.json?"
+    assert len(render(files, 10**6)) > 1800
+    text = render(files, 1800, question=question)
+    assert len(text) <= 1800 and "'tradeValue'" in text, text
+    assert "'areaName'" in text  # the other file keeps its column names
+

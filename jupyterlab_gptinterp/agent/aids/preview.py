@@ -13,6 +13,7 @@ every file and table keeps at least its name, and the tables it is about their l
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import PurePosixPath
 
@@ -200,10 +201,12 @@ def render(files: list[FileProfile], budget: int, pandas: str = "", question: st
     head = HEADER + (f" pandas {pandas} is installed." if pandas else "")
     files = as_asked(files, question)
     joined = "\n".join([*(f"Join: {j}." for j in joins(files)), *_stacked(files)])
-    for detail, listed in ((2, True), (1, True), (0, True), (0, False)):
-        text = _joined(head, [_file(f, {}, FIRST_COLUMNS + detail, listed) for f in files], joined)
+    for detail in (2, 1, 0):
+        text = _joined(head, [_file(f, {}, FIRST_COLUMNS + detail) for f in files], joined)
         if len(text) <= budget:
             return text
+    # Not every table with its columns named: fitted to the question. (Each table's first columns
+    # alone counted the rest of a wide one: Comtrade's 'primaryValue' was the 44th of 47.)
     return _fitted(files, budget, question, head)
 
 
@@ -261,6 +264,20 @@ def _named_first(f: FileProfile, question: str) -> FileProfile:
     return replace(f, tables=tables) if any(a is not b for a, b in zip(tables, f.tables)) else f
 
 
+def said_first(names: list[str], question: str) -> list[str]:
+    """`names` with those that hold a word of `question` first: a list of names cut to its room
+    ended before Comtrade's 'primaryValue' of "the value of ...". (Moved before the columns
+    described, such words pushed a flight table's 'FlightDate' out of them.)"""
+    said = [w for w in words(question) if len(w) > 3 and not w.isdigit() and w not in _FUNCTION]
+    return sorted(names, key=lambda n: not any(w in n.lower() for w in said))
+
+
+# Words of a question no column is named by.
+_FUNCTION = set(
+    "what which where when does were with from that this have each there their than into over many much".split()
+)
+
+
 def _joined(head: str, parts: list[str], joined: str) -> str:
     return head + "\n\n" + "\n\n".join(parts + ([joined] if joined else []))
 
@@ -271,6 +288,9 @@ def _joined(head: str, parts: list[str], joined: str) -> str:
 # detail of a preview that fits.
 SKIPPED, BRIEF, LOADED, FIRST_COLUMNS, ALL_COLUMNS, DETAILED = -1, 0, 1, 2, 3, 4
 Levels = dict[tuple[int, int], int]  # (file, table) -> level; a table not in it is at BRIEF
+Rooms = dict[tuple[int, int], int]  # (file, table) -> characters for the names of columns not described
+MIN_ROOM = 60  # fewer characters name too few columns to be worth a line
+REST_ROOM = 600  # at most, the room left for the tables it is about after it
 
 
 def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> str:
@@ -297,8 +317,13 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
     about = [files[i].tables[j] for i, j in wanted]
     joined = "\n".join([*(f"Join: {j}." for j in joins(files, about)), *_stacked(files)])
 
+    rooms: Rooms = {}
+
+    def text(levels: Levels) -> str:
+        return _joined(head, _files(files, levels, rooms, question), joined)
+
     def fits(levels: Levels) -> bool:
-        return len(_joined(head, _files(files, levels), joined)) <= budget
+        return len(text(levels)) <= budget
 
     levels: Levels = {}
     for u in reversed(ranked):  # the least relevant are listed by name only, until the rest fits
@@ -316,7 +341,19 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
         now = levels.get(u, BRIEF)
         if now != SKIPPED:
             levels[u] = next((lv for lv in range(DETAILED, now, -1) if fits({**levels, u: lv})), now)
-    return _joined(head, _files(files, levels), joined)[:budget]
+    for u in ranked:  # last, the room left names the columns past those described
+        if levels.get(u, BRIEF) >= FIRST_COLUMNS:
+            _name_rest(u, levels, rooms, budget, text)
+    return text(levels)[:budget]
+
+
+def _name_rest(u: tuple[int, int], levels: Levels, rooms: Rooms, budget: int, text: Callable[[Levels], str]) -> None:
+    """Room in `rooms` for the names of table `u`'s columns past those described, where it fits:
+    Comtrade's 'primaryValue' was the 44th of 47 columns, counted and never named."""
+    rooms[u] = min(REST_ROOM, budget - len(text(levels)))
+    rooms[u] -= max(len(text(levels)) - budget + 3, 0)  # cut, the names end in ', …'
+    if rooms[u] < MIN_ROOM or len(text(levels)) > budget:
+        del rooms[u]
 
 
 NAMED = 100  # a table's score when the question says its name
@@ -345,10 +382,19 @@ def _table_score(asked: list[set[str]], f: FileProfile, t: TableProfile, own: bo
     )
 
 
-def _files(files: list[FileProfile], levels: Levels) -> list[str]:
-    # Fitted, a table's columns past the first 12 are counted, not named: the room goes to the
-    # load lines of the other tables the question may need.
-    return [_file(f, {j: lv for (i, j), lv in levels.items() if i == k}, BRIEF, False) for k, f in enumerate(files)]
+def _files(files: list[FileProfile], levels: Levels, rooms: Rooms, question: str) -> list[str]:
+    # Fitted, a table's columns past the first 12 are named only in the room `rooms` gives it
+    # (none, counted): the room goes first to the load lines of the other tables the question may need.
+    return [
+        _file(
+            f,
+            {j: lv for (i, j), lv in levels.items() if i == k},
+            BRIEF,
+            {j: r for (i, j), r in rooms.items() if i == k},
+            question,
+        )
+        for k, f in enumerate(files)
+    ]
 
 
 def _follower(f: FileProfile, t: TableProfile) -> bool:
@@ -356,9 +402,12 @@ def _follower(f: FileProfile, t: TableProfile) -> bool:
     return any(t in g and t is not g[0] for g in _alike(f))
 
 
-def _file(f: FileProfile, levels: dict[int, int], default: int, listed: bool = True) -> str:
+def _file(
+    f: FileProfile, levels: dict[int, int], default: int, rooms: dict[int, int] | None = None, question: str = ""
+) -> str:
     """File `f` with each table at its level of `levels` (table index -> level), else `default`;
-    `listed`: the columns past those described are named too."""
+    the columns past those described named with their labels (`rooms` None), else by name in the
+    characters `rooms` gives the table (table index -> room; none, counted)."""
     if f.kind == "unreadable":
         return f"{f.name}: cannot be read ({f.note})."
     if f.kind in ("lines", "text"):
@@ -378,7 +427,8 @@ def _file(f: FileProfile, levels: dict[int, int], default: int, listed: bool = T
         elif level == BRIEF:
             out.append(f"{_where(f, t)}; columns {_names(t)} (not described here).")
         else:
-            out.append(_loaded(f, t) if level == LOADED else _table(f, t, level - FIRST_COLUMNS, listed))
+            named = None if rooms is None else rooms.get(j, 0)
+            out.append(_loaded(f, t) if level == LOADED else _table(f, t, level - FIRST_COLUMNS, named, question))
             if group:
                 out.append(_all_sheets(f, group))
     if skipped:
@@ -497,7 +547,9 @@ EMPTY_NAMED = 16  # columns with no value named in a table's line of them; the r
 FIRST_DESCRIBED = 12  # columns described in a table's least detailed description
 
 
-def _table(f: FileProfile, t: TableProfile, detail: int, listed: bool = True) -> str:
+def _table(f: FileProfile, t: TableProfile, detail: int, room: int | None = None, question: str = "") -> str:
+    """Table `t` at `detail`, its columns past those described named with their labels (`room`
+    None), else by name in `room` characters (0: counted only), those `question` says first."""
     lines = [_head(f, t)]
     lines += [f"Note: {n}." for n in t.notes]
     lines.append("Columns (exact names):")
@@ -512,18 +564,25 @@ def _table(f: FileProfile, t: TableProfile, detail: int, listed: bool = True) ->
         counted = f" and {len(empty) - EMPTY_NAMED} more" if len(empty) > EMPTY_NAMED else ""
         lines.append(f"  Empty in every row read (no values): {named}{counted}")
     more = max(t.width, len(t.columns)) - len(shown) - len(empty)
-    unseen = held[len(shown) :] if listed else []  # a fitted preview, measured again and again, names none
+    unseen = held[len(shown) :]
     # Named all the same: the column a question needs is often past the 12th.
-    if more > 0 and listed and (unseen or t.unprofiled):
+    if more > 0 and room is None and (unseen or t.unprofiled):
         rest = ", ".join(f"{c.name!r}" + (f" ({c.label[:REST_LABEL]})" if c.label else "") for c in unseen)
         if t.unprofiled:  # past those profiled: their names alone, as many as fit
-            names = ", ".join(repr(n) for n in t.unprofiled)
-            cut = names.rfind(", ", 0, UNPROFILED_NAMES) if len(names) > UNPROFILED_NAMES else -1
-            rest = ", ".join(p for p in (rest, names if cut < 0 else names[:cut] + ", …") if p)
+            rest = ", ".join(p for p in (rest, _cut(", ".join(repr(n) for n in t.unprofiled), UNPROFILED_NAMES)) if p)
         lines.append(f"  … and {more} more columns: {rest}")
+    elif more > 0 and room and (unseen or t.unprofiled):
+        names = ", ".join(map(repr, said_first([*(c.name for c in unseen), *t.unprofiled], question)))
+        lines.append(f"  … and {more} more columns: {_cut(names, room)}")
     elif more > 0:
         lines.append(f"  … and {more} more columns (print {frame_of(t) or 'df'}.columns)")
     return "\n".join(lines)
+
+
+def _cut(names: str, room: int) -> str:
+    """`names` (joined by ', ') within about `room` characters, whole names only."""
+    cut = names.rfind(", ", 0, room) if len(names) > room else -1
+    return names if cut < 0 else names[:cut] + ", …"
 
 
 def _empty(c: ColumnProfile) -> bool:
