@@ -97,7 +97,8 @@ def _columns(df: Any, scanned: dict[str, tuple[list[str], int]]) -> list[dict[st
                 notes.append("values: " + ", ".join(repr(shown_value(v)) for v in few))
                 samples = []
                 # Named for units and holding unit-like words ('kg', 'C', 'm3'), not ids ('INV01').
-                units = [m[2] if (m := _MULTIPLE.fullmatch(v)) else v for v in few]
+                counted = {v: _MULTIPLE.fullmatch(v) for v in few}
+                units = [m[2] if (m := counted[v]) else v for v in few]
                 if (
                     len(few) <= 8
                     and _UNIT_NAME.search(str(col))
@@ -105,7 +106,7 @@ def _columns(df: Any, scanned: dict[str, tuple[list[str], int]]) -> list[dict[st
                 ):
                     notes.append("the unit of each row's number: convert to one unit before comparing or averaging")
                     holds = "units"
-                    if multiples := [m for v in few if (m := _MULTIPLE.fullmatch(v))]:
+                    if multiples := [m for m in counted.values() if m]:
                         notes.append(_multiples_note(multiples))
             if shared:  # values cut at 40 characters would show the shared start only
                 samples = []
@@ -506,13 +507,13 @@ _AGGREGATE = re.compile(
 )
 
 
-def _aggregates(df: Any, scanned: dict[str, tuple[list[str], int]]) -> str:
+def _aggregates(df: Any, scanned: dict[str, tuple[list[str], int]], texts: set[str]) -> str:
     """A note on a column of areas that lists aggregates ('World', 'Africa', 'European Union')
     beside the countries they sum, or "": a sum over every row counts each country again in each
     aggregate, and a ranking of countries finds 'World' first."""
-    for col in list(df.columns)[:MAX_COLUMNS]:
+    for col in (c for c in list(df.columns)[:MAX_COLUMNS] if str(c) in texts):
         series = df[col]
-        if series.ndim != 1 or _kind(series) != "text":
+        if series.ndim != 1:
             continue
         held = scanned[str(col)][0] if str(col) in scanned else [str(v) for v in series.dropna().unique()]
         found = [v for v in held if _AGGREGATE.fullmatch(v.strip())]
@@ -559,8 +560,8 @@ def _relabelled(read_all: ReadColumns | None, labels: dict[Any, Any]) -> ReadCol
 
 
 def _scanned(df: Any, read_all: ReadColumns) -> dict[str, tuple[list[str], int]]:
-    """The values of `df`'s text columns of few values in its rows, as every row holds them, and how
-    many rows hold one; {} where they cannot be read."""
+    """The values of `df`'s text columns of up to MAX_SCANNED_VALUES values in its rows, as every
+    row holds them, and how many rows hold one; {} where they cannot be read."""
     few = [
         c
         for c in list(df.columns)[:MAX_COLUMNS]
@@ -637,7 +638,7 @@ def table_profile(
     dropped, said = _total_rows(df)
     if dropped:
         converts, notes = [dropped, *converts], [*notes, said]
-    if aggregates := _aggregates(df, scanned):
+    if aggregates := _aggregates(df, scanned, {c["name"] for c in columns if c["dtype"] == "text"}):
         notes = [*notes, aggregates]
     if partial:  # part of the file read (or rows uncounted): a value listed is not all it holds
         for c in (c for c in columns if not c["whole"]):
