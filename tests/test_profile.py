@@ -2372,3 +2372,24 @@ def test_a_preview_over_its_budget_names_the_columns_past_those_described_of_the
     assert len(text) <= 1800 and "'tradeValue'" in text, text
     assert "'areaName'" in text  # the other file keeps its column names
 
+
+def test_a_file_with_no_header_says_which_numbered_columns_are_a_date_and_a_decimal_year(tmp_path):
+    # As an observatory writes a daily series: year;month;day;decimal year;value;...
+    days = pd.date_range("1990-01-01", periods=800)
+    lines = [
+        f"{d.year};{d.month:02d};{d.day:02d};{d.year + (d.day_of_year - 0.5) / 366:.3f};{i % 97:5d}"
+        for i, d in enumerate(days)
+    ]
+    daily = prof(tmp_path, "daily.csv", "\n".join(lines) + "\n").tables[0]
+    said = [n for n in daily.notes if "decimal year" in n]
+    assert said == [
+        "'0', '1', '2' are a year, month and day: pd.to_datetime(dict(year=df['0'], month=df['1'], day=df['2'])) "
+        "makes them dates; '3' is the same time as a decimal year (1990.001), not a measure"
+    ], daily.notes
+    monthly = prof(tmp_path, "monthly.csv", "".join(f"{1990 + i // 12};{1 + i % 12};{i * 1.5}\n" for i in range(40)))
+    assert any(n.startswith("'0', '1' are a year and month: ") and "day=1" in n for n in monthly.tables[0].notes)
+    named = prof(
+        tmp_path, "named.csv", "year,month,v\n" + "".join(f"{1990 + i // 12},{1 + i % 12},{i}\n" for i in range(40))
+    )
+    counts = prof(tmp_path, "counts.csv", "".join(f"{1500 + i * 7};{i % 5};{i % 3}\n" for i in range(40)))
+    assert not [n for f in (named, counts) for n in f.tables[0].notes if "year and month" in n or "month and day" in n]

@@ -527,6 +527,41 @@ def _aggregates(df: Any, scanned: dict[str, tuple[list[str], int]], texts: set[s
     return ""
 
 
+def _calendar(df: Any) -> str:
+    """A note on the columns of a file with no header ('0', '1', ...) that hold a year, a month and
+    perhaps a day side by side, and on one that holds the same time as a decimal year (1818.001), or
+    "": unnamed, a small model averaged a decimal year as if it were a measure."""
+    names = [c for c in df.columns if isinstance(c, str) and c.isdigit()]
+    if len(names) != df.shape[1]:
+        return ""
+
+    def within(c: str, low: int, high: int, varied: bool = True) -> bool:
+        s = df[c].dropna()
+        return (
+            df[c].dtype.kind in "iu"
+            and len(s) > 0
+            and low <= s.min()
+            and s.max() <= high
+            and (not varied or s.nunique() > 1)
+        )
+
+    for i, year in enumerate(names[:-1]):
+        month = names[i + 1]
+        if not (within(year, 1000, 2200, varied=False) and within(month, 1, 12)):
+            continue
+        day = names[i + 2] if i + 2 < len(names) and within(names[i + 2], 1, 31) else ""
+        said = f"{year!r}, {month!r}" + (f", {day!r} are a year, month and day" if day else " are a year and month")
+        parts = f"year=df[{year!r}], month=df[{month!r}], day=" + (f"df[{day!r}]" if day else "1")
+        note = f"{said}: pd.to_datetime(dict({parts})) makes them dates"
+        for c in names:
+            s = df[c]
+            if s.dtype.kind == "f" and s.notna().any() and bool(((s // 1) == df[year])[s.notna()].all()):
+                note += f"; {c!r} is the same time as a decimal year ({float(s.dropna().iloc[0])!r}), not a measure"
+                break
+        return note
+    return ""
+
+
 DROP_COPIES = "df = df.drop_duplicates()"
 
 
@@ -640,6 +675,8 @@ def table_profile(
         converts, notes = [dropped, *converts], [*notes, said]
     if aggregates := _aggregates(df, scanned, {c["name"] for c in columns if c["dtype"] == "text"}):
         notes = [*notes, aggregates]
+    if calendar := _calendar(df):
+        notes = [*notes, calendar]
     if partial:  # part of the file read (or rows uncounted): a value listed is not all it holds
         for c in (c for c in columns if not c["whole"]):
             c["notes"] = [re.sub("^values: ", f"values in the {len(df)} rows read: ", n) for n in c["notes"]]
