@@ -12,7 +12,7 @@ Modes:
           rejected ("single-shot: no more runs") so nothing else runs.
   naive   the loop as it was before the aids: up to `max_steps` (10) steps, retries allowed,
           `loop_aids=[]` (no file preview, hints, duplicate check or grounding check).
-  full    the loop as shipped: up to 10 steps, every aid on.
+  full    the loop as shipped: up to 10 steps, the default aids on (all but `values`).
 
     python eval/run.py                 # both sets (dev, heldout), single and full
     python eval/run.py --quick         # 3 easy dev tasks, full loop only (CI)

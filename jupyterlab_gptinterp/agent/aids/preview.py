@@ -290,7 +290,7 @@ SKIPPED, BRIEF, LOADED, FIRST_COLUMNS, ALL_COLUMNS, DETAILED = -1, 0, 1, 2, 3, 4
 Levels = dict[tuple[int, int], int]  # (file, table) -> level; a table not in it is at BRIEF
 Rooms = dict[tuple[int, int], int]  # (file, table) -> characters for the names of columns not described
 MIN_ROOM = 60  # fewer characters name too few columns to be worth a line
-REST_ROOM = 600  # at most, the room left for the tables it is about after it
+REST_ROOM = 600  # at most, per table, of the room left
 
 
 def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> str:
@@ -350,9 +350,11 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
 def _name_rest(u: tuple[int, int], levels: Levels, rooms: Rooms, budget: int, text: Callable[[Levels], str]) -> None:
     """Room in `rooms` for the names of table `u`'s columns past those described, where it fits:
     Comtrade's 'primaryValue' was the 44th of 47 columns, counted and never named."""
-    rooms[u] = min(REST_ROOM, budget - len(text(levels)))
-    rooms[u] -= max(len(text(levels)) - budget + 3, 0)  # cut, the names end in ', …'
-    if rooms[u] < MIN_ROOM or len(text(levels)) > budget:
+    left = budget - len(text(levels))
+    if left < MIN_ROOM:
+        return
+    rooms[u] = min(REST_ROOM, left)
+    if len(text(levels)) > budget:
         del rooms[u]
 
 
@@ -569,20 +571,28 @@ def _table(f: FileProfile, t: TableProfile, detail: int, room: int | None = None
     if more > 0 and room is None and (unseen or t.unprofiled):
         rest = ", ".join(f"{c.name!r}" + (f" ({c.label[:REST_LABEL]})" if c.label else "") for c in unseen)
         if t.unprofiled:  # past those profiled: their names alone, as many as fit
-            rest = ", ".join(p for p in (rest, _cut(", ".join(repr(n) for n in t.unprofiled), UNPROFILED_NAMES)) if p)
+            rest = ", ".join(p for p in (rest, _cut([repr(n) for n in t.unprofiled], UNPROFILED_NAMES)) if p)
         lines.append(f"  … and {more} more columns: {rest}")
     elif more > 0 and room and (unseen or t.unprofiled):
-        names = ", ".join(map(repr, said_first([*(c.name for c in unseen), *t.unprofiled], question)))
+        names = [repr(n) for n in said_first([*(c.name for c in unseen), *t.unprofiled], question)]
         lines.append(f"  … and {more} more columns: {_cut(names, room)}")
     elif more > 0:
         lines.append(f"  … and {more} more columns (print {frame_of(t) or 'df'}.columns)")
     return "\n".join(lines)
 
 
-def _cut(names: str, room: int) -> str:
-    """`names` (joined by ', ') within about `room` characters, whole names only."""
-    cut = names.rfind(", ", 0, room) if len(names) > room else -1
-    return names if cut < 0 else names[:cut] + ", …"
+def _cut(names: list[str], room: int) -> str:
+    """`names` joined by ', ' within `room` characters, whole names only (at least the first),
+    ', …' after them when some are left out."""
+    joined = ", ".join(names)
+    if len(joined) <= room:
+        return joined
+    kept = names[:1]
+    for name in names[1:]:
+        if len(", ".join([*kept, name, "…"])) > room:
+            break
+        kept.append(name)
+    return ", ".join([*kept, "…"])
 
 
 def _empty(c: ColumnProfile) -> bool:
