@@ -532,24 +532,34 @@ def _calendar(df: Any) -> str:
     perhaps a day side by side, and on one that holds the same time as a decimal year (1818.001), or
     "": unnamed, a small model averaged a decimal year as if it were a measure."""
     names = [c for c in df.columns if isinstance(c, str) and c.isdigit()]
-    if len(names) != df.shape[1]:
+    if len(names) != df.shape[1] or df.columns.duplicated().any():
         return ""
+    names = names[:MAX_COLUMNS]
 
     def within(c: str, low: int, high: int, varied: bool = True) -> bool:
+        if df[c].dtype.kind not in "iu":
+            return False
         s = df[c].dropna()
-        return (
-            df[c].dtype.kind in "iu"
-            and len(s) > 0
-            and low <= s.min()
-            and s.max() <= high
-            and (not varied or s.nunique() > 1)
+        return len(s) > 0 and low <= s.min() and s.max() <= high and (not varied or s.nunique() > 1)
+
+    def dates(year: str, month: str, day: str) -> bool:
+        """Every row a date, in order: a series over time, not ids and counts that fall in range."""
+        made = load_pandas().to_datetime(
+            {"year": df[year], "month": df[month], "day": df[day] if day else 1}, errors="coerce"
         )
+        return bool(made.notna().all() and made.is_monotonic_increasing)
 
     for i, year in enumerate(names[:-1]):
         month = names[i + 1]
-        if not (within(year, 1000, 2200, varied=False) and within(month, 1, 12)):
+        # Several rows a year (months or days of it), not one id a row that falls in range.
+        repeated = df[year].nunique() * 2 <= len(df)
+        if not (within(year, 1000, 2200, varied=False) and repeated and within(month, 1, 12)):
             continue
         day = names[i + 2] if i + 2 < len(names) and within(names[i + 2], 1, 31) else ""
+        if day and not dates(year, month, day):
+            day = ""
+        if not dates(year, month, day):
+            continue
         said = f"{year!r}, {month!r}" + (f", {day!r} are a year, month and day" if day else " are a year and month")
         parts = f"year=df[{year!r}], month=df[{month!r}], day=" + (f"df[{day!r}]" if day else "1")
         note = f"{said}: pd.to_datetime(dict({parts})) makes them dates"
