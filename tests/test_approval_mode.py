@@ -170,3 +170,11 @@ def test_providers_can_be_given_on_the_command_line_as_json():
     assert trait.from_string(json.dumps(providers)) == providers
     assert trait.from_string_list([json.dumps(providers)]) == providers
     assert trait.from_string_list([json.dumps(p) for p in providers * 2]) == providers * 2
+
+
+def test_the_loop_aids_default_to_all_but_the_values_call_and_can_name_it():
+    """'values' scored no better on held-out questions than without it: off unless configured."""
+    assert "values" not in GPTInterp().loop_aids and "preview" in GPTInterp().loop_aids
+    app = ServerApp()
+    app.parse_command_line(["--GPTInterp.loop_aids=preview", "--GPTInterp.loop_aids=values"])
+    assert GPTInterp(config=app.config).loop_aids == ["preview", "values"]
