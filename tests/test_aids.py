@@ -837,6 +837,26 @@ async def test_rows_selected_or_grouped_by_a_value_written_several_ways_get_a_no
     assert text_notes(["Spin", "Yoga", "Pilates"] * 9)[1] == ""  # one spelling each: plain text
 
 
+async def test_rows_selected_by_a_column_empty_in_every_row_get_a_note():
+    # An API answer with names left out: 'reporterDesc' is empty, 'reporterCode' holds the codes.
+    desc = ColumnProfile("reporterDesc", "float", missing=90)
+    code = ColumnProfile("reporterCode", "int", distinct=6, samples=["276", "380"])
+    table = TableProfile("", 90, "df = pd.read_json('t.json')", [code, desc], whole=True)
+    files = [FileProfile("t.json", "records", tables=[table])]
+
+    async def noted(code, before=(), files=files):
+        note = await Checks().after_run(turn(files=files, outcomes=list(before)), ok(code, "1.5 million\n"))
+        return note.text if note else ""
+
+    said = await noted("print(df[(df['reporterDesc'] == 'Germany')]['v'].sum())")
+    assert "'reporterDesc' is empty in every row" in said and "'Germany'" in said
+    assert await noted("print(df[df['reporterCode'] == 276]['v'].sum())") == ""
+    filled = ok("df['reporterDesc'] = df['reporterCode'].map({276: 'Germany'})")
+    assert await noted("print(df[df['reporterDesc'] == 'Germany']['v'].sum())", [filled]) == ""
+    part = [FileProfile("t.json", "records", tables=[dataclasses.replace(table, whole=False, rows=None)])]
+    assert await noted("print(df[df['reporterDesc'] == 'Germany']['v'].sum())", files=part) == ""  # rows read only
+
+
 async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming_the_column_that_does():
     risk = ColumnProfile("Risk", "text", values=["Risk 1 (High)", "Risk 2 (Medium)"])
     result = ColumnProfile("Results", "text", values=["Pass", "Fail"])

@@ -141,6 +141,7 @@ class Checks(Aid):
             return Note(text=f"Check: {text}") if text else None
         seen = [*turn.seen, *(o.printed for o in turn.outcomes if o is not outcome)] if turn.files else []
         text = own_data(code, "\n".join(seen)) if turn.files else ""
+        text = text or empty_compared(code, turn.files, before)
         text = text or value_not_held(code, turn.files, before) or spellings_apart(code, turn.files, before)
         text = text or written_otherwise(code, turn.files, before)
         text = text or period_unselected(turn.question, code, turn.files, before, outcome.printed, turn.asked)
@@ -242,6 +243,30 @@ def empty_selection(outcome: Outcome, files: list[FileProfile], ran: str = "") -
 
 # Rows that `==` on a one-valued column may rightly keep: those of another frame merged or concatenated in.
 _OTHER_ROWS = r"\.merge\(|\bpd\.concat\(|\.join\("
+
+
+def empty_compared(code: str, files: list[FileProfile], ran: str = "") -> str:
+    """A note when `code` selects rows by a value of a column the preview said is empty in every row
+    of a table read whole (an API answer's 'reporterDesc' beside its 'reporterCode'): the filter
+    keeps no row, and a sum over them is 0 with no error."""
+    for f in files:
+        for t in f.tables:
+            for c in t.columns:
+                if not (t.whole and c.missing and not c.distinct):
+                    continue
+                ref = column_pattern(c.name)
+                changed = _unstripped(ref, unfolded(ran + "\n" + code))
+                if re.search(ref + r"\s*=[^=]", changed) or converts(c.name, changed):
+                    continue  # filled in a cell: not what the preview saw
+                if any(o.name == c.name and o.distinct for g in files for u in g.tables for o in u.columns):
+                    continue  # a column of this name that holds values (another file's) may be the one
+                if said := compared_with(ref, code, "==|!="):
+                    return (
+                        f"{c.name!r} is empty in every row (no value at all), so comparing it with {said[0]!r} "
+                        "keeps no rows. Select by a column that holds values (a code column beside it, with a "
+                        "table of what the codes mean, if there is one), then compute again."
+                    )
+    return ""
 
 
 def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
