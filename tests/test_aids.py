@@ -849,7 +849,7 @@ async def test_rows_selected_by_a_column_empty_in_every_row_get_a_note():
         return note.text if note else ""
 
     said = await noted("print(df[(df['reporterDesc'] == 'Germany')]['v'].sum())")
-    assert "'reporterDesc' is empty in every row" in said and "'Germany'" in said
+    assert "'reporterDesc' is empty in every row" in said and "'Germany'" in said and "'reporterCode' beside" in said
     assert await noted("print(df[df['reporterCode'] == 276]['v'].sum())") == ""
     filled = ok("df['reporterDesc'] = df['reporterCode'].map({276: 'Germany'})")
     assert await noted("print(df[df['reporterDesc'] == 'Germany']['v'].sum())", [filled]) == ""

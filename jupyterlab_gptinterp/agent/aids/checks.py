@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import ast
 import re
+from os.path import commonprefix
 
 from ..outcome import Outcome
 from ..seams import FileProfile
@@ -261,10 +262,13 @@ def empty_compared(code: str, files: list[FileProfile], ran: str = "") -> str:
                 if any(o.name == c.name and o.distinct for g in files for u in g.tables for o in u.columns):
                     continue  # a column of this name that holds values (another file's) may be the one
                 if said := compared_with(ref, code, "==|!="):
+                    # A column named alike that holds values: 'reporterCode' beside 'reporterDesc'.
+                    alike = [o.name for o in t.columns if o.distinct and len(commonprefix([o.name, c.name])) >= 4]
+                    beside = f" ({alike[0]!r} beside it holds values)" if alike else ""
                     return (
                         f"{c.name!r} is empty in every row (no value at all), so comparing it with {said[0]!r} "
-                        "keeps no rows. Select by a column that holds values (a code column beside it, with a "
-                        "table of what the codes mean, if there is one), then compute again."
+                        f"keeps no rows. Select by a column that holds values{beside}; where it holds codes, a "
+                        "Join line of the preview may say which file names them. Then compute again."
                     )
     return ""
 
