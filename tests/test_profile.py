@@ -2376,7 +2376,7 @@ def test_a_preview_over_its_budget_names_the_columns_past_those_described_of_the
     assert "'areaName'" in text  # the other file keeps its column names
 
 
-def test_a_file_with_no_header_says_which_numbered_columns_are_a_date_and_a_decimal_year(tmp_path):
+def test_a_file_with_no_header_names_its_year_month_and_day_columns_and_a_decimal_year(tmp_path, monkeypatch):
     # As an observatory writes a daily series: year;month;day;decimal year;value;...
     days = pd.date_range("1990-01-01", periods=800)
     lines = [
@@ -2384,13 +2384,19 @@ def test_a_file_with_no_header_says_which_numbered_columns_are_a_date_and_a_deci
         for i, d in enumerate(days)
     ]
     daily = prof(tmp_path, "daily.csv", "\n".join(lines) + "\n").tables[0]
+    assert [c.name for c in daily.columns] == ["year", "month", "day", "decimal_year", "4"]
     said = [n for n in daily.notes if "decimal year" in n]
     assert said == [
-        "'0', '1', '2' are a year, month and day: pd.to_datetime(dict(year=df['0'], month=df['1'], day=df['2'])) "
-        "makes them dates; '3' is the same time as a decimal year (1990.001), not a measure"
+        "the load block names the year, month, day columns 'year', 'month', 'day' (the file has no header): "
+        "pd.to_datetime(df[['year', 'month', 'day']]) makes them dates; 'decimal_year' is the same time as a "
+        "decimal year (1990.001), not a measure"
     ], daily.notes
+    df = load(tmp_path, monkeypatch, daily.load)
+    assert list(df.columns) == ["year", "month", "day", "decimal_year", "4"] and len(df) == 800
+    assert pd.to_datetime(df[["year", "month", "day"]]).iloc[-1] == days[-1]
     monthly = prof(tmp_path, "monthly.csv", "".join(f"{1990 + i // 12};{1 + i % 12};{i * 1.5}\n" for i in range(40)))
-    assert any(n.startswith("'0', '1' are a year and month: ") and "day=1" in n for n in monthly.tables[0].notes)
+    assert [c.name for c in monthly.tables[0].columns] == ["year", "month", "2"]
+    assert any("df[['year', 'month']].assign(day=1)" in n for n in monthly.tables[0].notes)
     named = prof(
         tmp_path, "named.csv", "year,month,v\n" + "".join(f"{1990 + i // 12},{1 + i % 12},{i}\n" for i in range(40))
     )

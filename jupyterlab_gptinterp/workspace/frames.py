@@ -527,13 +527,14 @@ def _aggregates(df: Any, scanned: dict[str, tuple[list[str], int]], texts: set[s
     return ""
 
 
-def _calendar(df: Any) -> str:
-    """A note on the columns of a file with no header ('0', '1', ...) that hold a year, a month and
-    perhaps a day side by side, and on one that holds the same time as a decimal year (1818.001), or
-    "": unnamed, a small model averaged a decimal year as if it were a measure."""
+def _calendar(df: Any) -> tuple[dict[str, str], str]:
+    """New names for the columns of a file with no header ('0', '1', ...) that hold a year, a month
+    and perhaps a day side by side, and for one that holds the same time as a decimal year
+    (1818.001), with a note on them; ({}, "") where none do. Said only in a note, a small model
+    averaged '3', the decimal year, as the measure all the same."""
     names = [c for c in df.columns if isinstance(c, str) and c.isdigit()]
     if len(names) != df.shape[1] or df.columns.duplicated().any():
-        return ""
+        return {}, ""
     names = names[:MAX_COLUMNS]
 
     def within(c: str, low: int, high: int, varied: bool = True) -> bool:
@@ -560,16 +561,27 @@ def _calendar(df: Any) -> str:
             day = ""
         if not dates(year, month, day):
             continue
-        said = f"{year!r}, {month!r}" + (f", {day!r} are a year, month and day" if day else " are a year and month")
-        parts = f"year=df[{year!r}], month=df[{month!r}], day=" + (f"df[{day!r}]" if day else "1")
-        note = f"{said}: pd.to_datetime(dict({parts})) makes them dates"
-        for c in names:
-            s = df[c]
-            if s.dtype.kind == "f" and s.notna().any() and bool(((s // 1) == df[year])[s.notna()].all()):
-                note += f"; {c!r} is the same time as a decimal year ({float(s.dropna().iloc[0])!r}), not a measure"
-                break
-        return note
-    return ""
+        named = {year: "year", month: "month", **({day: "day"} if day else {})}
+        decimal = next(
+            (
+                c
+                for c in names
+                if df[c].dtype.kind == "f"
+                and df[c].notna().any()
+                and bool(((df[c] // 1) == df[year])[df[c].notna()].all())
+            ),
+            "",
+        )
+        parts = "df[['year', 'month', 'day']]" if day else "df[['year', 'month']].assign(day=1)"
+        which = ", ".join(named.values())
+        note = f"the load block names the {which} columns {', '.join(map(repr, named.values()))}"
+        note += f" (the file has no header): pd.to_datetime({parts}) makes them dates"
+        if decimal:
+            named[decimal] = "decimal_year"
+            first = float(df[decimal].dropna().iloc[0])
+            note += f"; 'decimal_year' is the same time as a decimal year ({first!r}), not a measure"
+        return named, note
+    return {}, ""
 
 
 DROP_COPIES = "df = df.drop_duplicates()"
@@ -647,6 +659,12 @@ def table_profile(
         read_all = _relabelled(read_all, {n.strip(): c for n, c in zip(names, df.columns)})
         df.columns = [n.strip() for n in names]
         load += "\n" + STRIP_LABELS
+    renamed, calendar = _calendar(df)
+    if renamed:  # no header: the columns that hold a year, month and day named so
+        df = df.rename(columns=renamed)
+        read_all = _relabelled(read_all, {new: old for old, new in renamed.items()})
+        load += f"\ndf = df.rename(columns={renamed!r})"
+        notes = [*notes, calendar]
     split = _keys_in_one(df)
     if split:  # 'freq,unit,geo\\TIME_PERIOD' over 'M,NR,AT': a column per key, as the header names them
         df, line = split
@@ -685,8 +703,6 @@ def table_profile(
         converts, notes = [dropped, *converts], [*notes, said]
     if aggregates := _aggregates(df, scanned, {c["name"] for c in columns if c["dtype"] == "text"}):
         notes = [*notes, aggregates]
-    if calendar := _calendar(df):
-        notes = [*notes, calendar]
     if partial:  # part of the file read (or rows uncounted): a value listed is not all it holds
         for c in (c for c in columns if not c["whole"]):
             c["notes"] = [re.sub("^values: ", f"values in the {len(df)} rows read: ", n) for n in c["notes"]]
