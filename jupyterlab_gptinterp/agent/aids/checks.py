@@ -246,6 +246,13 @@ def empty_selection(outcome: Outcome, files: list[FileProfile], ran: str = "") -
 _OTHER_ROWS = r"\.merge\(|\bpd\.concat\(|\.join\("
 
 
+def _changed(column: str, code: str, ran: str) -> bool:
+    """`column` is assigned or converted in `code` or the cells run before it (`ran`)."""
+    ref = column_pattern(column)
+    changed = _unstripped(ref, unfolded(ran + "\n" + code))
+    return bool(re.search(ref + r"\s*=[^=]", changed)) or converts(column, changed)
+
+
 def empty_compared(code: str, files: list[FileProfile], ran: str = "") -> str:
     """A note when `code` selects rows by a value of a column the preview said is empty in every row
     of a table read whole (an API answer's 'reporterDesc' beside its 'reporterCode'): the filter
@@ -256,8 +263,7 @@ def empty_compared(code: str, files: list[FileProfile], ran: str = "") -> str:
                 if not (t.whole and c.missing and not c.distinct):
                     continue
                 ref = column_pattern(c.name)
-                changed = _unstripped(ref, unfolded(ran + "\n" + code))
-                if re.search(ref + r"\s*=[^=]", changed) or converts(c.name, changed):
+                if _changed(c.name, code, ran):
                     continue  # filled in a cell: not what the preview saw
                 if any(o.name == c.name and o.distinct for g in files for u in g.tables for o in u.columns):
                     continue  # a column of this name that holds values (another file's) may be the one
@@ -282,8 +288,7 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
     columns = [c for f in files for t in f.tables for c in t.columns if t.all_values(c)]
     for c in columns:
         ref = column_pattern(c.name)
-        changed = _unstripped(ref, unfolded(ran + "\n" + code))
-        if re.search(ref + r"\s*=[^=]", changed) or converts(c.name, changed):
+        if _changed(c.name, code, ran):
             continue  # changed in a cell: what it holds then is not what the preview saw
         # Codes are named only where no column of this name is in a table not read whole, and no
         # rows of another frame are joined.
