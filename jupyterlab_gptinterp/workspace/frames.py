@@ -553,14 +553,13 @@ def _calendar(df: Any) -> tuple[dict[str, str], str]:
     for i, year in enumerate(names[:-1]):
         month = names[i + 1]
         # Several rows a year (months or days of it), not one id a row that falls in range.
-        repeated = df[year].nunique() * 2 <= len(df)
-        if not (within(year, 1000, 2200, varied=False) and repeated and within(month, 1, 12)):
+        if not (within(year, 1000, 2200, varied=False) and df[year].nunique() * 2 <= len(df) and within(month, 1, 12)):
             continue
         day = names[i + 2] if i + 2 < len(names) and within(names[i + 2], 1, 31) else ""
-        if day and not dates(year, month, day):
+        if not (day and dates(year, month, day)):
             day = ""
-        if not dates(year, month, day):
-            continue
+            if not dates(year, month, day):
+                continue
         named = {year: "year", month: "month", **({day: "day"} if day else {})}
         decimal = next(
             (
