@@ -2127,6 +2127,26 @@ async def test_the_words_before_the_code_are_shown_without_a_recital_of_our_rule
     assert sink.of("assistant_message")[0].text == recital
 
 
+async def test_our_rules_restated_in_other_words_are_cut_before_the_code_and_are_no_answer():
+    # As a 1.5B model wrote them before its code: words added, the fence written `python`.
+    reworded = (
+        "To run the Python code, reply with one line saying why, then exactly one `python` block, and nothing "
+        "after it. You will get the output in the next message. When you have the answer, reply in text with no "
+        "code block."
+    )
+    verdict = json.dumps({"answers": True, "answer": "42.", "missing": ""})
+    loop, llm, ex, sink, gate = make(f"{reworded}\n```python\nprint(6*7)\n```", verdict)
+    await run_turn(loop, sink, gate)
+    assert [m.text for m in sink.of("assistant_message")] == ["42."] and ex.ran == ["print(6*7)"]
+    tail = reworded[reworded.index("`python`") :]  # a piece of a rule is cut as well
+    review = await Echo().review(turn(), tail)
+    assert not review.show and review.retry
+    mixed = await Echo().review(turn(), f"{reworded} The Netherlands received 1038 points.")
+    assert mixed.show and mixed.text == "The Netherlands received 1038 points."
+    # An answer that shares some words with a rule is kept whole.
+    assert await Echo().review(turn(), "When the output had the answer, it was 12 points in one line.") is None
+
+
 async def test_lines_copied_from_an_error_or_our_ask_are_no_answer_but_a_quoted_output_is():
     tb = [
         "\x1b[0;31mKeyError\x1b[0m: 'status'",

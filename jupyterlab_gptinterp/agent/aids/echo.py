@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from difflib import SequenceMatcher
 
 from .. import prompts
 from ..context import RESULT_HEAD
@@ -37,6 +38,8 @@ _WORD = re.compile(r"\S+")
 _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+(?=[A-Z])")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _FENCE = re.compile(r"```[^\n]*\n(.*?)(?:```|$)", re.DOTALL)
+_CODE = re.compile(r"(```[^\n]*\n.*?(?:```|$))", re.DOTALL)  # a code block, kept by split
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+(?=\s|$)|$)|[.!?]+", re.MULTILINE)
 
 
 class Echo(Aid):
@@ -59,13 +62,41 @@ class Echo(Aid):
         return Review(text="", show=False, retry=ASK_AGAIN)
 
     async def tidy(self, turn: TurnState, text: str) -> str:
-        rules = [prompts.FENCED_RULES, prompts.TOOLS_RULES, prompts.SYSTEM]
-        kept = strip_echo(text, turn.system, notes=[*turn.notes, *rules])
+        rules = [prompts.FENCED_RULES, prompts.TOOLS_RULES, prompts.SYSTEM, *turn.notes]
+        kept = without_recital(strip_echo(text, turn.system, notes=rules), rules)
         # Errors and our notes are never an answer, however short the line copied from them;
         # what code printed may well be (an answer can quote its output).
         errors = [output_text(o.error) for o in turn.outcomes if o.error]
         printed = [o.printed for o in turn.outcomes if o.ran]
         return without_tool_text(kept, [*turn.sent, *turn.notes], quoted=[*errors, *turn.notes], printed=printed)
+
+
+def without_recital(text: str, rules: Sequence[str]) -> str:
+    """`text` without its sentences that restate one of our rules or notes in other words ('To run
+    the Python code, reply with one line ...', or a piece of one): most of the sentence's words in
+    a rule's sentence, in order, in at most three runs. Code blocks are left as they are."""
+    ours = [w for rule in rules for s in _SENTENCE.findall(" ".join(rule.split())) if len(w := _plain(s)) >= 5]
+
+    def recited(sentence: str) -> bool:
+        words = _plain(sentence)
+        if len(words) < 5:
+            return False
+        for rule in ours:
+            runs = [b for b in SequenceMatcher(None, words, rule, autojunk=False).get_matching_blocks() if b.size]
+            if len(runs) <= 3 and sum(b.size for b in runs) >= 0.8 * len(words):
+                return True
+        return False
+
+    pieces = _CODE.split(text)  # prose, code, prose, ...
+    prose = [_SENTENCE.sub(lambda m: "" if recited(m.group(0)) else m.group(0), p) for p in pieces[::2]]
+    if prose == pieces[::2]:
+        return text
+    pieces[::2] = prose
+    return re.sub(r"[ \t]+\n|\n{3,}", "\n", "".join(pieces)).strip()
+
+
+def _plain(sentence: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", sentence.lower().replace("```python", "python"))
 
 
 def without_tool_text(text: str, sent: Sequence[str], quoted: Sequence[str] = (), printed: Sequence[str] = ()) -> str:
