@@ -480,6 +480,10 @@ async def test_results_that_cannot_be_the_answer_get_a_note():
     assert "coerce" in await check(ok("x = pd.to_numeric(df['a'], errors='coerce')\nprint(x.sum())", "12.0\n"))
     assert "kept no rows" in await check(ok("print(df[df['d'] == '2024-03'].amount.sum())", "0.0\n"))
     assert "kept no rows" in await check(ok("print(df[df['d'] == '2024-03'].shape[0])", "0\n"))  # rows counted
+    # A warning the kernel wrote after the result (stderr) is not the result's last line.
+    warned = ok("print(df[df['t'] == 'ride']['speed'].max())", "0.0\n")
+    warned.outputs.append({"output_type": "stream", "name": "stderr", "text": "UserWarning: Could not infer format\n"})
+    assert "kept no rows" in await check(warned)
     assert "found nothing" in await check(ok("print(len(re.findall('x', t)))", "0\n"))
     assert "as zeros" in await check(ok("df['r'] = df['r'].fillna(0)\nprint(df['r'].mean())", "3.625\n"))
     assert "as zeros" in await check(ok("df.fillna(value=0, inplace=True)\nprint(df['r'].mean())", "3.625\n"))

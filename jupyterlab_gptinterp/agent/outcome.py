@@ -61,5 +61,14 @@ class Outcome:
     @cached_property
     def printed(self) -> str:
         """Everything but the error, as the text the model reads (images described)."""
-        shown = [t for o, t in _outputs.described(self.outputs, 4000) if o.get("output_type") != "error"]
-        return "".join(t if t.endswith("\n") else t + "\n" for t in shown if t).strip()
+        return _text(self.outputs)
+
+    @cached_property
+    def results(self) -> str:
+        """What the code printed or displayed, without its warnings (stderr): the lines a result is read from."""
+        return _text([o for o in self.outputs if not (o.get("output_type") == "stream" and o.get("name") == "stderr")])
+
+
+def _text(outputs: list[dict[str, Any]]) -> str:
+    shown = [t for o, t in _outputs.described(outputs, 4000) if o.get("output_type") != "error"]
+    return "".join(t if t.endswith("\n") else t + "\n" for t in shown if t).strip()

@@ -648,7 +648,7 @@ def check(outcome: Outcome, files: list[FileProfile] | None = None) -> str:
             "the cell loaded data and printed nothing, so there is no result to answer from yet. Its variables "
             "exist in the kernel: run a cell that computes what was asked and prints it."
         )
-    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    lines = [line.strip() for line in (outcome.results or output).splitlines() if line.strip()]  # not warnings
     last = lines[-1] if lines else ""
     value = last.split(":")[-1].split("=")[-1].strip()
     if _PAIR.search(last) and _ARG_EXTREME.search(code) and shares_within_groups(code):
