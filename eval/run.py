@@ -88,6 +88,7 @@ SETS = {
     "heldout28": HERE / "heldout28",
     "heldout29": HERE / "heldout29",
     "heldout30": HERE / "heldout30",
+    "heldout31": HERE / "heldout31",
 }  # each holds data.py and tasks.py
 
 
