@@ -1694,6 +1694,20 @@ def test_items_joined_in_one_value_are_counted_and_addresses_are_not_numbers_wit
     assert df["n"].tolist() == [0 if i % 5 == 0 else 1 + i % 4 for i in range(40)]
 
 
+def test_a_year_with_a_part_glued_on_is_a_label_not_a_number_in_units(tmp_path):
+    # Editions ('2004sf', '2008sf1', '2008f') and quarters ('2019Q1') name a part of a year: a
+    # note offering to convert "units" 'sf', 'f' led a small model to .astype(float) on them.
+    editions = [f"{y}{part}" for y in range(2004, 2012) for part in ["sf", "f"]]
+    p = prof(tmp_path, "votes.csv", "edition,points\n" + "".join(f"{e},{i % 12}\n" for i, e in enumerate(editions * 3)))
+    assert not any("unit" in n or "number" in n for n in column(p, "edition").notes)
+    quarters = prof(tmp_path, "q.csv", "quarter\n" + "".join(f"{2019 + i // 4}Q{1 + i % 4}\n" for i in range(20)))
+    assert not any("unit" in n for n in column(quarters, "quarter").notes)
+    weights = prof(
+        tmp_path, "w.csv", "weight\n" + "".join(f"{1000 + 37 * i}{'kg' if i % 3 else 'lb'}\n" for i in range(20))
+    )
+    assert "different units" in column(weights, "weight").notes[0]  # one or two units on numbers: still units
+
+
 def test_an_event_log_with_key_value_fields_loads_a_row_per_event_and_a_column_per_key(tmp_path, monkeypatch):
     # Messages of several kinds share a timestamp, a level and a [source]; their fields are
     # key=value, one record spread over two lines (paired by tx); a traceback has no timestamp.

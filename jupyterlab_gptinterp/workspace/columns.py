@@ -235,6 +235,10 @@ def _decimal_mark(number: str) -> str:
     return ""
 
 
+# A year with letters (and a number) glued on: an edition or a period of that year.
+_YEAR_LABEL = re.compile(r"((?:1[0-9]|2[01])\d\d)([A-Za-z]+\d{0,2})")
+
+
 def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
     """'numbers after removing ...' when nearly every value is a number wrapped in symbols, and the
     conversion (None for numbers in several units: no one expression makes them one number).
@@ -254,6 +258,10 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
     removed: Counter[str] = Counter()
     suffixes: Counter[str] = Counter()
     percent = 0
+    # '2004sf', '2004f', '2019Q1': years each with several parts, not numbers in units ('1450kg')
+    labels = [m.groups() for v in values if (m := _YEAR_LABEL.fullmatch(v.strip()))]
+    if len(labels) >= 0.9 * len(values) and len({y for y, _ in labels}) < len(set(labels)):
+        return "", None
     for v in values:
         s = v.strip()
         m = re.fullmatch(r"([^\d\-+.]*)\s*([-+]?\d[\d,]*(?:\.\d+)?|[-+]?\.\d+)\s*([^\d]*)", s)
