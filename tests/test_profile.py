@@ -1398,6 +1398,11 @@ def test_a_question_that_names_no_file_is_given_the_files_whose_columns_say_its_
     question = "Which station had more trips starting there than ending, by member casual split?"
     assert chose(question, ["stations.csv"]) == ["stations.csv", "tripdata_q2.csv"]
     assert chose("What is the capacity of station S1?", ["stations.csv"]) == ["stations.csv"]
+    # A superlative picks among rows: it says no data ('highest' is no 'Elevation High').
+    (tmp_path / "hikes.csv").write_text("name,Elevation High,Elevation Low\nA,2100,1800\nB,1500,1400\n")
+    (tmp_path / "sn.csv").write_text("1990;1;17\n1990;2;20\n")
+    files += [prof(tmp_path, "hikes.csv"), prof(tmp_path, "sn.csv")]
+    assert chose("In sn.csv, in which month was the daily number highest?", ["sn.csv"]) == ["sn.csv"]
     # A named file pandas failed to read says none of the question's words: no other is taken for it;
     # a named note (text) does not stand in the way of the table the question needs.
     (tmp_path / "station_trips.parquet").write_bytes(b"PAR1 not really parquet")

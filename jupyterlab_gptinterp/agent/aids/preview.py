@@ -81,7 +81,9 @@ def mentions_files(question: str, available: list[str]) -> bool:
 _PLAIN = set(
     "what which where when many much does were with from that this have each there their than into over more most "
     "least after before between number total average mean median data file files table column columns value values "
-    "show tell give find count rows record records year years month months week day days".split()
+    "show tell give find count rows record records year years month months week day days "
+    # Superlatives pick among rows; as a prefix they matched columns ('highest': 'Elevation High').
+    "highest lowest largest smallest biggest greatest fewest longest shortest".split()
 )
 
 
