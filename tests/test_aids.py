@@ -1046,6 +1046,22 @@ async def test_code_that_begins_as_a_failed_run_did_through_the_statement_that_r
     assert await refuse(guarded + "\nexcept KeyError:\n    x = 0\nprint(x)", [tried]) is None
 
 
+async def test_a_failing_conversion_of_a_column_nothing_after_it_uses_is_said_to_be_deleted():
+    convert = "df['Edition'] = df['Edition'].str.extract(r'(\\d+)').astype(float)"
+    code = f"import pandas as pd\ndf = pd.read_excel('e.xlsx')\n{convert}\nprint(df.groupby('To')['Points'].sum().idxmax())"
+    tb = [f"----> 3 {convert}"]
+    gone = failed(code, "ValueError", "could not convert string to float: 'sf'", tb)
+    assert f"Nothing after the line `{convert}` uses the column 'Edition' it assigns: delete that line." in await hint(
+        gone
+    )
+    # Proposed again with the same start, the refusal says the same.
+    assert "delete that line" in (await refuse(code.replace("idxmax()", "idxmax(), 1"), [gone])).note
+    # Used after it, or the whole frame shown: the conversion may be wanted.
+    for tail in ("print(df[df['Edition'] == 2019].shape)", "print(df.head())", "print(df)"):
+        used = failed(code.rsplit("\n", 1)[0] + "\n" + tail, "ValueError", "could not convert", tb)
+        assert "delete that line" not in await hint(used)
+
+
 async def test_a_cell_that_cannot_be_python_is_declined_with_its_line_and_ipython_syntax_is_not():
     state = turn()
     prose = "df = load()\nprint(df['x'].sum())\nThe total is 42."

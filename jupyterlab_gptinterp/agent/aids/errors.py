@@ -96,3 +96,24 @@ def is_api_error(outcome: Outcome) -> bool:
 
 def normalise(line: str) -> str:
     return re.sub(r"\s+", "", line.replace('"', "'"))
+
+
+# An assignment to a frame's column: `df['c'] = ...`, `df.loc[:, 'c'] = ...`.
+_ASSIGNED = re.compile(r"^(\w+)(?:\.loc\[[^\]]*,\s*|\[)(['\"])([^'\"\n]+)\2\s*\]\s*=(?!=)")
+# The whole frame shown or passed on: every column of it may be what is wanted.
+_WHOLE = r"\b{frame}\b(?:\s*[),\]]|\.(?:head|tail|sample|to_\w+|describe|info|merge|join|copy|style)\b)"
+
+
+def unused_failing(outcome: Outcome) -> str:
+    """The line that raised converts a column that nothing after it in the cell uses (nor shows
+    the whole frame): a small model keeps a conversion it does not need and re-proposes it with
+    each fix of something else. Deleting the line is the fix."""
+    n = failing_lineno(outcome)
+    lines = outcome.code.splitlines()
+    m = _ASSIGNED.match(lines[n - 1].strip()) if n else None
+    if m is None:
+        return ""
+    frame, column, after = m.group(1), m.group(3), "\n".join(lines[n:])
+    if not after.strip() or column in after or re.search(_WHOLE.format(frame=re.escape(frame)), after):
+        return ""
+    return f"Nothing after the line `{lines[n - 1].strip()}` uses the column {column!r} it assigns: delete that line."

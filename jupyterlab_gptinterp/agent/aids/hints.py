@@ -11,8 +11,9 @@ int, usecols naming columns a table lacks, a word among numbers, durations or da
 missing values, a tuple of columns meant as a list, a math function used unimported, a None a
 lookup returned, a file that is not UTF-8, times with and without a time zone, conditions joined
 without parentheses (the line mended), a column name with a dot inside .query() (backticks), a
-group-by's result assigned as a column (NaN: .transform), and that a call the installed pandas
-rejects must be written another way. Column facts come from the preview's profiles, so a hint
+group-by's result assigned as a column (NaN: .transform), a failing conversion of a column that
+nothing after it uses (delete the line), and that a call the installed pandas rejects must be
+written another way. Column facts come from the preview's profiles, so a hint
 never contradicts what the model was shown.
 """
 
@@ -30,7 +31,7 @@ from ..context import MISSING_MODULE
 from ..outcome import Outcome
 from ..seams import ColumnProfile, FileProfile, TableProfile
 from .base import Aid, Note, TurnState
-from .errors import failing_line, failing_lineno, is_api_error
+from .errors import failing_line, failing_lineno, is_api_error, unused_failing
 from .folding import LOOP, unfolded
 from .preview import load_block, stem_of
 
@@ -139,7 +140,8 @@ class Hints(Aid):
     async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
         if not outcome.failed or not outcome.error_name:
             return None
-        text = " ".join(t for t in (hint(outcome, turn.files, turn.listing), grouped_as_column(outcome.code)) if t)
+        said = (unused_failing(outcome), hint(outcome, turn.files, turn.listing), grouped_as_column(outcome.code))
+        text = " ".join(t for t in said if t)
         return Note(text=f"Hint: {text}") if text else None
 
 

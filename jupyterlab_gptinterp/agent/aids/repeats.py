@@ -29,7 +29,7 @@ import tokenize
 from ..context import head_tail
 from ..outcome import Outcome
 from .base import Aid, Refusal, TurnState
-from .errors import failing_line, failing_lineno, is_api_error, normalise
+from .errors import failing_line, failing_lineno, is_api_error, normalise, unused_failing
 from .names import from_kernel, parsed
 
 _PIP = re.compile(r"^\s*[%!]\s*pip3?\s+install\s+(.+)$", re.MULTILINE)
@@ -99,7 +99,7 @@ class Repeats(Aid):
                 "The model proposed code that fails where it failed before; it was asked to change it.",
                 f"Not run: this code begins with the lines of the code that failed, up to and including the line that "
                 f"raised (`{start[1]}`: {start[0].error_name}: {start[0].error_value[:160]}), so it would fail there "
-                "again whatever follows. Change that line, or a line above it that causes the error.",
+                f"again whatever follows. {unused_failing(start[0]) or CHANGE_LINE}",
             )
         line = _rejected_line(previous)
         if line and any(normalise(line) == normalise(c) for c in code.splitlines()):
@@ -171,6 +171,9 @@ def _failed_since_last_success(decided: list[Outcome], code: str) -> bool:
         if outcome.ran and normalise_code(outcome.code) == code:
             return True
     return False
+
+
+CHANGE_LINE = "Change that line, or a line above it that causes the error."
 
 
 def failed_start(decided: list[Outcome], code: str, at_end: bool = False) -> tuple[Outcome, str] | None:
