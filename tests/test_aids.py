@@ -481,7 +481,7 @@ async def test_results_that_cannot_be_the_answer_get_a_note():
     assert "kept no rows" in await check(ok("print(df[df['d'] == '2024-03'].amount.sum())", "0.0\n"))
     assert "kept no rows" in await check(ok("print(df[df['d'] == '2024-03'].shape[0])", "0\n"))  # rows counted
     # A warning the kernel wrote after the result (stderr) is not the result's last line.
-    warned = ok("print(df[df['t'] == 'ride']['speed'].max())", "0.0\n")
+    warned = ok("print(df[df['kind'] == 'b']['n'].max())", "0.0\n")
     warned.outputs.append({"output_type": "stream", "name": "stderr", "text": "UserWarning: Could not infer format\n"})
     assert "kept no rows" in await check(warned)
     assert "found nothing" in await check(ok("print(len(re.findall('x', t)))", "0\n"))
@@ -1047,19 +1047,28 @@ async def test_code_that_begins_as_a_failed_run_did_through_the_statement_that_r
 
 
 async def test_a_failing_conversion_of_a_column_nothing_after_it_uses_is_said_to_be_deleted():
-    convert = "df['Edition'] = df['Edition'].str.extract(r'(\\d+)').astype(float)"
-    code = f"import pandas as pd\ndf = pd.read_excel('e.xlsx')\n{convert}\nprint(df.groupby('To')['Points'].sum().idxmax())"
+    convert = "df['code'] = df['code'].str.extract(r'(\\d+)').astype(float)"
+    code = f"import pandas as pd\ndf = pd.read_excel('s.xlsx')\n{convert}\nprint(df.groupby('shop')['sales'].sum())"
     tb = [f"----> 3 {convert}"]
-    gone = failed(code, "ValueError", "could not convert string to float: 'sf'", tb)
-    assert f"Nothing after the line `{convert}` uses the column 'Edition' it assigns: delete that line." in await hint(
-        gone
-    )
-    # Proposed again with the same start, the refusal says the same.
-    assert "delete that line" in (await refuse(code.replace("idxmax()", "idxmax(), 1"), [gone])).note
-    # Used after it, or the whole frame shown: the conversion may be wanted.
-    for tail in ("print(df[df['Edition'] == 2019].shape)", "print(df.head())", "print(df)"):
+    gone = failed(code, "ValueError", "could not convert string to float: 'A'", tb)
+    said = f"Nothing after the line `{convert}` uses the column 'code' it assigns: delete that line."
+    assert said in await hint(gone)
+    # Proposed again with the same start, the refusal says the same, of the code proposed.
+    assert "delete that line" in (await refuse(code.replace("sum())", "sum(), 1)"), [gone])).note
+    uses = code.replace("groupby('shop')", "groupby('code')")
+    assert "delete that line" not in (await refuse(uses, [gone])).note
+    # Used after it, or the frame shown or passed on whole: the conversion may be wanted.
+    for tail in (
+        "print(df[df['code'] == 2019].shape)",
+        "print(df.head())",
+        "print(df)",
+        "print(df[df['sales'] > 10])",
+        "print(df.sort_values('sales'))",
+        "print(df.groupby('shop').sum())",
+        "d = df\nprint(d)",
+    ):
         used = failed(code.rsplit("\n", 1)[0] + "\n" + tail, "ValueError", "could not convert", tb)
-        assert "delete that line" not in await hint(used)
+        assert "delete that line" not in await hint(used), tail
 
 
 async def test_a_cell_that_cannot_be_python_is_declined_with_its_line_and_ipython_syntax_is_not():
@@ -2161,8 +2170,15 @@ async def test_our_rules_restated_in_other_words_are_cut_before_the_code_and_are
     tail = reworded[reworded.index("`python`") :]  # a piece of a rule is cut as well
     review = await Echo().review(turn(), tail)
     assert not review.show and review.retry
-    mixed = await Echo().review(turn(), f"{reworded} The Netherlands received 1038 points.")
-    assert mixed.show and mixed.text == "The Netherlands received 1038 points."
+    mixed = await Echo().review(turn(), f"{reworded} The Lakeside branch sold 412 units.")
+    assert mixed.show and mixed.text == "The Lakeside branch sold 412 units."
+    # A sentence a run printed stays, though a note quoted it too (a refusal of the same code).
+    said = "The Lakeside branch sold 412 units in total."
+    state = turn(outcomes=[ok(f"print({said!r})", said + "\n")], notes=[f"Not run: its output was {said}"])
+    assert await Echo().review(state, said) is None
+    # Paragraphs and code are kept as they were written.
+    spaced = 'First part.\n\nSecond part.\n```python\ns = """a\n\n\nb"""\n```'
+    assert (await Echo().review(turn(), f"{reworded}\n\n\n{spaced}")).text == spaced
     # An answer that shares some words with a rule is kept whole.
     assert await Echo().review(turn(), "When the output had the answer, it was 12 points in one line.") is None
 

@@ -151,7 +151,7 @@ class Checks(Aid):
         text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome, turn.files) or unused_column(turn.question, code, turn.files, before)
         text = text or grouped_as_column(code) or unused_result(code, outcome.printed)
-        text = text or id_for_name(turn.question, code, outcome.printed, turn.files)
+        text = text or id_for_name(turn.question, code, outcome.results, turn.files)
         if text:
             self.flagged, self.sent_back = outcome, 0
             self.noted[normalise_code(code)] = (text, outcome)
@@ -648,7 +648,8 @@ def check(outcome: Outcome, files: list[FileProfile] | None = None) -> str:
             "the cell loaded data and printed nothing, so there is no result to answer from yet. Its variables "
             "exist in the kernel: run a cell that computes what was asked and prints it."
         )
-    lines = [line.strip() for line in (outcome.results or output).splitlines() if line.strip()]  # not warnings
+    said = outcome.results or output  # what the code printed, not the warnings after it
+    lines = [line.strip() for line in said.splitlines() if line.strip()]
     last = lines[-1] if lines else ""
     value = last.split(":")[-1].split("=")[-1].strip()
     if _PAIR.search(last) and _ARG_EXTREME.search(code) and shares_within_groups(code):
@@ -681,7 +682,7 @@ def check(outcome: Outcome, files: list[FileProfile] | None = None) -> str:
             "conversion turned every value into NaN, or a filter matched no rows. Print the intermediate values, "
             "fix the code and run it again."
         )
-    if _EMPTY.search(output) or (last in ("0", "0.0") and _SEARCHES.search(code)):
+    if _EMPTY.search(said) or (last in ("0", "0.0") and _SEARCHES.search(code)):
         return "the search or filter found nothing; it probably does not match the data. Print a few rows first."
     if _ZERO.search(last) and _AGGREGATE.search(code) and _FILTERS.search(code):
         return (

@@ -38,7 +38,8 @@ _WORD = re.compile(r"\S+")
 _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+(?=[A-Z])")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _FENCE = re.compile(r"```[^\n]*\n(.*?)(?:```|$)", re.DOTALL)
-_CODE = re.compile(r"(```[^\n]*\n.*?(?:```|$))", re.DOTALL)  # a code block, kept by split
+# A sentence, roughly: a '.' inside a number or a file name ('3.5', 'a.csv') splits it too, into
+# pieces that are judged alone (a piece of a rule is recited as much as the whole).
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+(?=\s|$)|$)|[.!?]+", re.MULTILINE)
 
 
@@ -63,23 +64,25 @@ class Echo(Aid):
 
     async def tidy(self, turn: TurnState, text: str) -> str:
         rules = [prompts.FENCED_RULES, prompts.TOOLS_RULES, prompts.SYSTEM, *turn.notes]
-        kept = without_recital(strip_echo(text, turn.system, notes=rules), rules)
         # Errors and our notes are never an answer, however short the line copied from them;
         # what code printed may well be (an answer can quote its output).
         errors = [output_text(o.error) for o in turn.outcomes if o.error]
         printed = [o.printed for o in turn.outcomes if o.ran]
+        kept = without_recital(strip_echo(text, turn.system, notes=rules), rules, printed)
         return without_tool_text(kept, [*turn.sent, *turn.notes], quoted=[*errors, *turn.notes], printed=printed)
 
 
-def without_recital(text: str, rules: Sequence[str]) -> str:
+def without_recital(text: str, rules: Sequence[str], printed: Sequence[str] = ()) -> str:
     """`text` without its sentences that restate one of our rules or notes in other words ('To run
     the Python code, reply with one line ...', or a piece of one): most of the sentence's words in
-    a rule's sentence, in order, in at most three runs. Code blocks are left as they are."""
+    a rule's sentence, in order, in at most three runs. A sentence a run `printed` stays (a note
+    may quote an output, and an answer may too); code blocks are left as they are."""
     ours = [w for rule in rules for s in _SENTENCE.findall(" ".join(rule.split())) if len(w := _plain(s)) >= 5]
+    outputs = [" ".join(_plain(p)) for p in printed]
 
     def recited(sentence: str) -> bool:
         words = _plain(sentence)
-        if len(words) < 5:
+        if len(words) < 5 or any(" ".join(words) in out for out in outputs):
             return False
         for rule in ours:
             runs = [b for b in SequenceMatcher(None, words, rule, autojunk=False).get_matching_blocks() if b.size]
@@ -87,16 +90,20 @@ def without_recital(text: str, rules: Sequence[str]) -> str:
                 return True
         return False
 
-    pieces = _CODE.split(text)  # prose, code, prose, ...
-    prose = [_SENTENCE.sub(lambda m: "" if recited(m.group(0)) else m.group(0), p) for p in pieces[::2]]
-    if prose == pieces[::2]:
-        return text
-    pieces[::2] = prose
-    return re.sub(r"[ \t]+\n|\n{3,}", "\n", "".join(pieces)).strip()
+    def prose(piece: str) -> str:
+        cut = _SENTENCE.sub(lambda m: "" if recited(m.group(0)) else m.group(0), piece)
+        return cut if cut == piece else re.sub(r"\n{3,}", "\n\n", re.sub(r"[ \t]+(?=\n|$)|(?<=\n)[ \t]+", "", cut))
+
+    out, end = [], 0
+    for m in _FENCE.finditer(text):  # the prose between code blocks, each block as it is
+        out += [prose(text[end : m.start()]), m.group(0)]
+        end = m.end()
+    kept = "".join([*out, prose(text[end:])])
+    return text if kept == text else kept.strip()
 
 
 def _plain(sentence: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", sentence.lower().replace("```python", "python"))
+    return re.findall(r"[a-z0-9]+", sentence.lower())
 
 
 def without_tool_text(text: str, sent: Sequence[str], quoted: Sequence[str] = (), printed: Sequence[str] = ()) -> str:

@@ -3,7 +3,9 @@ the call itself is what the installed library rejects (it would fail again on an
 
 from __future__ import annotations
 
+import ast
 import re
+import textwrap
 
 from .. import outputs as _outputs
 from ..outcome import Outcome
@@ -100,20 +102,40 @@ def normalise(line: str) -> str:
 
 # An assignment to a frame's column: `df['c'] = ...`, `df.loc[:, 'c'] = ...`.
 _ASSIGNED = re.compile(r"^(\w+)(?:\.loc\[[^\]]*,\s*|\[)(['\"])([^'\"\n]+)\2\s*\]\s*=(?!=)")
-# The whole frame shown or passed on: every column of it may be what is wanted.
-_WHOLE = r"\b{frame}\b(?:\s*[),\]]|\.(?:head|tail|sample|to_\w+|describe|info|merge|join|copy|style)\b)"
 
 
 def unused_failing(outcome: Outcome) -> str:
-    """The line that raised converts a column that nothing after it in the cell uses (nor shows
-    the whole frame): a small model keeps a conversion it does not need and re-proposes it with
-    each fix of something else. Deleting the line is the fix."""
+    """The line that raised converts a column that the rest of its cell never uses: a small model
+    keeps a conversion it does not need and re-proposes it with each fix of something else."""
     n = failing_lineno(outcome)
     lines = outcome.code.splitlines()
-    m = _ASSIGNED.match(lines[n - 1].strip()) if n else None
-    if m is None:
+    return unused_conversion(lines[n - 1], "\n".join(lines[n:])) if n else ""
+
+
+def unused_conversion(line: str, after: str) -> str:
+    """ "Delete that line" when `line` assigns a frame's column and the code `after` it uses that
+    frame only for other columns (`df['b']`, `df[['b', 'c']]`, `df.groupby(...)['b']`): a frame
+    shown or passed on whole (`print(df)`, `df[mask]`, `df.sort_values(...)`) may want it."""
+    m = _ASSIGNED.match(line.strip())
+    if m is None or not after.strip() or m.group(3) in after:
         return ""
-    frame, column, after = m.group(1), m.group(3), "\n".join(lines[n:])
-    if not after.strip() or column in after or re.search(_WHOLE.format(frame=re.escape(frame)), after):
+    try:
+        tree = ast.parse(textwrap.dedent(after))
+    except SyntaxError:
         return ""
-    return f"Nothing after the line `{lines[n - 1].strip()}` uses the column {column!r} it assigns: delete that line."
+    frame, column = m.group(1), m.group(3)
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+
+    def columns_only(node: ast.AST) -> bool:
+        up = parents.get(node)
+        if isinstance(up, ast.Attribute) and up.attr == "groupby" and isinstance(parents.get(up), ast.Call):
+            node, up = parents[up], parents.get(parents[up])  # df.groupby(...)[...]: its columns
+        if not isinstance(up, ast.Subscript) or up.value is not node:
+            return False
+        keys = up.slice.elts if isinstance(up.slice, (ast.List, ast.Tuple)) else [up.slice]
+        return all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in keys)
+
+    used = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == frame]
+    if not all(isinstance(n.ctx, ast.Load) and columns_only(n) for n in used):
+        return ""
+    return f"Nothing after the line `{line.strip()}` uses the column {column!r} it assigns: delete that line."

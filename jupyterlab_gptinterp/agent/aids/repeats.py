@@ -29,7 +29,7 @@ import tokenize
 from ..context import head_tail
 from ..outcome import Outcome
 from .base import Aid, Refusal, TurnState
-from .errors import failing_line, failing_lineno, is_api_error, normalise, unused_failing
+from .errors import failing_line, failing_lineno, is_api_error, normalise, unused_conversion, unused_failing
 from .names import from_kernel, parsed
 
 _PIP = re.compile(r"^\s*[%!]\s*pip3?\s+install\s+(.+)$", re.MULTILINE)
@@ -99,7 +99,7 @@ class Repeats(Aid):
                 "The model proposed code that fails where it failed before; it was asked to change it.",
                 f"Not run: this code begins with the lines of the code that failed, up to and including the line that "
                 f"raised (`{start[1]}`: {start[0].error_name}: {start[0].error_value[:160]}), so it would fail there "
-                f"again whatever follows. {unused_failing(start[0]) or CHANGE_LINE}",
+                f"again whatever follows. {_unused(start[0], start[1], code) or CHANGE_LINE}",
             )
         line = _rejected_line(previous)
         if line and any(normalise(line) == normalise(c) for c in code.splitlines()):
@@ -174,6 +174,15 @@ def _failed_since_last_success(decided: list[Outcome], code: str) -> bool:
 
 
 CHANGE_LINE = "Change that line, or a line above it that causes the error."
+
+
+def _unused(failed: Outcome, line: str, code: str) -> str:
+    """Whether the line that raised converts a column the rest of `code` never uses; `code` cut
+    while it was written ends at that line, and the failed run's own rest stands in for it."""
+    lines = code.splitlines()
+    at = next((i for i, c in enumerate(lines) if normalise(c) == normalise(line)), len(lines))
+    rest = "\n".join(lines[at + 1 :])
+    return unused_conversion(line, rest) if rest.strip() else unused_failing(failed)
 
 
 def failed_start(decided: list[Outcome], code: str, at_end: bool = False) -> tuple[Outcome, str] | None:
