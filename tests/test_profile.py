@@ -1398,11 +1398,14 @@ def test_a_question_that_names_no_file_is_given_the_files_whose_columns_say_its_
     question = "Which station had more trips starting there than ending, by member casual split?"
     assert chose(question, ["stations.csv"]) == ["stations.csv", "tripdata_q2.csv"]
     assert chose("What is the capacity of station S1?", ["stations.csv"]) == ["stations.csv"]
-    # A superlative picks among rows: it says no data ('highest' is no 'Elevation High').
-    (tmp_path / "hikes.csv").write_text("name,Elevation High,Elevation Low\nA,2100,1800\nB,1500,1400\n")
-    (tmp_path / "sn.csv").write_text("1990;1;17\n1990;2;20\n")
-    files += [prof(tmp_path, "hikes.csv"), prof(tmp_path, "sn.csv")]
-    assert chose("In sn.csv, in which month was the daily number highest?", ["sn.csv"]) == ["sn.csv"]
+    # A comparison picks among rows: it says no data ('highest' is no 'High' of a price table).
+    (tmp_path / "prices.csv").write_text(
+        "day,High,Low,Close\n2024-01-02,101.5,99.0,100.2\n2024-01-03,102.0,99.5,101.1\n"
+    )
+    (tmp_path / "r1.csv").write_text("1990;1;17\n1990;2;20\n")
+    files += [prof(tmp_path, "prices.csv"), prof(tmp_path, "r1.csv")]
+    for compared in ("In r1.csv, in which month was the daily reading highest?", "Which months of r1.csv are higher?"):
+        assert chose(compared, ["r1.csv"]) == ["r1.csv"]
     # A named file pandas failed to read says none of the question's words: no other is taken for it;
     # a named note (text) does not stand in the way of the table the question needs.
     (tmp_path / "station_trips.parquet").write_bytes(b"PAR1 not really parquet")
@@ -1700,17 +1703,21 @@ def test_items_joined_in_one_value_are_counted_and_addresses_are_not_numbers_wit
 
 
 def test_a_year_with_a_part_glued_on_is_a_label_not_a_number_in_units(tmp_path):
-    # Editions ('2004sf', '2008sf1', '2008f') and quarters ('2019Q1') name a part of a year: a
-    # note offering to convert "units" 'sf', 'f' led a small model to .astype(float) on them.
-    editions = [f"{y}{part}" for y in range(2004, 2012) for part in ["sf", "f"]]
-    p = prof(tmp_path, "votes.csv", "edition,points\n" + "".join(f"{e},{i % 12}\n" for i, e in enumerate(editions * 3)))
-    assert not any("unit" in n or "number" in n for n in column(p, "edition").notes)
+    # Seasons ('2016w', '2016s') and quarters ('2019Q1') name a part of a year: a note offering to
+    # convert "units" 'w', 's' led a small model to .astype(float) on them.
+    seasons = [f"{y}{part}" for y in range(2010, 2018) for part in ["w", "s"]]
+    p = prof(tmp_path, "games.csv", "season,medals\n" + "".join(f"{e},{i % 12}\n" for i, e in enumerate(seasons * 3)))
+    assert not any("unit" in n or "number" in n for n in column(p, "season").notes)
     quarters = prof(tmp_path, "q.csv", "quarter\n" + "".join(f"{2019 + i // 4}Q{1 + i % 4}\n" for i in range(20)))
     assert not any("unit" in n for n in column(quarters, "quarter").notes)
-    weights = prof(
-        tmp_path, "w.csv", "weight\n" + "".join(f"{1000 + 37 * i}{'kg' if i % 3 else 'lb'}\n" for i in range(20))
-    )
-    assert "different units" in column(weights, "weight").notes[0]  # one or two units on numbers: still units
+    # Numbers in units, some of them like a year, a few far apart, some in two units: still units.
+    for name, values in (
+        ("weight", [f"{1000 + 37 * i}{'kg' if i % 3 else 'lb'}" for i in range(20)]),
+        ("weight", [f"{n}{u}" for n in (1950, 2000, 2010) for u in ("kg", "lb")] * 4),
+        ("dose", [f"{n}{u}" for n in (1000, 1500, 2000) for u in ("mg", "mcg")] * 4),
+    ):
+        units = prof(tmp_path, f"{name}.csv", f"{name}\n" + "".join(f"{v}\n" for v in values))
+        assert "different units" in column(units, name).notes[0], values[:4]
 
 
 def test_an_event_log_with_key_value_fields_loads_a_row_per_event_and_a_column_per_key(tmp_path, monkeypatch):

@@ -236,7 +236,7 @@ def _decimal_mark(number: str) -> str:
 
 
 # A year with letters (and a number) glued on: an edition or a period of that year.
-_YEAR_LABEL = re.compile(r"((?:1[0-9]|2[01])\d\d)([A-Za-z]+\d{0,2})")
+_YEAR_LABEL = re.compile(r"((?:19|20)\d\d)([A-Za-z]+\d{0,2})")
 
 
 def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
@@ -258,9 +258,11 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
     removed: Counter[str] = Counter()
     suffixes: Counter[str] = Counter()
     percent = 0
-    # '2004sf', '2004f', '2019Q1': years each with several parts, not numbers in units ('1450kg')
+    # '2016w', '2016s', '2019Q1': years in a row, each with several parts, not numbers in units
+    # ('1950kg', '1950lb', '2000kg': a few numbers far apart)
     labels = [m.groups() for v in values if (m := _YEAR_LABEL.fullmatch(v.strip()))]
-    if len(labels) >= 0.9 * len(values) and len({y for y, _ in labels}) < len(set(labels)):
+    years = sorted({int(y) for y, _ in labels})
+    if len(labels) >= 0.9 * len(values) and len(years) < len(set(labels)) and years[-1] - years[0] < 2 * len(years):
         return "", None
     for v in values:
         s = v.strip()

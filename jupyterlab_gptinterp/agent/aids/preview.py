@@ -82,8 +82,9 @@ _PLAIN = set(
     "what which where when many much does were with from that this have each there their than into over more most "
     "least after before between number total average mean median data file files table column columns value values "
     "show tell give find count rows record records year years month months week day days "
-    # Superlatives pick among rows; as a prefix they matched columns ('highest': 'Elevation High').
-    "highest lowest largest smallest biggest greatest fewest longest shortest".split()
+    # Comparisons pick among rows; as a prefix they matched columns ('highest': 'Elevation High').
+    "highest lowest largest smallest biggest greatest fewest longest shortest "
+    "higher lower larger smaller bigger greater fewer longer shorter".split()
 )
 
 
