@@ -17,6 +17,7 @@ from .. import prompts
 from ..context import RESULT_HEAD
 from ..outputs import output_text
 from .base import Aid, Review, TurnState
+from .preview import words
 
 # How our own tool text starts: a result, its parts, the aids' notes.
 TOOL_LINES = (
@@ -77,16 +78,16 @@ def without_recital(text: str, rules: Sequence[str], printed: Sequence[str] = ()
     the Python code, reply with one line ...', or a piece of one): most of the sentence's words in
     a rule's sentence, in order, in at most three runs. A sentence a run `printed` stays (a note
     may quote an output, and an answer may too); code blocks are left as they are."""
-    ours = [w for rule in rules for s in _SENTENCE.findall(" ".join(rule.split())) if len(w := _plain(s)) >= 5]
-    outputs = [" ".join(_plain(p)) for p in printed]
+    ours = [w for rule in rules for s in _SENTENCE.findall(" ".join(rule.split())) if len(w := words(s)) >= 5]
+    outputs = [" ".join(words(p)) for p in printed]
 
     def recited(sentence: str) -> bool:
-        words = _plain(sentence)
-        if len(words) < 5 or any(" ".join(words) in out for out in outputs):
+        said = words(sentence)
+        if len(said) < 5 or any(" ".join(said) in out for out in outputs):
             return False
         for rule in ours:
-            runs = [b for b in SequenceMatcher(None, words, rule, autojunk=False).get_matching_blocks() if b.size]
-            if len(runs) <= 3 and sum(b.size for b in runs) >= 0.8 * len(words):
+            runs = [b for b in SequenceMatcher(None, said, rule, autojunk=False).get_matching_blocks() if b.size]
+            if len(runs) <= 3 and sum(b.size for b in runs) >= 0.8 * len(said):
                 return True
         return False
 
@@ -100,10 +101,6 @@ def without_recital(text: str, rules: Sequence[str], printed: Sequence[str] = ()
         end = m.end()
     kept = "".join([*out, prose(text[end:])])
     return text if kept == text else kept.strip()
-
-
-def _plain(sentence: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", sentence.lower())
 
 
 def without_tool_text(text: str, sent: Sequence[str], quoted: Sequence[str] = (), printed: Sequence[str] = ()) -> str:
