@@ -1789,6 +1789,52 @@ def test_event_logs_in_other_layouts_load_with_their_times_and_keys(tmp_path, mo
         assert df["user"].iloc[1] == "John 1"  # a quoted value whole; the head's level kept
 
 
+def _chat(stamp, names, n=60):
+    """A stamped message export: a notice, then messages, some with a comma, some over two lines."""
+    lines = [f"{stamp(0)} - Messages are kept on this device only."]
+    for i in range(1, n):
+        text = f"meeting at {i % 9}, then lunch" if i % 4 else f"first line of {i}\nand more words on line two"
+        lines.append(f"{stamp(i)} - {names[i % len(names)]}: {text}")
+    return "\n".join(lines) + "\n"
+
+
+def test_records_stamped_with_a_date_and_time_load_one_row_each_with_their_later_lines(tmp_path, monkeypatch):
+    """A chat's export splits at the comma in its stamp as a CSV: it is records, each a stamped line
+    with the unstamped lines under it; the stamp read day first when a day is over 12."""
+    text = _chat(lambda i: f"{1 + i % 28}.{1 + i % 12}.24, {i % 24}:{i % 60:02d}", ["Ana", "Bo", "Cy"])
+    for name in ("chat.txt", "chat"):  # by its suffix, and by its bytes when the name says nothing
+        p = prof(tmp_path, name, text)
+        assert p.kind == "table", p
+        t = p.tables[0]
+        assert t.rows == 60 and "format='%d.%m.%y, %H:%M'" in t.load
+        df = load(tmp_path, monkeypatch, t.load)
+        assert len(df) == 60 and df["time"].iloc[13] == pd.Timestamp(2024, 2, 14, 13, 13)
+        assert pd.isna(df["sender"].iloc[0]) and df["message"].iloc[0].startswith("Messages are kept")
+        assert df["message"].iloc[4] == "first line of 4\nand more words on line two"
+        assert df["message"].iloc[5] == "meeting at 5, then lunch" and df["sender"].iloc[5] == "Cy"
+        assert not any("copies" in note for note in t.notes)  # two alike in one minute are two messages
+
+
+def test_a_twelve_hour_stamp_in_brackets_and_an_ambiguous_day_are_read_and_said(tmp_path, monkeypatch):
+    text = _chat(lambda i: f"[{1 + i % 12}/{1 + i % 12}/2024, {1 + i % 12}:{i % 60:02d}\u202f{'AP'[i % 2]}M]", ["Ana"])
+    text = text.replace("] - ", "] ")
+    p = prof(tmp_path, "log.txt", text)
+    t = p.tables[0]
+    assert "format='%m/%d/%Y, %I:%M %p'" in t.load and any("day or the month" in note for note in t.notes)
+    df = load(tmp_path, monkeypatch, t.load)
+    assert df["time"].iloc[1] == pd.Timestamp(2024, 2, 2, 14, 1) and df["sender"].iloc[1] == "Ana"
+
+
+def test_a_table_whose_first_column_is_a_time_and_many_named_lines_stay_what_they_are(tmp_path):
+    rows = "".join(f"2024-01-01 10:{i:02d},{i}.5,{i * 2}\n" for i in range(40))
+    assert prof(tmp_path, "readings.txt", rows).kind == "table"
+    assert "read_csv" in prof(tmp_path, "readings.txt").tables[0].load  # a CSV without a header
+    # Every line names another program (a pid in it): no column of names, the text kept whole.
+    sys_log = "".join(f"2024-01-01 10:{i % 60:02d}:00 host cron[{1000 + i}]: job ran for user {i}\n" for i in range(40))
+    t = prof(tmp_path, "sys.log", sys_log).tables[0]
+    assert "sender" not in t.load and "host cron" in t.columns[1].samples[0]
+
+
 def test_the_preview_says_which_column_holds_another_tables_key_and_only_where_the_values_say_so(tmp_path):
     zones = "zone_id,borough,name\n" + "".join(f"{i},B{i % 3},Zone {i}\n" for i in range(1, 41))
     trips = "pickup_zone_id,dropoff_zone_id,fare,born\n" + "".join(

@@ -637,13 +637,20 @@ def _scanned(df: Any, read_all: ReadColumns) -> dict[str, tuple[list[str], int]]
 
 
 def table_profile(
-    name: str, df: Any, load: str, rows: int | None, notes: list[str], read_all: ReadColumns | None = None
+    name: str,
+    df: Any,
+    load: str,
+    rows: int | None,
+    notes: list[str],
+    read_all: ReadColumns | None = None,
+    events: bool = False,
 ) -> dict[str, Any]:
     """A table's profile. Its load block also converts the columns that hold numbers or dates as
     text (each line tried here): a small model that starts from the block computes on values, not
     on text, with no step of its own to forget. Where `df` is some of the rows, `read_all` reads
     a few columns from all of them: a text column of few values is listed whole (a file sorted by
-    country shows a few countries in its first rows, all of its units)."""
+    country shows a few countries in its first rows, all of its units). `events`: each row is
+    something that happened at a time, and two alike in one minute are two ("ok" said twice)."""
     if not all(isinstance(c, str) for c in df.columns):
         # A header of dates or numbers (months across a sheet) gives labels df['2024-01-01'] cannot
         # find: they are made text first, as the preview names them.
@@ -678,7 +685,7 @@ def table_profile(
     columns = _columns(df, scanned)
     wide = _wide(df, {c["name"] for c in columns if c["converted"]})
     try:
-        copies = int(df.duplicated().sum())
+        copies = 0 if events else int(df.duplicated().sum())
     except TypeError:  # list or dict cells cannot be compared
         copies = 0
     key = _key_of_copies(df) if copies else ""

@@ -20,7 +20,7 @@ from collections import Counter
 from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
-from . import logformat
+from . import logformat, stamped
 
 MAX_READ = 512 * 1024  # bytes of a text file looked at
 MAX_ROWS = 5000  # rows loaded to profile a table
@@ -182,10 +182,15 @@ def sniff(head: bytes, whole: bool = False, compressed: bool = False) -> str:
 
 
 def _logged(lines: list[str]) -> bool:
-    """A log's lines: most of one shape stamped with a time, a date or a level, or events."""
+    """A log's lines: most of one shape stamped with a time, a date or a level, events, or records
+    that each start with a date and a time."""
     fmt = logformat.infer(lines)
-    stamped = fmt is not None and any(f.rstrip("0123456789") in ("ts", "date", "time", "level") for f in fmt.fields)
-    return (stamped and fmt is not None and fmt.matched >= 0.8 * fmt.total) or logformat.events(lines) is not None
+    typed = fmt is not None and any(f.rstrip("0123456789") in ("ts", "date", "time", "level") for f in fmt.fields)
+    return (
+        (typed and fmt is not None and fmt.matched >= 0.8 * fmt.total)
+        or logformat.events(lines) is not None
+        or stamped.stamped(lines)
+    )
 
 
 def _parses_as_json(text: str, whole: bool) -> bool:
@@ -299,6 +304,8 @@ def looks_tabular(path: Path) -> bool:
 def tabular_lines(text_lines: list[str], least: int = 3) -> bool:
     lines = [line for line in text_lines[:20] if line.strip()]
     if len(lines) < least or any(_UNDERLINES.match(line) for line in lines):  # a printed report's header
+        return False
+    if stamped.stamped(lines):  # '3/12/24, 9:15 PM - Name: words': one comma in each line, no table
         return False
     for sep in (",", ";", "\t", "|"):
         counts = Counter(len(next(csv.reader([line], delimiter=sep))) for line in lines)

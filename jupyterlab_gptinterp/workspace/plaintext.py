@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from . import fixedwidth, logformat
+from . import fixedwidth, logformat, stamped
 from .delimited import read_as_missing
 from .frames import columns_of, table_profile
 from .kinds import (
@@ -136,6 +136,21 @@ def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict
     return {"kind": "table", "tables": [table], "ruled": ruled, "named": named, "covers": found.rows}
 
 
+def _stamped(name: str, path: Path, found: stamped.Stamped, encoding: str, whole: bool) -> dict[str, Any]:
+    """One row per stamped record, its lines under it joined; read from the first MAX_READ bytes
+    of a larger file, whose count of rows is then unknown."""
+    load = stamped.load(name, found, encoding)
+    with open_file(path) as f:
+        text = decode(f.read(MAX_READ))[0]
+    scope: dict[str, Any] = {"open": lambda *a, **k: io.StringIO(text)}
+    exec(load, scope)  # noqa: S102 - the very lines offered, on the text read here
+    df = scope["df"]
+    table = table_profile(
+        "", df.head(MAX_ROWS), load, len(df) if whole else None, stamped.notes(found), columns_of(df), events=True
+    )
+    return {"kind": "table", "tables": [table]}
+
+
 def read_lines(name: str, path: Path) -> dict[str, Any]:
     with open_file(path) as f:
         head = f.read(MAX_READ)
@@ -156,6 +171,10 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
             "load": logformat.load_events(name, events, encoding),
             "rows": total,
         }
+    if fmt is None or fmt.matched < 0.5 * fmt.total:
+        found = stamped.infer(lines, load_pandas())
+        if found is not None:
+            return _stamped(name, path, found, encoding, len(head) < MAX_READ)
     if fmt is not None:
         return {
             "kind": "lines",

@@ -1,0 +1,162 @@
+"""Text whose records each begin with a date and a time, then free words: a chat's export, a
+journal, a log whose messages run over several lines.
+
+Read as a CSV, such a file splits at the comma inside its stamp (`3/12/24, 9:15 PM - ...`), takes
+its first record for a header and cuts every message that holds a comma; read line by line, a
+message that runs over several lines loses its later lines. Here a record is a stamped line with
+the lines below it that carry no stamp; the stamp is read with the one format that parses every
+stamp (day or month first decided by the values), and the name before `: ` becomes a column when
+most records start with one of a few names (a sender, a program).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+# (regex, strptime formats to try in order): the day and month order is settled by the values.
+_DATES: list[tuple[str, list[str]]] = [
+    (r"\d{4}-\d{2}-\d{2}", ["%Y-%m-%d"]),
+    (r"\d{4}/\d{2}/\d{2}", ["%Y/%m/%d"]),
+    *[
+        (
+            rf"\d{{1,2}}{re.escape(sep)}\d{{1,2}}{re.escape(sep)}\d{{{digits}}}",
+            [f"%m{sep}%d{sep}{y}", f"%d{sep}%m{sep}{y}"],
+        )
+        for sep in "/.-"
+        for digits, y in (("4", "%Y"), ("2", "%y"))
+    ],
+    (r"[A-Z][a-z]{2} \d{1,2}, \d{4}", ["%b %d, %Y"]),
+    (r"\d{1,2} [A-Z][a-z]{2},? \d{4}", ["%d %b %Y"]),
+]
+_TIMES: list[tuple[str, str]] = [
+    (r"\d{1,2}:\d{2}:\d{2}\s?[AaPp][Mm]", "%I:%M:%S %p"),
+    (r"\d{1,2}:\d{2}\s?[AaPp][Mm]", "%I:%M %p"),
+    (r"\d{1,2}:\d{2}:\d{2}\.\d+", "%H:%M:%S.%f"),
+    (r"\d{1,2}:\d{2}:\d{2}", "%H:%M:%S"),
+    (r"\d{1,2}:\d{2}", "%H:%M"),
+]
+_JOINS: list[tuple[str, str]] = [(r",\s", ", "), (r"\s", " "), ("T", "T")]
+_AFTER: list[str] = [r"\s+-\s+", r":\s+", r"\s+"]  # between the stamp and the record's words
+
+_ANY = re.compile(
+    r"^(?P<open>\[?)(?P<date>"
+    + "|".join(d for d, _ in _DATES)
+    + r")(?P<join>"
+    + "|".join(j for j, _ in _JOINS)
+    + r")(?P<time>"
+    + "|".join(t for t, _ in _TIMES)
+    + r")(?P<close>\]?)(?P<after>"
+    + "|".join(_AFTER)
+    + r")(?P<rest>\S.*)$"
+)
+_NAME = re.compile(r"^([^:\n]{1,40}?): ")
+_WORDS = re.compile(r"[A-Za-z\u00c0-\uffff]{2,}\s+\S")  # prose: a word, a space, more
+
+
+@dataclass
+class Stamped:
+    regex: str  # a stamped line: (?P<time>...) and (?P<message>...)
+    format: str  # strptime format of the time group, once its blanks are single spaces
+    named: bool  # most records start with one of a few names before ': '
+    records: int  # stamped lines in the sample
+    lines: int  # lines in the sample that are not blank
+    guessed: bool  # day and month could not be told apart: the format reads the month first
+
+
+def _form(text: str, forms: list[tuple[str, Any]]) -> int:
+    return next(i for i, (rx, _) in enumerate(forms) if re.fullmatch(rx, text))
+
+
+def _stamped(body: list[str]) -> list[re.Match[str]]:
+    """The stamped lines of `body` when most of its lines start with a stamp and go on in words,
+    else none (a table whose first column is a time, a log of fields, prose)."""
+    found = [m for m in map(_ANY.match, body) if m]
+    if len(body) < 3 or len(found) < 0.6 * len(body):
+        return []
+    return found if sum(bool(_WORDS.search(m["rest"])) for m in found) >= 0.5 * len(found) else []
+
+
+def stamped(lines: list[str]) -> bool:
+    """Most lines start with a date and a time, then words: records, not a delimited table."""
+    return bool(_stamped([line for line in lines if line.strip()]))
+
+
+def infer(lines: list[str], pd: Any) -> Stamped | None:
+    """How the records of `lines` are stamped, or None when they are not (`stamped`)."""
+    body = [line for line in lines if line.strip()]
+    found = _stamped(body)
+    if not found:
+        return None
+    shapes = Counter(
+        (
+            m["open"],
+            _form(m["date"], _DATES),
+            _form(m["join"], _JOINS),
+            _form(m["time"], _TIMES),
+            m["close"],
+            _form(m["after"], [(a, 0) for a in _AFTER]),
+        )
+        for m in found
+    )
+    (opened, date, join, time, closed, after), count = shapes.most_common(1)[0]
+    if count < 0.8 * len(found):
+        return None
+    stamp = _DATES[date][0] + _JOINS[join][0] + _TIMES[time][0]
+    regex = rf"^{re.escape(opened)}(?P<time>{stamp}){re.escape(closed)}{_AFTER[after]}(?P<message>.*)$"
+    rx = re.compile(regex)
+    stamps = pd.Series([m["time"] for m in map(rx.match, body) if m]).str.replace(r"\s+", " ", regex=True)
+    readable = [
+        f"{fmt}{_JOINS[join][1]}{_TIMES[time][1]}"
+        for fmt in _DATES[date][1]
+        if _parses(pd, stamps, fmt + _JOINS[join][1] + _TIMES[time][1])
+    ]
+    if not readable:
+        return None
+    messages = [m["message"] for m in map(rx.match, body) if m]
+    names = Counter(n[1] for n in map(_NAME.match, messages) if n)
+    named = sum(names.values()) >= 0.5 * len(messages) and len(names) <= max(30, len(messages) // 20)
+    return Stamped(regex, readable[0], named, len(stamps), len(body), len(readable) > 1)
+
+
+def _parses(pd: Any, stamps: Any, fmt: str) -> bool:
+    try:
+        pd.to_datetime(stamps, format=fmt)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def load(name: str, found: Stamped, encoding: str) -> str:
+    """The lines that load one row per record (a cell can start with them as they are)."""
+    opened = f"open({name!r}, encoding={encoding!r})"
+    out = [
+        "import pandas as pd",
+        f"lines = pd.Series({opened}.read().splitlines())",
+        f"parts = lines.str.extract(r'{found.regex}')",
+        "parts['message'] = parts['message'].fillna(lines)  # a line without a stamp goes on with the message above",
+        "df = parts.groupby(parts['time'].notna().cumsum()).agg({'time': 'first', 'message': '\\n'.join})",
+        "df = df[df['time'].notna()].reset_index(drop=True)",
+        f"df['time'] = pd.to_datetime(df['time'].str.replace(r'\\s+', ' ', regex=True), format={found.format!r})",
+    ]
+    if found.named:
+        out += [
+            "sender = df['message'].str.extract(r'(?s)^([^:\\n]{1,40}?): (.*)$')",
+            "df.insert(1, 'sender', sender[0])  # none for a line no one wrote (a notice)",
+            "df['message'] = sender[1].fillna(df['message'])",
+        ]
+    return "\n".join(out)
+
+
+def notes(found: Stamped) -> list[str]:
+    said = [
+        f"one row per record: a line that starts with a date and a time ({found.records} of the {found.lines} lines "
+        "read), with the lines under it that have none (a message over several lines)"
+    ]
+    if found.named:
+        said.append("sender: the name before ': ' (none on a notice such as someone joining)")
+    if found.guessed:
+        said.append(f"no stamp shows whether the day or the month comes first: read as {found.format!r}")
+    return said
