@@ -1681,6 +1681,33 @@ def test_short_tokens_in_a_column_of_numbers_are_missing_and_a_trailer_record_is
     assert any("read as missing, so .isna() finds them: '-' in 'score' (1 rows)" in n for n in marks.tables[0].notes)
 
 
+def test_a_question_about_the_items_gets_the_items_table_loaded_one_about_the_records_the_records(tmp_path):
+    """Fitted to a question that names the file, the table of items is loaded when the question
+    says an item's field, the records' own table when it says only theirs (the file's name names
+    the file, not one of its tables)."""
+    orders = {
+        "meta": {"source": "shop api"},
+        "data": [
+            {
+                "order": f"O{i}",
+                "shop": ["North", "South"][i % 2],
+                **{f"extra_field_{k}": f"value {k}" for k in range(14)},
+                "lines": [{"sku": f"S{j}", "quantity": j + 1, "unit_price": f"{j}.5"} for j in range(1 + i % 3)],
+            }
+            for i in range(30)
+        ],
+    }
+    p = prof(tmp_path, "shop_orders.json", json.dumps(orders))
+    budget = len(render([p], 100_000)) * 2 // 5  # room for one load block
+
+    def loaded(question):  # (the records' load block shown, the items')
+        shown = render([p], budget, question=question)
+        return "shop_orders.json: 30 rows. Not loaded yet" in shown, "explode('lines'" in shown
+
+    assert loaded("What is the total quantity of sku S2 in shop_orders.json?") == (False, True)
+    assert loaded("How many orders did the North shop take in shop_orders.json?") == (True, False)
+
+
 def test_items_joined_in_one_value_are_counted_and_addresses_are_not_numbers_with_units(tmp_path, monkeypatch):
     streets = [
         f"{s} ST"
