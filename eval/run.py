@@ -89,6 +89,7 @@ SETS = {
     "heldout29": HERE / "heldout29",
     "heldout30": HERE / "heldout30",
     "heldout31": HERE / "heldout31",
+    "heldout32": HERE / "heldout32",
 }  # each holds data.py and tasks.py
 
 
