@@ -1683,8 +1683,8 @@ def test_short_tokens_in_a_column_of_numbers_are_missing_and_a_trailer_record_is
 
 def test_a_question_about_the_items_gets_the_items_table_loaded_one_about_the_records_the_records(tmp_path):
     """Fitted to a question that names the file, the table of items is loaded when the question
-    says an item's field, the records' own table when it says only theirs (the file's name names
-    the file, not one of its tables)."""
+    says an item's field, the records' own table when it says only theirs or an item's value (the
+    file's name names the file, not one of its tables)."""
     orders = {
         "meta": {"source": "shop api"},
         "data": [
@@ -1692,7 +1692,10 @@ def test_a_question_about_the_items_gets_the_items_table_loaded_one_about_the_re
                 "order": f"O{i}",
                 "shop": ["North", "South"][i % 2],
                 **{f"extra_field_{k}": f"value {k}" for k in range(14)},
-                "lines": [{"sku": f"S{j}", "quantity": j + 1, "unit_price": f"{j}.5"} for j in range(1 + i % 3)],
+                "lines": [
+                    {"sku": f"S{j}", "quantity": j + 1, "unit_price": f"{j}.5", "status": ["shipped", "back"][j % 2]}
+                    for j in range(1 + i % 3)
+                ],
             }
             for i in range(30)
         ],
@@ -1706,6 +1709,8 @@ def test_a_question_about_the_items_gets_the_items_table_loaded_one_about_the_re
 
     assert loaded("What is the total quantity of sku S2 in shop_orders.json?") == (False, True)
     assert loaded("How many orders did the North shop take in shop_orders.json?") == (True, False)
+    # A word among the items' values only ('shipped'): still a question about the orders.
+    assert loaded("How many orders did the North shop take in shop_orders.json, shipped or not?") == (True, False)
 
 
 def test_items_joined_in_one_value_are_counted_and_addresses_are_not_numbers_with_units(tmp_path, monkeypatch):

@@ -309,19 +309,23 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
     # Which of a file's tables: the words of its own name do not tell them apart.
     within = {u: _table_score(asked, files[u[0]], files[u[0]].tables[u[1]], own=False) for u in units}
     # The tables a question is about, in each file: those it names ("the Teams table"), else the one
-    # whose columns and values say the most of its words, else one another table does not merely
-    # extend (the records, not their items with the records' fields repeated), else the largest. (Columns alone say too
-    # little: "team" is in a column name of most tables of a baseball database.)
+    # whose columns and values say the most of its words, else the largest. (Columns alone say too
+    # little: "team" is in a column name of most tables of a baseball database.) Records' items, with
+    # the records' fields beside each, only when their own columns say more than the records' do: a
+    # word among the items' values ("issue" in a label) is no question about the items.
     wanted: set[tuple[int, int]] = set()
     for i, f in enumerate(files):
         mine = [u for u in units if u[0] == i]
-        named = {u for u in mine if within[u] >= NAMED}
-        wanted |= named or (
-            {max(mine, key=lambda u: (within[u], not _extends(f, f.tables[u[1]]), f.tables[u[1]].rows or 0))}
-            if mine
-            else set()
-        )
-    ranked = sorted(units, key=lambda u: (u not in wanted, -score[u]))
+        if not mine:
+            continue
+        best = max(mine, key=lambda u: (within[u], f.tables[u[1]].rows or 0))
+        j = _extended(f, f.tables[best[1]])
+        base = (i, j) if j is not None else None
+        if base is not None and base in mine:
+            columns = {u: _table_score(asked, f, f.tables[u[1]], own=False, values=False) for u in (best, base)}
+            best = best if columns[best] > columns[base] else base
+        wanted |= {u for u in mine if within[u] >= NAMED} or {best}
+    ranked = sorted(units, key=lambda u: (u not in wanted, -score[u], u[0], -within[u]))  # a file in order
     about = [files[i].tables[j] for i, j in wanted]
     joined = "\n".join([*(f"Join: {j}." for j in joins(files, about)), *_stacked(files)])
 
@@ -369,25 +373,26 @@ def _name_rest(u: tuple[int, int], levels: Levels, rooms: Rooms, budget: int, te
 NAMED = 100  # a table's score when the question says its name
 
 
-def _table_score(asked: list[set[str]], f: FileProfile, t: TableProfile, own: bool = True) -> int:
+def _table_score(asked: list[set[str]], f: FileProfile, t: TableProfile, own: bool = True, values: bool = True) -> int:
     """How many of the question's words (`asked`) a table says: NAMED when it says every word of the
     table's name ("the Teams table"; not "orders" for 'order_items') or, with `own`, of its file's
     (every table of the file named), else 2 a word for a column's name or label and 1 for one of its
     few values; without `own`, not the words of the file's own name, which say which file, not which
-    of its tables (a metadata sheet's source line repeats them). A year the question says is a column's name in a
-    table of years as columns, or one of the periods its load block melts into rows."""
+    of its tables (a metadata sheet's source line repeats them); without `values`, not its values. A
+    year the question says is a column's name in a table of years as columns, or one of the periods
+    its load block melts into rows."""
     said = set().union(*asked) if asked else set()
     for label in (t.name, stem_of(f.name) if own else ""):  # a file's name says which file, not which table
         name = [w for w in words(label) if len(w) > 2 and not w.isdigit() and w not in _PLAIN]
         if name and all(_forms(w) & said for w in name):
             return NAMED
     columns = {w for c in t.columns for n in (c.name, c.label) for w in words(n)}
-    values = {w for c in t.columns for v in c.values for w in words(v)} | set(words(t.title))
+    said_in = {w for c in t.columns for v in c.values for w in words(v)} | set(words(t.title)) if values else set()
     name_words = set() if own else set(words(f.name))
     periods = columns | {w for p in t.periods for w in words(p)}  # a table of years across, melted or not
     years = sum(2 for forms in asked if forms & periods and any(_YEAR.fullmatch(w) for w in forms))
     return years + sum(
-        2 if _says(forms, columns) else 1 if _says(forms, values) else 0
+        2 if _says(forms, columns) else 1 if _says(forms, said_in) else 0
         for forms in asked
         if not forms & name_words and not any(w.isdigit() for w in forms)
     )
@@ -408,13 +413,15 @@ def _files(files: list[FileProfile], levels: Levels, rooms: Rooms, question: str
     ]
 
 
-def _extends(f: FileProfile, t: TableProfile) -> bool:
-    """`t` has the columns of another table of `f` (all but one, the list it unfolds) and more: a
-    record's items with the record's fields beside each."""
+def _extended(f: FileProfile, t: TableProfile) -> int | None:
+    """The index of the table of `f` whose columns `t` has (all but one, the list it unfolds) with
+    others of its own and more rows: `t` is that table's records' items, their fields beside each."""
     mine = {c.name for c in t.columns}
-    return any(
-        len(o.columns) < len(mine) and len({c.name for c in o.columns} - mine) <= 1 for o in f.tables if o is not t
-    )
+    for j, o in enumerate(f.tables):
+        theirs = {c.name for c in o.columns}
+        if o is not t and len(theirs - mine) <= 1 < len(theirs) and mine - theirs and (t.rows or 0) > (o.rows or 0):
+            return j
+    return None
 
 
 def _follower(f: FileProfile, t: TableProfile) -> bool:
