@@ -11,6 +11,7 @@ import json
 import random
 import re
 import sqlite3
+import warnings
 import zipfile
 
 import pandas as pd
@@ -148,6 +149,20 @@ def test_a_csv_under_a_block_of_comment_lines_loads_below_them_with_the_columns_
     text = render([p], len(whole) - 30)  # 12 columns described: the 4 past them named, with their labels
     assert "'dist': float; labelled 'Distance [pc]'" in whole and "'c12':" not in text
     assert "4 more columns: 'c12' (Quantity c12, measured [units]), " in text and "'dist' (Distance [pc])" in text
+
+
+def test_dates_pandas_guesses_no_format_for_get_the_format_a_later_value_shows(tmp_path, monkeypatch):
+    """'Jan 3, 2024, 4:09:45 PM' first: pandas guesses no format from it and parses each value with
+    dateutil, warning in every output; a later value shows the format, which reads them all."""
+    rows = "".join(f'"Jan {d}, 2024, {1 + d % 12}:09:45 {"AP"[d % 2]}M",{d}\n' for d in range(3, 28))
+    p = prof(tmp_path, "activities.csv", "Activity Date,km\n" + rows)
+    assert "format='%b %d, %Y, %I:%M:%S %p'" in p.tables[0].load
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert df["Activity Date"].iloc[10] == pd.Timestamp(2024, 1, 13, 14, 9, 45)
+    iso = prof(tmp_path, "iso.csv", "day,n\n" + "".join(f"2024-01-{d:02d},{d}\n" for d in range(1, 20)))
+    assert "format=" not in iso.tables[0].load  # pandas reads these from the first: no format said
 
 
 def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):

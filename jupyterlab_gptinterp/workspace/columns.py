@@ -414,6 +414,8 @@ def _as_dates(values: list[str]) -> tuple[str, Conversion | None]:
     kwargs = {**({"format": "mixed"} if len(shapes) > 1 else {}), **({"dayfirst": True} if order == "day" else {})}
     if all(_CTIME_ZONED.fullmatch(v.strip()) for v in dated):
         kwargs = {"format": "%a %b %d %H:%M:%S %z %Y"}
+    elif len(shapes) == 1 and (guessed := _guessed_format(dated, order == "day")):
+        kwargs = {"format": guessed}
     expr = "pd.to_datetime({col}" + "".join(f", {k}={v!r}" for k, v in kwargs.items()) + ")"
     if len(shapes) > 1:
         listed = ", ".join(repr(next(v for v in dated if _shape(v) == s)) for s, _ in shapes.most_common(4))
@@ -425,6 +427,33 @@ def _as_dates(values: list[str]) -> tuple[str, Conversion | None]:
     elif order == "month":
         note += "; the month comes first"
     return note, Conversion(expr, lambda s: _pd().to_datetime(s, **kwargs))
+
+
+def _guessed_format(dated: list[str], dayfirst: bool) -> str:
+    """A format that reads every value, guessed from a later one where pandas guesses none from the
+    first ('Jan 2, 2022, 3:09:45 PM': a day under 13 could be an hour) and would parse each value
+    apart, slowly, with a warning in every output; "" when pandas' own guess reads them, or none does."""
+    import warnings
+
+    from pandas.tseries.api import guess_datetime_format
+
+    pd = _pd()
+    values = pd.Series([v.strip() for v in dated])
+    tried: set[str | None] = set()
+    for i, value in enumerate(values.head(30)):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fmt = guess_datetime_format(value, dayfirst=dayfirst)
+        if fmt in tried:
+            continue
+        tried.add(fmt)
+        if fmt is not None and not values.isna().any():
+            try:
+                pd.to_datetime(values, format=fmt)
+            except (ValueError, TypeError, OverflowError):
+                continue
+            return "" if i == 0 else fmt
+    return ""
 
 
 def _numeric_parts(value: str) -> list[int]:
