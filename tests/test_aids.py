@@ -2343,6 +2343,15 @@ def test_the_line_number_is_checked_against_the_line_the_frame_shows():
     assert failing_line(failed("%%time\ny = 1 / 0", "ZeroDivisionError", "division by zero", timed)) == ""
 
 
+async def test_a_stop_after_an_answer_shown_flagged_says_that_answer_is_above_not_that_there_is_none():
+    # 41 is in no output: shown flagged, the model asked again; the same answer again is not shown twice.
+    loop, llm, ex, sink, gate = make(fenced("print(41 + 1)"), "It is 41.", "It is 41.", names=["grounding"])
+    ended = await run_turn(loop, sink, gate)
+    shown = [m for m in sink.of("assistant_message") if m.text == "It is 41."]
+    assert len(shown) == 1 and shown[0].ungrounded == ["41"] and len(llm.requests) == 3
+    assert ended.reason == "step_cap" and "after its answer above, which is flagged" in ended.message
+
+
 async def test_a_reply_the_aids_cut_to_nothing_ends_the_turn_with_the_last_result_not_in_silence():
     # Our own tool text, twice: cut to nothing both times (asked again once), nothing is left to show.
     recital = "Execution status: ok.\nOutput:\n42"

@@ -93,6 +93,7 @@ class _Turn:
         self.proposals = Proposals(loop, self.state, self.aids, self.calls, chat.chat_id, notebook)
         self.context = ""
         self.shown = False  # the last reply reviewed as final was shown (not cut to nothing)
+        self.flagged = False  # a reply was shown as an answer, flagged, and the model asked again
         self.mcp: dict[str, ToolSpec] = {}  # the MCP tools offered this turn, by the name the model calls
         self.cell_text = cell_for_model(notebook, cell_id, self.cfg.result_budget) if cell_id else ""
 
@@ -233,6 +234,7 @@ class _Turn:
         self.shown = review.show and bool((review.text or "").strip())
         if self.shown:
             await self._say(review.text or "", message_id, ungrounded=review.flags)
+            self.flagged |= bool(review.retry)
         self.new.append({"role": "assistant", "content": text})
         if review.retry:
             self.state.notes.append(review.retry)
@@ -241,8 +243,12 @@ class _Turn:
 
     async def _answered(self, why: str) -> tuple[str, str]:
         """The turn ends on the reply just reviewed: as its answer, unless nothing of it was left
-        to show (the aids cut it all); then as a stop, with the last result the turn got."""
-        return ("answer", "") if self.shown else await self._cap("step_cap", f"I stopped: the model {why}.")
+        to show (the aids cut it all); then as a stop, with the last result the turn got, saying so of
+        an answer shown flagged before (else "no answer" would deny what the user reads above)."""
+        if self.shown:
+            return "answer", ""
+        flagged = " after its answer above, which is flagged: no output shows it" if self.flagged else ""
+        return await self._cap("step_cap", f"I stopped: the model {why}{flagged}.")
 
     async def _cap(self, reason: str, message: str) -> tuple[str, str]:
         """A cap was hit: say so, with the last result the turn got (never an empty reply)."""
