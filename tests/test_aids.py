@@ -9,6 +9,7 @@ import asyncio
 import dataclasses
 import json
 import logging
+import re
 
 import pytest
 from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
@@ -781,6 +782,33 @@ async def test_a_result_computed_and_never_used_gets_a_note():
     assert await noted("avg = df['n'].mean()\nprint(df.query('n > @avg').shape[0])") == ""  # used in a query
     assert await noted("ax = df.groupby('a')['n'].sum().plot(kind='bar')\nprint('done')") == ""  # a plot
     assert await noted("total = df['n'].sum()\nprint(df['n'].sum())") == ""  # the same worked out again
+
+
+async def test_a_comparison_stored_and_never_used_to_select_rows_gets_a_note_whose_line_selects_them():
+    import contextlib
+    import io
+
+    import pandas as pd
+
+    def run(code):
+        scope, out = {"pd": pd}, io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec("df = pd.DataFrame({'d': pd.to_datetime(['2022-05-01', '2023-01-02', '2023-07-09'])})\n" + code, scope)  # noqa: S102
+        return out.getvalue()
+
+    async def noted(code):
+        note = await Checks().after_run(turn(), ok(code, run(code)))
+        return note.text if note else ""
+
+    stored = "df['d'] = df['d'].dt.year == 2023\nprint(len(df))"
+    said = await noted(stored)
+    assert "never uses it" in said and run(stored) == "3\n"
+    kept = re.search(r"In place of that line, keep the rows where it holds: (.+?); then", said)[1]
+    assert run(f"{kept}\nprint(len(df))") == "2\n"  # the line the note gives selects the rows
+    assert "never uses it" in await noted("m = (df['d'].dt.year == 2023) & (df['d'].dt.month > 6)\nprint(len(df))")
+    assert await noted("df['y'] = df['d'].dt.year == 2023\nprint(df['y'].sum())") == ""  # read: counted
+    assert await noted("m = df['d'].dt.year == 2023\nprint(len(df[m]))") == ""  # read: selected
+    assert await noted("df['y'] = df['d'].dt.year == 2023\nprint(df.head())") == ""  # a new column looked at
 
 
 async def test_the_largest_of_counts_within_groups_picked_as_a_group_value_pair_gets_a_note():

@@ -26,7 +26,8 @@ never selects, in data of several years (`selection.py`); rows
 selected, grouped or counted by a column the preview found writing one value several ways ('urgent',
 'Urgent'), before they were made one; a result worked out from values the cell typed in itself, when the question is about data files;
 an id where the question asks which thing, and another table names it (`ids.py`); a result the cell
-computed and assigned a name, never read again (what it printed does not come from it). Of a run that
+computed and assigned a name, never read again (what it printed does not come from it); a comparison
+stored and never read (no row selected by it). Of a run that
 failed: an item taken of an empty selection (`.iloc[0]`, `idxmax()`), with the filter that kept no rows.
 """
 
@@ -45,7 +46,14 @@ from .ids import id_for_name
 from .names import from_kernel, parsed
 from .preview import words
 from .repeats import normalise_code, same_success
-from .selection import column_pattern, compared_with, converts, period_unselected, written_otherwise
+from .selection import (
+    column_pattern,
+    compared_with,
+    converts,
+    period_unselected,
+    unapplied_comparison,
+    written_otherwise,
+)
 
 _NOTHING = re.compile(r"(?:^|[:=]\s*|\bis\s+)(nan|NaN|None|NaT|<NA>|inf|-inf|\[\]|\{\}|set\(\))\.?\s*$")
 _EMPTY = re.compile(r"^(?:Empty DataFrame|Series\(\[\],)|\bno\b.{0,60}\bfound\b", re.IGNORECASE | re.MULTILINE)
@@ -151,6 +159,7 @@ class Checks(Aid):
         text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome, turn.files) or unused_column(turn.question, code, turn.files, before)
         text = text or grouped_as_column(code) or unused_result(code, outcome.printed)
+        text = text or unapplied_comparison(code, outcome.printed)
         text = text or id_for_name(turn.question, code, outcome.results, turn.files)
         if text:
             self.flagged, self.sent_back = outcome, 0

@@ -1,21 +1,25 @@
-"""Does the code select the rows the question asks about? Two checks the `Checks` aid runs on a run
-that worked, read from the question, the code and the preview, never from the data's names:
+"""Does the code select the rows the question asks about? Three checks the `Checks` aid runs on a
+run that worked, read from the question, the code and the preview, never from the data's names:
 
 - the question names one year, the data holds dates of other years, and neither the code nor a
   cell before it names that year: the result is over every year (a small model drops "in 2024"
   from "the total downloads in 2024" and answers the total of all years), or names the year and
   not the one month the question names with it ('March 2024');
 - a text column compared with a literal written otherwise than every value the preview sampled
-  (`== 'March 2024'` where the column holds '2022-01', '2022-02'): `==` keeps no row, with no error.
+  (`== 'March 2024'` where the column holds '2022-01', '2022-02'): `==` keeps no row, with no error;
+- a comparison stored (`df['d'] = df['d'].dt.year == 2023`, `mask = ...`) and never read again: a
+  column of True/False on every row, and what is printed is of all the rows.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Sequence
 
 from ..seams import ColumnProfile, FileProfile
 from .folding import unfolded
+from .names import parsed
 
 _YEAR = re.compile(r"(?<![\w.])(?:19|20)\d\d(?![\w])")
 # A year inside a date as data writes it ('2023-09-10', '10/09/2023', '2023-01-01T00:00'): not a
@@ -183,3 +187,53 @@ def converts(column: str, code: str) -> bool:
         or re.search(r"to_numeric\(\s*\w+" + ref, code)
         or re.search(rf"parse_dates\s*=\s*[\[(][^\])]*['\"]{name}['\"]", code)
     )
+
+
+def unapplied_comparison(code: str, printed: str) -> str:
+    """A note when the cell stores a comparison (in a name, or in a column: `df['d'] = df['d'].dt.year
+    == 2023`) that nothing after it reads, and prints something: no row was selected by it."""
+    body = tree.body if printed.strip() and (tree := parsed(code)) is not None else []
+    for i, statement in enumerate(body):
+        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+            continue
+        target, value = statement.targets[0], statement.value
+        if not _compares(value):
+            continue
+        if isinstance(target, ast.Name):
+            name, said = target.id, rf"\b{re.escape(target.id)}\b"
+        elif isinstance(target, ast.Subscript) and isinstance(key := target.slice, ast.Constant):
+            name, said = (
+                f"{ast.unparse(target)}",
+                rf"['\"]{re.escape(str(key.value))}['\"]|\.{re.escape(str(key.value))}\b",
+            )
+        else:
+            continue
+        after = "\n".join(ast.unparse(s) for s in body[i + 1 :])
+        # A new column of flags, then the frame printed to look at: no result was meant from it yet.
+        looked = isinstance(target, ast.Subscript) and not re.search(said, ast.unparse(value))
+        if not re.search(said, after) and not (looked and not _WORKED.search(after)):
+            kept = ast.unparse(target.value) if isinstance(target, ast.Subscript) else _frame(value)
+            return (
+                f"the cell stores the comparison {ast.unparse(value)} in {name} (True or False on every row) and "
+                f"never uses it, so no row was selected and what it printed is of all the rows. In place of that "
+                f"line, keep the rows where it holds: {kept} = {kept}[{ast.unparse(value)}]; then compute again."
+            )
+    return ""
+
+
+_WORKED = re.compile(r"\blen\(|\.(?:sum|mean|median|count|size|nunique|value_counts|groupby|max|min|shape)\b")
+
+
+def _compares(node: ast.AST) -> bool:
+    """A comparison, or comparisons joined by & or |."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr)):
+        return _compares(node.left) and _compares(node.right)
+    return isinstance(node, ast.Compare)
+
+
+def _frame(node: ast.AST) -> str:
+    """The frame a comparison reads (`df` of `df['a'] > 1`, `df.a > 1`)."""
+    for n in ast.walk(node):
+        if isinstance(n, (ast.Subscript, ast.Attribute)) and isinstance(n.value, ast.Name):
+            return n.value.id
+    return "df"
