@@ -133,6 +133,10 @@ async def test_a_keyerror_on_the_column_a_melt_note_makes_gets_that_melt():
 
 async def test_a_keyerror_gets_the_close_column_or_says_where_the_key_is():
     assert "did you mean 'Revenue'" in await hint(failed("df['revenue']", "KeyError", "'revenue'"))
+    two = "import pandas as pd\nhigh = df[df['Revenu'] > 10]['Revenu'].sum()"
+    tb = ["KeyError    Traceback (most recent call last)", f"Cell In[4], line 2\n----> 2 {two.splitlines()[1]}"]
+    said = await hint(failed(two, "KeyError", "'Revenu'", tb))  # the line written again with the name
+    assert "That line with it: `high = df[df['Revenue'] > 10]['Revenue'].sum()`" in said, said
     inside = await hint(failed("g = df.groupby('x')['Revenue'].sum()\ng['Revenue']", "KeyError", "'Revenue'"))
     assert "not of the object" in inside and "no column" not in inside  # never contradicts the preview
     assert "'info.city'" in await hint(failed("df['city']", "KeyError", "'city'"))  # a key of nested records

@@ -546,8 +546,15 @@ def _key_hint(missing: str, tables: list[TableProfile], line: str = "") -> str:
         f"There is no column {missing!r}"
         + (f"; did you mean {close!r}?" if close else ".")
         + f" The columns are exactly: {listed}."
-        + ("" if close else _as_value(missing, t))
+        + (_corrected(line, missing, close) if close else _as_value(missing, t))
     )
+
+
+def _corrected(line: str, missing: str, close: str) -> str:
+    """The failing line with the close name in place of the missing one: a small model told the
+    name wrote the line it had again, unchanged, three times."""
+    fixed = re.sub(rf"(['\"]){re.escape(missing)}\1", lambda m: m[1] + close + m[1], line)
+    return f" That line with it: `{fixed.strip()}`" if fixed != line and len(fixed) <= 300 else ""
 
 
 def _as_value(missing: str, table: TableProfile) -> str:
