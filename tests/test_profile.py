@@ -413,6 +413,10 @@ def test_a_column_the_question_names_is_described_first_when_a_preview_must_be_c
     once = as_asked([wide], both)
     assert once == as_asked(once, both) and [c.name for c in once[0].tables[0].columns][:2] == ["field_11", "field_15"]
     assert [c.name for c in p.tables[0].columns][-1] == "ReadStatus"  # the profile itself unchanged
+    # By a word of its name that few columns have; a word most of them have moves none.
+    worded = prof(tmp_path, "members.csv", ",".join(names[:30] + ["is_premium_member"]) + "\n" + rows)
+    assert "  'is_premium_member': int" in render([worded], len(whole) // 3, question="How many premium members?")
+    assert "  'Field20'" not in render([worded], len(whole) // 3, question="How many rows have field 20 set?")
 
 
 def test_files_that_load_alike_get_the_lines_that_stack_them_into_one_frame(tmp_path, monkeypatch):

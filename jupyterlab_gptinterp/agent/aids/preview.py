@@ -255,12 +255,20 @@ def _key_named(choice: str) -> str:
     return rf"(?<!\w){re.escape(key)}(?!\w)" if len(key) >= 4 else r"(?!)"
 
 
+FEW_HAVE = 3  # columns with a word of the question in their names: more, and the word says little
+
+
 def _named_first(f: FileProfile, question: str) -> FileProfile:
-    """`f` with the columns the question names by their exact name first in each table: a preview
-    that must be cut describes a table's first columns, and 'ReadStatus' was the 30th of 51."""
+    """`f` with the columns the question names first in each table, by their exact name, then by a
+    word that few of its columns have: a preview that must be cut describes a table's first
+    columns, and 'ReadStatus' was the 30th of 51 ('host_is_superhost' of "superhost", the 15th of 75)."""
     tables = []
+    asked = _asked(question)
     for t in f.tables:
         named = [c for c in t.columns if len(c.name) > 2 and re.search(rf"(?<!\w){re.escape(c.name)}(?!\w)", question)]
+        for forms in asked:
+            having = [c for c in t.columns if c not in named and forms & set(words(c.name))]  # whole words
+            named += having if len(having) <= FEW_HAVE else []
         # All of them first when one is past the first described, so a second pass moves nothing.
         first = named if any(t.columns.index(c) >= FIRST_DESCRIBED for c in named) else []
         tables.append(replace(t, columns=first + [c for c in t.columns if c not in first]) if first else t)
