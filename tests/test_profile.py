@@ -27,7 +27,7 @@ from jupyterlab_gptinterp.agent.outcome import Outcome
 from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import MAX_BARE, DiskWorkspace, _typed, delimited, logformat, records
 from jupyterlab_gptinterp.workspace.frames import table_profile
-from jupyterlab_gptinterp.workspace.kinds import MAX_TABLES, data_suffix
+from jupyterlab_gptinterp.workspace.kinds import MAX_COLUMNS, MAX_TABLES, data_suffix
 from jupyterlab_gptinterp.workspace.profile import profile
 
 
@@ -893,13 +893,14 @@ def test_a_databases_frames_take_no_name_a_cell_already_uses_nor_each_others(tmp
 
 
 async def test_a_wide_tables_columns_past_those_profiled_are_named_and_a_keyerror_on_one_finds_them(tmp_path):
-    # A Stripe export flattened by json_normalize: 'outcome.type' is its 50th column.
-    charges = [{**{f"f{k}": k for k in range(45)}, "outcome": {"type": "blocked" if i % 9 == 0 else "authorized"}} for i in range(30)]  # fmt: skip
+    # A Stripe export flattened by json_normalize: 'outcome.type' past the columns profiled.
+    wide = MAX_COLUMNS + 5
+    charges = [{**{f"f{k}": k for k in range(wide)}, "outcome": {"type": "blocked" if i % 9 == 0 else "authorized"}} for i in range(30)]  # fmt: skip
     (tmp_path / "charges.json").write_text(json.dumps(charges))
     p = prof(tmp_path, "charges.json")
     t = p.tables[0]
-    assert t.width == 46 and len(t.columns) == 40 and t.unprofiled[-1] == "outcome.type"
-    assert "'f44', 'outcome.type'" in render([p], 20000)
+    assert t.width == wide + 1 and len(t.columns) == MAX_COLUMNS and t.unprofiled[-1] == "outcome.type"
+    assert f"'f{wide - 1}', 'outcome.type'" in render([p], 40000)
     code = "df = pd.json_normalize(json.load(open('charges.json')))\nprint((df['outcome'] == 'blocked').sum())"
     err = {"output_type": "error", "ename": "KeyError", "evalue": "'outcome'", "traceback": []}
     outcome = Outcome(proposed=code, decision="approved", code=code, status="error", outputs=[err])
@@ -2471,14 +2472,14 @@ def test_a_sheet_or_lines_file_longer_than_the_rows_read_is_not_said_to_be_read_
 
 def _wide(tmp_path):
     """An API answer as trade statistics write it: columns of one value first, an area code
-    list beside it, the value the questions ask for past the 40 columns profiled."""
+    list beside it, the value the questions ask for past the columns profiled."""
     n = 300
     data = {f"const{i}": ["C"] * n for i in range(8)}
     data |= {
         "period": [f"2023{1 + i % 12:02d}" for i in range(n)],
         "code": [["0901", "090111"][i % 2] for i in range(n)],
     }
-    data |= {f"statisticalMeasure{i:02d}Estimated": [float(i * j) for j in range(n)] for i in range(34)}
+    data |= {f"statisticalMeasure{i:02d}Estimated": [float(i * j) for j in range(n)] for i in range(MAX_COLUMNS - 6)}
     data |= {"tradeValue": [float(j) for j in range(n)], "flag": [j % 2 == 0 for j in range(n)]}
     (tmp_path / "trade.json").write_text(json.dumps({"data": pd.DataFrame(data).to_dict("records")}))
     areas = [{"areaCode": i, "areaName": f"Area {i}", "note": f"note {i}"} for i in range(60)]
@@ -2488,7 +2489,7 @@ def _wide(tmp_path):
 
 def test_a_preview_over_its_budget_names_the_columns_past_those_described_of_the_table_asked_about(tmp_path):
     files = _wide(tmp_path)
-    assert files[0].tables[0].unprofiled[-2:] == ["tradeValue", "flag"]  # past the 40 profiled
+    assert files[0].tables[0].unprofiled[-2:] == ["tradeValue", "flag"]  # past those profiled
     question = "What was the trade value of code 0901 in March 2023 in trade.json?"
     assert len(render(files, 10**6)) > 1800
     text = render(files, 1800, question=question)
