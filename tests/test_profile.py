@@ -1701,6 +1701,23 @@ def test_short_tokens_in_a_column_of_numbers_are_missing_and_a_trailer_record_is
     assert any("read as missing, so .isna() finds them: '-' in 'score' (1 rows)" in n for n in marks.tables[0].notes)
 
 
+async def test_a_key_taken_of_a_list_of_records_gets_the_load_block_of_the_items_table(tmp_path, monkeypatch):
+    orders = [{"order": f"O{i}", "lines": [{"sku": f"S{j}", "qty": j + 1} for j in range(1 + i % 3)]} for i in range(9)]
+    p = prof(tmp_path, "orders.json", json.dumps(orders))
+    code = "import json\ndf = pd.json_normalize(json.load(open('orders.json')))\nprint(df['lines'].apply(lambda x: x['sku']))"
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(TypeError) as raised:  # what pandas itself raises on that code
+        exec(code, {"pd": pd})  # noqa: S102
+    err = {"output_type": "error", "ename": "TypeError", "evalue": str(raised.value), "traceback": []}
+    outcome = Outcome(proposed=code, decision="approved", code=code, status="error", outputs=[err])
+    state = TurnState(question="q", action="chat", fenced=True, notebook=NotebookView(path="q.ipynb"), files=[p])
+    said = (await Hints().after_run(state, outcome)).text
+    assert "'lines' is a list of records" in said and "explode('lines'" in said, said
+    block = said.split("loads so:\n")[1]
+    items = load(tmp_path, monkeypatch, block)
+    assert list(items["sku"][:3]) == ["S0", "S0", "S1"]  # the block the hint gives runs, one row per item
+
+
 def test_a_question_about_the_items_gets_the_items_table_loaded_one_about_the_records_the_records(tmp_path):
     """Fitted to a question that names the file, the table of items is loaded when the question
     says an item's field, the records' own table when it says only theirs or an item's value (the
