@@ -1898,6 +1898,10 @@ def test_a_table_whose_first_column_is_a_time_and_many_named_lines_stay_what_the
     rows = "".join(f"2024-01-01 10:{i:02d},{i}.5,{i * 2}\n" for i in range(40))
     assert prof(tmp_path, "readings.txt", rows).kind == "table"
     assert "read_csv" in prof(tmp_path, "readings.txt").tables[0].load  # a CSV without a header
+    # A header of names over stamps, a zone and words: a table whose first column is a time.
+    said = "time,event,n\n" + "".join(f"2024-01-01 10:{i:02d}:00 UTC,restarted by admin {i},{i}\n" for i in range(40))
+    events = prof(tmp_path, "events.txt", said).tables[0]
+    assert "read_csv" in events.load and [c.name for c in events.columns] == ["time", "event", "n"]
     # Every line names another program (a pid in it): no column of names, the text kept whole.
     sys_log = "".join(f"2024-01-01 10:{i % 60:02d}:00 host cron[{1000 + i}]: job ran for user {i}\n" for i in range(40))
     t = prof(tmp_path, "sys.log", sys_log).tables[0]

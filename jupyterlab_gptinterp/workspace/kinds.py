@@ -305,7 +305,7 @@ def tabular_lines(text_lines: list[str], least: int = 3) -> bool:
     lines = [line for line in text_lines[:20] if line.strip()]
     if len(lines) < least or any(_UNDERLINES.match(line) for line in lines):  # a printed report's header
         return False
-    if stamped.stamped(lines):  # '3/12/24, 9:15 PM - Name: words': one comma in each line, no table
+    if stamped.stamped(lines, headless=True):  # '3/12/24, 9:15 PM - Name: words': a comma in each, no table
         return False
     for sep in (",", ";", "\t", "|"):
         counts = Counter(len(next(csv.reader([line], delimiter=sep))) for line in lines)

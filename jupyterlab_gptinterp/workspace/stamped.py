@@ -79,9 +79,11 @@ def _stamped(body: list[str]) -> list[re.Match[str]]:
     return found if sum(bool(_WORDS.search(m["rest"])) for m in found) >= 0.5 * len(found) else []
 
 
-def stamped(lines: list[str]) -> bool:
-    """Most lines start with a date and a time, then words: records, not a delimited table."""
-    return bool(_stamped([line for line in lines if line.strip()]))
+def stamped(lines: list[str], headless: bool = False) -> bool:
+    """Most lines start with a date and a time, then words: records, not a delimited table; with
+    `headless`, the first line too (a table's first line is its header of names)."""
+    body = [line for line in lines if line.strip()]
+    return bool(_stamped(body)) and (not headless or bool(_ANY.match(body[0])))
 
 
 def infer(lines: list[str], pd: Any) -> Stamped | None:
