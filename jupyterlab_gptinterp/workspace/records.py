@@ -161,15 +161,17 @@ def _items(load: str, df: Any, whole: bool) -> dict[str, Any] | None:
             continue
         own = {str(k) for x in scope["df"][col].head(500) for k in x}
         prefix = f".add_prefix({str(col) + '.'!r})" if own & {str(k) for k in df.columns} else ""
-        lines = [explode, f"df = df.drop(columns={c}).join(pd.json_normalize(df[{c}].tolist()){prefix})"]
+        # The item's own fields first: they are what a table of items is asked about, and a preview
+        # that names a table's first columns named only the record's (24 races' circuit, not results).
+        lines = [explode, f"df = pd.json_normalize(df[{c}].tolist()){prefix}.join(df.drop(columns={c}))"]
         try:
             exec(lines[1], scope)  # noqa: S102
         except Exception:  # noqa: BLE001 - items that do not line up: no table of them
             return None
         out = scope["df"]
         note = (
-            f"one row per item of {c}, with the fields of the record it is in (the last two lines of the load make "
-            "it); a record's own fields repeat on each of its items, so count records, or sum their fields, on the "
+            f"one row per item of {c}, its fields first, then those of the record it is in (the last two lines of "
+            "the load make it); a record's own fields repeat on each of its items, so count records, or sum their fields, on the "
             "file's table of records"
         )
         return table_profile(
