@@ -110,11 +110,8 @@ def infer(lines: list[str], pd: Any) -> Stamped | None:
     regex = rf"^{re.escape(opened)}(?P<time>{stamp}){re.escape(closed)}{_AFTER[after]}(?P<message>.*)$"
     rx = re.compile(regex)
     stamps = pd.Series([m["time"] for m in map(rx.match, body) if m]).str.replace(r"\s+", " ", regex=True)
-    readable = [
-        f"{fmt}{_JOINS[join][1]}{_TIMES[time][1]}"
-        for fmt in _DATES[date][1]
-        if _parses(pd, stamps, fmt + _JOINS[join][1] + _TIMES[time][1])
-    ]
+    clock = _JOINS[join][1] + _TIMES[time][1]
+    readable = [day + clock for day in _DATES[date][1] if _parses(pd, stamps, day + clock)]
     if not readable:
         return None
     messages = [m["message"] for m in map(rx.match, body) if m]
