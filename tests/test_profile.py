@@ -1884,6 +1884,23 @@ def test_records_stamped_with_a_date_and_time_load_one_row_each_with_their_later
         assert not any("copies" in note for note in t.notes)  # two alike in one minute are two messages
 
 
+def test_stamps_are_read_by_a_format_every_one_of_them_fits_and_unseen_marks_and_blank_lines_are_no_text(
+    tmp_path, monkeypatch
+):
+    # Day first shows only after 2,000 records; an iOS export's notices start with U+200E; blank lines.
+    stamps = [f"{1 + i % 12:02d}/{1 + (i // 12) % 12:02d}/2023 10:{i % 60:02d}" for i in range(2400)] + [
+        "13/03/2024 10:00"
+    ]
+    mark = "\u200e"
+    text = "\n".join(f"{mark if i % 50 == 7 else ''}[{t}] Ana: word {i}\n" for i, t in enumerate(stamps))
+    t = prof(tmp_path, "long.txt", text).tables[0]
+    assert "format='%d/%m/%Y %H:%M'" in t.load
+    df = load(tmp_path, monkeypatch, t.load)
+    assert (
+        len(df) == 2401 and df["message"].iloc[7] == "word 7" and df["time"].iloc[-1] == pd.Timestamp(2024, 3, 13, 10)
+    )
+
+
 def test_a_twelve_hour_stamp_in_brackets_and_an_ambiguous_day_are_read_and_said(tmp_path, monkeypatch):
     text = _chat(lambda i: f"[{1 + i % 12}/{1 + i % 12}/2024, {1 + i % 12}:{i % 60:02d}\u202f{'AP'[i % 2]}M]", ["Ana"])
     text = text.replace("] - ", "] ")
@@ -1902,8 +1919,10 @@ def test_a_table_whose_first_column_is_a_time_and_many_named_lines_stay_what_the
     said = "time,event,n\n" + "".join(f"2024-01-01 10:{i:02d}:00 UTC,restarted by admin {i},{i}\n" for i in range(40))
     events = prof(tmp_path, "events.txt", said).tables[0]
     assert "read_csv" in events.load and [c.name for c in events.columns] == ["time", "event", "n"]
+    tabbed = "".join(f"2024-01-01 10:{i:02d}\tJohn Smith\t{i}\n" for i in range(40))  # a TSV without a header
+    assert "sep='\\t'" in prof(tmp_path, "tabbed.txt", tabbed).tables[0].load
     # Every line names another program (a pid in it): no column of names, the text kept whole.
-    sys_log = "".join(f"2024-01-01 10:{i % 60:02d}:00 host cron[{1000 + i}]: job ran for user {i}\n" for i in range(40))
+    sys_log = "".join(f"2024-01-01 10:{i % 60:02d}:00 host cron[{1000 + i}]: job ran for user {i}\n" for i in range(25))
     t = prof(tmp_path, "sys.log", sys_log).tables[0]
     assert "sender" not in t.load and "host cron" in t.columns[1].samples[0]
 

@@ -136,14 +136,17 @@ def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict
     return {"kind": "table", "tables": [table], "ruled": ruled, "named": named, "covers": found.rows}
 
 
-def _stamped(name: str, path: Path, found: stamped.Stamped, encoding: str, whole: bool) -> dict[str, Any]:
+def _stamped(name: str, path: Path, found: stamped.Stamped, encoding: str, whole: bool) -> dict[str, Any] | None:
     """One row per stamped record, its lines under it joined; read from the first MAX_READ bytes
     of a larger file, whose count of rows is then unknown."""
     load = stamped.load(name, found, encoding)
     with open_file(path) as f:
         text = decode(f.read(MAX_READ))[0]
     scope: dict[str, Any] = {"open": lambda *a, **k: io.StringIO(text)}
-    exec(load, scope)  # noqa: S102 - the very lines offered, on the text read here
+    try:
+        exec(load, scope)  # noqa: S102 - the very lines offered, on the text read here
+    except ValueError:  # a stamp past the lines sampled that the format does not read: not offered
+        return None
     df = scope["df"]
     table = table_profile(
         "", df.head(MAX_ROWS), load, len(df) if whole else None, stamped.notes(found), columns_of(df), events=True
@@ -172,9 +175,10 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
             "rows": total,
         }
     if fmt is None or fmt.matched < 0.5 * fmt.total:
-        found = stamped.infer(lines, load_pandas())
-        if found is not None:
-            return _stamped(name, path, found, encoding, len(head) < MAX_READ)
+        found = stamped.infer(text.splitlines(), load_pandas())  # every stamp read, so its format reads them all
+        table = _stamped(name, path, found, encoding, len(head) < MAX_READ) if found is not None else None
+        if table is not None:
+            return table
     if fmt is not None:
         return {
             "kind": "lines",

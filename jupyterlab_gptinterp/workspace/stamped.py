@@ -39,10 +39,15 @@ _TIMES: list[tuple[str, str]] = [
     (r"\d{1,2}:\d{2}", "%H:%M"),
 ]
 _JOINS: list[tuple[str, str]] = [(r",\s", ", "), (r"\s", " "), ("T", "T")]
-_AFTER: list[str] = [r"\s+-\s+", r":\s+", r"\s+"]  # between the stamp and the record's words
+# Between the stamp and the record's words: spaces, not a tab (a TSV's first column is no stamp).
+_AFTER: list[str] = [r" +- +", r": +", r" +"]
+# Marks a phone writes, unseen, before some lines (iOS before an attachment's notice).
+_MARKS = r"[\u200e\u200f]*"
 
 _ANY = re.compile(
-    r"^(?P<open>\[?)(?P<date>"
+    r"^"
+    + _MARKS
+    + r"(?P<open>\[?)(?P<date>"
     + "|".join(d for d, _ in _DATES)
     + r")(?P<join>"
     + "|".join(j for j, _ in _JOINS)
@@ -53,7 +58,9 @@ _ANY = re.compile(
     + r")(?P<rest>\S.*)$"
 )
 _NAME = re.compile(r"^([^:\n]{1,40}?): ")
-_WORDS = re.compile(r"[A-Za-z\u00c0-\uffff]{2,}\s+\S")  # prose: a word, a space, more
+# Prose: a word (from its start: linear on a long run of letters), a space, more.
+_WORDS = re.compile(r"(?<![A-Za-z\u00c0-\uffff])[A-Za-z\u00c0-\uffff]{2,} +\S")
+_FIELDS = re.compile(r"\t|^[|;,]|\s\|\s")  # fields apart by tabs or bars: a table, not words
 
 
 @dataclass
@@ -74,7 +81,11 @@ def _stamped(body: list[str]) -> list[re.Match[str]]:
     """The stamped lines of `body` when most of its lines start with a stamp and go on in words,
     else none (a table whose first column is a time, a log of fields, prose)."""
     found = [m for m in map(_ANY.match, body) if m]
-    if len(body) < 3 or len(found) < 0.6 * len(body):
+    if (
+        len(body) < 3
+        or len(found) < 0.6 * len(body)
+        or sum(bool(_FIELDS.search(m["rest"])) for m in found) > 0.2 * len(found)
+    ):
         return []
     return found if sum(bool(_WORDS.search(m["rest"])) for m in found) >= 0.5 * len(found) else []
 
@@ -107,7 +118,7 @@ def infer(lines: list[str], pd: Any) -> Stamped | None:
     if count < 0.8 * len(found):
         return None
     stamp = _DATES[date][0] + _JOINS[join][0] + _TIMES[time][0]
-    regex = rf"^{re.escape(opened)}(?P<time>{stamp}){re.escape(closed)}{_AFTER[after]}(?P<message>.*)$"
+    regex = rf"^{_MARKS}{re.escape(opened)}(?P<time>{stamp}){re.escape(closed)}{_AFTER[after]}(?P<message>.*)$"
     rx = re.compile(regex)
     stamps = pd.Series([m["time"] for m in map(rx.match, body) if m]).str.replace(r"\s+", " ", regex=True)
     clock = _JOINS[join][1] + _TIMES[time][1]
@@ -116,7 +127,8 @@ def infer(lines: list[str], pd: Any) -> Stamped | None:
         return None
     messages = [m["message"] for m in map(rx.match, body) if m]
     names = Counter(n[1] for n in map(_NAME.match, messages) if n)
-    named = sum(names.values()) >= 0.5 * len(messages) and len(names) <= max(30, len(messages) // 20)
+    # A few names, each again and again (a chat's members); not one a line (a program's pid in it).
+    named = sum(names.values()) >= 0.5 * len(messages) and len(names) <= max(3, len(messages) // 5)
     return Stamped(regex, readable[0], named, len(stamps), len(body), len(readable) > 1)
 
 
@@ -133,7 +145,7 @@ def load(name: str, found: Stamped, encoding: str) -> str:
     opened = f"open({name!r}, encoding={encoding!r})"
     out = [
         "import pandas as pd",
-        f"lines = pd.Series({opened}.read().splitlines())",
+        f"lines = pd.Series([line for line in {opened}.read().splitlines() if line.strip()])",
         f"parts = lines.str.extract(r'{found.regex}')",
         "parts['message'] = parts['message'].fillna(lines)  # a line without a stamp goes on with the message above",
         "df = parts.groupby(parts['time'].notna().cumsum()).agg({'time': 'first', 'message': '\\n'.join})",
