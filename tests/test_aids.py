@@ -788,7 +788,10 @@ async def test_a_result_computed_and_never_used_gets_a_note():
     assert await noted("total = df['n'].sum()\nprint(df['n'].sum())") == ""  # the same worked out again
 
 
-async def test_a_comparison_stored_and_never_used_to_select_rows_gets_a_note_whose_line_selects_them():
+async def test_a_comparison_stored_and_never_used_to_select_rows_gets_a_note_whose_line_selects_them(
+    tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)  # a cell below writes a file
     import contextlib
     import io
 
@@ -813,6 +816,16 @@ async def test_a_comparison_stored_and_never_used_to_select_rows_gets_a_note_who
     assert await noted("df['y'] = df['d'].dt.year == 2023\nprint(df['y'].sum())") == ""  # read: counted
     assert await noted("m = df['d'].dt.year == 2023\nprint(len(df[m]))") == ""  # read: selected
     assert await noted("df['y'] = df['d'].dt.year == 2023\nprint(df.head())") == ""  # a new column looked at
+    # Not a mask of the frame's rows left unused: worked out again, of a module, of a name, a membership, a group's, saved.
+    for code in (
+        "m = df['d'].dt.year == 2023\nprint(len(df[df['d'].dt.year == 2023]))",
+        "import numpy as np\nm = np.log(df['d'].dt.year) > 7\nprint(len(df))",
+        "total = len(df)\nok = total > 2\nprint(total)",
+        "found = 'd' in df.columns\nprint(found)",
+        "big = df.groupby(df['d'].dt.year)['d'].count() > 1\nprint(len(df))",
+        "df['late'] = df['d'].dt.month > 6\ndf.to_csv('flags.csv')\nprint(len(df))",
+    ):
+        assert await noted(code) == "", code
 
 
 async def test_the_largest_of_counts_within_groups_picked_as_a_group_value_pair_gets_a_note():

@@ -190,50 +190,70 @@ def converts(column: str, code: str) -> bool:
 
 
 def unapplied_comparison(code: str, printed: str) -> str:
-    """A note when the cell stores a comparison (in a name, or in a column: `df['d'] = df['d'].dt.year
-    == 2023`) that nothing after it reads, and prints something: no row was selected by it."""
+    """A note when the cell stores a comparison of a frame's column (in a name, or in a column:
+    `df['d'] = df['d'].dt.year == 2023`) that nothing after it reads, nor works out again, nor
+    writes out, and prints something: no row was selected by it."""
     body = tree.body if printed.strip() and (tree := parsed(code)) is not None else []
     for i, statement in enumerate(body):
         if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
             continue
         target, value = statement.targets[0], statement.value
-        if not _compares(value):
+        frame = _masks(value)
+        if not frame or "groupby" in ast.unparse(value):  # a group's mask does not line up with the rows
             continue
         if isinstance(target, ast.Name):
             name, said = target.id, rf"\b{re.escape(target.id)}\b"
-        elif isinstance(target, ast.Subscript) and isinstance(key := target.slice, ast.Constant):
-            name, said = (
-                f"{ast.unparse(target)}",
-                rf"['\"]{re.escape(str(key.value))}['\"]|\.{re.escape(str(key.value))}\b",
-            )
+        elif (
+            isinstance(target, ast.Subscript)
+            and isinstance(key := target.slice, ast.Constant)
+            and isinstance(target.value, ast.Name)
+            and target.value.id == frame
+        ):
+            name, said = ast.unparse(target), rf"['\"]{re.escape(str(key.value))}['\"]|\.{re.escape(str(key.value))}\b"
         else:
             continue
         after = "\n".join(ast.unparse(s) for s in body[i + 1 :])
+        if re.search(said, after) or ast.unparse(value) in after or _WRITES.search(after):
+            continue
         # A new column of flags, then the frame printed to look at: no result was meant from it yet.
-        looked = isinstance(target, ast.Subscript) and not re.search(said, ast.unparse(value))
-        if not re.search(said, after) and not (looked and not _WORKED.search(after)):
-            kept = ast.unparse(target.value) if isinstance(target, ast.Subscript) else _frame(value)
-            return (
-                f"the cell stores the comparison {ast.unparse(value)} in {name} (True or False on every row) and "
-                f"never uses it, so no row was selected and what it printed is of all the rows. In place of that "
-                f"line, keep the rows where it holds: {kept} = {kept}[{ast.unparse(value)}]; then compute again."
-            )
+        if isinstance(target, ast.Subscript) and not re.search(said, ast.unparse(value)) and not _WORKED.search(after):
+            continue
+        return (
+            f"the cell stores the comparison {ast.unparse(value)} in {name} (True or False on every row) and "
+            f"never uses it, so no row was selected and what it printed is of all the rows. In place of that "
+            f"line, keep the rows where it holds: {frame} = {frame}[{ast.unparse(value)}]; then compute again."
+        )
     return ""
 
 
 _WORKED = re.compile(r"\blen\(|\.(?:sum|mean|median|count|size|nunique|value_counts|groupby|max|min|shape)\b")
+_WRITES = re.compile(r"\.to_\w+\(|\.savefig\(")
+_ORDER = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
-def _compares(node: ast.AST) -> bool:
-    """A comparison, or comparisons joined by & or |."""
+def _masks(node: ast.AST) -> str:
+    """The frame whose rows a comparison (or comparisons joined by & or |) marks: each compares a
+    column of it (`df['a'] > 1`, `df.a.str.len() == 3`); "" when not (`total > 100`, `'a' in
+    df.columns`, `np.log(df['a']) > 1`, which is not said of one frame)."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr)):
-        return _compares(node.left) and _compares(node.right)
-    return isinstance(node, ast.Compare)
+        left, right = _masks(node.left), _masks(node.right)
+        return left if left and left == right else ""
+    if not isinstance(node, ast.Compare) or not all(isinstance(op, _ORDER) for op in node.ops):
+        return ""
+    return _column_of(node.left)
 
 
-def _frame(node: ast.AST) -> str:
-    """The frame a comparison reads (`df` of `df['a'] > 1`, `df.a > 1`)."""
-    for n in ast.walk(node):
-        if isinstance(n, (ast.Subscript, ast.Attribute)) and isinstance(n.value, ast.Name):
-            return n.value.id
-    return "df"
+def _column_of(node: ast.AST) -> str:
+    """The frame of the column an expression starts from (`df` of `df['d'].dt.year`), or ""."""
+    called = False
+    while True:
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+            return node.value.id if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) else ""
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            return "" if called else node.value.id  # `df.a`; not a function of a module (`np.log(...)`)
+        if isinstance(node, ast.Call):
+            node, called = node.func, True
+        elif isinstance(node, (ast.Attribute, ast.Subscript)):
+            node, called = node.value, False
+        else:
+            return ""
