@@ -435,8 +435,10 @@ def _guessed_format(dated: list[str], dayfirst: bool) -> str:
     apart, slowly, with a warning in every output; "" when pandas' own guess reads them, or none does."""
     import warnings
 
-    from pandas.tseries.api import guess_datetime_format
-
+    try:
+        from pandas.tseries.api import guess_datetime_format  # public since pandas 2.2
+    except ImportError:
+        return ""
     pd = _pd()
     values = pd.Series([v.strip() for v in dated])
     tried: set[str | None] = set()
@@ -447,7 +449,7 @@ def _guessed_format(dated: list[str], dayfirst: bool) -> str:
         if fmt in tried:
             continue
         tried.add(fmt)
-        if fmt is not None and not values.isna().any():
+        if fmt is not None:
             try:
                 pd.to_datetime(values, format=fmt)
             except (ValueError, TypeError, OverflowError):
