@@ -20,7 +20,7 @@ from jupyterlab_gptinterp.agent.aids.checks import Checks
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
 from jupyterlab_gptinterp.agent.aids.errors import failing_line
 from jupyterlab_gptinterp.agent.aids.grounding import Grounding, ungrounded
-from jupyterlab_gptinterp.agent.aids.hints import Hints, grouped_as_column
+from jupyterlab_gptinterp.agent.aids.hints import Hints, _corrected, grouped_as_column
 from jupyterlab_gptinterp.agent.aids.parts import Parts
 from jupyterlab_gptinterp.agent.aids.repeats import PASTED_OUTPUT, Repeats, normalise_code, pasted_output
 from jupyterlab_gptinterp.agent.aids.revise import Revise
@@ -137,6 +137,7 @@ async def test_a_keyerror_gets_the_close_column_or_says_where_the_key_is():
     tb = ["KeyError    Traceback (most recent call last)", f"Cell In[4], line 2\n----> 2 {two.splitlines()[1]}"]
     said = await hint(failed(two, "KeyError", "'Revenu'", tb))  # the line written again with the name
     assert "That line with it: `high = df[df['Revenue'] > 10]['Revenue'].sum()`" in said, said
+    assert _corrected("df['Womens share'].mean()", "Womens share", "Women's share") == ""  # would not parse
     inside = await hint(failed("g = df.groupby('x')['Revenue'].sum()\ng['Revenue']", "KeyError", "'Revenue'"))
     assert "not of the object" in inside and "no column" not in inside  # never contradicts the preview
     assert "'info.city'" in await hint(failed("df['city']", "KeyError", "'city'"))  # a key of nested records
@@ -2395,6 +2396,21 @@ async def test_a_stop_after_an_answer_shown_flagged_says_that_answer_is_above_no
     shown = [m for m in sink.of("assistant_message") if m.text == "It is 41."]
     assert len(shown) == 1 and shown[0].ungrounded == ["41"] and len(llm.requests) == 3
     assert ended.reason == "step_cap" and "after its answer above, which is flagged" in ended.message
+
+
+async def test_a_stop_after_a_reply_shown_unflagged_and_asked_again_does_not_call_it_flagged():
+    # Rejected with a reason; words shown (no flag) and asked for revised code; then our own text.
+    recital = "Execution status: ok.\nOutput:\n42"
+    loop, llm, ex, sink, gate = make(
+        fenced("print(41 + 1)"), "You are right.", recital, recital, names=["revise", "echo"]
+    )
+    task = asyncio.ensure_future(loop.run_turn(ChatState("c"), "How much is 6*7?", NB))
+    while not sink.of("proposal"):
+        await asyncio.sleep(0.01)
+    gate.reject("c", sink.of("proposal")[0].proposal_id, "print it in words")
+    ended = await asyncio.wait_for(task, 10)
+    assert "You are right." in [m.text for m in sink.of("assistant_message")]  # shown, then asked again
+    assert ended.reason == "step_cap" and "no answer I could show" in ended.message and "flagged" not in ended.message
 
 
 async def test_a_reply_the_aids_cut_to_nothing_ends_the_turn_with_the_last_result_not_in_silence():

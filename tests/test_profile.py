@@ -22,7 +22,16 @@ from jupyterlab_gptinterp.agent.aids.checks import numbers_used_as_text
 from jupyterlab_gptinterp.agent.aids.folding import folded, unfolded
 from jupyterlab_gptinterp.agent.aids.hints import Hints
 from jupyterlab_gptinterp.agent.aids.joins import ONE_WAY, joins
-from jupyterlab_gptinterp.agent.aids.preview import Preview, _names, as_asked, chosen, load_block, named_files, render
+from jupyterlab_gptinterp.agent.aids.preview import (
+    Preview,
+    _extended,
+    _names,
+    as_asked,
+    chosen,
+    load_block,
+    named_files,
+    render,
+)
 from jupyterlab_gptinterp.agent.outcome import Outcome
 from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import MAX_BARE, DiskWorkspace, _typed, delimited, logformat, records
@@ -414,9 +423,10 @@ def test_a_column_the_question_names_is_described_first_when_a_preview_must_be_c
     assert once == as_asked(once, both) and [c.name for c in once[0].tables[0].columns][:2] == ["field_11", "field_15"]
     assert [c.name for c in p.tables[0].columns][-1] == "ReadStatus"  # the profile itself unchanged
     # By a word of its name that few columns have; a word most of them have moves none.
-    worded = prof(tmp_path, "members.csv", ",".join(names[:30] + ["is_premium_member"]) + "\n" + rows)
+    snake = [f"field_{i:02d}" for i in range(26)] + [f"score_{k}" for k in "abcd"]
+    worded = prof(tmp_path, "members.csv", ",".join(snake + ["is_premium_member"]) + "\n" + rows)
     assert "  'is_premium_member': int" in render([worded], len(whole) // 3, question="How many premium members?")
-    assert "  'Field20'" not in render([worded], len(whole) // 3, question="How many rows have field 20 set?")
+    assert "  'score_a'" not in render([worded], len(whole) // 3, question="What is the mean score?")
 
 
 def test_files_that_load_alike_get_the_lines_that_stack_them_into_one_frame(tmp_path, monkeypatch):
@@ -1746,6 +1756,15 @@ def test_a_question_about_the_items_gets_the_items_table_loaded_one_about_the_re
 
     assert loaded("What is the total quantity of sku S2 in shop_orders.json?") == (False, True)
     assert loaded("How many orders did the North shop take in shop_orders.json?") == (True, False)
+    assert _extended(p, p.tables[1]) == 0 and _extended(p, p.tables[0]) is None
+    # A sheet with one column more than another is no table of the other's items.
+    with pd.ExcelWriter(tmp_path / "sales.xlsx") as out:
+        pd.DataFrame({"store": ["a", "b"] * 15, "sales": range(30)}).to_excel(out, sheet_name="2023", index=False)
+        pd.DataFrame({"store": ["a"] * 40, "sales": range(40), "channel": ["web"] * 40}).to_excel(
+            out, sheet_name="2024", index=False
+        )
+    book = prof(tmp_path, "sales.xlsx")
+    assert [t.name for t in book.tables] == ["2023", "2024"] and _extended(book, book.tables[1]) is None
     # A word among the items' values only ('shipped'): still a question about the orders.
     assert loaded("How many orders did the North shop take in shop_orders.json, shipped or not?") == (True, False)
 

@@ -234,7 +234,7 @@ class _Turn:
         self.shown = review.show and bool((review.text or "").strip())
         if self.shown:
             await self._say(review.text or "", message_id, ungrounded=review.flags)
-            self.flagged |= bool(review.retry)
+            self.flagged |= bool(review.retry and review.flags)
         self.new.append({"role": "assistant", "content": text})
         if review.retry:
             self.state.notes.append(review.retry)

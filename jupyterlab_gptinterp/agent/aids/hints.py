@@ -561,6 +561,8 @@ def _key_hint(missing: str, tables: list[TableProfile], line: str = "") -> str:
 def _corrected(line: str, missing: str, close: str) -> str:
     """The failing line with the close name in place of the missing one: a small model told the
     name wrote the line it had again, unchanged, three times."""
+    if re.search(r"['\"\\]", close):  # written inside the old quotes, it would not parse
+        return ""
     fixed = re.sub(rf"(['\"]){re.escape(missing)}\1", lambda m: m[1] + close + m[1], line)
     return f" That line with it: `{fixed.strip()}`" if fixed != line and len(fixed) <= 300 else ""
 

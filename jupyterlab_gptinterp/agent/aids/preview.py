@@ -422,12 +422,13 @@ def _files(files: list[FileProfile], levels: Levels, rooms: Rooms, question: str
 
 
 def _extended(f: FileProfile, t: TableProfile) -> int | None:
-    """The index of the table of `f` whose columns `t` has (all but one, the list it unfolds) with
-    others of its own and more rows: `t` is that table's records' items, their fields beside each."""
+    """The index of the table of `f` whose records' items `t` holds, their fields beside each: its
+    columns but the list its load block unfolds (`.explode('lines'`), and others of its own."""
     mine = {c.name for c in t.columns}
     for j, o in enumerate(f.tables):
         theirs = {c.name for c in o.columns}
-        if o is not t and len(theirs - mine) <= 1 < len(theirs) and mine - theirs and (t.rows or 0) > (o.rows or 0):
+        unfolded = theirs - mine
+        if o is not t and len(unfolded) == 1 and mine - theirs and f".explode({next(iter(unfolded))!r}" in t.load:
             return j
     return None
 
