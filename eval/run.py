@@ -90,6 +90,7 @@ SETS = {
     "heldout30": HERE / "heldout30",
     "heldout31": HERE / "heldout31",
     "heldout32": HERE / "heldout32",
+    "heldout33": HERE / "heldout33",
 }  # each holds data.py and tasks.py
 
 

@@ -66,6 +66,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout30",
         "heldout31",
         "heldout32",
+        "heldout33",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -80,6 +81,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout33",
         "heldout32",
         "heldout31",
         "heldout30",
