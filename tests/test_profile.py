@@ -1444,6 +1444,11 @@ def test_a_question_that_names_no_file_is_given_the_files_whose_columns_say_its_
     assert "could not read" in files[0].note and not files[1].tables
     assert chose(question, ["station_trips.parquet"]) == ["station_trips.parquet"]
     assert chose(question, ["station_notes.txt"]) == ["station_notes.txt", "tripdata_q2.csv"]
+    # One word of a question about lines, in another file's column, does not draw that file in.
+    (tmp_path / "sshd.txt").write_text("".join(f"sshd[{i}]: Invalid user x{i} from 10.0.0.{i}\n" for i in range(9)))
+    (tmp_path / "votes.csv").write_text("seat,Invalid votes\nA,3\nB,5\n")
+    files[:0] = [prof(tmp_path, "sshd.txt"), prof(tmp_path, "votes.csv")]
+    assert chose("In sshd.txt, which name do 'Invalid user' lines try most?", ["sshd.txt"]) == ["sshd.txt"]
 
 
 async def test_the_preview_describes_the_file_a_question_is_about_and_lists_the_others(tmp_path):

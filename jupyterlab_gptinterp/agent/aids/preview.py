@@ -128,18 +128,24 @@ def scores(question: str, files: list[FileProfile]) -> list[tuple[int, bool]]:
     return out
 
 
+UNSCORED = 3  # what another file must say beyond a named file of lines: two words of the question (2 each)
+
+
 def chosen(question: str, files: list[FileProfile], named: int = 0, limit: int = 2) -> list[FileProfile]:
     """The files a question is about, of `files` whose first `named` it names: those, and one that
     says more of its words than any of those (a question names one file and needs another too);
     naming none, those whose name, a column or a label says one of its words (a value alone may be
     a month of any table), and at least half as many as the best; none when no file says any. A
     named file pandas failed to read says no word: then no other is taken for it (the model would
-    load the file it is shown, not the one it was asked about)."""
+    load the file it is shown, not the one it was asked about). Named files of lines, whose words
+    are not scored, are joined only by a file that says several of the question's words (a log's
+    question drew a workbook in by one column, 'Invalid votes')."""
     score = scores(question, files)
     if named:
         if any(f.kind == "unreadable" or "could not read" in f.note for f in files[:named]):
             return files[:named]
         top = max(s for s, _ in score[:named])
+        top = top if any(f.tables for f in files[:named]) else max(top, UNSCORED)
         extra = sorted(
             (i for i in range(named, len(files)) if score[i][0] > top and score[i][1]), key=lambda i: -score[i][0]
         )
