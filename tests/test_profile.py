@@ -1894,7 +1894,7 @@ def _chat(stamp, names, n=60):
 def test_records_stamped_with_a_date_and_time_load_one_row_each_with_their_later_lines(tmp_path, monkeypatch):
     """A chat's export splits at the comma in its stamp as a CSV: it is records, each a stamped line
     with the unstamped lines under it; the stamp read day first when a day is over 12."""
-    text = _chat(lambda i: f"{1 + i % 28}.{1 + i % 12}.24, {i % 24}:{i % 60:02d}", ["Ana", "Bo", "Cy"])
+    text = _chat(lambda i: f"{1 + i % 28}.{1 + i % 12}.24, {i % 24}:{i % 60:02d}", ["Ana Bell", "Bo Li", "Cy Dee"])
     for name in ("chat.txt", "chat"):  # by its suffix, and by its bytes when the name says nothing
         p = prof(tmp_path, name, text)
         assert p.kind == "table", p
@@ -1904,7 +1904,8 @@ def test_records_stamped_with_a_date_and_time_load_one_row_each_with_their_later
         assert len(df) == 60 and df["time"].iloc[13] == pd.Timestamp(2024, 2, 14, 13, 13)
         assert pd.isna(df["sender"].iloc[0]) and df["message"].iloc[0].startswith("Messages are kept")
         assert df["message"].iloc[4] == "first line of 4\nand more words on line two"
-        assert df["message"].iloc[5] == "meeting at 5, then lunch" and df["sender"].iloc[5] == "Cy"
+        assert df["message"].iloc[5] == "meeting at 5, then lunch" and df["sender"].iloc[5] == "Cy Dee"
+        assert "host" not in df.columns  # 'Ana Bell: hi' is a name, not syslog's host and program
         assert not any("copies" in note for note in t.notes)  # two alike in one minute are two messages
 
 
@@ -1923,6 +1924,30 @@ def test_stamps_are_read_by_a_format_every_one_of_them_fits_and_unseen_marks_and
     assert (
         len(df) == 2401 and df["message"].iloc[7] == "word 7" and df["time"].iloc[-1] == pd.Timestamp(2024, 3, 13, 10)
     )
+
+
+def test_a_syslog_without_a_year_loads_its_host_program_and_pid_and_says_how_to_date_it(tmp_path, monkeypatch):
+    programs = [  # messages of many shapes: no one record shape fits most lines
+        "sshd[{}]: Failed password for root from 10.0.0.{} port 22 ssh2",
+        "CRON[{}]: session opened for user {} by (uid=0)",
+        "systemd-logind[{}]: New session {} of user alice.",
+        "sshd[{}]: Invalid user x{} from 10.9.9.9",
+        "kernel[{}]: eth0 link up after {} ms and more words",
+    ]
+    lines = [
+        f"{'Dec' if i < 30 else 'Jan'} {1 + i % 28:2d} 1{i % 10}:00:{i % 60:02d} web-01 "
+        + programs[i % 5].format(1000 + i, i)
+        for i in range(60)
+    ]
+    lines[6] = lines[6].replace("CRON[1006]", "sudo")  # a program without a pid
+    t = prof(tmp_path, "auth.log", "\n".join(lines) + "\n").tables[0]
+    df = load(tmp_path, monkeypatch, t.load)
+    assert len(df) == 60 and list(df.columns) == ["time", "message", "host", "program", "pid"]
+    assert df["program"].iloc[0] == "sshd" and df["pid"].iloc[0] == 1000 and pd.isna(df["pid"].iloc[6])
+    assert df["message"].iloc[0] == "Failed password for root from 10.0.0.0 port 22 ssh2"
+    said = next(n for n in t.notes if "no year" in n)
+    dated = eval(said.split("dates are ")[1].split("; from")[0].replace("<year>", "2023"), {"pd": pd, "df": df})  # noqa: S307
+    assert dated.iloc[0] == pd.Timestamp(2023, 12, 1, 10, 0, 0)  # the line the note gives reads them
 
 
 def test_a_twelve_hour_stamp_in_brackets_and_an_ambiguous_day_are_read_and_said(tmp_path, monkeypatch):
@@ -1945,10 +1970,10 @@ def test_a_table_whose_first_column_is_a_time_and_many_named_lines_stay_what_the
     assert "read_csv" in events.load and [c.name for c in events.columns] == ["time", "event", "n"]
     tabbed = "".join(f"2024-01-01 10:{i:02d}\tJohn Smith\t{i}\n" for i in range(40))  # a TSV without a header
     assert "sep='\\t'" in prof(tmp_path, "tabbed.txt", tabbed).tables[0].load
-    # Every line names another program (a pid in it): no column of names, the text kept whole.
+    # Every line names another process (a pid in it): no column of senders; syslog's fields instead.
     sys_log = "".join(f"2024-01-01 10:{i % 60:02d}:00 host cron[{1000 + i}]: job ran for user {i}\n" for i in range(25))
     t = prof(tmp_path, "sys.log", sys_log).tables[0]
-    assert "sender" not in t.load and "host cron" in t.columns[1].samples[0]
+    assert "sender" not in t.load and [c.name for c in t.columns] == ["time", "message", "host", "program", "pid"]
 
 
 def test_the_preview_says_which_column_holds_another_tables_key_and_only_where_the_values_say_so(tmp_path):

@@ -161,12 +161,16 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
     lines = text.splitlines()[:2000]
     total = count_lines(path) if path.stat().st_size < MAX_SCANNED else None
     fmt = logformat.infer(lines)
+    weak = fmt is None or fmt.matched < 0.5 * fmt.total  # no record shape for most lines
+    found = stamped.infer(text.splitlines(), load_pandas()) if weak else None  # every stamp, so its format reads all
     fixed = _fixed(name, path, text, encoding, len(head) < MAX_READ)
     if fixed is not None:
         ruled, named, covers = fixed.pop("ruled"), fixed.pop("named"), fixed.pop("covers")
-        if ruled or fmt is None or fmt.matched < 0.5 * fmt.total or (named and covers >= fmt.matched):  # a report
+        # A report, unless more of its lines are stamped records than its columns cover.
+        records = found is not None and found.records > covers
+        if ruled or (weak and not records) or (fmt is not None and not weak and named and covers >= fmt.matched):
             return fixed
-    events = logformat.events(lines) if fmt is None or fmt.matched < 0.5 * fmt.total else None
+    events = logformat.events(lines) if weak else None
     if events is not None:
         return {
             "kind": "lines",
@@ -174,11 +178,9 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
             "load": logformat.load_events(name, events, encoding),
             "rows": total,
         }
-    if fmt is None or fmt.matched < 0.5 * fmt.total:
-        found = stamped.infer(text.splitlines(), load_pandas())  # every stamp read, so its format reads them all
-        table = _stamped(name, path, found, encoding, len(head) < MAX_READ) if found is not None else None
-        if table is not None:
-            return table
+    table = _stamped(name, path, found, encoding, len(head) < MAX_READ) if found is not None else None
+    if table is not None:
+        return table
     if fmt is not None:
         return {
             "kind": "lines",

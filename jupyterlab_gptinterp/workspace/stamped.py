@@ -30,6 +30,7 @@ _DATES: list[tuple[str, list[str]]] = [
     ],
     (r"[A-Z][a-z]{2} \d{1,2}, \d{4}", ["%b %d, %Y"]),
     (r"\d{1,2} [A-Z][a-z]{2},? \d{4}", ["%d %b %Y"]),
+    (r"[A-Z][a-z]{2} {1,2}\d{1,2}", ["%b %d"]),  # syslog's (RFC 3164): no year
 ]
 _TIMES: list[tuple[str, str]] = [
     (r"\d{1,2}:\d{2}:\d{2}\s?[AaPp][Mm]", "%I:%M:%S %p"),
@@ -58,6 +59,8 @@ _ANY = re.compile(
     + r")(?P<rest>\S.*)$"
 )
 _NAME = re.compile(r"^([^:\n]{1,40}?): ")
+# Syslog's message (RFC 3164): the host, the program and its process id, then the text.
+_SYSLOG = r"(?s)^(?P<host>\S+) (?P<program>[\w./-]+)(?:\[(?P<pid>\d+)\])?: (?P<text>.*)$"
 # Prose: a word (from its start: linear on a long run of letters), a space, more.
 _WORDS = re.compile(r"(?<![A-Za-z\u00c0-\uffff])[A-Za-z\u00c0-\uffff]{2,} +\S")
 _FIELDS = re.compile(r"\t|^[|;,]|\s\|\s")  # fields apart by tabs or bars: a table, not words
@@ -71,6 +74,7 @@ class Stamped:
     records: int  # stamped lines in the sample
     lines: int  # lines in the sample that are not blank
     guessed: bool  # day and month could not be told apart: the format reads the month first
+    syslog: bool = False  # most messages are a host, a program[pid], then the text
 
 
 def _form(text: str, forms: list[tuple[str, Any]]) -> int:
@@ -122,14 +126,27 @@ def infer(lines: list[str], pd: Any) -> Stamped | None:
     rx = re.compile(regex)
     stamps = pd.Series([m["time"] for m in map(rx.match, body) if m]).str.replace(r"\s+", " ", regex=True)
     clock = _JOINS[join][1] + _TIMES[time][1]
-    readable = [day + clock for day in _DATES[date][1] if _parses(pd, stamps, day + clock)]
+    # A stamp without a year is tried in a leap year (29 February); it loads as text (`yearless`).
+    dated = stamps if not yearless(_DATES[date][1][0]) else "2000 " + stamps
+    readable = [day + clock for day in _DATES[date][1] if _parses(pd, dated, _with_year(day) + clock)]
     if not readable:
         return None
     messages = [m["message"] for m in map(rx.match, body) if m]
     names = Counter(n[1] for n in map(_NAME.match, messages) if n)
     # A few names, each again and again (a chat's members); not one a line (a program's pid in it).
     named = sum(names.values()) >= 0.5 * len(messages) and len(names) <= max(3, len(messages) // 5)
-    return Stamped(regex, readable[0], named, len(stamps), len(body), len(readable) > 1)
+    # Most with a process id too: 'Ben Okafor: hi' is a name, not a host and a program.
+    fields = [f for f in (re.match(_SYSLOG, m) for m in messages) if f]
+    syslog = len(fields) >= 0.8 * len(messages) and sum(bool(f["pid"]) for f in fields) >= 0.5 * len(messages)
+    return Stamped(regex, readable[0], named and not syslog, len(stamps), len(body), len(readable) > 1, syslog)
+
+
+def yearless(fmt: str) -> bool:
+    return "%Y" not in fmt and "%y" not in fmt
+
+
+def _with_year(day: str) -> str:
+    return day if not yearless(day) else "%Y " + day
 
 
 def _parses(pd: Any, stamps: Any, fmt: str) -> bool:
@@ -150,8 +167,17 @@ def load(name: str, found: Stamped, encoding: str) -> str:
         "parts['message'] = parts['message'].fillna(lines)  # a line without a stamp goes on with the message above",
         "df = parts.groupby(parts['time'].notna().cumsum()).agg({'time': 'first', 'message': '\\n'.join})",
         "df = df[df['time'].notna()].reset_index(drop=True)",
-        f"df['time'] = pd.to_datetime(df['time'].str.replace(r'\\s+', ' ', regex=True), format={found.format!r})",
     ]
+    if not yearless(found.format):
+        out.append(
+            f"df['time'] = pd.to_datetime(df['time'].str.replace(r'\\s+', ' ', regex=True), format={found.format!r})"
+        )
+    if found.syslog:
+        out += [
+            f"fields = df['message'].str.extract(r'{_SYSLOG}')",
+            "df = df.join(fields[['host', 'program', 'pid']])",
+            "df['message'] = fields['text'].fillna(df['message'])",
+        ]
     if found.named:
         out += [
             "sender = df['message'].str.extract(r'(?s)^([^:\\n]{1,40}?): (.*)$')",
@@ -170,4 +196,12 @@ def notes(found: Stamped) -> list[str]:
         said.append("sender: the name before ': ' (none on a notice such as someone joining)")
     if found.guessed:
         said.append(f"no stamp shows whether the day or the month comes first: read as {found.format!r}")
+    if yearless(found.format):
+        said.append(
+            "the stamps have no year, so 'time' is text: dates are pd.to_datetime('<year> ' + "
+            f"df['time'].str.replace(r'\\s+', ' ', regex=True), format='%Y {found.format}'); from a January after "
+            "a December on, the year is the next one"
+        )
+    if found.syslog:
+        said.append("each message is the host, the program and its process id (pid), then the text: columns of each")
     return said
