@@ -142,7 +142,7 @@ def _stamped(name: str, path: Path, found: stamped.Stamped, encoding: str, whole
     load = stamped.load(name, found, encoding)
     with open_file(path) as f:
         text = decode(f.read(MAX_READ))[0]
-    scope: dict[str, Any] = {"open": lambda *a, **k: io.StringIO(text)}
+    scope: dict[str, Any] = {"pd": load_pandas(), "open": lambda *a, **k: io.StringIO(text)}
     try:
         exec(load, scope)  # noqa: S102 - the very lines offered, on the text read here
     except ValueError:  # a stamp past the lines sampled that the format does not read: not offered

@@ -60,7 +60,7 @@ _ANY = re.compile(
 )
 _NAME = re.compile(r"^([^:\n]{1,40}?): ")
 # Syslog's message (RFC 3164): the host, the program and its process id, then the text.
-_SYSLOG = r"(?s)^(?P<host>\S+) (?P<program>[\w./-]+)(?:\[(?P<pid>\d+)\])?: (?P<text>.*)$"
+_SYSLOG = r"(?s)^(?P<host>\S+) (?P<program>[\w./-]+)(?:\[(?P<pid>\d+)\])?: +(?P<text>.*)$"
 # Prose: a word (from its start: linear on a long run of letters), a space, more.
 _WORDS = re.compile(r"(?<![A-Za-z\u00c0-\uffff])[A-Za-z\u00c0-\uffff]{2,} +\S")
 _FIELDS = re.compile(r"\t|^[|;,]|\s\|\s")  # fields apart by tabs or bars: a table, not words
@@ -160,8 +160,7 @@ def _parses(pd: Any, stamps: Any, fmt: str) -> bool:
 def load(name: str, found: Stamped, encoding: str) -> str:
     """The lines that load one row per record (a cell can start with them as they are)."""
     opened = f"open({name!r}, encoding={encoding!r})"
-    out = [
-        "import pandas as pd",
+    out = [  # (pandas is imported by the block the preview shows)
         f"lines = pd.Series([line for line in {opened}.read().splitlines() if line.strip()])",
         f"parts = lines.str.extract(r'{found.regex}')",
         "parts['message'] = parts['message'].fillna(lines)  # a line without a stamp goes on with the message above",
