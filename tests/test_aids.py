@@ -814,6 +814,8 @@ async def test_a_comparison_stored_and_never_used_to_select_rows_gets_a_note_who
     kept = re.search(r"In place of that line, keep the rows where it holds: (.+?); then", said)[1]
     assert run(f"{kept}\nprint(len(df))") == "2\n"  # the line the note gives selects the rows
     assert "never uses it" in await noted("m = (df['d'].dt.year == 2023) & (df['d'].dt.month > 6)\nprint(len(df))")
+    converted = "m = df['d'].dt.year == 2023\ndf['d'] = pd.to_datetime(df['d'])\nprint(len(df))"
+    assert "never uses it" in await noted(converted)  # a conversion after it writes no file
     assert await noted("df['y'] = df['d'].dt.year == 2023\nprint(df['y'].sum())") == ""  # read: counted
     assert await noted("m = df['d'].dt.year == 2023\nprint(len(df[m]))") == ""  # read: selected
     assert await noted("df['y'] = df['d'].dt.year == 2023\nprint(df.head())") == ""  # a new column looked at

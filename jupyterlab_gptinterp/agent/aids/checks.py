@@ -47,6 +47,7 @@ from .names import from_kernel, parsed
 from .preview import words
 from .repeats import normalise_code, same_success
 from .selection import (
+    WRITES,
     column_pattern,
     compared_with,
     converts,
@@ -73,9 +74,6 @@ _FILL_ZERO = re.compile(r"\.fillna\(\s*(?:value\s*=\s*)?0(?:\.0*)?\s*(?:,[^)]*)?
 _RESHAPES = re.compile(r"\.(?:pivot|pivot_table|unstack|crosstab)\b|\bpd\.crosstab\(")  # where NaN means none
 _AVERAGES = re.compile(r"\.(?:mean|median|std|var)\(")
 _COUNTS_NA = re.compile(r"\.isna\(|\.isnull\(|\.notna\(|\.notnull\(|\.dropna\(")
-_WRITES = re.compile(
-    r"\.to_(?:csv|parquet|excel|json|pickle|feather|sql|html|xml|hdf)\(|\.savefig\(|\.write\(|open\([^)]*['\"][wax]b?\+?['\"]"
-)
 _LOADS = re.compile(r"\b(?:pd\.read_\w+|pd\.json_normalize|open)\(")
 _CASED = r"\.str\.(?P<case>lower|upper|casefold)\(\)(?:\.str\.strip\(\))?"
 # What text is compared with, right after it: `== 'x'`, `.isin(['x', ...])`, `.str.contains('x')`.
@@ -651,7 +649,7 @@ def check(outcome: Outcome, files: list[FileProfile] | None = None) -> str:
     if mismatch := case_mismatch(code):
         return mismatch
     if not output:
-        if not _LOADS.search(code) or _WRITES.search(code) or outcome.files:
+        if not _LOADS.search(code) or WRITES.search(code) or outcome.files:
             return ""
         return (
             "the cell loaded data and printed nothing, so there is no result to answer from yet. Its variables "

@@ -213,7 +213,7 @@ def unapplied_comparison(code: str, printed: str) -> str:
         else:
             continue
         after = "\n".join(ast.unparse(s) for s in body[i + 1 :])
-        if re.search(said, after) or ast.unparse(value) in after or _WRITES.search(after):
+        if re.search(said, after) or ast.unparse(value) in after or WRITES.search(after):
             continue
         # A new column of flags, then the frame printed to look at: no result was meant from it yet.
         if isinstance(target, ast.Subscript) and not re.search(said, ast.unparse(value)) and not _WORKED.search(after):
@@ -227,7 +227,10 @@ def unapplied_comparison(code: str, printed: str) -> str:
 
 
 _WORKED = re.compile(r"\blen\(|\.(?:sum|mean|median|count|size|nunique|value_counts|groupby|max|min|shape)\b")
-_WRITES = re.compile(r"\.to_\w+\(|\.savefig\(")
+# A cell that writes a file or a figure: its result is that, not a printed one.
+WRITES = re.compile(
+    r"\.to_(?:csv|parquet|excel|json|pickle|feather|sql|html|xml|hdf)\(|\.savefig\(|\.write\(|open\([^)]*['\"][wax]b?\+?['\"]"
+)
 _ORDER = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
