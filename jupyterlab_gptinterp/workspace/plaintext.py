@@ -136,12 +136,10 @@ def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict
     return {"kind": "table", "tables": [table], "ruled": ruled, "named": named, "covers": found.rows}
 
 
-def _stamped(name: str, path: Path, found: stamped.Stamped, encoding: str, whole: bool) -> dict[str, Any] | None:
-    """One row per stamped record, its lines under it joined; read from the first MAX_READ bytes
-    of a larger file, whose count of rows is then unknown."""
+def _stamped(name: str, text: str, found: stamped.Stamped, encoding: str, whole: bool) -> dict[str, Any] | None:
+    """One row per stamped record, its lines under it joined; read from `text`, the first MAX_READ
+    bytes of a larger file, whose count of rows is then unknown."""
     load = stamped.load(name, found, encoding)
-    with open_file(path) as f:
-        text = decode(f.read(MAX_READ))[0]
     scope: dict[str, Any] = {"pd": load_pandas(), "open": lambda *a, **k: io.StringIO(text)}
     try:
         exec(load, scope)  # noqa: S102 - the very lines offered, on the text read here
@@ -178,7 +176,7 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
             "load": logformat.load_events(name, events, encoding),
             "rows": total,
         }
-    table = _stamped(name, path, found, encoding, len(head) < MAX_READ) if found is not None else None
+    table = _stamped(name, text, found, encoding, len(head) < MAX_READ) if found is not None else None
     if table is not None:
         return table
     if fmt is not None:
