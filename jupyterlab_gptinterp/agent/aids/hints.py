@@ -33,7 +33,7 @@ from ..seams import ColumnProfile, FileProfile, TableProfile
 from .base import Aid, Note, TurnState
 from .errors import failing_line, failing_lineno, is_api_error, unused_failing
 from .folding import LOOP, unfolded
-from .preview import load_block, stem_of
+from .preview import exploded, load_block, stem_of
 
 _QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
@@ -108,7 +108,6 @@ _ZONES = (
     ),
 )
 # A key used on what is not a record: the keys of a dict iterated over, a row that is an array.
-_EXPLODED = re.compile(r"\.explode\((['\"])(.+?)\1")  # a load block's line that makes a row per item
 _NOT_A_RECORD = re.compile(r"(string|list) indices must be integers|'(?:str|list)' object has no attribute 'get'")
 _READ_FAIL = re.compile(r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError")
 # A described file's JSON read by hand: a nested dict given to pd.DataFrame, its text taken for a path.
@@ -309,9 +308,9 @@ def _record_hint(indexed: str, files: list[FileProfile], code: str) -> str:
         return head + " Print the structure's type and first items before indexing it."
     for f in read:  # a column of lists of records that the code walks: the profile's table of its items
         for t in f.tables:
-            if (m := _EXPLODED.search(t.load)) and re.search(rf"['\"]{re.escape(m[2])}['\"]", code):
+            if (items := exploded(t)) and re.search(rf"['\"]{re.escape(items)}['\"]", code):
                 return (
-                    f"{head} Each row's {m[2]!r} is a list of records: the table of its items, one row per item "
+                    f"{head} Each row's {items!r} is a list of records: the table of its items, one row per item "
                     f"with the item's fields as columns, loads so:\n{load_block(f, t)}"
                 )
     return f"{head} The table in {read[0].name} loads with its tested load line, then use its columns:\n{_load_of(read[0])}"

@@ -427,14 +427,22 @@ def _files(files: list[FileProfile], levels: Levels, rooms: Rooms, question: str
     ]
 
 
+_EXPLODED = re.compile(r"\.explode\((['\"])(.+?)\1")  # a load block's line that makes a row per item
+
+
+def exploded(t: TableProfile) -> str:
+    """The column of lists whose items a table's load block makes its rows (`.explode('lines'`), or ""."""
+    m = _EXPLODED.search(t.load)
+    return m[2] if m else ""
+
+
 def _extended(f: FileProfile, t: TableProfile) -> int | None:
     """The index of the table of `f` whose records' items `t` holds, their fields beside each: its
-    columns but the list its load block unfolds (`.explode('lines'`), and others of its own."""
+    columns but the list its load block unfolds, and others of its own."""
     mine = {c.name for c in t.columns}
     for j, o in enumerate(f.tables):
         theirs = {c.name for c in o.columns}
-        unfolded = theirs - mine
-        if o is not t and len(unfolded) == 1 and mine - theirs and f".explode({next(iter(unfolded))!r}" in t.load:
+        if o is not t and theirs - mine == {exploded(t)} and mine - theirs:
             return j
     return None
 
