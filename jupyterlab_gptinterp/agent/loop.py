@@ -33,7 +33,6 @@ __all__ = ["AgentLoop", "ChatState", "LoopConfig"]
 log = logging.getLogger(__name__)
 
 MAX_REFUSALS = 5  # stuck calls in a row (declined proposals, replies sent back) before the turn stops asking
-EMPTY = "Your reply was empty. Reply with the answer to the question, or with the code to run."
 
 
 class AgentLoop:
@@ -76,8 +75,8 @@ class _Turn:
         cell_id: str | None,
         attachments: list[str],
     ):
-        self.loop, self.cfg, self.chat, self.notebook, self.cell_id = loop, loop.config, chat, notebook, cell_id
-        self.attachments = attachments
+        self.loop, self.cfg, self.chat, self.notebook = loop, loop.config, chat, notebook
+        self.cell_id, self.attachments = cell_id, attachments
         self.turn_id = "t-" + secrets.token_hex(6)
         self.emit = Emitter(loop.sink, chat.chat_id)
         fenced = self.cfg.tool_mode == "fenced" and action != "explain"
@@ -154,9 +153,9 @@ class _Turn:
             self.new[-1] = {"role": "user", "content": f"{text}\n\n{about}"}
 
     def _messages(self) -> list[dict[str, Any]]:
-        notebook = notebook_for_model(self.notebook, self.cfg.notebook_budget)
+        shown = notebook_for_model(self.notebook, self.cfg.notebook_budget)
         self.state.system = prompts.system_prompt(
-            self.cfg.tool_mode, notebook, self.state.action, self.cell_text, self.context
+            self.cfg.tool_mode, shown, self.state.action, self.cell_text, self.context
         )
         trimmed = [] if self.start else memory.trim(self.chat.memory, self.cfg.memory_budget // self.room)
         turn = self.compact(self.new[self.start :])
@@ -177,7 +176,7 @@ class _Turn:
             if not block and not (reply.tool_calls and tools):
                 if prompts.empty(reply.text) and not emptied:
                     emptied = True
-                    self.new += [{"role": "assistant", "content": ""}, {"role": "user", "content": EMPTY}]
+                    self.new += [{"role": "assistant", "content": ""}, {"role": "user", "content": prompts.EMPTY_REPLY}]
                 elif await self._final(message_id, reply.text, last=refused + 1 >= MAX_REFUSALS):
                     empty = prompts.empty(reply.text)
                     return await self._answered("sent an empty reply" if empty else "wrote no answer I could show")
@@ -242,9 +241,8 @@ class _Turn:
         return not review.retry
 
     async def _answered(self, why: str) -> tuple[str, str]:
-        """The turn ends on the reply just reviewed: as its answer, unless nothing of it was left
-        to show (the aids cut it all); then as a stop, with the last result the turn got, saying so of
-        an answer shown flagged before (else "no answer" would deny what the user reads above)."""
+        """The turn ends on the reply just reviewed: as its answer, unless the aids cut it all; then as a
+        stop with the last result, saying so of an answer shown flagged (lest "no answer" deny it)."""
         if self.shown:
             return "answer", ""
         flagged = " after its answer above, which is flagged: no output shows it" if self.flagged else ""

@@ -477,6 +477,9 @@ def values_schema(columns: dict[str, list[str]], phrases: int) -> dict[str, Any]
     }
 
 
+EMPTY_REPLY = "Your reply was empty. Reply with the answer to the question, or with the code to run."
+
+
 def empty(text: str) -> bool:
     """Nothing but whitespace and code fences: an empty block is no answer."""
     return not re.sub(r"```[\w+-]*", "", text).strip()
