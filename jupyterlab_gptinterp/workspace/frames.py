@@ -433,6 +433,16 @@ def _mixed_numbers(values: Any) -> tuple[list[str], str, Conversion | None]:
     return notes, holds, conversion
 
 
+def _alike_together(lines: list[tuple[str, str]]) -> list[str]:
+    """Conversion lines (column, line), those alike but for their column next to each other, in the
+    order each kind first comes: the preview shows a run of them as one loop, and each line touches
+    its own column only, so the order is free."""
+    shapes: dict[str, list[str]] = {}
+    for name, line in lines:
+        shapes.setdefault(line.replace(f"df[{name!r}]", "df[col]"), []).append(line)
+    return [line for alike in shapes.values() for line in alike]
+
+
 def _converted(df: Any, col: Any, series: Any, conversion: Conversion | None) -> str:
     """The line that makes a text column the numbers or dates it holds, tried on the rows read here:
     "" when there is none, or it fails, or it would turn a value into NaN."""
@@ -701,7 +711,7 @@ def table_profile(
             f"{copies} rows are exact copies of an earlier row (of the {len(df)} read): if each row is one record, "
             "df = df.drop_duplicates() first",
         ]
-    converts = [c["converted"] for c in columns if c["converted"]]
+    converts = _alike_together([(c["name"], c["converted"]) for c in columns if c["converted"]])
     if key:
         converts.insert(0, DROP_COPIES)
     dropped, said = _total_rows(df)
