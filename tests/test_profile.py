@@ -247,6 +247,35 @@ def test_the_load_block_converts_numbers_and_dates_held_as_text_when_the_convers
     assert "'odd': text" in text
 
 
+def test_conversions_alike_but_for_their_column_come_together_so_the_preview_shows_one_loop(tmp_path):
+    """Dates, then money, then dates again in the file's column order: the date lines were two runs
+    the preview could not fold into one loop, and a wide table's block crowded its columns out."""
+    rows = "".join(f"2024-03-0{1 + i % 9},${i}.50,2024-04-0{1 + i % 9},{i}%,2024-05-0{1 + i % 9}\n" for i in range(30))
+    p = prof(tmp_path, "w.csv", "a,price,b,share,c\n" + rows)
+    converts = p.tables[0].load.splitlines()[1:]
+    assert [line.split(" = ")[0] for line in converts] == [
+        "df['a']",
+        "df['b']",
+        "df['c']",
+        "df['price']",
+        "df['share']",
+    ]
+    assert "for col in ['a', 'b', 'c']:\n    df[col] = pd.to_datetime(df[col])" in render([p], 3000)
+
+
+def test_yes_no_text_becomes_true_false_in_the_load_block_and_missing_stays_missing(tmp_path, monkeypatch):
+    """'t'/'f' (Inside Airbnb's flags, PostgreSQL's booleans exported as text): `== True` on the text
+    counted nothing; after the load block it counts the 't' rows, and a missing flag is neither."""
+    rows = "".join(f"{i},{['t', 'f', 'f', ''][i % 4]},{['Yes', 'no'][i % 2]}\n" for i in range(40))
+    p = prof(tmp_path, "l.csv", "id,superhost,ok\n" + rows)
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert int((df["superhost"] == True).sum()) == 10  # noqa: E712 - as a small model writes it
+    assert int(df["superhost"].sum()) == 10 and int(df["superhost"].isna().sum()) == 10
+    assert len(df[df["superhost"]]) == 10 and df["ok"].tolist()[:2] == [True, False]
+    assert column(p, "superhost").holds == "yes/no" and column(p, "superhost").converted
+    assert "'superhost': True/False (yes/no) after the lines above" in render([p], 3000)
+
+
 def test_money_with_a_decimal_comma_is_read_with_the_comma_as_the_decimal_mark(tmp_path, monkeypatch):
     # Written as many European exports write money; thousands dots on some rows, the symbol on
     # either side. Dates written with dots must stay dates.

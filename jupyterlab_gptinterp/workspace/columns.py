@@ -51,14 +51,7 @@ def text_notes(values: list[str]) -> tuple[list[str], str, Conversion | None]:
     distinct = list(dict.fromkeys(values))
     lowered = {v.strip().lower() for v in distinct}
     if lowered <= _BOOL_WORDS | {"0", "1"} and len(lowered) >= 2:
-        yes = sorted(v for v in lowered if v in ("yes", "y", "true", "t", "1"))
-        return (
-            [
-                f"yes/no written as text ({', '.join(repr(v) for v in distinct[:6])}): {{col}}.str.strip().str.lower().isin({yes!r})"
-            ],
-            "yes/no",
-            None,
-        )
+        return _yes_no(distinct, lowered)
     padded = [v for v in distinct if v != v.strip()]
     if cased := _cases(distinct):
         notes.append(cased)
@@ -87,6 +80,24 @@ def text_notes(values: list[str]) -> tuple[list[str], str, Conversion | None]:
     if spelled:
         notes.append(spelled)
     return notes, "several spellings" if cased or spelled else "", None
+
+
+_YES = ("yes", "y", "true", "t", "1")
+
+
+def _yes_no(distinct: list[str], lowered: set[str]) -> tuple[list[str], str, Conversion]:
+    """Yes/no as text ('t'/'f', 'Yes'/'No'): True/False, a missing value kept missing (pandas'
+    nullable boolean), so `== True`, a mask, `.sum()` and `.mean()` count what they say."""
+    yes = sorted(v for v in lowered if v in _YES)
+    plain = all(v == v.strip().lower() for v in distinct)  # 't'/'f' as written: no tidying said
+    tidy = "" if plain else ".str.strip().str.lower()"
+    expr = f"{{col}}{tidy}.isin({yes!r}).where({{col}}.notna()).astype('boolean')"
+    shown = ", ".join(repr(v) for v in distinct[:6])
+
+    def apply(s: Any) -> Any:
+        return (s if plain else s.str.strip().str.lower()).isin(yes).where(s.notna()).astype("boolean")
+
+    return [f"yes/no written as text ({shown}): {expr}"], "yes/no", Conversion(expr, apply)
 
 
 # Durations as text: ISO 8601 (PT2H30M, P1DT2H) or numbers with time units (1h 20m, 45 min), which

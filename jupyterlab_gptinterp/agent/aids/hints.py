@@ -33,7 +33,7 @@ from ..seams import ColumnProfile, FileProfile, TableProfile
 from .base import Aid, Note, TurnState
 from .errors import failing_line, failing_lineno, is_api_error, unused_failing
 from .folding import LOOP, unfolded
-from .preview import exploded, load_block, stem_of
+from .preview import exploded, load_block, loaded_kind, stem_of
 
 _QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
@@ -902,10 +902,7 @@ def _as_loaded(column: ColumnProfile, code: str) -> str:
     """The column's type once `code` ran: its profile's, unless the code has the load block's line
     that converted it."""
     if _block_converted(column, code):
-        kind = (
-            "dates" if column.holds.startswith("dates") else "durations" if column.holds == "durations" else "numbers"
-        )
-        return f"{kind} already (the load block converted it)"
+        return f"{loaded_kind(column.holds)} already (the load block converted it)"
     return column.dtype
 
 

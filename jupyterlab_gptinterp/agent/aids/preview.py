@@ -653,8 +653,9 @@ def _column(c: ColumnProfile, detail: int = 2) -> str:
     if c.converted:  # the block above converts it: described as the code will find it
         dates = c.holds.startswith("dates")
         like = f" like {c.samples[0]!r}" if c.samples else ""
-        kind = "dates" if dates else "durations (timedelta)" if c.holds == "durations" else "numbers"
+        kind = "durations (timedelta)" if c.holds == "durations" else loaded_kind(c.holds)
         what = f"{kind} after the lines above (text{like} in the file)"
+        what += "; compare with True/False, not the text" if c.holds == "yes/no" else ""
         what += "; minutes: .dt.total_seconds() / 60" if c.holds == "durations" else ""
         what += "; the start of each interval" if c.holds.endswith("interval starts") else ""
         what += (f", {c.missing} missing" if c.missing else "") + ("; use .dt, not .str" if dates else "")
@@ -670,6 +671,13 @@ def _column(c: ColumnProfile, detail: int = 2) -> str:
         values = c.samples[:3] if c.dtype in ("int", "float") else [repr(s) for s in c.samples[:2]]
         what += " like " + ", ".join(values)
     return what
+
+
+def loaded_kind(holds: str) -> str:
+    """What the load block makes of a text column that holds `holds` (ColumnProfile.holds)."""
+    if holds.startswith("dates"):
+        return "dates"
+    return {"durations": "durations", "yes/no": "True/False (yes/no)"}.get(holds, "numbers")
 
 
 def _utc_by_name(name: str) -> bool:
