@@ -1989,6 +1989,18 @@ def test_a_twelve_hour_stamp_in_brackets_and_an_ambiguous_day_are_read_and_said(
     assert df["time"].iloc[1] == pd.Timestamp(2024, 2, 2, 14, 1) and df["sender"].iloc[1] == "Ana"
 
 
+def test_stamps_with_no_space_before_pm_or_a_comma_after_the_month_are_read(tmp_path, monkeypatch):
+    """'9:15PM' and '12 Mar, 2024' matched a stamp but no format read them: the file fell back to lines."""
+    pm = _chat(lambda i: f"{1 + i % 12}/{13 + i % 12}/2024, {1 + i % 12}:{i % 60:02d}{'AP'[i % 2]}M", ["Ana", "Bo"])
+    t = prof(tmp_path, "pm.txt", pm).tables[0]
+    assert "format='%m/%d/%Y, %I:%M%p'" in t.load
+    assert load(tmp_path, monkeypatch, t.load)["time"].iloc[1] == pd.Timestamp(2024, 2, 14, 14, 1)
+    months = _chat(lambda i: f"{1 + i % 28} Mar, 2024 {i % 24:02d}:{i % 60:02d}", ["Ana", "Bo Li", "Cy de la Mer"])
+    t = prof(tmp_path, "months.txt", months).tables[0]
+    assert "format='%d %b, %Y %H:%M'" in t.load and not any("day or the month" in n for n in t.notes)
+    assert load(tmp_path, monkeypatch, t.load)["time"].iloc[2] == pd.Timestamp(2024, 3, 3, 2, 2)
+
+
 def test_a_table_whose_first_column_is_a_time_and_many_named_lines_stay_what_they_are(tmp_path):
     rows = "".join(f"2024-01-01 10:{i:02d},{i}.5,{i * 2}\n" for i in range(40))
     assert prof(tmp_path, "readings.txt", rows).kind == "table"

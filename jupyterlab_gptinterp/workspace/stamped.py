@@ -29,7 +29,7 @@ _DATES: list[tuple[str, list[str]]] = [
         for digits, y in (("4", "%Y"), ("2", "%y"))
     ],
     (r"[A-Z][a-z]{2} \d{1,2}, \d{4}", ["%b %d, %Y"]),
-    (r"\d{1,2} [A-Z][a-z]{2},? \d{4}", ["%d %b %Y"]),
+    (r"\d{1,2} [A-Z][a-z]{2},? \d{4}", ["%d %b %Y", "%d %b, %Y"]),
     (r"[A-Z][a-z]{2} {1,2}\d{1,2}", ["%b %d"]),  # syslog's (RFC 3164): no year
 ]
 _TIMES: list[tuple[str, str]] = [
@@ -126,6 +126,8 @@ def infer(lines: list[str], pd: Any) -> Stamped | None:
     rx = re.compile(regex)
     stamps = pd.Series([m["time"] for m in map(rx.match, body) if m]).str.replace(r"\s+", " ", regex=True)
     clock = _JOINS[join][1] + _TIMES[time][1]
+    if clock.endswith(" %p") and stamps.str.contains(r"\d[AaPp][Mm]$").mean() > 0.5:
+        clock = clock[: -len(" %p")] + "%p"  # '9:15PM': no space before it
     # A stamp without a year is tried in a leap year (29 February); it loads as text (`yearless`).
     dated = stamps if not yearless(_DATES[date][1][0]) else "2000 " + stamps
     readable = [day + clock for day in _DATES[date][1] if _parses(pd, dated, _with_year(day) + clock)]
