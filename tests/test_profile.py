@@ -1979,6 +1979,26 @@ def test_a_syslog_without_a_year_loads_its_host_program_and_pid_and_says_how_to_
     assert dated.iloc[0] == pd.Timestamp(2023, 12, 1, 10, 0, 0)  # the line the note gives reads them
 
 
+def test_a_syslog_message_repeated_n_times_is_n_rows_of_its_text(tmp_path, monkeypatch):
+    """rsyslog writes a message sent again as 'message repeated 3 times: [ text]': counting rows
+    counted it once; each time it was sent is a row of that text."""
+    shapes = [
+        "sshd[{}]: Failed password for root from 10.0.0.{} port 22 ssh2",
+        "CRON[{}]: session opened for user {} by (uid=0)",
+        "systemd-logind[{}]: New session {} of user alice.",
+        "sshd[{}]: Invalid user x{} from 10.9.9.9",
+    ]
+    lines = [f"Mar  {1 + i % 9} 10:00:{i:02d} web " + shapes[i % 4].format(900 + i, i) for i in range(40)]
+    lines[5] = (
+        "Mar  6 10:00:05 web sshd[904]: message repeated 3 times: [ Failed password for root from 10.0.0.4 port 22 ssh2]"
+    )
+    t = prof(tmp_path, "auth.log", "\n".join(lines) + "\n").tables[0]
+    df = load(tmp_path, monkeypatch, t.load)
+    assert len(df) == 42 and int(df["message"].str.startswith("Failed password").sum()) == 13
+    assert (df["message"] == "Failed password for root from 10.0.0.4 port 22 ssh2").sum() == 4
+    assert any("message repeated N times" in n for n in t.notes)
+
+
 def test_a_twelve_hour_stamp_in_brackets_and_an_ambiguous_day_are_read_and_said(tmp_path, monkeypatch):
     text = _chat(lambda i: f"[{1 + i % 12}/{1 + i % 12}/2024, {1 + i % 12}:{i % 60:02d}\u202f{'AP'[i % 2]}M]", ["Ana"])
     text = text.replace("] - ", "] ")

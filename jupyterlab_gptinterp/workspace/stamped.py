@@ -62,6 +62,8 @@ _NAME = re.compile(r"^([^:\n]{1,40}?): ")
 # Syslog's message (RFC 3164): the host, the program and its process id, then the text.
 _SYSLOG = r"(?s)^(?P<host>\S+) (?P<program>[\w./-]+)(?:\[(?P<pid>\d+)\])?: +(?P<text>.*)$"
 # Prose: a word (from its start: linear on a long run of letters), a space, more.
+# rsyslog writes a message sent again and again once, then this: the text, N more times.
+_REPEATED = r"^message repeated (\d+) times: \[ ?(.*?) ?\]$"
 _WORDS = re.compile(r"(?<![A-Za-z\u00c0-\uffff])[A-Za-z\u00c0-\uffff]{2,} +\S")
 _FIELDS = re.compile(r"\t|^[|;,]|\s\|\s")  # fields apart by tabs or bars: a table, not words
 
@@ -75,6 +77,7 @@ class Stamped:
     lines: int  # lines in the sample that are not blank
     guessed: bool  # day and month could not be told apart: the format reads the month first
     syslog: bool = False  # most messages are a host, a program[pid], then the text
+    repeated: bool = False  # some syslog messages are 'message repeated N times: [ text ]'
 
 
 def _form(text: str, forms: list[tuple[str, Any]]) -> int:
@@ -140,7 +143,10 @@ def infer(lines: list[str], pd: Any) -> Stamped | None:
     # Most with a process id too: 'Ben Okafor: hi' is a name, not a host and a program.
     fields = [f for f in (re.match(_SYSLOG, m) for m in messages) if f]
     syslog = len(fields) >= 0.8 * len(messages) and sum(bool(f["pid"]) for f in fields) >= 0.5 * len(messages)
-    return Stamped(regex, readable[0], named and not syslog, len(stamps), len(body), len(readable) > 1, syslog)
+    repeated = syslog and any(re.match(_REPEATED, f["text"]) for f in fields)
+    return Stamped(
+        regex, readable[0], named and not syslog, len(stamps), len(body), len(readable) > 1, syslog, repeated
+    )
 
 
 def yearless(fmt: str) -> bool:
@@ -179,6 +185,12 @@ def load(name: str, found: Stamped, encoding: str) -> str:
             "df = df.join(fields[['host', 'program', 'pid']])",
             "df['message'] = fields['text'].fillna(df['message'])",
         ]
+    if found.repeated:
+        out += [
+            f"again = df['message'].str.extract(r'{_REPEATED}')",
+            "df['message'] = again[1].fillna(df['message'])",
+            "df = df.loc[df.index.repeat(again[0].fillna('1').astype(int))].reset_index(drop=True)  # a row each time",
+        ]
     if found.named:
         out += [
             "sender = df['message'].str.extract(r'(?s)^([^:\\n]{1,40}?): (.*)$')",
@@ -205,4 +217,9 @@ def notes(found: Stamped) -> list[str]:
         )
     if found.syslog:
         said.append("each message is the host, the program and its process id (pid), then the text: columns of each")
+    if found.repeated:
+        said.append(
+            "'message repeated N times: [ text ]' lines (syslog's shorthand for a message sent again) are N rows "
+            "of that text, so counting rows counts every time it was sent"
+        )
     return said
