@@ -303,7 +303,7 @@ def test_each_observation_ends_in_an_expression_that_converts_the_column(tmp_pat
     p = prof(tmp_path, "x.csv", "\n".join(lines) + "\n")
     df = load(tmp_path, monkeypatch, p.tables[0].load.splitlines()[0])  # the file as read, before the conversions
     for name in ("price", "ok", "share", "code"):
-        expression = column(p, name).notes[0].rsplit(": ", 1)[1]
+        expression = re.search(r": ((?:df|pd)\b.*)$", column(p, name).notes[0])[1]  # the Python after the words
         converted = eval(expression, {"df": df, "pd": pd})  # noqa: S307 - the profile's own expression
         if name == "price":
             assert converted[3] == 3003.5 and converted.dtype.kind == "f"

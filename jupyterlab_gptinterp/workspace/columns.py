@@ -87,15 +87,22 @@ _YES = ("yes", "y", "true", "t", "1")
 
 def _yes_no(distinct: list[str], lowered: set[str]) -> tuple[list[str], str, Conversion]:
     """Yes/no as text ('t'/'f', 'Yes'/'No'): True/False, a missing value kept missing (pandas'
-    nullable boolean), so `== True`, a mask, `.sum()` and `.mean()` count what they say."""
-    yes = sorted(v for v in lowered if v in _YES)
-    plain = all(v == v.strip().lower() for v in distinct)  # 't'/'f' as written: no tidying said
-    tidy = "" if plain else ".str.strip().str.lower()"
-    expr = f"{{col}}{tidy}.isin({yes!r}).where({{col}}.notna()).astype('boolean')"
+    nullable boolean), so `== True`, a mask, `.sum()` and `.mean()` count what they say. A few
+    spellings are mapped as written (a short line: a wide table may convert several such columns)."""
     shown = ", ".join(repr(v) for v in distinct[:6])
+    if len(distinct) <= 4:
+        table = {v: v.strip().lower() in _YES for v in distinct}
+        expr = f"{{col}}.map({table!r}).astype('boolean')"
+        return (
+            [f"yes/no written as text ({shown}): {expr}"],
+            "yes/no",
+            Conversion(expr, lambda s: s.map(table).astype("boolean")),
+        )
+    yes = sorted(v for v in lowered if v in _YES)
+    expr = f"{{col}}.str.strip().str.lower().isin({yes!r}).where({{col}}.notna()).astype('boolean')"
 
     def apply(s: Any) -> Any:
-        return (s if plain else s.str.strip().str.lower()).isin(yes).where(s.notna()).astype("boolean")
+        return s.str.strip().str.lower().isin(yes).where(s.notna()).astype("boolean")
 
     return [f"yes/no written as text ({shown}): {expr}"], "yes/no", Conversion(expr, apply)
 
