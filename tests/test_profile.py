@@ -2650,6 +2650,27 @@ def test_a_preview_over_its_budget_names_the_columns_past_those_described_of_the
     assert "'areaName'" in text  # the other file keeps its column names
 
 
+def test_a_preview_over_its_budget_describes_each_table_asked_about_before_any_in_full(tmp_path):
+    """The first table a greedy pass reached took all the room: a workbook's 30 columns described, the
+    CSV the question named with none. Each is described (12 columns, else fewer) before any in full."""
+    files = []
+    for name in ("candidates.csv", "seats.csv"):
+        header = ",".join(["key", *(f"{name[0]}_col{i}" for i in range(29))])
+        rows = "".join(",".join([f"K{r}", *(str(r * i) for i in range(29))]) + "\n" for r in range(20))
+        files.append(prof(tmp_path, name, header + "\n" + rows))
+    question = "Join candidates.csv and seats.csv on key: how many rows match?"
+    whole = len(render(files, 10**6))
+    for budget in range(900, whole, 100):
+        text = render(files, budget, question=question)
+        parts = text.split("seats.csv: ")
+        counts = [len(re.findall(r"^  '\w+': ", part, re.M)) for part in parts]
+        assert len(text) <= budget and len(counts) == 2, budget
+        if max(counts) > 12:  # one described in full: the other described as far as 12 columns
+            assert min(counts) >= 12, (budget, counts)
+        if budget >= 1400:
+            assert min(counts) >= 4, (budget, counts)  # fewer columns rather than none
+
+
 def test_a_file_with_no_header_names_its_year_month_and_day_columns_and_a_decimal_year(tmp_path, monkeypatch):
     # As an observatory writes a daily series: year;month;day;decimal year;value;...
     days = pd.date_range("1990-01-01", periods=800)

@@ -344,9 +344,10 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
     joined = "\n".join([*(f"Join: {j}." for j in joins(files, about)), *_stacked(files)])
 
     rooms: Rooms = {}
+    counts: Rooms = {}  # (file, table) -> columns described at FIRST_COLUMNS, where fewer than FIRST_DESCRIBED
 
     def text(levels: Levels) -> str:
-        return _joined(head, _files(files, levels, rooms, question), joined)
+        return _joined(head, _files(files, levels, rooms, question, counts), joined)
 
     def fits(levels: Levels) -> bool:
         return len(text(levels)) <= budget
@@ -363,10 +364,21 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
             trial[spare.pop(0)] = SKIPPED
         if trial.get(u) != SKIPPED and fits({**trial, u: LOADED}):
             levels = {**trial, u: LOADED}
-    for u in ranked:  # then detail, the tables it is about first
-        now = levels.get(u, BRIEF)
-        if now != SKIPPED:
-            levels[u] = next((lv for lv in range(DETAILED, now, -1) if fits({**levels, u: lv})), now)
+    # Then detail, the tables it is about first: each described before any is described in full (the
+    # first a greedy pass reached took all the room: a workbook's 30 columns, the named CSV's none).
+    for top in (FIRST_COLUMNS, DETAILED):
+        for u in ranked:
+            now = levels.get(u, BRIEF)
+            if now != SKIPPED and now < top:
+                levels[u] = next((lv for lv in range(top, now, -1) if fits({**levels, u: lv})), now)
+            if top == FIRST_COLUMNS and levels.get(u) == LOADED and u in wanted:  # fewer columns, not none
+                for n in FEWER_DESCRIBED:
+                    counts[u] = n
+                    if fits({**levels, u: FIRST_COLUMNS}):
+                        levels[u] = FIRST_COLUMNS
+                        break
+                else:
+                    del counts[u]
     for u in ranked:  # last, the room left names the columns past those described
         if levels.get(u, BRIEF) >= FIRST_COLUMNS:
             _name_rest(u, levels, rooms, budget, text)
@@ -412,9 +424,9 @@ def _table_score(asked: list[set[str]], f: FileProfile, t: TableProfile, own: bo
     )
 
 
-def _files(files: list[FileProfile], levels: Levels, rooms: Rooms, question: str) -> list[str]:
-    # Fitted, a table's columns past the first 12 are named only in the room `rooms` gives it
-    # (none, counted): the room goes first to the load lines of the other tables the question may need.
+def _files(files: list[FileProfile], levels: Levels, rooms: Rooms, question: str, counts: Rooms) -> list[str]:
+    # Fitted, a table's columns past the first 12 (or `counts`) are named only in the room `rooms` gives
+    # it (none, counted): the room goes first to the load lines of the other tables the question may need.
     return [
         _file(
             f,
@@ -422,6 +434,7 @@ def _files(files: list[FileProfile], levels: Levels, rooms: Rooms, question: str
             BRIEF,
             {j: r for (i, j), r in rooms.items() if i == k},
             question,
+            {j: n for (i, j), n in counts.items() if i == k},
         )
         for k, f in enumerate(files)
     ]
@@ -453,11 +466,17 @@ def _follower(f: FileProfile, t: TableProfile) -> bool:
 
 
 def _file(
-    f: FileProfile, levels: dict[int, int], default: int, rooms: dict[int, int] | None = None, question: str = ""
+    f: FileProfile,
+    levels: dict[int, int],
+    default: int,
+    rooms: dict[int, int] | None = None,
+    question: str = "",
+    counts: dict[int, int] | None = None,
 ) -> str:
     """File `f` with each table at its level of `levels` (table index -> level), else `default`;
     the columns past those described named with their labels (`rooms` None), else by name in the
-    characters `rooms` gives the table (table index -> room; none, counted)."""
+    characters `rooms` gives the table (table index -> room; none, counted); at FIRST_COLUMNS, as
+    many columns described as `counts` gives the table, else FIRST_DESCRIBED."""
     if f.kind == "unreadable":
         return f"{f.name}: cannot be read ({f.note})."
     if f.kind in ("lines", "text"):
@@ -478,7 +497,10 @@ def _file(
             out.append(f"{_where(f, t)}; columns {_names(t)} (not described here).")
         else:
             named = None if rooms is None else rooms.get(j, 0)
-            out.append(_loaded(f, t) if level == LOADED else _table(f, t, level - FIRST_COLUMNS, named, question))
+            described = (counts or {}).get(j, FIRST_DESCRIBED)
+            out.append(
+                _loaded(f, t) if level == LOADED else _table(f, t, level - FIRST_COLUMNS, named, question, described)
+            )
             if group:
                 out.append(_all_sheets(f, group))
     if skipped:
@@ -595,9 +617,17 @@ REST_LABEL = 40  # characters of a label beside a column listed past the describ
 UNPROFILED_NAMES = 600  # characters of the names of a table's columns past those profiled
 EMPTY_NAMED = 16  # columns with no value named in a table's line of them; the rest counted
 FIRST_DESCRIBED = 12  # columns described in a table's least detailed description
+FEWER_DESCRIBED = (8, 4)  # or these, for a table the question is about, rather than none
 
 
-def _table(f: FileProfile, t: TableProfile, detail: int, room: int | None = None, question: str = "") -> str:
+def _table(
+    f: FileProfile,
+    t: TableProfile,
+    detail: int,
+    room: int | None = None,
+    question: str = "",
+    described: int = FIRST_DESCRIBED,
+) -> str:
     """Table `t` at `detail`, its columns past those described named with their labels (`room`
     None), else by name in `room` characters (0: counted only), those `question` says first."""
     lines = [_head(f, t)]
@@ -607,7 +637,7 @@ def _table(f: FileProfile, t: TableProfile, detail: int, room: int | None = None
     # one, a table of them read as if those were the columns to use.
     empty = [c for c in t.columns if _empty(c)]
     held = [c for c in t.columns if not _empty(c)]
-    shown = held if detail else held[:FIRST_DESCRIBED]
+    shown = held if detail else held[:described]
     lines += [f"  {c.name!r}: {_column(c, detail)}" for c in shown]
     if empty:
         named = ", ".join(repr(c.name) for c in empty[:EMPTY_NAMED])
