@@ -91,7 +91,7 @@ def _yes_no(distinct: list[str], lowered: set[str]) -> tuple[list[str], str, Con
     spellings are mapped as written (a short line: a wide table may convert several such columns)."""
     shown = ", ".join(repr(v) for v in distinct[:6])
     if len(distinct) <= 4:
-        table = {v: v.strip().lower() in _YES for v in distinct}
+        table = {v: v.strip().lower() in _YES for v in sorted(distinct)}  # sorted: columns alike, lines alike
         expr = f"{{col}}.map({table!r}).astype('boolean')"
         return (
             [f"yes/no written as text ({shown}): {expr}"],
