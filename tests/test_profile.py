@@ -2671,6 +2671,18 @@ def test_a_preview_over_its_budget_describes_each_table_asked_about_before_any_i
             assert min(counts) >= 4, (budget, counts)  # fewer columns rather than none
 
 
+def test_a_preview_over_its_budget_describes_a_second_file_of_the_same_columns_only_with_room_left(tmp_path):
+    header = ",".join(["key", *(f"col{i}" for i in range(29))])
+    rows = "".join(",".join([f"K{r}", *(str(r * i) for i in range(29))]) + "\n" for r in range(20))
+    files = [prof(tmp_path, name, header + "\n" + rows) for name in ("jan.csv", "feb.csv")]
+    question = "Stack jan.csv and feb.csv: what is the total of col3?"
+    seen = []
+    for budget in range(900, 1400, 100):  # over its budget at each (1400 fits both, 12 columns each)
+        parts = render(files, budget, question=question).split("feb.csv: ")
+        seen.append([len(re.findall(r"^  '\w+': ", part, re.M)) for part in parts])
+    assert seen == [[8, 0], [8, 0], [12, 0], [12, 0], [30, 0]]  # the first in full before the second
+
+
 def test_a_file_with_no_header_names_its_year_month_and_day_columns_and_a_decimal_year(tmp_path, monkeypatch):
     # As an observatory writes a daily series: year;month;day;decimal year;value;...
     days = pd.date_range("1990-01-01", periods=800)

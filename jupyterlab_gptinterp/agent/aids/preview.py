@@ -366,13 +366,13 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
             levels = {**trial, u: LOADED}
     # Then detail, the tables it is about first: each described before any is described in full (the
     # first a greedy pass reached took all the room: a workbook's 30 columns, the named CSV's none);
-    # a table with the columns of one before it (a second month's file) only with the room left.
+    # a table with the columns of one before it (a second month's file) only once that one's are all.
     names = {u: [c.name for c in files[u[0]].tables[u[1]].columns] for u in units}
-    again = {u for k, u in enumerate(ranked) if any(names[o] == names[u] for o in ranked[:k])}
+    twins = {u: [o for o in ranked[:k] if names[o] == names[u]] for k, u in enumerate(ranked)}
     for top in (FIRST_COLUMNS, DETAILED):
         for u in ranked:
             now = levels.get(u, BRIEF)
-            if top == FIRST_COLUMNS and (u in again or u not in wanted):
+            if (top == FIRST_COLUMNS and u not in wanted) or any(levels.get(o, BRIEF) < ALL_COLUMNS for o in twins[u]):
                 continue
             if now != SKIPPED and now < top:
                 levels[u] = next((lv for lv in range(top, now, -1) if fits({**levels, u: lv})), now)
