@@ -61,9 +61,9 @@ _ANY = re.compile(
 _NAME = re.compile(r"^([^:\n]{1,40}?): ")
 # Syslog's message (RFC 3164): the host, the program and its process id, then the text.
 _SYSLOG = r"(?s)^(?P<host>\S+) (?P<program>[\w./-]+)(?:\[(?P<pid>\d+)\])?: +(?P<text>.*)$"
-# Prose: a word (from its start: linear on a long run of letters), a space, more.
 # rsyslog writes a message sent again and again once, then this: the text, N more times.
 _REPEATED = r"^message repeated (\d+) times: \[ ?(.*?) ?\]$"
+# Prose: a word (from its start: linear on a long run of letters), a space, more.
 _WORDS = re.compile(r"(?<![A-Za-z\u00c0-\uffff])[A-Za-z\u00c0-\uffff]{2,} +\S")
 _FIELDS = re.compile(r"\t|^[|;,]|\s\|\s")  # fields apart by tabs or bars: a table, not words
 
