@@ -670,9 +670,10 @@ def _cut(names: list[str], room: int) -> str:
     joined = ", ".join(names)
     if len(joined) <= room:
         return joined
-    kept = names[:1]
+    kept, length = names[:1], len(names[0]) + len(", …")
     for name in names[1:]:
-        if len(", ".join([*kept, name, "…"])) > room:
+        length += len(name) + 2  # ", " before it
+        if length > room:
             break
         kept.append(name)
     return ", ".join([*kept, "…"])
