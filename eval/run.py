@@ -91,6 +91,7 @@ SETS = {
     "heldout31": HERE / "heldout31",
     "heldout32": HERE / "heldout32",
     "heldout33": HERE / "heldout33",
+    "heldout34": HERE / "heldout34",
 }  # each holds data.py and tasks.py
 
 

@@ -67,6 +67,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout31",
         "heldout32",
         "heldout33",
+        "heldout34",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -81,6 +82,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout34",
         "heldout33",
         "heldout32",
         "heldout31",
