@@ -627,6 +627,19 @@ def test_json_lines_whose_fields_change_part_way_are_read_whole_and_said_so(tmp_
     )
 
 
+def test_a_wide_header_one_field_longer_than_its_rows_is_still_the_header(tmp_path, monkeypatch):
+    """54 names over rows of 53 fields (a byte order mark, CRLF): the header was skipped as a title
+    and the first record read as the names; pandas pads the short rows, and so does the preview."""
+    names = [f"Field {i}" for i in range(12)]
+    rows = "".join(",".join([f"A{r}", "True", *(str(r * i) for i in range(9)), ""][:11]) + "\r\n" for r in range(30))
+    p = prof(tmp_path, "wide.csv", "\ufeff" + ",".join(names) + "\r\n" + rows)
+    t = p.tables[0]
+    assert "skiprows" not in t.load and [c.name for c in t.columns][:2] == ["Field 0", "Field 1"]
+    assert len(load(tmp_path, monkeypatch, t.load)) == 30
+    titled = prof(tmp_path, "titled.csv", "Report of 2024\n" + ",".join(names) + "\n" + rows.replace("\r", ""))
+    assert "skiprows=1" in titled.tables[0].load  # a title line of one field is still skipped
+
+
 def test_a_workbook_lists_its_sheets_and_finds_a_header_below_a_title(tmp_path, monkeypatch):
     path = tmp_path / "book.xlsx"
     with pd.ExcelWriter(path) as writer:

@@ -120,7 +120,9 @@ def dialect_of(lines: list[str], suffix: str, blanks: bool = False) -> tuple[str
             continue
         score = freq / len(counts) * min(width, 20)
         if score > best[2]:
-            skip = next((i for i, c in enumerate(counts) if c == width), 0)
+            # A wide header one field off its rows is still the header (pandas pads the rows short of
+            # it): the Met's 54 names over rows of 53 were skipped as a title.
+            skip = next((i for i, c in enumerate(counts) if c == width or (width >= 5 and abs(c - width) == 1)), 0)
             best = (sep, skip, score)
     sep, skip, score = best
     if not score and blanks and blank_separated(body):  # values apart by blanks ('en Cat 17 0')
