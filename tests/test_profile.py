@@ -640,6 +640,20 @@ def test_a_wide_header_one_field_longer_than_its_rows_is_still_the_header(tmp_pa
     assert "skiprows=1" in titled.tables[0].load  # a title line of one field is still skipped
 
 
+def test_a_txt_file_of_json_lines_is_read_as_records_and_other_txt_files_as_before(tmp_path, monkeypatch):
+    """A bulk dump of JSON lines named `.txt` (a company register's snapshot) was read as lines of
+    text: no load block, and the model's json.load failed on its second line again and again."""
+    lines = "".join(
+        f'{{"id": "{i:08d}", "data": {{"kind": "person", "born": {{"year": {1950 + i}}}}}}}\n' for i in range(30)
+    )
+    p = prof(tmp_path, "snapshot.txt", lines)
+    assert p.kind == "records" and "lines=True" in p.tables[0].load
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert len(df) == 30 and df["data.born.year"].max() == 1979
+    assert prof(tmp_path, "t.txt", "a,b\n" + "1,2\n" * 20).kind == "table"
+    assert prof(tmp_path, "notes.txt", "Some notes about the data.\nNothing tabular here.\n").kind in ("text", "lines")
+
+
 def test_a_workbook_lists_its_sheets_and_finds_a_header_below_a_title(tmp_path, monkeypatch):
     path = tmp_path / "book.xlsx"
     with pd.ExcelWriter(path) as writer:

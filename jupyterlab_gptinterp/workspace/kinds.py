@@ -126,16 +126,23 @@ def _compressed(name: str) -> bool:
     return PurePosixPath(name).suffix.lower() in COMPRESSED.keys() - {".zip"}
 
 
+PLAIN_TEXT = {".txt", ".dat"}  # suffixes that say text, not which kind of it
+
+
 def file_kind(path: Path) -> str:
     """The suffix that says what a file holds: by its name (`data_suffix`), else, where the name
     says nothing (`by_bytes`), by its first bytes ("" when neither says)."""
-    if not by_bytes(path.name):
-        return data_suffix(path.name)
+    named = data_suffix(path.name)
+    if not by_bytes(path.name) and named not in PLAIN_TEXT:
+        return named
     try:
         st = path.stat()
     except OSError:
-        return ""
-    return _sniffed(str(path), st.st_size, st.st_mtime_ns)
+        return named if not by_bytes(path.name) else ""
+    sniffed = _sniffed(str(path), st.st_size, st.st_mtime_ns)
+    if named in PLAIN_TEXT:  # '.txt' says text, not which: records in it are records (a bulk JSON lines dump)
+        return sniffed if sniffed in JSON_SUFFIXES | XML_SUFFIXES else named
+    return sniffed
 
 
 @functools.lru_cache(maxsize=256)
