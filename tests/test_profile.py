@@ -34,7 +34,7 @@ from jupyterlab_gptinterp.agent.aids.preview import (
 )
 from jupyterlab_gptinterp.agent.outcome import Outcome
 from jupyterlab_gptinterp.protocol import NotebookView
-from jupyterlab_gptinterp.workspace import MAX_BARE, DiskWorkspace, _typed, delimited, logformat, records
+from jupyterlab_gptinterp.workspace import MAX_BARE, DiskWorkspace, _typed, delimited, kinds, logformat, records
 from jupyterlab_gptinterp.workspace.frames import table_profile
 from jupyterlab_gptinterp.workspace.kinds import MAX_COLUMNS, MAX_TABLES, data_suffix
 from jupyterlab_gptinterp.workspace.profile import profile
@@ -652,6 +652,20 @@ def test_a_txt_file_of_json_lines_is_read_as_records_and_other_txt_files_as_befo
     assert len(df) == 30 and df["data.born.year"].max() == 1979
     assert prof(tmp_path, "t.txt", "a,b\n" + "1,2\n" * 20).kind == "table"
     assert prof(tmp_path, "notes.txt", "Some notes about the data.\nNothing tabular here.\n").kind in ("text", "lines")
+
+
+def test_the_folder_listing_opens_no_file_its_name_already_lists(tmp_path):
+    """Which kind of text a '.txt' holds is the profile's question: the listing runs on every turn,
+    and opening every '.txt' of a folder there is work that the cap on opened files does not bound."""
+    for i in range(MAX_BARE + 5):
+        (tmp_path / f"part{i:02d}.txt").write_text('{"id": 1}\n{"id": 2}\n')
+        (tmp_path / f"grid{i:02d}.dat").write_text("1 2 3\n4 5 6\n")
+    (tmp_path / "History").write_text("a,b\n1,2\n3,4\n")  # a name that says nothing is still opened
+    kinds._sniffed.cache_clear()
+    listed = DiskWorkspace(tmp_path).data_files("nb.ipynb")
+    assert len(listed) == 30 and "History" in listed
+    assert kinds._sniffed.cache_info().currsize == 1
+    assert kinds.file_kind(tmp_path / "part00.txt") == ".jsonl"  # the profile still reads the bytes
 
 
 def test_a_workbook_lists_its_sheets_and_finds_a_header_below_a_title(tmp_path, monkeypatch):

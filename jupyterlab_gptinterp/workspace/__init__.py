@@ -62,12 +62,15 @@ class DiskWorkspace:
                 e for e in os.scandir(directory) if not e.name.startswith(".") and e.is_file(follow_symlinks=False)
             ]
             # A name that says nothing is told by its first bytes: only the first few such files are opened.
+            # Any other is listed by its name alone ('.txt' is data whatever kind of text it holds: the
+            # profile, not the listing, reads which).
             bare = {e.name for e in entries if by_bytes(e.name)}
             opened = set(sorted(bare, key=lambda n: (sniff_order(n), n))[:MAX_BARE])
             found = [
                 e
                 for e in entries
-                if (e.name in opened or e.name not in bare) and file_kind(Path(e.path)) in DATA_SUFFIXES
+                if (file_kind(Path(e.path)) if e.name in opened else "" if e.name in bare else data_suffix(e.name))
+                in DATA_SUFFIXES
             ][:500]
             found.sort(key=lambda e: (-e.stat(follow_symlinks=False).st_mtime_ns, e.name))
         except OSError:
