@@ -473,6 +473,10 @@ def test_files_that_load_alike_get_the_lines_that_stack_them_into_one_frame(tmp_
     df = load(tmp_path, monkeypatch, block)
     assert len(df) == 10 and df.groupby("file")["ms"].sum().to_dict() == {"history_1.csv": 60, "history_2.csv": 110}
     assert "same columns" not in render([parts[0], other], 8000)
+    # The second part is loaded by its own lines, and its columns are described once, in the first.
+    own = shown.split("history_2.csv: ")[1].split("```python\n")[1].split("```")[0]
+    assert load(tmp_path, monkeypatch, own)["ms"].sum() == 110
+    assert shown.count("  'ms': ") == 2  # history_1.csv and other.csv
 
 
 def test_nested_json_is_flattened_by_its_load_line(tmp_path, monkeypatch):
@@ -2721,7 +2725,10 @@ def test_a_preview_over_its_budget_describes_a_second_file_of_the_same_columns_o
     for budget in range(900, 1400, 100):  # over its budget at each (1400 fits both, 12 columns each)
         parts = render(files, budget, question=question).split("feb.csv: ")
         seen.append([len(re.findall(r"^  '\w+': ", part, re.M)) for part in parts])
-    assert seen == [[8, 0], [8, 0], [12, 0], [12, 0], [30, 0]]  # the first in full before the second
+    # The first in full before the second; from 1200 the whole preview fits, the second file's
+    # columns given as the first's.
+    assert seen == [[8, 0], [8, 0], [12, 0], [30, 0], [30, 0]]
+    assert "Its columns are those of 'jan.csv'" in render(files, 1200, question=question)
 
 
 def test_a_file_with_no_header_names_its_year_month_and_day_columns_and_a_decimal_year(tmp_path, monkeypatch):

@@ -210,8 +210,10 @@ def render(files: list[FileProfile], budget: int, pandas: str = "", question: st
     head = HEADER + (f" pandas {pandas} is installed." if pandas else "")
     files = as_asked(files, question)
     joined = "\n".join([*(f"Join: {j}." for j in joins(files)), *_stacked(files)])
+    firsts = {id(f): g[0] for g in _stack_groups(files) for f in g[1:]}
     for detail in (2, 1, 0):
-        text = _joined(head, [_file(f, {}, FIRST_COLUMNS + detail) for f in files], joined)
+        parts = [_twin(f, firsts[id(f)]) if id(f) in firsts else _file(f, {}, FIRST_COLUMNS + detail) for f in files]
+        text = _joined(head, parts, joined)
         if len(text) <= budget:
             return text
     # Not every table with its columns named: fitted to the question. (Each table's first columns
@@ -560,19 +562,31 @@ def _all_sheets(f: FileProfile, group: list[TableProfile]) -> str:
     )
 
 
-def _stacked(files: list[FileProfile]) -> list[str]:
-    """For files of one table each that load alike but for their names (an export split in parts,
-    a file a month), the lines that load those described into one frame, each row naming its file:
-    a question over "the whole history" needs every part, and the parts past the first are often
-    described by their names only. (A part the preview did not choose is not among them.)"""
+def _stack_groups(files: list[FileProfile]) -> list[list[FileProfile]]:
+    """Files of one table each that load alike but for their names (an export split in parts, a
+    file a month): groups of two or more, in the order given."""
     groups: dict[tuple[str, ...], list[FileProfile]] = {}
     for f in files:
         if f.kind in ("table", "records") and len(f.tables) == 1 and repr(f.name) in f.tables[0].load:
             t = f.tables[0]
             shape = (f.kind, t.load.replace(repr(f.name), "{name}"), *(f"{c.name}:{c.dtype}" for c in t.columns))
             groups.setdefault(shape, []).append(f)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def _twin(f: FileProfile, first: FileProfile) -> str:
+    """A part of a stacked export past the first: its own load lines, its columns by reference
+    (describing a second month's file again spent the room and the model's reading time twice)."""
+    return f"{_head(f, f.tables[0])}\nIts columns are those of {first.name!r}, described there."
+
+
+def _stacked(files: list[FileProfile]) -> list[str]:
+    """For files of one table each that load alike but for their names (`_stack_groups`), the lines
+    that load those described into one frame, each row naming its file: a question over "the whole
+    history" needs every part, and the parts past the first are often described by their names
+    only. (A part the preview did not choose is not among them.)"""
     out = []
-    for group in (g for g in groups.values() if len(g) > 1):
+    for group in _stack_groups(files):
         names, first = [f.name for f in group], group[0]
         taken = {c.name for c in first.tables[0].columns}
         column = next((n for n in ("file", "source_file") if n not in taken), "file_name_")
