@@ -90,19 +90,19 @@ def _yes_no(distinct: list[str], lowered: set[str]) -> tuple[list[str], str, Con
     nullable boolean), so `== True`, a mask, `.sum()` and `.mean()` count what they say. A few
     spellings are mapped as written (a short line: a wide table may convert several such columns)."""
     shown = ", ".join(repr(v) for v in distinct[:6])
-    if len(distinct) <= 4:
-        table = {v: v.strip().lower() in _YES for v in sorted(distinct)}  # sorted: columns alike, lines alike
-        expr = f"{{col}}.map({table!r}).astype('boolean')"
-        return (
-            [f"yes/no written as text ({shown}): {expr}"],
-            "yes/no",
-            Conversion(expr, lambda s: s.map(table).astype("boolean")),
-        )
+    table = {v: v.strip().lower() in _YES for v in sorted(distinct)}  # sorted: columns alike, lines alike
     yes = sorted(v for v in lowered if v in _YES)
-    expr = f"{{col}}.str.strip().str.lower().isin({yes!r}).where({{col}}.notna()).astype('boolean')"
+    if len(distinct) <= 4:
+        expr = f"{{col}}.map({table!r}).astype('boolean')"
 
-    def apply(s: Any) -> Any:
-        return s.str.strip().str.lower().isin(yes).where(s.notna()).astype("boolean")
+        def apply(s: Any) -> Any:
+            return s.map(table).astype("boolean")
+
+    else:
+        expr = f"{{col}}.str.strip().str.lower().isin({yes!r}).where({{col}}.notna()).astype('boolean')"
+
+        def apply(s: Any) -> Any:
+            return s.str.strip().str.lower().isin(yes).where(s.notna()).astype("boolean")
 
     return [f"yes/no written as text ({shown}): {expr}"], "yes/no", Conversion(expr, apply)
 
