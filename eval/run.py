@@ -92,6 +92,7 @@ SETS = {
     "heldout32": HERE / "heldout32",
     "heldout33": HERE / "heldout33",
     "heldout34": HERE / "heldout34",
+    "heldout35": HERE / "heldout35",
 }  # each holds data.py and tasks.py
 
 

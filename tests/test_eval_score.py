@@ -68,6 +68,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout32",
         "heldout33",
         "heldout34",
+        "heldout35",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -82,6 +83,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout35",
         "heldout34",
         "heldout33",
         "heldout32",
