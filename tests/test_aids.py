@@ -2334,6 +2334,37 @@ async def test_a_result_worked_out_from_values_the_cell_typed_in_gets_a_note_whe
     assert await noted("print(1200 / 3)", seen=["the total is 1,200"]) == ""  # from the chat
     assert await noted("print(round(7 / 2 * 100, 1))") == ""  # small numbers of arithmetic, no rows typed
     assert await noted("%pip install pyarrow") == ""  # not Python: not judged
+    pasted = "log = '''Dec 18 sshd[1]: Failed password from 1.2.3.4\nDec 18 sshd[2]: Failed password from 1.2.3.5\n"
+    pasted += "Dec 18 sshd[3]: Failed password from 1.2.3.4\n'''\nprint(len(set(re.findall(r'from (\\S+)', log))))"
+    assert "written into the code" in await noted("import re\n" + pasted)  # a log's lines pasted in as text
+    typed = "import io\nimport pandas as pd\nprint(pd.read_csv(io.StringIO('a,b\\n1,2\\n3,4\\n5,6')).a.sum())"
+    assert "written into the code" in await noted(typed)  # read, but from text it typed
+    report = "x = 7\nprint(f'''Total: {x}\nMean: {x / 2}\nMax: {x}\nMin: 1''')"
+    assert await noted('"""Count the rows.\n\nOne per line.\nDone."""\n' + report) == ""  # words, no rows
+    query = "import sqlite3\ncon = sqlite3.connect('x.db')\nprint(con.execute('''SELECT n\nFROM t\nWHERE n > 1''').fetchall())"
+    assert await noted(query) == ""  # a query of several lines reads data
+
+
+async def test_a_cell_that_reads_another_file_than_the_one_the_question_names_gets_a_note():
+    async def noted(code, question="Which user ran sudo most often in auth.log?", listing=("auth.log", "results.xlsx")):
+        now = ok(code, "Blair\n")
+        state = turn(question=question, files=[SALES], listing=list(listing), outcomes=[now])
+        note = await Checks().after_run(state, now)
+        return note.text if note else ""
+
+    wrong = (
+        "import pandas as pd\ndf = pd.read_excel('results.xlsx', skiprows=3)\nprint(df['name'].value_counts().idxmax())"
+    )
+    assert "the question is about 'auth.log'" in await noted(wrong) and "'results.xlsx'" in await noted(wrong)
+    right = "import re\nwith open('auth.log') as f:\n    text = f.read()\nprint(re.findall('sudo: +(\\w+)', text)[0])"
+    assert await noted(right) == ""
+    assert await noted(wrong.replace("results.xlsx", "./auth.log")) == ""  # the named file, by a path
+    assert await noted(wrong, question="Which name is commonest in results.xlsx?") == ""  # the one named
+    assert await noted(wrong, question="Which name is commonest?") == ""  # no file named
+    both = "Join auth.log's users to results.xlsx: who ran sudo most often?"
+    assert await noted(wrong, question=both) == ""  # one of the files named
+    assert await noted("print(df['name'].value_counts().idxmax())") == ""  # a frame an earlier cell loaded
+    assert await noted(wrong, question="Which user in xauth.log ran sudo most?") == ""  # not that name
 
 
 async def test_an_id_where_the_question_asks_which_thing_gets_the_table_that_names_it():

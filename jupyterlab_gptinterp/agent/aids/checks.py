@@ -148,6 +148,7 @@ class Checks(Aid):
             return Note(text=f"Check: {text}") if text else None
         seen = [*turn.seen, *(o.printed for o in turn.outcomes if o is not outcome)] if turn.files else []
         text = own_data(code, "\n".join(seen)) if turn.files else ""
+        text = text or other_file(turn.question, code, [*(f.name for f in turn.files), *turn.listing])
         text = text or empty_compared(code, turn.files, before)
         text = text or value_not_held(code, turn.files, before) or spellings_apart(code, turn.files, before)
         text = text or written_otherwise(code, turn.files, before)
@@ -209,11 +210,16 @@ def own_data(code: str, seen: str = "") -> str:
         return ""  # not Python ast can follow, or it uses what an earlier cell made
     said = {float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", seen.replace(",", ""))}
     rows, numbers = False, []
+    # Text that is no data: a docstring, the parts of an f-string (a report's lines).
+    worded = {id(c) for n in ast.walk(tree) if isinstance(n, ast.Expr | ast.JoinedStr) for c in ast.iter_child_nodes(n)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             func = node.func
-            if _READS.match(func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")):
-                return ""  # it reads data
+            if _READS.match(_called(func)) and not (node.args and _typed_text(node.args[0])):
+                return ""  # it reads data (not text it typed: read_csv(StringIO('''a,b ...''')))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in worded:
+            # Lines pasted in as text (a log's lines from the preview): rows typed in all the same.
+            rows = rows or len([line for line in node.value.splitlines() if line.strip()]) >= PASTED_LINES
         elif isinstance(node, ast.List | ast.Tuple | ast.Set):
             items = node.elts
             rows = rows or (
@@ -230,6 +236,38 @@ def own_data(code: str, seen: str = "") -> str:
         "the cell worked its result out from values written into the code itself; it read no data file and "
         "used no variable of an earlier cell, so its result says nothing about the data. Load the file the "
         "question is about and compute from its rows."
+    )
+
+
+PASTED_LINES = 3  # lines of text in one string that are rows typed in, not a message or a pattern
+
+
+def _called(func: ast.AST) -> str:
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+
+
+def _typed_text(arg: ast.AST) -> bool:
+    """A reader's argument that is text the cell typed, as a file: StringIO/BytesIO (a string of
+    several lines given to read_sql or execute is a query, not data)."""
+    return isinstance(arg, ast.Call) and _called(arg.func) in ("StringIO", "BytesIO")
+
+
+def other_file(question: str, code: str, files: list[str]) -> str:
+    """A note when the question names a data file by its name and the cell, standing alone, reads
+    other data files but never names that one: its result is about another file (a small model
+    given the question about 'auth.log' read the workbook it had used before)."""
+    tree = parsed(code)
+    if tree is None or from_kernel(tree):
+        return ""  # it may use what an earlier cell loaded from the named file
+    strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    named = [f for f in dict.fromkeys(files) if re.search(rf"(?<![\w.-]){re.escape(f)}(?![\w-])", question)]
+    read = [f for f in dict.fromkeys(files) if any(s == f or s.endswith("/" + f) for s in strings)]
+    if not named or not read or set(named) & set(read):
+        return ""
+    return (
+        f"the question is about {' and '.join(map(repr, named))}, but the cell read {', '.join(map(repr, read))} "
+        f"and not {named[0]!r}, so its result is about another file. Load {named[0]!r} with the lines the data "
+        "description gives for it, and compute from its rows."
     )
 
 
