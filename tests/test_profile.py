@@ -1523,6 +1523,18 @@ def test_a_question_that_names_no_file_is_given_the_files_whose_columns_say_its_
     (tmp_path / "votes.csv").write_text("seat,Invalid votes\nA,3\nB,5\n")
     files[:0] = [prof(tmp_path, "sshd.txt"), prof(tmp_path, "votes.csv")]
     assert chose("In sshd.txt, which name do 'Invalid user' lines try most?", ["sshd.txt"]) == ["sshd.txt"]
+    # A file that says more of the question's words, but shares no column and no value with the
+    # named one, is not drawn in: the model read it in place of the named file.
+    (tmp_path / "access.csv").write_text("ip,path,status\n10.0.0.1,/trips,200\n10.0.0.2,/stops,404\n")
+    (tmp_path / "routes.csv").write_text("trip_id,route,stop_name\nT1,R1,Main St\nT2,R2,Mill Rd\n")
+    (tmp_path / "trip_stops.csv").write_text("trip_id,stop_seq,stop_name\nT1,1,Main St\nT1,2,Oak Av\n")
+    files[:0] = [prof(tmp_path, n) for n in ("access.csv", "routes.csv", "trip_stops.csv")]
+    asked = "In access.csv, how many requests for trips, routes and stops (trip, route, stop names) failed?"
+    assert chose(asked, ["access.csv"]) == ["access.csv"]
+    assert chose("In trip_stops.csv, which route has most trip stops?", ["trip_stops.csv"]) == [
+        "trip_stops.csv",
+        "routes.csv",
+    ]  # it names what the other holds, and shares its columns
 
 
 async def test_the_preview_describes_the_file_a_question_is_about_and_lists_the_others(tmp_path):

@@ -19,7 +19,7 @@ from statistics import median
 
 from ..seams import ColumnProfile, FileProfile, TableProfile
 
-_ID_LIKE = re.compile(r"(?:id|code|key|no|num|number)$", re.IGNORECASE)
+ID_LIKE = re.compile(r"(?:id|code|key|no|num|number)$", re.IGNORECASE)
 _GENERIC = {"id", "code", "key", "no", "num", "number", "index"}
 SHARE = 0.9  # of a column's values found among the key's
 MAX_JOINS = 4
@@ -104,8 +104,8 @@ def _holds(
         how = "spelled"
     if not how:
         return ""
-    ids = bool(_ID_LIKE.search(c.name)) or _coded(own)
-    alike = (ids or bool(_ID_LIKE.search(key.name))) and _named_alike(c.name, key.name, owners)
+    ids = bool(ID_LIKE.search(c.name)) or _coded(own)
+    alike = (ids or bool(ID_LIKE.search(key.name))) and _named_alike(c.name, key.name, owners)
     if own_key and _bare(c.name) != _bare(key.name):
         return ""
     # A unique date or name is no key; long ids match by chance only rarely.

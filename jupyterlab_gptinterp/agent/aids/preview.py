@@ -20,7 +20,7 @@ from pathlib import PurePosixPath
 from ..seams import ColumnProfile, FileProfile, TableProfile, Workspace, printable
 from .base import Aid, TurnState
 from .folding import folded
-from .joins import frame_of, joins
+from .joins import ID_LIKE, frame_of, joins
 
 NOT_LOADED = "Not loaded yet. Start your cell with:"
 HEADER = "Data files, described here and not loaded yet (paths relative to the notebook; use these exact names):"
@@ -128,26 +128,65 @@ def scores(question: str, files: list[FileProfile]) -> list[tuple[int, bool]]:
     return out
 
 
-UNSCORED = 3  # what another file must say beyond a named file of lines: two words of the question (2 each)
+UNSCORED = 3  # what another file must say beyond named notes: two words of the question (2 each)
+
+
+def _columns(f: FileProfile) -> set[str]:
+    return {c.name for t in f.tables for c in t.columns}
+
+
+def _texts(f: FileProfile) -> set[str]:
+    """The text values a file's profile keeps (no numbers, no yes/no): what a join would match."""
+    kept = {
+        v.strip() for t in f.tables for c in t.columns if c.dtype == "text" for v in (*c.values, *c.keys, *c.samples)
+    }
+    return {v for v in kept if len(v) > 1 and not _NUMBER.fullmatch(v) and v.lower() not in _FLAGS}
+
+
+_NUMBER = re.compile(r"[-+]?[\d.,]+%?")
+_FLAGS = {"yes", "no", "true", "false", "y", "n", "t", "f", "none", "null", "nan", "na", "n/a", "unknown", "other"}
+SHARED_VALUES = 2  # text values two files both hold that say one's rows name the other's
+
+
+def _related(named: list[FileProfile], other: FileProfile) -> bool:
+    """`other` is what a second file is needed beside the `named` for: to join (an id's column of
+    the same name as one of theirs, or some of the same text values, a station's code in both) or to
+    stack (the same columns as one of them). A shared 'date' or 'message' says neither."""
+    mine = _columns(other)
+    shared = set().union(*(_columns(f) for f in named)) & mine
+    values = set().union(*(_texts(f) for f in named))
+    return (
+        any(ID_LIKE.search(n) for n in shared)
+        or any(mine and _columns(f) == mine for f in named)
+        or len(values & _texts(other)) >= SHARED_VALUES
+    )
 
 
 def chosen(question: str, files: list[FileProfile], named: int = 0, limit: int = 2) -> list[FileProfile]:
     """The files a question is about, of `files` whose first `named` it names: those, and one that
-    says more of its words than any of those (a question names one file and needs another too);
-    naming none, those whose name, a column or a label says one of its words (a value alone may be
-    a month of any table), and at least half as many as the best; none when no file says any. A
-    named file pandas failed to read says no word: then no other is taken for it (the model would
-    load the file it is shown, not the one it was asked about). Named files of lines, whose words
-    are not scored, are joined only by a file that says several of the question's words (a log's
-    question drew a workbook in by one column, 'Invalid votes')."""
+    says more of its words than any of those and is related to them (`_related`: a question names
+    one file and needs another too, to join or to stack); naming none, those whose name, a column or
+    a label says one of its words (a value alone may be a month of any table), and at least half as
+    many as the best; none when no file says any. A named file pandas failed to read says no word:
+    then no other is taken for it (the model would load the file it is shown, not the one it was
+    asked about). An unrelated file drawn in by the question's words was read in place of the named
+    one (a web log's questions read a transit feed that said 'trips' and 'stops', a log of logins a
+    workbook with a column 'Invalid votes'). Named files of words only (notes) hold no data: another
+    file that says several of the question's words is taken for them."""
     score = scores(question, files)
     if named:
         if any(f.kind == "unreadable" or "could not read" in f.note for f in files[:named]):
             return files[:named]
         top = max(s for s, _ in score[:named])
-        top = top if any(f.tables for f in files[:named]) else max(top, UNSCORED)
+        notes = all(f.kind == "text" for f in files[:named])
+        top = max(top, UNSCORED) if notes else top
         extra = sorted(
-            (i for i in range(named, len(files)) if score[i][0] > top and score[i][1]), key=lambda i: -score[i][0]
+            (
+                i
+                for i in range(named, len(files))
+                if score[i][0] > top and score[i][1] and (notes or _related(files[:named], files[i]))
+            ),
+            key=lambda i: -score[i][0],
         )
         return files[:named] + [files[i] for i in extra[:1]]
     best = max((s for s, _ in score), default=0)
