@@ -1232,6 +1232,21 @@ def test_compressed_files_are_read_as_what_they_hold(tmp_path, monkeypatch):
     assert data_suffix("a.csv.gz") == ".csv" and data_suffix("notes.txt.gz") == "" and data_suffix("x.XML") == ".xml"
 
 
+async def test_a_compressed_txt_file_of_a_table_is_listed_and_read_as_a_table(tmp_path, monkeypatch):
+    """A bulk download as a gzipped tab-separated '.txt' (a citizen-science dataset's extract) was
+    neither listed nor read as a table: the model was shown its first lines as text."""
+    header = "\t".join(["GLOBAL UNIQUE IDENTIFIER", "COMMON NAME", "OBSERVATION COUNT", "COUNTRY", "LOCALITY", "NOTE"])
+    rows = "".join(f"URN:obs{i}\tSwan {i % 3}\t{i}\tGermany\tPark {i}, North\t\n" for i in range(40))
+    (tmp_path / "extract.txt.gz").write_bytes(gzip.compress((header + "\n" + rows).encode()))
+    (tmp_path / "events.txt.gz").write_bytes(
+        gzip.compress(b"".join(b"2024-03-01 10:00:%02d worker started job\n" % i for i in range(40)))
+    )
+    assert DiskWorkspace(tmp_path).data_files("nb.ipynb") == ["extract.txt.gz"]  # a log's lines: not a table
+    p = prof(tmp_path, "extract.txt.gz")
+    assert p.kind == "table" and "sep='\\t'" in p.tables[0].load
+    assert load(tmp_path, monkeypatch, p.tables[0].load)["OBSERVATION COUNT"].sum() == sum(range(40))
+
+
 def test_each_pipe_table_of_a_markdown_file_loads_on_its_own(tmp_path, monkeypatch):
     text = (
         "# Report\n\nProse, with a | pipe.\n\n## Sites\n\n| site | height (m) | opened |\n|:--|--:|---|\n"
