@@ -555,6 +555,17 @@ def test_what_is_a_runaway():
     picked = [243, 17, 980, 511, 62, 734, 305, 889, 120, 456, 778, 33, 690, 214, 957] * 2  # no step, no cycle of 3
     ids = "".join(f"keep.add('12345678901234567890{n:03d}')  # order\n" for n in picked)
     assert _first_cut(head + ids) == -1  # numbers too long for a float are compared exactly
+    # One target set again and again, each line the last with another literal: cut where it starts.
+    digits = "".join(f"df['YM'] = df['YM'].str.replace(r'{i % 10}', '', regex=True)\n" for i in range(3, 40))
+    assert _first_cut(head + digits) == len(head)
+    words = ["german", "polish", "english", "spanish", "korean", "russian", "french", "czech"] * 5
+    renamed = "".join(f"df['language'] = df['language'].replace('{w}', '{w}')\n" for w in words)
+    start = head + "df = pd.read_json('r.jsonl', lines=True)\n"
+    assert _first_cut(start + renamed) == len(start)
+    cleaned = "".join(f"df['amount'] = df['amount'].str.replace('{c}', '')\n" for c in "$,£€ ")
+    assert _first_cut(head + cleaned + "print(df['amount'].sum())\n") == -1  # a few, by hand
+    columns = "".join(f"df['{c}'] = pd.to_numeric(df['{c}'])\n" for c in "abcdefghijklmnopqrstuvwxyz")
+    assert _first_cut(head + columns) == -1  # each line its own column: written by hand
 
 
 class Debug(logging.Handler):
