@@ -59,11 +59,13 @@ def runaway(text: str) -> int:
     m = _REPEATING.search(tail)
     if m and len(m.group(0)) >= RUNAWAY_CHARS:
         return len(text) - len(m.group(0))
-    cycled = _cycling(text)
+    done = text[: text.rfind("\n") + 1]  # its finished lines (a stream's last token may begin the next)
+    code = prompts.open_code(done)  # parsed once: this runs every few tokens of a stream
+    cycled = _cycling(done, code)
     if cycled >= 0:
         return cycled
     counted = _counting(text)
-    return counted if counted >= 0 else _reassigning(text)
+    return counted if counted >= 0 else _reassigning(done, code)
 
 
 # Whole statements can cycle too, past the 40 characters of a repeated string: the same line,
@@ -74,11 +76,10 @@ CYCLES = 4  # times a cycle of lines repeats in a row before it is a runaway
 _STATEMENT = re.compile(r"[A-Za-z_]\w*\s*[(\[=.]")
 
 
-def _cycling(text: str) -> int:
+def _cycling(done: str, code: str | None) -> int:
     """Where the second turn of a cycle of 1 to 3 lines starts, when the python block being
-    written ends with CYCLES turns of it; else -1."""
-    done = text[: text.rfind("\n") + 1]  # its finished lines (a stream's last token may begin the next)
-    code = prompts.open_code(done)
+    written (`code`, the open block of the finished lines `done`) ends with CYCLES turns of it;
+    else -1."""
     if not code:
         return -1
     lines = code.splitlines(keepends=True)[-3 * CYCLES :]
@@ -120,11 +121,10 @@ _TARGET = re.compile(r"^\s*([A-Za-z_][\w.]*(?:\[[^\]]*\])*)\s*=[^=]")
 REASSIGNED = 10  # lines in a row that set one target alike but for their literals
 
 
-def _reassigning(text: str) -> int:
-    """Where the lines at the end of the python block being written start, when REASSIGNED of
-    them in a row assign the same target, alike but for their literals; else -1."""
-    done = text[: text.rfind("\n") + 1]
-    code = prompts.open_code(done)
+def _reassigning(done: str, code: str | None) -> int:
+    """Where the lines at the end of the python block being written (`code`, of the finished
+    lines `done`) start, when REASSIGNED of them in a row assign the same target, alike but for
+    their literals; else -1."""
     lines = code.splitlines(keepends=True) if code else []
     if len(lines) < REASSIGNED or not (target := _TARGET.match(lines[-1])):
         return -1
