@@ -190,12 +190,18 @@ def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     ran = {"df": pd.read_csv(tmp_path / "t.csv")}
     exec(weight.notes[0].rsplit(": ", 1)[1], ran)  # noqa: S102
     assert ran["number"][4] == 5.0 and ran["unit"][4] == "g"
-    # A quote among the symbols removed (FAOSTAT's "'0111"): the note's line is Python all the same.
-    quoted = prof(tmp_path, "q.csv", "code,v\n" + "".join(f"'0{100 + i},{i}\n" for i in range(30)))
-    note = column(quoted, "code").notes[0]
+    # A quote among the symbols removed (a spreadsheet's "'1234"): the note's line is Python all the same.
+    quoted = prof(tmp_path, "q.csv", "n,v\n" + "".join(f"'{100 + i},{i}\n" for i in range(30)))
+    note = column(quoted, "n").notes[0]
     ran = {"df": pd.read_csv(tmp_path / "q.csv")}
     exec("s = " + note.rsplit(": ", 1)[1], ran)  # noqa: S102
     assert ran["s"].tolist() == [100.0 + i for i in range(30)] and "str.replace(" not in quoted.tables[0].load
+    # With a leading zero (FAOSTAT's "'0111", a borough's '06 BROOKLYN') they are codes: no number is offered.
+    # So is one value on every row ('11N'): it is listed as it is.
+    rows = "".join(f"'0{100 + i},0{i % 9 + 1} BROOKLYN,11N\n" for i in range(30))
+    codes = prof(tmp_path, "c.csv", "code,board,pco\n" + rows)
+    assert not [n for c in codes.tables[0].columns for n in c.notes if n.startswith("numbers")]
+    assert column(codes, "pco").notes == ["values: '11N'"]
     rows = "".join(f'"{n},250 {u}"\n' for n, u in zip(range(1, 21), ["kg", "g", "lb"] * 7))
     heavy = prof(tmp_path, "w.csv", "w\n" + rows)
     note = heavy.tables[0].columns[0].notes[0]

@@ -253,6 +253,7 @@ def _decimal_mark(number: str) -> str:
     return ""
 
 
+CONSTANT = 5  # rows of one value that make a column a label, not numbers to convert
 # A year with letters (and a number) glued on: an edition or a period of that year.
 _YEAR_LABEL = re.compile(r"((?:19|20)\d\d)([A-Za-z]+\d{0,2})")
 
@@ -272,7 +273,9 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
         return (s.str.replace(".", "").str.replace(",", ".") if comma else s).astype(float)
 
     written = " with a decimal comma" if comma else ""
-    parsed = 0
+    if len(values) >= CONSTANT and len(set(values)) == 1:
+        return "", None  # one value on every row ('11N'): a label of the file, not an amount; listed as it is
+    parsed = zeros = 0
     removed: Counter[str] = Counter()
     suffixes: Counter[str] = Counter()
     percent = 0
@@ -291,6 +294,7 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
         pre, num, post = m.groups()
         if re.search(r"[A-Za-z]", pre) or re.fullmatch(r"[-_][A-Z0-9]{1,3}", post.strip()):  # a code: 'E100', '10-K'
             return "", None
+        zeros += bool(re.match(r"[-+]?0\d", num))
         if pre:
             removed[pre.strip()] += 1
         if "," in num:
@@ -299,6 +303,10 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
             percent += 1
         elif post.strip():
             suffixes[post.strip()] += 1
+    if (
+        zeros and zeros * 3 >= parsed
+    ):  # a leading zero, often: codes with their labels ('06 BROOKLYN', '01: Infections')
+        return "", None
     if parsed >= 0.9 * len(values) and not (removed or suffixes or percent or comma):
         return _plain_numbers(values)
     if parsed < 0.9 * len(values) or not (removed or suffixes or percent or comma):
