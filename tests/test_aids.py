@@ -236,6 +236,21 @@ async def test_common_errors_get_a_hint_by_their_kind():
         files=[FileProfile("d.csv", "table", tables=[days])],
     )
     assert "'unknown' is a word among the dates" in said, said
+    # A value of a column of labels, converted with the dates: that column was given by mistake.
+    with pytest.raises(ValueError) as raised:
+        pd.to_datetime(pd.Series(["06 BROOKLYN"]), format="%m/%d/%Y %I:%M:%S %p")
+    board = ColumnProfile("Community Board", "text", values=["06 BROOKLYN"])
+    years = ColumnProfile("YearsCode", "text", samples=["3", "Less than 1 year"])
+    table = TableProfile("", 9, "df = pd.read_parquet('r.parquet')", [board, years])
+    requests = [FileProfile("r.parquet", "table", tables=[table])]
+    loop = "for c in ['Created Date', 'Community Board']:\n    df[c] = pd.to_datetime(df[c], format='%m/%d/%Y %I:%M:%S %p')"
+    said = await hint(failed(loop, "ValueError", str(raised.value)), files=requests)
+    assert "'06 BROOKLYN' is a value of the column 'Community Board', which holds text, not dates" in said, said
+    # Not of a column with numbers among its words: which words to make numbers is the question there.
+    with pytest.raises(ValueError) as raised:
+        pd.to_numeric(pd.Series(["3", "Less than 1 year"]))
+    said = await hint(failed("pd.to_numeric(df['YearsCode'])", "ValueError", str(raised.value)), files=requests)
+    assert "is a value of the column" not in said, said
     float_text = await hint(
         failed("df['Revenue'].map(lambda v: v.strip())", "AttributeError", "'float' object has no attribute 'strip'")
     )

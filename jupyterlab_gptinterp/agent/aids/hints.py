@@ -7,7 +7,8 @@ records it does not hold, which frame lacks a merge's key (and what it has), the
 database or workbook that holds a missing column, how to convert a column that holds text where
 numbers or dates are needed, a frame given where one column is needed (str.extract's), NaN cast to
 int, usecols naming columns a table lacks, a word among numbers, durations or dates
-(errors='coerce'), JSON read by hand, a row taken of an empty selection, the largest of only
+(errors='coerce'), a conversion that failed on a value of a column of plain text (that column was
+converted by mistake), JSON read by hand, a row taken of an empty selection, the largest of only
 missing values, a tuple of columns meant as a list, a math function used unimported, a None a
 lookup returned, a file that is not UTF-8, times with and without a time zone, conditions joined
 without parentheses (the line mended), a column name with a dot inside .query() (backticks), a
@@ -220,6 +221,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         return _usecols_hint(m.group(1), m.group(2) or "", named)
     if name == "ValueError" and (said := _word_among(value, [c for c in columns if c.name in code])):
         return said
+    if name == "ValueError" and (said := _value_of_words(value, columns)):
+        return said
     if name == "IntCastingNaNError" or "cannot convert float NaN to integer" in value:
         return (
             "the column holds missing values (NaN, or inf), which a plain int cannot hold: convert with "
@@ -393,6 +396,39 @@ def _joined(condition: str) -> str:
 def _first_quoted(value: str) -> str:
     m = _QUOTED.search(value)
     return m.group(1) if m else ""
+
+
+_A_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
+# The value a conversion failed on, as pandas and Python quote it.
+_FAILED_VALUE = re.compile(
+    r"could not convert string to float: '(?P<a>[^'\n]{1,80})'|time data \"(?P<b>[^\"\n]{1,80})\" doesn't match"
+    r"|Unable to parse string \"(?P<c>[^\"\n]{1,80})\"|invalid literal for int\(\) with base 10: '(?P<d>[^'\n]{1,80})'"
+)
+
+
+def _value_of_words(value: str, columns: list[ColumnProfile]) -> str:
+    """The value a conversion failed on is one the preview shows for a column of plain text (a
+    name, a label, a code): that column was converted by mistake, and no cleaning makes it a
+    number or a date. Said only of a column the profile found nothing else in, no number among
+    its values shown (words among numbers are `_word_among`'s)."""
+    m = _FAILED_VALUE.search(value)
+    failed = next((g for g in m.groups() if g), "") if m else ""
+    if not failed or re.fullmatch(r"[\d\s:.,/+-]+", failed):  # a time or a number written otherwise: not a word
+        return ""
+    kind = "dates" if m and m["b"] else "numbers"
+    for c in columns:
+        shown = (*c.samples, *c.values)
+        if (
+            c.dtype in ("text", "mixed")
+            and not c.holds
+            and failed in shown
+            and not any(map(_A_NUMBER.fullmatch, shown))
+        ):
+            return (
+                f"{failed!r} is a value of the column {c.name!r}, which holds text, not {kind}: leave that column "
+                f"out of the conversion, and convert only the column that holds the {kind} the question needs."
+            )
+    return ""
 
 
 def _word_among(value: str, used: list[ColumnProfile]) -> str:
