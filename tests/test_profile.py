@@ -1910,6 +1910,16 @@ def test_a_year_with_a_part_glued_on_is_a_label_not_a_number_in_units(tmp_path):
     assert not any("unit" in n or "number" in n for n in column(p, "season").notes)
     quarters = prof(tmp_path, "q.csv", "quarter\n" + "".join(f"{2019 + i // 4}Q{1 + i % 4}\n" for i in range(20)))
     assert not any("unit" in n for n in column(quarters, "quarter").notes)
+    # Nor are classes ('10A', '10B'), kinds ('15', '15E'), ordinals ('2nd line') or addresses.
+    labels = {
+        "class": [f"{10 + i % 2}{'ABCD'[i % 4]}" for i in range(20)],
+        "kind": [["15", "15E", "22Y", "15J"][i % 4] for i in range(20)],
+        "level": [["1st line", "2nd line", "3rd line"][i % 3] for i in range(20)],
+        "uid": [f"202301{10 + i}-{'nat' if i % 2 else 'reg'}@days.example.be" for i in range(20)],
+    }
+    rows = "".join(",".join(v[i] for v in labels.values()) + "\n" for i in range(20))
+    coded = prof(tmp_path, "labels.csv", ",".join(labels) + "\n" + rows)
+    assert not [(c.name, n) for c in coded.tables[0].columns for n in c.notes if "unit" in n or "number" in n]
     # Numbers in units, some of them like a year, a few far apart, some in two units: still units.
     for name, values in (
         ("weight", [f"{1000 + 37 * i}{'kg' if i % 3 else 'lb'}" for i in range(20)]),

@@ -253,6 +253,19 @@ def _decimal_mark(number: str) -> str:
     return ""
 
 
+def _ordinal(number: str) -> str:
+    """The ending English writes after `number` as an ordinal ('1' 'st', '12' 'th'), "x" for a decimal."""
+    if not number.isdigit():
+        return "x"
+    n = int(number)
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def _number_of(value: str) -> str:
+    m = re.search(r"[-+]?\d[\d,]*(?:\.\d+)?", value)
+    return m.group() if m else ""
+
+
 CONSTANT = 5  # rows of one value that make a column a label, not numbers to convert
 # A year with letters (and a number) glued on: an edition or a period of that year.
 _YEAR_LABEL = re.compile(r"((?:19|20)\d\d)([A-Za-z]+\d{0,2})")
@@ -276,6 +289,7 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
     if len(values) >= CONSTANT and len(set(values)) == 1:
         return "", None  # one value on every row ('11N'): a label of the file, not an amount; listed as it is
     parsed = zeros = 0
+    lettered: dict[str, set[str]] = {}  # a number: the capitals glued on it, "" for none
     removed: Counter[str] = Counter()
     suffixes: Counter[str] = Counter()
     percent = 0
@@ -295,6 +309,11 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
         if re.search(r"[A-Za-z]", pre) or re.fullmatch(r"[-_][A-Z0-9]{1,3}", post.strip()):  # a code: 'E100', '10-K'
             return "", None
         zeros += bool(re.match(r"[-+]?0\d", num))
+        glued = post[:1].isalpha() and s[m.end(2) : m.start(3)] == ""
+        if "@" in post or (glued and re.fullmatch(_ordinal(num) + r"\b.*", post)):  # an address, '2nd line'
+            return "", None
+        if (glued and re.fullmatch(r"[A-Z]{1,3}", post)) or not post.strip():
+            lettered.setdefault(num, set()).add(post.strip())
         if pre:
             removed[pre.strip()] += 1
         if "," in num:
@@ -303,9 +322,10 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
             percent += 1
         elif post.strip():
             suffixes[post.strip()] += 1
-    if (
-        zeros and zeros * 3 >= parsed
-    ):  # a leading zero, often: codes with their labels ('06 BROOKLYN', '01: Infections')
+    # A leading zero, often: codes with their labels ('06 BROOKLYN', '01: Infections'). Capitals glued
+    # on, several to one number ('10A', '10B', '15', '15E'): classes and kinds, not amounts in units.
+    several = sum(1 for v in values if len(lettered.get(_number_of(v), ())) > 1)
+    if (zeros and zeros * 3 >= parsed) or (several and several * 2 >= parsed and len(lettered) < parsed):
         return "", None
     if parsed >= 0.9 * len(values) and not (removed or suffixes or percent or comma):
         return _plain_numbers(values)
