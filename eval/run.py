@@ -93,6 +93,7 @@ SETS = {
     "heldout33": HERE / "heldout33",
     "heldout34": HERE / "heldout34",
     "heldout35": HERE / "heldout35",
+    "heldout36": HERE / "heldout36",
 }  # each holds data.py and tasks.py
 
 

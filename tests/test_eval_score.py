@@ -69,6 +69,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout33",
         "heldout34",
         "heldout35",
+        "heldout36",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -83,6 +84,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout36",
         "heldout35",
         "heldout34",
         "heldout33",
