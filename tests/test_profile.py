@@ -1436,6 +1436,42 @@ def test_an_archive_of_different_tables_profiles_each_by_its_name(tmp_path, monk
     assert len(many.tables) == MAX_TABLES and f"{MAX_TABLES + 2} tables, the first {MAX_TABLES} shown" in many.note
 
 
+def test_an_archive_of_json_documents_is_a_row_per_document_with_its_objects_flattened(tmp_path, monkeypatch):
+    """A bulk download of one JSON object per file: a row per document, nested fields as
+    'outer.inner' columns, objects keyed by values (a key per person) left out and named, and the
+    items of its lists of records a table of their own. Members that are no objects: no table."""
+    import zipfile
+
+    people = [f"P{i}" for i in range(30)]
+    with zipfile.ZipFile(tmp_path / "games.zip", "w") as z:
+        for g in range(12):
+            doc = {
+                "meta": {"version": "1.0"},
+                "info": {
+                    "venue": {"city": ["Oslo", "Lima", "Pune"][g % 3]},
+                    "result": "draw" if g % 4 == 0 else "win",
+                    "roster": {p: {"id": f"x{p}"} for p in people[g % 10 : g % 10 + 4]},
+                },
+                "rounds": [{"n": r, "points": g + r} for r in range(3)],
+            }
+            z.writestr(f"games/{1000 + g}.json", json.dumps(doc, indent=1))
+        z.writestr("games/README.txt", "Games, one file each.\n")
+    p = prof(tmp_path, "games.zip")
+    docs, items = p.tables
+    df = load(tmp_path, monkeypatch, docs.load)
+    assert len(df) == 12 == docs.rows and (df["info.result"] == "draw").sum() == 3
+    assert {"info.venue.city", "info.result", "meta.version"} <= {c.name for c in docs.columns}
+    assert not any(c.startswith("info.roster") for c in df.columns)
+    assert any("'info.roster'" in n and "keyed by values" in n for n in docs.notes)
+    rounds = load(tmp_path, monkeypatch, items.load)
+    assert len(rounds) == 36 == items.rows and rounds["points"].sum() == sum(g * 3 + 3 for g in range(12))
+    with zipfile.ZipFile(tmp_path / "arrays.zip", "w") as z:
+        for i in range(3):
+            z.writestr(f"{i}.json", json.dumps([{"a": i}]))
+    arrays = prof(tmp_path, "arrays.zip")
+    assert not arrays.tables and "a zip archive of 3 files" in arrays.note
+
+
 def test_an_archive_of_csv_files_stacks_them_and_statistics_files_load_with_their_reader(tmp_path, monkeypatch):
     import zipfile
 

@@ -1,8 +1,9 @@
 """Zip archives of data files: members of one layout stacked into one table, a member with a
-layout of its own a table of its own."""
+layout of its own a table of its own, JSON documents a row each."""
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 import zipfile
@@ -11,10 +12,24 @@ from typing import Any
 
 from .delimited import csv_columns, csv_load, dialect_of
 from .frames import table_profile
-from .kinds import MAX_READ, MAX_ROWS, MAX_TABLES, TEXT_SUFFIXES, data_suffix, decode, load_pandas, tabular_lines
+from .kinds import (
+    MAX_COLUMNS,
+    MAX_READ,
+    MAX_ROWS,
+    MAX_SCANNED,
+    MAX_TABLES,
+    TEXT_SUFFIXES,
+    data_suffix,
+    decode,
+    load_pandas,
+    tabular_lines,
+)
+from .records import items_table
 
 MAX_MEMBERS = 500  # an archive's text members looked at (their first lines each)
 HEAD_BYTES = 16384  # of each, for its header
+MAX_DOCUMENTS = 300  # JSON members read for an archive's table of documents
+KEYED = 8  # keys under one object, each in few documents, that make it a map keyed by values (names, ids)
 
 
 def read_archive(name: str, path: Path) -> dict[str, Any]:
@@ -32,6 +47,10 @@ def read_archive(name: str, path: Path) -> dict[str, Any]:
                 tables.append(_archive_table(name, archive, members, group, len(groups) > 1))
             except Exception:  # noqa: BLE001 - one member pandas cannot read leaves the others
                 continue
+        documents = [] if tables else _documents(name, archive, members)
+        if documents:
+            documents[0]["notes"].append(f"a zip archive of {len(members)} files ({listed}); a row per JSON document")
+            return {"kind": "records", "tables": documents}
         if not tables:
             return {"kind": "text", "note": f"a zip archive of {len(members)} files: {listed}", "lines": ""}
     note = f"a zip archive of {len(members)} files ({listed})"
@@ -112,3 +131,73 @@ def _archive_table(
     rows = len(df) if len(read) == len(group) and all(len(f) < each for f in frames) else None
     shared = os.path.commonprefix(stems).rstrip("-_ .0123456789")  # orders of orders-01, orders-02
     return table_profile((shared or stems[0]) if titled else "", df, load, rows, notes)
+
+
+def _documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> list[dict[str, Any]]:
+    """A zip of JSON documents, an object each (a match, a filing, a page of an API's answers): a
+    table of one row per document, its objects flattened as json_normalize names them
+    ('info.toss.decision'), and the table of the items of its first list of records. A small model
+    shown only the members' names opened the zip as JSON, or guessed keys at the top that are a
+    level down. [] when the JSON members are not objects or fewer than two."""
+    pd = load_pandas()
+    chosen = [m for m in members if data_suffix(m) == ".json" and m.endswith(".json")]
+    docs, read = [], 0
+    for m in chosen[:MAX_DOCUMENTS]:
+        size = archive.getinfo(m).file_size
+        if size > 4 * MAX_READ or read + size > MAX_SCANNED:
+            break
+        read += size
+        with archive.open(m) as member:
+            try:
+                docs.append(json.loads(decode(member.read())[0]))
+            except ValueError:
+                return []
+    if len(docs) < 2 or not all(isinstance(d, dict) for d in docs):
+        return []
+    macos = any(m.startswith("__MACOSX") for m in archive.namelist())  # a Mac's copies: no documents
+    pick = "m.endswith('.json')" + (" and not m.startswith('__MACOSX')" if macos else "")
+    lines = [
+        "import json, zipfile",
+        f"archive = zipfile.ZipFile({name!r})",
+        f"docs = [json.load(archive.open(m)) for m in archive.namelist() if {pick}]",
+        "df = pd.json_normalize(docs)",
+    ]
+    notes = []
+    if keyed := _keyed(pd.json_normalize(docs)):
+        cut = tuple(k + "." for k in keyed)
+        lines.append(f"df = df.drop(columns=[c for c in df.columns if c.startswith({cut!r})])")
+        notes.append(
+            f"{', '.join(map(repr, keyed))}: objects keyed by values (a key per name or id, each in a few "
+            "documents), a column per key once flattened; the load drops them: docs[i] holds each document's, "
+            f"e.g. docs[0]{''.join(f'[{p!r}]' for p in keyed[0].split('.'))}"
+        )
+    scope: dict[str, Any] = {"pd": pd, "docs": docs}
+    exec("\n".join(lines[3:]), scope)  # noqa: S102 - the lines offered, run on the documents read
+    df = scope["df"]
+    whole = len(docs) == len(chosen)
+    load = "\n".join(lines)
+    table = table_profile("", df.head(MAX_ROWS), load, len(df) if whole else None, notes)
+    items = items_table(load, df, whole)
+    return [table, *([items] if items else [])]
+
+
+def _keyed(df: Any) -> list[str]:
+    """The objects of flattened documents whose keys are values, not fields: many keys, each in
+    less than half of the documents (a team's players under the team's name). Outermost first."""
+    under: dict[str, set[str]] = {}
+    for column in map(str, df.columns):
+        parts = column.split(".")
+        for i in range(1, len(parts)):
+            under.setdefault(".".join(parts[:i]), set()).add(parts[i])
+    keyed: list[str] = []
+    for prefix, keys in under.items():
+        if len(keys) < KEYED or any(prefix.startswith(k + ".") for k in keyed):
+            continue
+        present = []
+        for k in sorted(keys)[:MAX_COLUMNS]:
+            at = f"{prefix}.{k}"
+            own = [c for c in map(str, df.columns) if c == at or c.startswith(at + ".")]
+            present.append(df[own].notna().any(axis=1).mean())
+        if sum(present) / len(present) < 0.5:
+            keyed.append(prefix)
+    return keyed

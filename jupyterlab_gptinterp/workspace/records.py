@@ -141,7 +141,7 @@ def _fields_of_records(df: Any) -> tuple[Any, list[str], list[str]]:
     return df, lines, flat
 
 
-def _items(load: str, df: Any, whole: bool) -> dict[str, Any] | None:
+def items_table(load: str, df: Any, whole: bool) -> dict[str, Any] | None:
     """A second table for the first column that holds lists of records (a van run's stops, an
     order's lines): one row per item, beside the fields of the record it is in, by the lines that
     make it from the first table (run here). A small model left with `explode` kept dicts in a
@@ -209,7 +209,7 @@ def read_records(name: str, path: Path) -> dict[str, Any]:
     lines = file_kind(path) in (".jsonl", ".ndjson") and path.stat().st_size <= WHOLE_LINES_BYTES  # read whole
     rows = len(df) if len(df) < MAX_ROWS or lines else None
     if rows is None or len(df) <= MAX_ROWS:
-        items = _items(load, df, whole=rows is not None)
+        items = items_table(load, df, whole=rows is not None)
         table = {**table_profile("", df, load, rows, notes), **choices}
         return {"kind": "records", "tables": [table, *([items] if items else [])]}
     # Read whole: profiled from rows spread over the file, but missing values counted in all of it
