@@ -7,6 +7,7 @@ inside a real loop against fakes of the seams.
 
 import asyncio
 import dataclasses
+import io
 import json
 import logging
 import re
@@ -255,6 +256,35 @@ async def test_common_errors_get_a_hint_by_their_kind():
         failed("df['Revenue'].map(lambda v: v.strip())", "AttributeError", "'float' object has no attribute 'strip'")
     )
     assert "is a number" in float_text and "None" not in float_text
+
+
+async def test_a_compressed_file_read_as_text_gets_its_reader_not_an_encoding():
+    """json.load(open('x.zip')) fails on compressed bytes: another encoding only moves the error
+    (latin-1 reads them, then JSON finds nothing), so the hint is the archive's reader, or the
+    tested load line where the profile has one."""
+    import gzip
+    import json
+    import zipfile
+
+    zipped = io.BytesIO()
+    with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("a.json", json.dumps({"k": "é" * 50}))
+    for raw, name in ((zipped.getvalue(), "docs.zip"), (gzip.compress(b'{"k": 1}' * 50), "docs.json.gz")):
+        for encoding in ("utf-8", "latin-1"):
+            with pytest.raises(ValueError) as raised:  # UnicodeDecodeError, JSONDecodeError
+                json.loads(raw.decode(encoding))
+            code = f"import json\ndata = json.load(open({name!r}, encoding={encoding!r}))"
+            bare = FileProfile(name, "text", note="an archive")
+            said = await hint(failed(code, type(raised.value).__name__, str(raised.value)), files=[bare])
+            assert "zipfile.ZipFile('docs.zip')" in said or "gzip.open('docs.json.gz', 'rt')" in said, said
+            assert "latin-1" not in said
+    table = TableProfile("", 2, "df = pd.json_normalize(docs)", [ColumnProfile("k", "text")])
+    described = FileProfile("docs.zip", "records", tables=[table])
+    said = await hint(failed("json.load(open('docs.zip'))", "JSONDecodeError", "Expecting value"), files=[described])
+    assert "tested load line" in said and "pd.json_normalize(docs)" in said
+    # A text file with another encoding still gets the encoding.
+    plain = await hint(failed("open('a.csv').read()", "UnicodeDecodeError", "byte 0xe9 in position 3"), files=[])
+    assert "latin-1" in plain
 
 
 async def test_a_group_by_result_assigned_as_a_column_gets_transform_or_a_frame_of_its_own():

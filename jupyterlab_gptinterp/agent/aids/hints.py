@@ -212,6 +212,9 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         return _module_hint(value)
     if name == "FileNotFoundError":
         return _inside(value, files) or (f"Files beside the notebook: {', '.join(listing)}." if listing else "")
+    if name in ("UnicodeDecodeError", "JSONDecodeError") and (packed := [f for f in named if _packed(f.name)]):
+        f = packed[0]  # no text in another encoding: a latin-1 read of a zip is JSON of nothing
+        return f"read {f.name} with its tested load line: {_load_of(f)}" if f.tables else _packed(f.name)
     if name == "UnicodeDecodeError" and not any(f.tables or f.load for f in named):
         return _encoding_hint(value)  # a file with no tested line (or none described)
     if _READ_FAIL.search(name) or _READ_FAIL.search(value) or (named and _BY_HAND.search(value)):
@@ -734,6 +737,27 @@ def _unused_load(missing: str, files: list[FileProfile], code: str) -> str:
                     f"way (another sheet, header row or reader), so its columns differ. Start from:\n"
                     f"{load_block(f, t)}"
                 )
+    return ""
+
+
+_COMPRESSED = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma"}
+
+
+def _packed(name: str) -> str:
+    """What to say of a file that is compressed bytes, not text ("" for any other): open() reads
+    the bytes, and json.load or a decode fails on them whatever the encoding."""
+    suffix = PurePosixPath(name).suffix.lower()
+    if suffix == ".zip":
+        return (
+            f"{name} is a zip archive, not text: open() reads its compressed bytes. Open its members: "
+            f"`import zipfile; archive = zipfile.ZipFile({name!r})`; `archive.namelist()` lists them and "
+            "`archive.open(member)` opens one for json.load, pd.read_csv or .read()."
+        )
+    if module := _COMPRESSED.get(suffix):
+        return (
+            f"{name} is compressed ({module}), not text: `{module}.open({name!r}, 'rt')` reads its text, and "
+            "pandas' readers take the name as it is."
+        )
     return ""
 
 
