@@ -328,8 +328,10 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
     """A note when `code` selects rows of a column by a value that column never holds but another
     column does, or spells otherwise (the preview lists every value of a column of few, in a table
     read whole): the filter keeps none of the rows meant, and no error says so. A value no column
-    holds may rightly select nothing: no note. Likewise by the only value a column holds: the
-    comparison is true for every row (`df['object'] == 'charge'` for blocked charges)."""
+    holds may rightly select nothing: no note. Nor by the only value a column holds: that keeps
+    every row, which is the answer when the file is of that value only (one area's tests, filtered
+    by the area) and not when the question means rows another column tells apart; a note that
+    said so turned right answers wrong."""
     columns = [c for f in files for t in f.tables for c in t.columns if t.all_values(c)]
     for c in columns:
         ref = column_pattern(c.name)
@@ -340,13 +342,6 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
         unlisted = any(o.name == c.name and not t.all_values(o) for f in files for t in f.tables for o in t.columns)
         codes_only = not unlisted and not re.search(_OTHER_ROWS, code)
         for literal in compared_with(ref, code, "=="):
-            alike = [o for o in columns if o.name == c.name]  # (one name in two files: which is compared?)
-            if all(o.values == [literal] for o in alike) and not re.search(_OTHER_ROWS, code):
-                return (
-                    f"every row holds {literal!r} in {c.name!r} (its only value), so this comparison is true for "
-                    "every row and selects nothing. The rows the question means are told apart by another column: "
-                    "look for it among the columns the preview lists, then compute again."
-                )
             if any(literal in o.values for o in columns if o.name == c.name):
                 continue  # (a column of this name in another file may be the one filtered)
             spelled = [v for v in c.values if v.strip().casefold() == literal.strip().casefold()]
