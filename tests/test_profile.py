@@ -346,6 +346,10 @@ def test_day_first_month_first_and_codes_spelled_several_ways(tmp_path):
     assert column(coded, "geo").values == geo and "values: 'AX', 'AY'" in column(coded, "geo").notes[0]
     wider = prof(tmp_path, "w.csv", "geo,v\n" + "".join(f"{g}{i % 2},{i}\n" for i in range(4) for g in geo))
     assert column(wider, "geo").values == [] and not column(wider, "geo").notes  # 78 codes: too many to list
+    # A register's labels in capitals are codes too: 30 makes, some of two words, all listed.
+    makes = [f"MAKE{chr(65 + i)}" for i in range(26)] + ["LAND ROVER", "LANDROVER", "MERCEDES-BENZ", "ALFA ROMEO"]
+    made = prof(tmp_path, "m.csv", "make,v\n" + "".join(f"{m},{i}\n" for i in range(3) for m in makes))
+    assert column(made, "make").values == makes
 
 
 def test_a_long_table_keeps_every_value_of_its_few_valued_text_columns(tmp_path, monkeypatch):

@@ -362,7 +362,9 @@ MAX_CODES_LISTED = 40
 MAX_SCANNED_VALUES = 400  # a text column with more values than this in the rows read is not read again
 MAX_NAMES_LISTED = 24
 # Codes to list whole are capitals, not words or names ('Alice'); `_CODE` above is any identifier.
-_CAPITALS = re.compile(r"[A-Z][A-Z0-9_-]{0,9}")
+# A register's labels in capitals are codes too ('MERCEDES-BENZ', 'LAND ROVER'): a filter writes
+# them as a name is written ('Mercedes-Benz') and, shown a few, misses the ones spelled otherwise.
+_CAPITALS = re.compile(r"[A-Z][A-Z0-9_-]{0,9}|[A-Z][A-Z0-9&'./ -]{1,18}[A-Z0-9]")
 
 
 def _listed(uniques: list[str], count: int) -> bool:
