@@ -967,6 +967,13 @@ async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming
 
     said = await noted("print(len(df[df['Risk'] == 'Fail']))")
     assert "'Fail' is never a value of 'Risk'" in said and "'Results'" in said
+    # One name written several ways in a register: each of them is named.
+    makes = ["FORD", "MERCEDES-BENZ", "MERCEDES BENZ", "MERCEDES", "LAND ROVER", "LANDROVER", "MERCURY"]
+    register = TableProfile("", 90, "df = 1", [ColumnProfile("make", "text", values=makes)], whole=True)
+    said = await noted("print(len(df[df['make'] == 'Mercedes-Benz']))", files=[FileProfile("r.csv", "table", tables=[register])])  # fmt: skip
+    assert "spells it 'MERCEDES-BENZ' (and 'MERCEDES BENZ', 'MERCEDES': .isin" in said
+    said = await noted("print(len(df[df['make'] == 'Land Rover']))", files=[FileProfile("r.csv", "table", tables=[register])])  # fmt: skip
+    assert "spells it 'LAND ROVER' (and 'LANDROVER': .isin" in said
     assert "spells it 'Restaurant'" in await noted("print(len(df[df.Type.isin(['restaurant'])]))")
     assert await noted("print(len(df[df['Type'] == 'Bakery']))") == ""  # held nowhere: none may be the answer
     # A column of codes compared with a code it lacks: a guess ('SP' for Spain, held-out 28's 'ES').

@@ -344,7 +344,11 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
         for literal in compared_with(ref, code, "=="):
             if any(literal in o.values for o in columns if o.name == c.name):
                 continue  # (a column of this name in another file may be the one filtered)
-            spelled = [v for v in c.values if v.strip().casefold() == literal.strip().casefold()]
+            # Case, spaces and hyphens aside ('MERCEDES BENZ' for 'Mercedes-Benz'), and the same name
+            # shorter or longer by whole words ('MERCEDES'): a register writes one name several ways.
+            words = _words(literal)
+            spelled = [v for v in c.values if words and "".join(_words(v)) == "".join(words)]
+            kin = [v for v in c.values if v not in spelled and _word_start(_words(v), words)]
             holders = [o.name for o in columns if o.name != c.name and literal in o.values]
             # Part of the values ('P1' of 'P1 - Emergency (24 hrs)'): == matches none of them.
             part = literal.strip().casefold()
@@ -357,8 +361,10 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
                     "keeps no rows; if the question means one of these codes, select by it and compute again."
                 )
             if spelled or holders or within:
+                more = [*spelled[1:], *kin]
+                also = f" (and {', '.join(map(repr, more))}: .isin([...]) of them all)" if more else ""
                 how = (
-                    f"the data spells it {spelled[0]!r}"
+                    f"the data spells it {spelled[0]!r}{also}"
                     if spelled
                     else f"it is a value of {holders[0]!r}"
                     if holders
@@ -367,6 +373,16 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
                 values = ", ".join(repr(v) for v in c.values)
                 return f"{literal!r} is never a value of {c.name!r} (its values: {values}), so this filter keeps no rows; {how}."
     return ""
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", text.casefold())
+
+
+def _word_start(some: list[str], other: list[str]) -> bool:
+    """Whether one list of words begins the other, neither empty nor the same."""
+    short, long = sorted((some, other), key=len)
+    return bool(short) and len(short) < len(long) and long[: len(short)] == short
 
 
 _CODE = re.compile(r"[A-Z][A-Z0-9_-]{0,9}")  # 'ES', 'EU27_2020', 'PCH_SM': capitals, not words ('Male')
