@@ -163,6 +163,12 @@ class ColumnProfile:
     keys: list[str] = field(default_factory=list)  # its values, as text, where tables may join on it
     whole: bool = False  # its `values` were read from every row, in a table read in part
 
+    @property
+    def empty(self) -> bool:
+        """No value in any row read. A column of lists or records has samples and no count of
+        distinct values (they cannot be hashed): not empty."""
+        return self.missing > 0 and not self.distinct and not self.samples and not self.values
+
 
 @dataclass
 class TableProfile:

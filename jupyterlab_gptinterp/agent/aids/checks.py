@@ -305,7 +305,7 @@ def empty_compared(code: str, files: list[FileProfile], ran: str = "") -> str:
     for f in files:
         for t in f.tables:
             for c in t.columns:
-                if not (t.whole and c.missing and not c.distinct):
+                if not (t.whole and c.empty):
                     continue
                 ref = column_pattern(c.name)
                 if _changed(c.name, code, ran):

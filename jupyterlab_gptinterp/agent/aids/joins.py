@@ -179,7 +179,7 @@ def joins(files: list[FileProfile], about: list[TableProfile] | None = None) -> 
                 # A column of both, empty where the key is held (a database's legacy entity_id), would
                 # leave the other's named entity_id_y: dropped first, the merged one keeps its name.
                 named = {c.name for c in table.columns} - {key.name}
-                empty = [c.name for c in other.columns if c.name in named and c.missing and not c.distinct]
+                empty = [c.name for c in other.columns if c.name in named and c.empty]
                 drop = f".drop(columns={empty!r})" if empty else ""
                 out.append(line + f"{left}{drop}.merge({right}, {on}, how='left')")
     return out[:MAX_JOINS]

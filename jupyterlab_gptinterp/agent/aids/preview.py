@@ -693,8 +693,8 @@ def _table(
     lines.append("Columns (exact names):")
     # Columns with no value at all (a database's legacy columns) in one line: described one by
     # one, a table of them read as if those were the columns to use.
-    empty = [c for c in t.columns if _empty(c)]
-    held = [c for c in t.columns if not _empty(c)]
+    empty = [c for c in t.columns if c.empty]
+    held = [c for c in t.columns if not c.empty]
     shown = held if detail else held[:described]
     lines += [f"  {c.name!r}: {_column(c, detail)}" for c in shown]
     if empty:
@@ -730,10 +730,6 @@ def _cut(names: list[str], room: int) -> str:
             break
         kept.append(name)
     return ", ".join([*kept, "…"])
-
-
-def _empty(c: ColumnProfile) -> bool:
-    return c.missing > 0 and c.distinct == 0
 
 
 def _column(c: ColumnProfile, detail: int = 2) -> str:
