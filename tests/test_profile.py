@@ -850,7 +850,7 @@ def test_records_with_lists_of_records_get_a_table_of_their_items(tmp_path, monk
     items = load(tmp_path, monkeypatch, p.tables[1].load)
     assert list(items.columns) == ["sku", "qty", "order", "shop"] and items["qty"].sum() == 4 * 1 + 4 * (1 + 2)
     shown = render([p], 4000)
-    assert "one row per item of 'lines'" in shown and "count records, or sum their fields, on the file's table" in shown
+    assert "one row per item of 'lines'" in shown and "count records, or sum their fields, on the table of those records" in shown
     clash = [
         {"id": 1, "at": "x", "visits": [{"id": 7, "at": "y"}]},
         {"id": 2, "at": "z", "visits": [{"id": 8, "at": "w"}]},
@@ -1456,19 +1456,30 @@ def test_an_archive_of_json_documents_is_a_row_per_document_with_its_objects_fla
                     "result": "draw" if g % 4 == 0 else "win",
                     "roster": {p: {"id": f"x{p}"} for p in people[g % 10 : g % 10 + 4]},
                 },
-                "rounds": [{"n": r, "points": g + r} for r in range(3)],
+                **({"awards": ["gold"]} if g % 3 == 0 else {}),  # a list some documents hold
+                "rounds": [
+                    {"n": r, "points": g + r, "moves": [{"by": "ab"[m % 2], "gain": m} for m in range(4)]}
+                    for r in range(3)
+                ],
             }
             z.writestr(f"games/{1000 + g}.json", json.dumps(doc, indent=1))
         z.writestr("games/README.txt", "Games, one file each.\n")
     p = prof(tmp_path, "games.zip")
-    docs, items = p.tables
+    docs, items, moves = p.tables
     df = load(tmp_path, monkeypatch, docs.load)
     assert len(df) == 12 == docs.rows and (df["info.result"] == "draw").sum() == 3
     assert {"info.venue.city", "info.result", "meta.version"} <= {c.name for c in docs.columns}
     assert not any(c.startswith("info.roster") for c in df.columns)
     assert any("'info.roster'" in n and "keyed by values" in n for n in docs.notes)
+    shown = render([p], 20000)
+    assert "'awards': nested, 8 missing; lists" in shown
+    assert not any("Empty in every row" in line and "'awards'" in line for line in shown.splitlines())
     rounds = load(tmp_path, monkeypatch, items.load)
     assert len(rounds) == 36 == items.rows and rounds["points"].sum() == sum(g * 3 + 3 for g in range(12))
+    # Items that each hold a list of records: a table of the innermost items, every record's fields beside.
+    df = load(tmp_path, monkeypatch, moves.load)
+    assert len(df) == 144 == moves.rows and df["gain"].sum() == 12 * 3 * 6 and "'rounds'" in moves.notes[0]
+    assert df.groupby("by")["points"].count()["a"] == 72 and (df["info.result"] == "draw").sum() == 3 * 12
     with zipfile.ZipFile(tmp_path / "arrays.zip", "w") as z:
         for i in range(3):
             z.writestr(f"{i}.json", json.dumps([{"a": i}]))

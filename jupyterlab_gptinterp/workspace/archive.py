@@ -24,7 +24,7 @@ from .kinds import (
     load_pandas,
     tabular_lines,
 )
-from .records import items_table
+from .records import items_tables
 
 MAX_MEMBERS = 500  # an archive's text members looked at (their first lines each)
 HEAD_BYTES = 16384  # of each, for its header
@@ -177,8 +177,7 @@ def _documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> list[
     whole = len(docs) == len(chosen)
     load = "\n".join(lines)
     table = table_profile("", df.head(MAX_ROWS), load, len(df) if whole else None, notes)
-    items = items_table(load, df, whole)
-    return [table, *([items] if items else [])]
+    return [table, *items_tables(load, df, whole)]
 
 
 def _keyed(df: Any) -> list[str]:

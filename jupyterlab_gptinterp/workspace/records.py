@@ -141,17 +141,62 @@ def _fields_of_records(df: Any) -> tuple[Any, list[str], list[str]]:
     return df, lines, flat
 
 
-def items_table(load: str, df: Any, whole: bool) -> dict[str, Any] | None:
-    """A second table for the first column that holds lists of records (a van run's stops, an
-    order's lines): one row per item, beside the fields of the record it is in, by the lines that
-    make it from the first table (run here). A small model left with `explode` kept dicts in a
-    column and could not see the items' own fields (their times, their spellings)."""
+ITEM_LEVELS = 3  # lists of records within items gone down through (a match's innings' overs' balls)
+
+
+def items_tables(load: str, df: Any, whole: bool) -> list[dict[str, Any]]:
+    """Tables for the first column that holds lists of records (a van run's stops, an order's
+    lines): one row per item, beside the fields of the record it is in, by the lines that make it
+    from the first table (run here). Where nearly every item holds a list of records of its own
+    (an innings' overs, an over's balls), a table of the innermost items too, the fields of every
+    record they are in beside them: a question about balls bowled is asked of that one, one about
+    orders of the first. A small model left with `explode` kept dicts in a column and could not
+    see the items' own fields (their times, their spellings)."""
+    levels = []
+    level = _items(load, df, (), None)
+    while level is not None:
+        levels.append(level)
+        block, out, path, fields = level
+        level = _items(block, out, path, fields) if len(path) < ITEM_LEVELS else None
+    tables = []
+    for block, out, path, _ in levels[:1] + levels[1:][-1:]:
+        where = "".join(f", in {p!r}" for p in reversed(path[:-1]))
+        note = (
+            f"one row per item of {path[-1]!r}{where}, its fields first, then those of the records it is in (the "
+            f"last {2 * len(path)} lines of the load make it); a record's own fields repeat on each of its items, "
+            "so count records, or sum their fields, on the table of those records"
+        )
+        rows = len(out) if whole else None
+        tables.append(
+            table_profile(
+                f"{path[-1]}, one row per item",
+                out.head(MAX_ROWS),
+                block,
+                rows,
+                [note],
+                columns_of(out) if whole else None,
+            )
+        )
+    return tables
+
+
+def _items(
+    load: str, df: Any, within: tuple[str, ...], own: frozenset[str] | None
+) -> tuple[str, Any, tuple[str, ...], frozenset[str]] | None:
+    """(the load block, the frame, the path of lists, the items' own columns) of one row per item
+    of the first column of lists of records; within items (`own`: their fields), only of a list
+    nearly every item holds (a ball's wickets, on a few balls, are no level of their own)."""
     pd = load_pandas()
     for col in df.columns[:MAX_COLUMNS]:
-        sample = df[col].dropna().head(50)
+        if own is not None and str(col) not in own:
+            continue  # a list of the record the items are in (its other lists): no items of these
+        held = df[col].dropna()
+        sample = held.head(50)
         if not len(sample) or not all(isinstance(v, list) for v in sample):
             continue
         if not any(isinstance(x, dict) for v in sample for x in v):
+            continue
+        if within and len(held) < 0.9 * len(df):
             continue
         c = repr(str(col))
         explode = f"df = df.explode({c}, ignore_index=True).dropna(subset=[{c}]).reset_index(drop=True)"
@@ -159,8 +204,8 @@ def items_table(load: str, df: Any, whole: bool) -> dict[str, Any] | None:
         exec(explode, scope)  # noqa: S102 - the line offered, run on the rows read
         if not all(isinstance(x, dict) for x in scope["df"][col]):
             continue
-        own = {str(k) for x in scope["df"][col].head(500) for k in x}
-        prefix = f".add_prefix({str(col) + '.'!r})" if own & {str(k) for k in df.columns} else ""
+        keys = {str(k) for x in scope["df"][col].head(500) for k in x}
+        prefix = f".add_prefix({str(col) + '.'!r})" if keys & {str(k) for k in df.columns} else ""
         # The item's own fields first: they are what a table of items is asked about, and a preview
         # that names a table's first columns named only the record's (24 races' circuit, not results).
         lines = [explode, f"df = pd.json_normalize(df[{c}].tolist()){prefix}.join(df.drop(columns={c}))"]
@@ -169,19 +214,8 @@ def items_table(load: str, df: Any, whole: bool) -> dict[str, Any] | None:
         except Exception:  # noqa: BLE001 - items that do not line up: no table of them
             return None
         out = scope["df"]
-        note = (
-            f"one row per item of {c}, its fields first, then those of the record it is in (the last two lines of "
-            "the load make it); a record's own fields repeat on each of its items, so count records, or sum their fields, on the "
-            "file's table of records"
-        )
-        return table_profile(
-            f"{col}, one row per item",
-            out.head(MAX_ROWS),
-            "\n".join([load, *lines]),
-            len(out) if whole else None,
-            [note],
-            columns_of(out) if whole else None,
-        )
+        fields = frozenset(map(str, out.columns[: len(out.columns) - len(df.columns) + 1]))
+        return "\n".join([load, *lines]), out, (*within, str(col)), fields
     return None
 
 
@@ -209,9 +243,9 @@ def read_records(name: str, path: Path) -> dict[str, Any]:
     lines = file_kind(path) in (".jsonl", ".ndjson") and path.stat().st_size <= WHOLE_LINES_BYTES  # read whole
     rows = len(df) if len(df) < MAX_ROWS or lines else None
     if rows is None or len(df) <= MAX_ROWS:
-        items = items_table(load, df, whole=rows is not None)
+        items = items_tables(load, df, whole=rows is not None)
         table = {**table_profile("", df, load, rows, notes), **choices}
-        return {"kind": "records", "tables": [table, *([items] if items else [])]}
+        return {"kind": "records", "tables": [table, *items]}
     # Read whole: profiled from rows spread over the file, but missing values counted in all of it
     # (a count from the spread rows, beside the file's row count, would read as the file's).
     missing = {str(c): int(n) for c, n in df.isna().sum().items()}
