@@ -850,7 +850,10 @@ def test_records_with_lists_of_records_get_a_table_of_their_items(tmp_path, monk
     items = load(tmp_path, monkeypatch, p.tables[1].load)
     assert list(items.columns) == ["sku", "qty", "order", "shop"] and items["qty"].sum() == 4 * 1 + 4 * (1 + 2)
     shown = render([p], 4000)
-    assert "one row per item of 'lines'" in shown and "count records, or sum their fields, on the table of those records" in shown
+    assert (
+        "one row per item of 'lines'" in shown
+        and "count records, or sum their fields, on the table of those records" in shown
+    )
     clash = [
         {"id": 1, "at": "x", "visits": [{"id": 7, "at": "y"}]},
         {"id": 2, "at": "z", "visits": [{"id": 8, "at": "w"}]},
@@ -2116,6 +2119,11 @@ def test_a_syslog_without_a_year_loads_its_host_program_and_pid_and_says_how_to_
     said = next(n for n in t.notes if "no year" in n)
     dated = eval(said.split("dates are ")[1].split("; from")[0].replace("<year>", "2023"), {"pd": pd, "df": df})  # noqa: S307
     assert dated.iloc[0] == pd.Timestamp(2023, 12, 1, 10, 0, 0)  # the line the note gives reads them
+    # Messages with key=value fields (a CRON line's uid=0): the note names them, its line takes one.
+    fields = next(n for n in t.notes if "key=value" in n)
+    assert "uid= 12" in fields  # the CRON lines' '(uid=0)', sudo's too
+    taken = eval(re.search(r"(df\['message'\]\.str\.extract\(.+?\)) takes", fields)[1], {"df": df})  # noqa: S307
+    assert taken.notna().sum() == 12 and set(taken.dropna()) == {"0"}
 
 
 def test_a_syslog_message_repeated_n_times_is_n_rows_of_its_text(tmp_path, monkeypatch):

@@ -372,7 +372,7 @@ class EventLog:
     other: str  # a line it does not match ("" when it matches every line)
 
 
-def _pairs(message: str) -> dict[str, str]:
+def key_values(message: str) -> dict[str, str]:
     return {k: quoted or bare for k, quoted, bare in _PAIR.findall(message)}
 
 
@@ -401,7 +401,7 @@ def events(lines: list[str], min_share: float = 0.2) -> EventLog | None:
     source = sum(bool(re.match(r"\[[^\]\s]+\]\s", t)) for t in messages) >= 0.5 * len(messages)
     if source:
         messages = [re.sub(r"^\[[^\]\s]+\]\s+", "", t) for t in messages]
-    pairs = [_pairs(t) for t in messages]
+    pairs = [key_values(t) for t in messages]
     if sum(bool(p) for p in pairs) < min_share * len(body):
         return None
     held: Counter[str] = Counter(k for p in pairs for k in p)

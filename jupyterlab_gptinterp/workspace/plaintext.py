@@ -146,10 +146,31 @@ def _stamped(name: str, text: str, found: stamped.Stamped, encoding: str, whole:
     except ValueError:  # a stamp past the lines sampled that the format does not read: not offered
         return None
     df = scope["df"]
-    table = table_profile(
-        "", df.head(MAX_ROWS), load, len(df) if whole else None, stamped.notes(found), columns_of(df), events=True
-    )
+    notes = [*stamped.notes(found), *([said] if (said := _fields_in(df["message"])) else [])]
+    table = table_profile("", df.head(MAX_ROWS), load, len(df) if whole else None, notes, columns_of(df), events=True)
     return {"kind": "table", "tables": [table]}
+
+
+FIELDS_NAMED = 32  # key=value keys a log's note names
+
+
+def _fields_in(messages: Any) -> str:
+    """A note on the key=value fields messages carry (a mail server's `client=`, `status=`,
+    `sasl_username=`): which, on how many rows, and how to take one as a column; "" when few
+    messages carry any. A small model counted rows whose text merely contained the value."""
+    held: Counter[str] = Counter()
+    for text in messages.dropna().astype(str):
+        held.update(set(logformat.key_values(text)))
+    common = [(k, n) for k, n in held.most_common(FIELDS_NAMED) if n >= max(2, 0.02 * len(messages))]
+    if not common:
+        return ""
+    keys = ", ".join(f"{k}= {n}" for k, n in common)
+    first = common[0][0]
+    return (
+        f"messages carry key=value fields (rows holding each): {keys}; "
+        f"df['message'].str.extract(r'\\b{first}=([^,;)\\s]+)', expand=False) takes one as a column (NaN where a "
+        "row has none)"
+    )
 
 
 def read_lines(name: str, path: Path) -> dict[str, Any]:
