@@ -2031,6 +2031,29 @@ async def test_a_nameerror_in_a_cell_using_a_tables_load_line_gets_that_files_wh
     assert "import sqlite3\ncon = sqlite3.connect('fleet.sqlite')\n" + load in said  # not the first file's
 
 
+async def test_a_keyerror_on_a_column_of_the_records_items_gives_the_items_table():
+    """A race's results are a list inside each race: a column of the table of items used on the
+    races the code loads gets that table's block, not "print its columns"."""
+    load = "import json\ndf = pd.json_normalize(json.load(open('f1.json'))['Races'])"
+    races = TableProfile("", 24, load, [ColumnProfile("raceName", "text"), ColumnProfile("Results", "nested")])
+    explode = "df = df.explode('Results', ignore_index=True).dropna(subset=['Results']).reset_index(drop=True)"
+    items_load = f"{load}\n{explode}\ndf = pd.json_normalize(df['Results'].tolist()).join(df.drop(columns='Results'))"
+    results = TableProfile(
+        "Results, one row per item",
+        480,
+        items_load,
+        [ColumnProfile("points", "float"), ColumnProfile("raceName", "text")],
+    )
+    f1 = [FileProfile("f1.json", "records", tables=[races, results])]
+    said = await hint(failed(f"{load}\nprint(df['points'].sum())", "KeyError", "'points'"), files=f1)
+    assert "table 'Results, one row per item'" in said and explode in said
+    unfolded = f"{items_load}\nby = df.groupby('raceName').sum()\nprint(by.loc['Monaco', 'x']['points'])"
+    assert "Results, one row per item" not in await hint(failed(unfolded, "KeyError", "'points'"), files=f1)
+    # A column the races have too: the object indexed is another, the usual hint.
+    said = await hint(failed(f"{load}\nprint(df.groupby('x')['raceName'])", "KeyError", "'raceName'"), files=f1)
+    assert "Results, one row per item" not in said
+
+
 async def test_a_keyerror_after_reading_a_file_its_own_way_points_to_the_tested_load_line():
     load = "df = pd.read_excel('fares.xlsx', sheet_name='2024', skiprows=2)"
     book = FileProfile(

@@ -34,7 +34,7 @@ from ..seams import ColumnProfile, FileProfile, TableProfile
 from .base import Aid, Note, TurnState
 from .errors import failing_line, failing_lineno, is_api_error, unused_failing
 from .folding import LOOP, unfolded
-from .preview import exploded, load_block, loaded_kind, stem_of
+from .preview import exploded, exploded_all, load_block, loaded_kind, stem_of
 
 _QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
@@ -197,7 +197,9 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         missing = _missing_key(key)
         names = [c.name for t in read for c in t.columns]
         melted = "" if ".melt(" in code else _melted(missing, read)  # a melt of its own names its columns
-        if said := _merge_key_hint(missing, outcome, named) or _unused_load(missing, files, code) or melted:
+        if said := _merge_key_hint(missing, outcome, named) or _items_key(missing, named, code):
+            return said
+        if said := _unused_load(missing, files, code) or melted:
             return said
         # Unknown columns (a file described without tables) are no ground for sending it to another file.
         known = read and not _close(missing, names, 0.6)
@@ -710,6 +712,26 @@ def _load_expr(load: str) -> str:
 
 def _squeezed(text: str) -> str:
     return re.sub(r"\s+", "", text).replace('"', "'")
+
+
+def _items_key(missing: str, files: list[FileProfile], code: str) -> str:
+    """A column of a table of items (a row per item of the records' lists: a race's results, an
+    over's balls) used on the records, whose lists the code never unfolds: that table's block. The
+    usual hint (a column of the file, not of the object indexed) sent the model to print columns."""
+    for f in files:
+        plain = {c.name for t in f.tables if not exploded_all(t) for c in t.columns}
+        for t in f.tables:
+            lists = exploded_all(t)
+            if not lists or missing in plain or missing not in {c.name for c in t.columns}:
+                continue
+            if all(re.search(rf"\.explode\(\s*['\"]{re.escape(i)}['\"]", code) for i in lists):
+                continue  # the code makes these rows: the object indexed is another
+            path = " of ".join(repr(i) for i in reversed(lists))
+            return (
+                f"{missing!r} is a column of the table {t.name!r}: one row per item of {path} (lists inside the "
+                f"records), not of the records this code loads. Load that table so:\n{load_block(f, t)}"
+            )
+    return ""
 
 
 def _unused_load(missing: str, files: list[FileProfile], code: str) -> str:

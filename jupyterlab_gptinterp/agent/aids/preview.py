@@ -495,6 +495,11 @@ def exploded(t: TableProfile) -> str:
     return m[2] if m else ""
 
 
+def exploded_all(t: TableProfile) -> list[str]:
+    """Every list a table's load block unfolds, outermost first (an innings', then its overs')."""
+    return [m[2] for m in _EXPLODED.finditer(t.load)]
+
+
 def _extended(f: FileProfile, t: TableProfile) -> int | None:
     """The index of the table of `f` whose records' items `t` holds, their fields beside each: its
     columns but the list its load block unfolds, and others of its own."""
