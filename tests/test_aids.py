@@ -188,6 +188,9 @@ async def test_common_errors_get_a_hint_by_their_kind():
         "frame[frame['Revenue'] > 5].iloc[0]": "matched no rows",
         "frame[frame['Revenue'] > 5]['Revenue'].idxmax()": "matched no rows",
         "frame['Revenue'].where(frame['Revenue'] > 5).idxmax()": "only missing values",
+        "frame.groupby('Region').mean()": "take the columns to aggregate first",  # its text columns too
+        "pd.Series(pd.to_datetime(['2024-01-01'])).sum()": "a column of dates has no sum",
+        "frame[frame['Region'] == 'North' & frame['Revenue'] == 1.0]": "frame[(frame['Region'] == 'North') & (frame",
     }
     for code, expected in cases.items():
         with pytest.raises(Exception) as raised:  # noqa: PT011 (whatever the installed libraries raise)

@@ -257,6 +257,12 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
             if extract
             else ": take the one column (frame['c'], or frame.iloc[:, 0]) first."
         )
+    if name == "TypeError" and _BITWISE.search(value):  # `a == 1 & b == 2`: & binds first
+        joined = next((x for x in code.splitlines() if re.search(r"[&|]", x) and _COMPARISON.search(x)), "")
+        return _ambiguous_hint(failing_line(outcome) or joined)
+    if name == "TypeError" and (m := _UNSUPPORTED.search(value)):
+        if said := _reduced_hint(m[1] or m[2], value, failing_line(outcome) or code):
+            return said
     if _TEXT_NOT_NUMBER.search(value) or (name == "TypeError" and "str" in value):
         texts = [
             c
@@ -322,6 +328,28 @@ def _record_hint(indexed: str, files: list[FileProfile], code: str) -> str:
                     f"with the item's fields as columns, loads so:\n{load_block(f, t)}"
                 )
     return f"{head} The table in {read[0].name} loads with its tested load line, then use its columns:\n{_load_of(read[0])}"
+
+
+# `df['a'] == 'x' & df['b'] == 4`: & applied to 'x' and a column before ==, as pandas words it.
+_BITWISE = re.compile(r"Cannot perform '(?:r?and_|r?or_|r?xor)'|operation '(?:r?and_|r?or_|r?xor)' not supported")
+# A sum or mean over columns of dates or text, as pandas words it.
+_UNSUPPORTED = re.compile(r"does not support operation '(\w+)'|Cannot perform reduction '(\w+)'")
+# An aggregate of a whole grouped frame (no column taken): every column is aggregated, dates and names too.
+_WHOLE_GROUPS = re.compile(r"\.groupby\((?:[^()]|\([^()]*\))*\)\s*\.(?:sum|mean|median|std|var|prod)\(\s*\)")
+
+
+def _reduced_hint(op: str, value: str, line: str) -> str:
+    """A sum or mean pandas refuses on dates or text: of a whole frame, the columns to aggregate are
+    to be taken first; of a column of dates, what dates have; "" for a column of text."""
+    what = "dates" if re.search(r"datetime|Timestamp|Datetime", value) else "text"
+    if _WHOLE_GROUPS.search(line) or re.search(rf"\b\w+\.{op}\(\s*\)", line) and "[" not in line:
+        return (
+            f"{op} was applied to every column of a frame, its {what} columns too: take the columns to aggregate "
+            f"first, df.groupby(key)['<column>'].{op}() (several: [['a', 'b']]), or pass numeric_only=True."
+        )
+    if what == "dates":
+        return f"a column of dates has no {op}: the span of dates is .max() - .min(); count rows with .size()."
+    return ""  # a column of text: the hint on text where numbers are needed
 
 
 def _ambiguous_hint(line: str) -> str:
