@@ -189,12 +189,14 @@ async def test_common_errors_get_a_hint_by_their_kind():
         "frame[frame['Revenue'] > 5]['Revenue'].idxmax()": "matched no rows",
         "frame['Revenue'].where(frame['Revenue'] > 5).idxmax()": "only missing values",
         "frame.groupby('Region').mean()": "take the columns to aggregate first",  # its text columns too
+        "pd.Series(pd.to_datetime(['2024-01-01'])).dt.days": "(later - earlier).dt.days",  # of durations
+        "json.loads('{\"a\": 1}\\n{\"a\": 2}')": "pd.read_json(path, lines=True)",  # JSON lines read whole
         "pd.Series(pd.to_datetime(['2024-01-01'])).sum()": "a column of dates has no sum",
         "frame[frame['Region'] == 'North' & frame['Revenue'] == 1.0]": "frame[(frame['Region'] == 'North') & (frame",
     }
     for code, expected in cases.items():
         with pytest.raises(Exception) as raised:  # noqa: PT011 (whatever the installed libraries raise)
-            exec(code, {"pd": pd, "ET": ET, "frame": frame})  # noqa: S102
+            exec(code, {"pd": pd, "ET": ET, "frame": frame, "json": json})  # noqa: S102
         exc = raised.value
         said = await hint(failed(code, type(exc).__name__, str(exc)), files=())
         assert expected in said, (code, said)

@@ -214,9 +214,17 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         return _module_hint(value)
     if name == "FileNotFoundError":
         return _inside(value, files) or (f"Files beside the notebook: {', '.join(listing)}." if listing else "")
-    if name in ("UnicodeDecodeError", "JSONDecodeError") and (packed := [f for f in named if _packed(f.name)]):
+    packed = [f for f in named if _packed(f.name)]
+    if name in ("UnicodeDecodeError", "JSONDecodeError") and packed:
         f = packed[0]  # no text in another encoding: a latin-1 read of a zip is JSON of nothing
         return f"read {f.name} with its tested load line: {_load_of(f)}" if f.tables else _packed(f.name)
+    if name == "JSONDecodeError" and value.startswith("Extra data") and not packed:
+        if f := next((f for f in named if f.tables), None):
+            return f"read {f.name} with its tested load line: {_load_of(f)}"
+        return (
+            "the text holds more than one JSON document (JSON lines: one object per line): "
+            "pd.read_json(path, lines=True), or [json.loads(line) for line in open(path) if line.strip()]."
+        )
     if name == "UnicodeDecodeError" and not any(f.tables or f.load for f in named):
         return _encoding_hint(value)  # a file with no tested line (or none described)
     if _READ_FAIL.search(name) or _READ_FAIL.search(value) or (named and _BY_HAND.search(value)):
@@ -963,10 +971,20 @@ _EXTRACT_STR = re.compile(r"(\.str\.extract\((?:[^()]|\((?:[^()]|\([^()]*\))*\))
 _STR_ON = re.compile(r"\[\s*['\"]([^'\"]+)['\"]\s*\]\.(str|dt)\b")
 
 
+# What durations have and dates do not, asked of dates (`df['start'].dt.days`).
+_SPAN_OF_DATES = re.compile(r"'DatetimeProperties' object has no attribute '(days|total_seconds|seconds|components)'")
+
+
 def _accessor_hint(outcome: Outcome, columns: list[ColumnProfile]) -> str:
     """`.str` on a column that is not text, `.dt` on one that is not dates yet (or no longer)."""
     value, code = outcome.error_value, outcome.code
     accessor = "str" if "Can only use .str accessor" in value else "dt" if "Can only use .dt accessor" in value else ""
+    if m := _SPAN_OF_DATES.search(value):
+        return (
+            f".dt.{m[1]} is of durations (timedelta), and this column holds dates: subtract one date from another "
+            f"first, (later - earlier).dt.{m[1]}{'()' if m[1] == 'total_seconds' else ''}; a date's own parts are "
+            ".dt.year, .dt.month, .dt.day, .dt.hour."
+        )
     if not accessor:
         return ""
     line = failing_line(outcome)
