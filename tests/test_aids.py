@@ -190,6 +190,8 @@ async def test_common_errors_get_a_hint_by_their_kind():
         "frame['Revenue'].where(frame['Revenue'] > 5).idxmax()": "only missing values",
         "frame.groupby('Region').mean()": "take the columns to aggregate first",  # its text columns too
         "pd.Series(pd.to_datetime(['2024-01-01'])).dt.days": "(later - earlier).dt.days",  # of durations
+        "pd.Series(['1']).astype(float, errors='coerce')": "pd.to_numeric(col, errors='coerce')",
+        "frame.set_index('Region', drop=False).reset_index()": ".reset_index(drop=True)",
         "json.loads('{\"a\": 1}\\n{\"a\": 2}')": "pd.read_json(path, lines=True)",  # JSON lines read whole
         "pd.Series(pd.to_datetime(['2024-01-01'])).sum()": "a column of dates has no sum",
         "frame[frame['Region'] == 'North' & frame['Revenue'] == 1.0]": "frame[(frame['Region'] == 'North') & (frame",

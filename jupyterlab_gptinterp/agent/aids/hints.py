@@ -108,6 +108,19 @@ _ZONES = (
         "then .dt.tz_convert('<the zone>') for local time.",
     ),
 )
+# Calls pandas refuses with a message that names no way out: what does that.
+_API_MISTAKES = (
+    (
+        re.compile(r"kwarg 'errors' to be one of \['raise', 'ignore'\]\. Supplied value is 'coerce'"),
+        ".astype() takes no errors='coerce': pd.to_numeric(col, errors='coerce') (numbers) or "
+        "pd.to_datetime(col, errors='coerce') (dates) turn what does not convert into NaN.",
+    ),
+    (
+        re.compile(r"cannot insert (.+), already exists"),
+        "reset_index() makes a column of the index, and the frame has a column of that name already: "
+        ".reset_index(drop=True) drops the index instead, or group with as_index=False.",
+    ),
+)
 # A key used on what is not a record: the keys of a dict iterated over, a row that is an array.
 _NOT_A_RECORD = re.compile(r"(string|list) indices must be integers|'(?:str|list)' object has no attribute 'get'")
 _READ_FAIL = re.compile(r"ParserError|Error tokenizing data|UnicodeDecodeError|EmptyDataError|BadZipFile|XLRDError")
@@ -246,7 +259,7 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         return _record_hint(m.group(1) or "", files, code)
     if name == "AttributeError":
         return _accessor_hint(outcome, columns) or _attribute_hint(value, columns, failing_line(outcome) or code, code)
-    if zone := next((advice for pattern, advice in _ZONES if pattern.search(value)), ""):
+    if zone := next((advice for pattern, advice in (*_ZONES, *_API_MISTAKES) if pattern.search(value)), ""):
         return zone
     if "unconverted data remains" in value:
         return (
