@@ -599,6 +599,22 @@ async def test_plausible_results_and_cells_that_write_files_get_no_check():
     assert await check(ok("print(when)", "2024-03-13\n")) == "" and await check(ok("print(t)", "10:30:15\n")) == ""
 
 
+async def test_the_group_with_the_most_of_a_quantity_found_by_counting_rows_gets_a_note():
+    async def noted(question, code):
+        now = ok(code, "2024-01-30\n")
+        note = await Checks().after_run(turn(question=question, outcomes=[now]), now)
+        return note.text if note else ""
+
+    asked = "On which day did Ewa log the most hours?"
+    said = await noted(asked, "print(df[df['User'] == 'Ewa']['Start Date'].dt.date.mode()[0])")
+    assert "counts rows" in said and "most hours" in said
+    assert "most points" in await noted("Who gave Greece the most points?", "print(df['From'].value_counts().idxmax())")
+    summed = "print(df.groupby(df['Start Date'].dt.date)['Duration (h)'].sum().idxmax())"
+    assert await noted(asked, summed) == ""
+    # Counting is the answer when the question asks for the most of rows: runs, messages, tests.
+    assert await noted("Which shoes did I wear on the most runs?", "print(df['Gear'].value_counts().idxmax())") == ""
+
+
 async def test_a_column_the_question_names_and_the_code_never_used_gets_a_note():
     people = FileProfile(
         name="people.csv",

@@ -157,6 +157,7 @@ class Checks(Aid):
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome, turn.files) or unused_column(turn.question, code, turn.files, before)
+        text = text or counted_not_summed(turn.question, code)
         text = text or grouped_as_column(code) or unused_result(code, outcome.printed)
         text = text or unapplied_comparison(code, outcome.printed)
         text = text or id_for_name(turn.question, code, outcome.results, turn.files)
@@ -533,6 +534,34 @@ def units_ignored(code: str, files: list[FileProfile], ran: str = "") -> str:
                     f"{c.name!r} to the one unit asked for, then compute again."
                 )
     return ""
+
+
+# A question after the group with the most (or least) of a quantity: "the day with the most hours".
+_MOST_OF = re.compile(
+    r"\b(?:most|fewest|least|highest|lowest|largest|smallest|biggest)\s+(?:total\s+)?(?P<what>hours|minutes|seconds"
+    r"|kilomet(?:er|re)s|km|miles|metres|meters|kilograms|kg|tonnes|tons|litres|liters|dollars|pounds|euros|money"
+    r"|revenue|spending|spend|cost|costs|sales|points|goals|distance|time|duration|energy|rainfall|precipitation"
+    r"|amount|value|volume|weight|mileage)\b",
+    re.IGNORECASE,
+)
+# A result that counts rows per group: the mode, value_counts, a group's size or count.
+_ROWS_COUNTED = re.compile(r"\.(?:mode|value_counts)\(|\.size\(\)|\.count\(\)")
+_SUMMED = re.compile(r"\.(?:sum|agg|aggregate|apply|transform|cumsum|pivot_table)\(|\bsum\(|\.resample\(")
+
+
+def counted_not_summed(question: str, code: str) -> str:
+    """A note when the question asks which group has the most of a quantity (hours, km, money) and
+    the code counts rows per group (mode, value_counts, size) with no sum: the day with the most
+    entries is not the day with the most hours."""
+    m = _MOST_OF.search(question)
+    if not m or not _ROWS_COUNTED.search(code) or _SUMMED.search(code):
+        return ""
+    what = m["what"].lower()
+    return (
+        f"the question asks for the most {what}, a total per group, and the code counts rows (mode, value_counts, "
+        f"size): the group with the most rows is not the one with the most {what}. Sum the column that holds the "
+        f"{what} per group, df.groupby(<group>)[<column>].sum(), then take its idxmax()."
+    )
 
 
 # Words a question uses for what it asks, not for which column: a column named only with them
