@@ -140,7 +140,7 @@ def _documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> list[
     shown only the members' names opened the zip as JSON, or guessed keys at the top that are a
     level down. [] when the JSON members are not objects or fewer than two."""
     pd = load_pandas()
-    chosen = [m for m in members if data_suffix(m) == ".json" and m.endswith(".json")]
+    chosen = [m for m in members if m.endswith(".json")]  # as the load line picks them
     docs, read = [], 0
     for m in chosen[:MAX_DOCUMENTS]:
         size = archive.getinfo(m).file_size
