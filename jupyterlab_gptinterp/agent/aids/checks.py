@@ -157,7 +157,7 @@ class Checks(Aid):
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome, turn.files) or unused_column(turn.question, code, turn.files, before)
-        text = text or counted_not_summed(turn.question, code)
+        text = text or counted_not_summed(turn.question, code, turn.files)
         text = text or grouped_as_column(code) or unused_result(code, outcome.printed)
         text = text or unapplied_comparison(code, outcome.printed)
         text = text or id_for_name(turn.question, code, outcome.results, turn.files)
@@ -347,9 +347,9 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
                 continue  # (a column of this name in another file may be the one filtered)
             # Case, spaces and hyphens aside ('MERCEDES BENZ' for 'Mercedes-Benz'), and the same name
             # shorter or longer by whole words ('MERCEDES'): a register writes one name several ways.
-            words = _words(literal)
-            spelled = [v for v in c.values if words and "".join(_words(v)) == "".join(words)]
-            kin = [v for v in c.values if v not in spelled and _word_start(_words(v), words)]
+            named = words(literal)
+            spelled = [v for v in c.values if named and "".join(words(v)) == "".join(named)]
+            kin = [v for v in c.values if v not in spelled and _word_start(words(v), named)]
             holders = [o.name for o in columns if o.name != c.name and literal in o.values]
             # Part of the values ('P1' of 'P1 - Emergency (24 hrs)'): == matches none of them.
             part = literal.strip().casefold()
@@ -362,8 +362,9 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
                     "keeps no rows; if the question means one of these codes, select by it and compute again."
                 )
             if spelled or holders or within:
-                more = [*spelled[1:], *kin]
-                also = f" (and {', '.join(map(repr, more))}: .isin([...]) of them all)" if more else ""
+                also = f" (and {', '.join(map(repr, spelled[1:]))}: .isin([...]) of them all)" if spelled[1:] else ""
+                if kin:  # 'MERCEDES' may be the same make, 'GUINEA-BISSAU' is not Guinea: the model is to judge
+                    also += f"; also in the data, maybe the same or not: {', '.join(map(repr, kin))}"
                 how = (
                     f"the data spells it {spelled[0]!r}{also}"
                     if spelled
@@ -374,10 +375,6 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
                 values = ", ".join(repr(v) for v in c.values)
                 return f"{literal!r} is never a value of {c.name!r} (its values: {values}), so this filter keeps no rows; {how}."
     return ""
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[^\W_]+", text.casefold())
 
 
 def _word_start(some: list[str], other: list[str]) -> bool:
@@ -549,18 +546,39 @@ _ROWS_COUNTED = re.compile(r"\.(?:mode|value_counts)\(|\.size\(\)|\.count\(\)")
 _SUMMED = re.compile(r"\.(?:sum|agg|aggregate|apply|transform|cumsum|pivot_table)\(|\bsum\(|\.resample\(")
 
 
-def counted_not_summed(question: str, code: str) -> str:
-    """A note when the question asks which group has the most of a quantity (hours, km, money) and
-    the code counts rows per group (mode, value_counts, size) with no sum: the day with the most
-    entries is not the day with the most hours."""
+# Short forms a column's name gives a quantity in ('Duration (h)').
+_UNITS = {
+    "hours": {"h", "hr", "hrs", "duration"},
+    "minutes": {"min", "mins", "duration"},
+    "seconds": {"s", "sec", "secs", "duration"},
+    "time": {"duration"},
+}
+
+
+def counted_not_summed(question: str, code: str, files: list[FileProfile]) -> str:
+    """A note when the question asks which group has the most of a quantity (hours, km, money),
+    a column of numbers holds that quantity (its name says it: 'Points', 'Duration (h)'), and the
+    code counts rows per group (mode, value_counts, size) with no sum and never uses that column:
+    the day with the most entries is not the day with the most hours. Where each row is one of
+    what is counted (a row per goal), no column holds it, and counting is right."""
     m = _MOST_OF.search(question)
     if not m or not _ROWS_COUNTED.search(code) or _SUMMED.search(code):
         return ""
     what = m["what"].lower()
+    forms = {what, what.rstrip("s"), *_UNITS.get(what, set())}
+    held = [
+        c.name
+        for f in files
+        for t in f.tables
+        for c in t.columns
+        if c.dtype in ("int", "float") and forms & set(words(c.name)) and not re.search(_mentions(c.name), code)
+    ]
+    if not held:
+        return ""
     return (
         f"the question asks for the most {what}, a total per group, and the code counts rows (mode, value_counts, "
-        f"size): the group with the most rows is not the one with the most {what}. Sum the column that holds the "
-        f"{what} per group, df.groupby(<group>)[<column>].sum(), then take its idxmax()."
+        f"size): the group with the most rows is not the one with the most {what}. Sum {held[0]!r} per group, "
+        f"df.groupby(<group>)[{held[0]!r}].sum(), then take its idxmax()."
     )
 
 
