@@ -1483,6 +1483,16 @@ def test_an_archive_of_json_documents_is_a_row_per_document_with_its_objects_fla
     df = load(tmp_path, monkeypatch, moves.load)
     assert len(df) == 144 == moves.rows and df["gain"].sum() == 12 * 3 * 6 and "'rounds'" in moves.notes[0]
     assert df.groupby("by")["points"].count()["a"] == 72 and (df["info.result"] == "draw").sum() == 3 * 12
+    # Documents in another encoding load by it; documents too deep to read leave the members' names.
+    with zipfile.ZipFile(tmp_path / "cafes.zip", "w") as z:
+        for i in range(3):
+            z.writestr(f"{i}.json", json.dumps({"name": f"Café {i}"}, ensure_ascii=False).encode("cp1252"))
+    cafes = prof(tmp_path, "cafes.zip")
+    assert list(load(tmp_path, monkeypatch, cafes.tables[0].load)["name"]) == ["Café 0", "Café 1", "Café 2"]
+    with zipfile.ZipFile(tmp_path / "deep.zip", "w") as z:
+        for i in range(2):
+            z.writestr(f"{i}.json", '{"a": ' * 5000 + "1" + "}" * 5000)
+    assert "a zip archive of 2 files" in prof(tmp_path, "deep.zip").note
     with zipfile.ZipFile(tmp_path / "arrays.zip", "w") as z:
         for i in range(3):
             z.writestr(f"{i}.json", json.dumps([{"a": i}]))

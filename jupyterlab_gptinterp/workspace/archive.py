@@ -47,7 +47,10 @@ def read_archive(name: str, path: Path) -> dict[str, Any]:
                 tables.append(_archive_table(name, archive, members, group, len(groups) > 1))
             except Exception:  # noqa: BLE001 - one member pandas cannot read leaves the others
                 continue
-        documents = [] if tables else _documents(name, archive, members)
+        try:
+            documents = [] if tables else _documents(name, archive, members)
+        except Exception:  # noqa: BLE001 - documents pandas cannot flatten (too deep): their names only
+            documents = []
         if documents:
             documents[0]["notes"].append(f"a zip archive of {len(members)} files ({listed}); a row per JSON document")
             return {"kind": "records", "tables": documents}
@@ -141,35 +144,40 @@ def _documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> list[
     level down. [] when the JSON members are not objects or fewer than two."""
     pd = load_pandas()
     chosen = [m for m in members if m.endswith(".json")]  # as the load line picks them
-    docs, read = [], 0
+    docs, read, encodings = [], 0, set()
     for m in chosen[:MAX_DOCUMENTS]:
         size = archive.getinfo(m).file_size
         if size > 4 * MAX_READ or read + size > MAX_SCANNED:
             break
         read += size
         with archive.open(m) as member:
-            try:
-                docs.append(json.loads(decode(member.read())[0]))
-            except ValueError:
-                return []
+            text, encoding = decode(member.read())
+        try:
+            docs.append(json.loads(text))
+        except ValueError:
+            return []
+        encodings.add(encoding)
     if len(docs) < 2 or not all(isinstance(d, dict) for d in docs):
         return []
     macos = any(m.startswith("__MACOSX") for m in archive.namelist())  # a Mac's copies: no documents
     pick = "m.endswith('.json')" + (" and not m.startswith('__MACOSX')" if macos else "")
+    other = sorted(encodings - {"utf-8-sig"})  # json.load reads UTF-8 bytes, a byte-order mark too
+    read_one = f"json.loads(archive.read(m).decode({other[0]!r}))" if other else "json.load(archive.open(m))"
     lines = [
         "import json, zipfile",
         f"archive = zipfile.ZipFile({name!r})",
-        f"docs = [json.load(archive.open(m)) for m in archive.namelist() if {pick}]",
+        f"docs = [{read_one} for m in archive.namelist() if {pick}]",
         "df = pd.json_normalize(docs)",
     ]
     notes = []
-    if keyed := _keyed(pd.json_normalize(docs)):
+    if keyed := _keyed(flat := pd.json_normalize(docs)):
         cut = tuple(k + "." for k in keyed)
+        held = int(flat.filter(like=cut[0]).notna().any(axis=1).to_numpy().argmax())  # a document that has it
         lines.append(f"df = df.drop(columns=[c for c in df.columns if c.startswith({cut!r})])")
         notes.append(
             f"{', '.join(map(repr, keyed))}: objects keyed by values (a key per name or id, each in a few "
             "documents), a column per key once flattened; the load drops them: docs[i] holds each document's, "
-            f"e.g. docs[0]{''.join(f'[{p!r}]' for p in keyed[0].split('.'))}"
+            f"e.g. docs[{held}]{''.join(f'[{p!r}]' for p in keyed[0].split('.'))}"
         )
     scope: dict[str, Any] = {"pd": pd, "docs": docs}
     exec("\n".join(lines[3:]), scope)  # noqa: S102 - the lines offered, run on the documents read
