@@ -192,7 +192,6 @@ async def test_common_errors_get_a_hint_by_their_kind():
         "pd.Series(pd.to_datetime(['2024-01-01'])).dt.days": "(later - earlier).dt.days",  # of durations
         "pd.Series(['1']).astype(float, errors='coerce')": "pd.to_numeric(col, errors='coerce')",
         "frame.set_index('Region', drop=False).reset_index()": ".reset_index(drop=True)",
-        'json.loads(\'{"a": 1}\\n{"a": 2}\')': "pd.read_json(path, lines=True)",  # JSON lines read whole
         "pd.Series(pd.to_datetime(['2024-01-01'])).sum()": "a column of dates has no sum",
         "frame[frame['Region'] == 'North' & frame['Revenue'] == 1.0]": "frame[(frame['Region'] == 'North') & (frame",
     }
@@ -202,6 +201,13 @@ async def test_common_errors_get_a_hint_by_their_kind():
         exc = raised.value
         said = await hint(failed(code, type(exc).__name__, str(exc)), files=())
         assert expected in said, (code, said)
+    # JSON lines read as one document with open(): read_json(lines=True); json.loads of a cell: no.
+    lines = failed("data = json.load(open('events.jsonl'))", "JSONDecodeError", "Extra data: line 2 column 1 (char 9)")
+    assert "pd.read_json(path, lines=True)" in await hint(lines, files=())
+    cell = failed("df['p'] = df['payload'].map(json.loads)", "JSONDecodeError", "Extra data: line 1 column 5 (char 4)")
+    assert "lines=True" not in await hint(cell)
+    insert = failed("df.insert(0, 'Region', 1)", "ValueError", "cannot insert Region, already exists")
+    assert "reset_index" not in await hint(insert)
     inplace = failed(
         "df = df.dropna(inplace=True)\ndf.groupby('m')",
         "AttributeError",

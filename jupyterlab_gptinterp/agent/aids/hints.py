@@ -116,7 +116,7 @@ _API_MISTAKES = (
         "pd.to_datetime(col, errors='coerce') (dates) turn what does not convert into NaN.",
     ),
     (
-        re.compile(r"cannot insert (.+), already exists"),
+        re.compile(r"cannot insert (.+), already exists(?s:.*)reset_index"),  # the value, then the code
         "reset_index() makes a column of the index, and the frame has a column of that name already: "
         ".reset_index(drop=True) drops the index instead, or group with as_index=False.",
     ),
@@ -227,12 +227,16 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         return _module_hint(value)
     if name == "FileNotFoundError":
         return _inside(value, files) or (f"Files beside the notebook: {', '.join(listing)}." if listing else "")
-    packed = [f for f in named if _packed(f.name)]
+    # Read as text by open() or json.load, not by its reader (zipfile, gzip, pandas): its bytes.
+    by_hand = re.search(r"(?<![\w.])open\(|json\.load\(", code) and not re.search(
+        r"zipfile|gzip|bz2|lzma|pd\.read_", code
+    )
+    packed = [f for f in named if _packed(f.name)] if by_hand else []
     if name in ("UnicodeDecodeError", "JSONDecodeError") and packed:
         f = packed[0]  # no text in another encoding: a latin-1 read of a zip is JSON of nothing
         return f"read {f.name} with its tested load line: {_load_of(f)}" if f.tables else _packed(f.name)
-    if name == "JSONDecodeError" and value.startswith("Extra data") and not packed:
-        if f := next((f for f in named if f.tables), None):
+    if name == "JSONDecodeError" and value.startswith("Extra data") and by_hand and not packed:
+        if f := next((f for f in named if f.tables and f.kind != "table"), None):  # records, not a CSV's cell
             return f"read {f.name} with its tested load line: {_load_of(f)}"
         return (
             "the text holds more than one JSON document (JSON lines: one object per line): "
@@ -259,7 +263,9 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         return _record_hint(m.group(1) or "", files, code)
     if name == "AttributeError":
         return _accessor_hint(outcome, columns) or _attribute_hint(value, columns, failing_line(outcome) or code, code)
-    if zone := next((advice for pattern, advice in (*_ZONES, *_API_MISTAKES) if pattern.search(value)), ""):
+    if zone := next((advice for pattern, advice in _ZONES if pattern.search(value)), ""):
+        return zone
+    if zone := next((advice for pattern, advice in _API_MISTAKES if pattern.search(f"{value}\n{code}")), ""):
         return zone
     if "unconverted data remains" in value:
         return (
@@ -363,7 +369,7 @@ def _reduced_hint(op: str, value: str, line: str) -> str:
     """A sum or mean pandas refuses on dates or text: of a whole frame, the columns to aggregate are
     to be taken first; of a column of dates, what dates have; "" for a column of text."""
     what = "dates" if re.search(r"datetime|Timestamp|Datetime", value) else "text"
-    if _WHOLE_GROUPS.search(line) or re.search(rf"\b\w+\.{op}\(\s*\)", line) and "[" not in line:
+    if _WHOLE_GROUPS.search(line):
         return (
             f"{op} was applied to every column of a frame, its {what} columns too: take the columns to aggregate "
             f"first, df.groupby(key)['<column>'].{op}() (several: [['a', 'b']]), or pass numeric_only=True."
