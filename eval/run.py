@@ -94,6 +94,7 @@ SETS = {
     "heldout34": HERE / "heldout34",
     "heldout35": HERE / "heldout35",
     "heldout36": HERE / "heldout36",
+    "heldout37": HERE / "heldout37",
 }  # each holds data.py and tasks.py
 
 
