@@ -2134,6 +2134,9 @@ def test_a_syslog_without_a_year_loads_its_host_program_and_pid_and_says_how_to_
     assert "uid= 12" in fields  # the CRON lines' '(uid=0)', sudo's too
     taken = eval(re.search(r"(df\['message'\]\.str\.extract\(.+?\)) takes", fields)[1], {"df": df})  # noqa: S307
     assert taken.notna().sum() == 12 and set(taken.dropna()) == {"0"}
+    said = re.search(r"str\.extract\(r'(.+?)', expand", fields)[1].replace("uid", "status")
+    ends = pd.Series(["status=ok. done", "to=<a@b.uk>, status=sent (250)", "status=deferred"]).str.extract(said)[0]
+    assert list(ends) == ["ok", "sent", "deferred"]  # a sentence's stop or comma is not the value's
 
 
 def test_a_syslog_message_repeated_n_times_is_n_rows_of_its_text(tmp_path, monkeypatch):

@@ -168,8 +168,8 @@ def _fields_in(messages: Any) -> str:
     first = common[0][0]
     return (
         f"messages carry key=value fields (rows holding each): {keys}; "
-        f"df['message'].str.extract(r'\\b{first}=([^,;)\\s]+)', expand=False) takes one as a column (NaN where a "
-        "row has none)"
+        f"df['message'].str.extract(r'\\b{first}=([^\\s,;]+?)[.,;)]?(?=[\\s,;]|$)', expand=False) takes one as a "
+        "column (NaN where a row has none)"
     )
 
 
