@@ -142,6 +142,7 @@ def _fields_of_records(df: Any) -> tuple[Any, list[str], list[str]]:
 
 
 ITEM_LEVELS = 3  # lists of records within items gone down through (a match's innings' overs' balls)
+MAX_ITEMS = 200_000  # items of a level gone down from (a ball-by-ball season is 15,000)
 
 
 def items_tables(load: str, df: Any, whole: bool) -> list[dict[str, Any]]:
@@ -157,7 +158,8 @@ def items_tables(load: str, df: Any, whole: bool) -> list[dict[str, Any]]:
     while level is not None:
         levels.append(level)
         block, out, path, fields = level
-        level = _items(block, out, path, fields) if len(path) < ITEM_LEVELS else None
+        deeper = len(path) < ITEM_LEVELS and len(out) <= MAX_ITEMS  # each level copies its records' fields
+        level = _items(block, out, path, fields) if deeper else None
     tables = []
     for block, out, path, _ in levels[:1] + levels[1:][-1:]:
         where = "".join(f", in {p!r}" for p in reversed(path[:-1]))
