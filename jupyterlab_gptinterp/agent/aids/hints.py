@@ -236,8 +236,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         f = packed[0]  # no text in another encoding: a latin-1 read of a zip is JSON of nothing
         return f"read {f.name} with its tested load line: {_load_of(f)}" if f.tables else _packed(f.name)
     if name == "JSONDecodeError" and value.startswith("Extra data") and by_hand and not packed:
-        if f := next((f for f in named if f.tables and f.kind != "table"), None):  # records, not a CSV's cell
-            return f"read {f.name} with its tested load line: {_load_of(f)}"
+        if rec := next((f for f in named if f.tables and f.kind != "table"), None):  # records, not a CSV's cell
+            return f"read {rec.name} with its tested load line: {_load_of(rec)}"
         return (
             "the text holds more than one JSON document (JSON lines: one object per line): "
             "pd.read_json(path, lines=True), or [json.loads(line) for line in open(path) if line.strip()]."
