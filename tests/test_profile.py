@@ -1460,6 +1460,7 @@ def test_an_archive_of_json_documents_is_a_row_per_document_with_its_objects_fla
                     "roster": {p: {"id": f"x{p}"} for p in people[g % 10 : g % 10 + 4]},
                 },
                 **({"awards": ["gold"]} if g % 3 == 0 else {}),  # a list some documents hold
+                "fouls": [{"minute": 10 + g, "by": "ab"[g % 2]}],  # a second list of records
                 "rounds": [
                     {"n": r, "points": g + r, "moves": [{"by": "ab"[m % 2], "gain": m} for m in range(4)]}
                     for r in range(3)
@@ -1468,7 +1469,8 @@ def test_an_archive_of_json_documents_is_a_row_per_document_with_its_objects_fla
             z.writestr(f"games/{1000 + g}.json", json.dumps(doc, indent=1))
         z.writestr("games/README.txt", "Games, one file each.\n")
     p = prof(tmp_path, "games.zip")
-    docs, items, moves = p.tables
+    docs, fouls, items, moves = p.tables
+    assert fouls.name == "fouls, one row per item" and fouls.rows == 12  # each list of records its table
     df = load(tmp_path, monkeypatch, docs.load)
     assert len(df) == 12 == docs.rows and (df["info.result"] == "draw").sum() == 3
     assert {"info.venue.city", "info.result", "meta.version"} <= {c.name for c in docs.columns}

@@ -145,41 +145,46 @@ ITEM_LEVELS = 3  # lists of records within items gone down through (a match's in
 MAX_ITEMS = 200_000  # items of a level gone down from (a ball-by-ball season is 15,000)
 
 
+MAX_LISTS = 4  # columns of lists of records whose items get a table (a CVE's descriptions, weaknesses, metrics)
+
+
 def items_tables(load: str, df: Any, whole: bool) -> list[dict[str, Any]]:
-    """Tables for the first column that holds lists of records (a van run's stops, an order's
-    lines): one row per item, beside the fields of the record it is in, by the lines that make it
-    from the first table (run here). Where nearly every item holds a list of records of its own
-    (an innings' overs, an over's balls), a table of the innermost items too, the fields of every
-    record they are in beside them: a question about balls bowled is asked of that one, one about
-    orders of the first. A small model left with `explode` kept dicts in a column and could not
-    see the items' own fields (their times, their spellings)."""
-    levels = []
-    level = _items(load, df, (), None)
-    while level is not None:
-        levels.append(level)
-        block, out, path, fields = level
-        deeper = len(path) < ITEM_LEVELS and len(out) <= MAX_ITEMS  # each level copies its records' fields
-        level = _items(block, out, path, fields) if deeper else None
-    tables = []
-    for block, out, path, _ in levels[:1] + levels[1:][-1:]:
-        where = "".join(f", in {p!r}" for p in reversed(path[:-1]))
-        note = (
-            f"one row per item of {path[-1]!r}{where}, its fields first, then those of the records it is in (the "
-            f"last {2 * len(path)} lines of the load make it); a record's own fields repeat on each of its items, "
-            "so count records, or sum their fields, on the table of those records"
-        )
-        rows = len(out) if whole else None
-        tables.append(
-            table_profile(
-                f"{path[-1]}, one row per item",
-                out.head(MAX_ROWS),
-                block,
-                rows,
-                [note],
-                columns_of(out) if whole else None,
-            )
-        )
+    """Tables for the columns that hold lists of records (a van run's stops, an order's lines, a
+    CVE's weaknesses and metrics): one row per item, beside the fields of the record it is in, by
+    the lines that make it from the first table (run here). Where nearly every item holds a list
+    of records of its own (an innings' overs, an over's balls), a table of the innermost items
+    too, the fields of every record they are in beside them: a question about balls bowled is
+    asked of that one, one about orders of the first. A small model left with `explode` kept dicts
+    in a column and could not see the items' own fields (their times, their spellings); with the
+    first list's items only, a CVE's severity was out of sight."""
+    tables: list[dict[str, Any]] = []
+    done: set[str] = set()
+    while len(done) < MAX_LISTS:
+        left = frozenset(str(c) for c in df.columns[:MAX_COLUMNS]) - done
+        level = _items(load, df, (), left)
+        if level is None:
+            break
+        done.add(level[2][-1])
+        levels = []
+        while level is not None:
+            levels.append(level)
+            block, out, path, fields = level
+            deeper = len(path) < ITEM_LEVELS and len(out) <= MAX_ITEMS  # each level copies its records' fields
+            level = _items(block, out, path, fields) if deeper else None
+        tables += [_items_profile(*level[:3], whole) for level in levels[:1] + levels[1:][-1:]]
     return tables
+
+
+def _items_profile(block: str, out: Any, path: tuple[str, ...], whole: bool) -> dict[str, Any]:
+    where = "".join(f", in {p!r}" for p in reversed(path[:-1]))
+    note = (
+        f"one row per item of {path[-1]!r}{where}, its fields first, then those of the records it is in (the "
+        f"last {2 * len(path)} lines of the load make it); a record's own fields repeat on each of its items, "
+        "so count records, or sum their fields, on the table of those records"
+    )
+    rows = len(out) if whole else None
+    columns = columns_of(out) if whole else None
+    return table_profile(f"{path[-1]}, one row per item", out.head(MAX_ROWS), block, rows, [note], columns)
 
 
 def _items(
