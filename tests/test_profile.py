@@ -1935,6 +1935,11 @@ def test_a_question_about_the_items_gets_the_items_table_loaded_one_about_the_re
     assert loaded("What is the total quantity of sku S2 in shop_orders.json?") == (False, True)
     assert loaded("How many orders did the North shop take in shop_orders.json?") == (True, False)
     assert _extended(p, p.tables[1]) == 0 and _extended(p, p.tables[0]) is None
+    # With room for two, the records' block comes beside the items' (how many orders, and of which sku).
+    roomy = render(
+        [p], len(render([p], 100_000)) * 4 // 5, question="What is the total quantity of sku S2 in shop_orders.json?"
+    )
+    assert "shop_orders.json: 30 rows. Not loaded yet" in roomy and "explode('lines'" in roomy
     # A sheet with one column more than another is no table of the other's items.
     with pd.ExcelWriter(tmp_path / "sales.xlsx") as out:
         pd.DataFrame({"store": ["a", "b"] * 15, "sales": range(30)}).to_excel(out, sheet_name="2023", index=False)

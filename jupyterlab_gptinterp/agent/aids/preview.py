@@ -369,6 +369,7 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
     # the records' fields beside each, only when their own columns say more than the records' do: a
     # word among the items' values ("issue" in a label) is no question about the items.
     wanted: set[tuple[int, int]] = set()
+    chosen: set[tuple[int, int]] = set()
     for i, f in enumerate(files):
         mine = [u for u in units if u[0] == i]
         if not mine:
@@ -379,8 +380,12 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
         if base is not None and base in mine:
             columns = {u: _table_score(asked, f, f.tables[u[1]], own=False, values=False) for u in (best, base)}
             best = best if columns[best] > columns[base] else base
-        wanted |= {u for u in mine if within[u] >= NAMED} or {best}
-    ranked = sorted(units, key=lambda u: (u not in wanted, -score[u], u[0], -within[u]))  # a file in order
+        # A table of items is asked of beside its records (how many reports, and which drugs): both
+        # are wanted, the one chosen loaded first where there is room for one.
+        named = {u for u in mine if within[u] >= NAMED}
+        wanted |= named or {best, *([base] if base in mine else [])}
+        chosen |= named or {best}
+    ranked = sorted(units, key=lambda u: (u not in wanted, u not in chosen, -score[u], u[0], -within[u]))
     about = [files[i].tables[j] for i, j in wanted]
     joined = "\n".join([*(f"Join: {j}." for j in joins(files, about)), *_stacked(files)])
 
@@ -400,7 +405,8 @@ def _fitted(files: list[FileProfile], budget: int, question: str, head: str) -> 
         levels[u] = SKIPPED
     for u in ranked[: len(wanted)]:  # load lines for each table it is about, room made by naming others only
         trial = dict(levels)
-        spare = [o for o in reversed(ranked[len(wanted) :]) if trial.get(o) != SKIPPED]
+        yields = chosen if u in chosen else wanted  # a records' table makes room for its chosen items'
+        spare = [o for o in reversed(ranked) if o not in yields and trial.get(o) != SKIPPED]
         while not fits({**trial, u: LOADED}) and spare:
             trial[spare.pop(0)] = SKIPPED
         if trial.get(u) != SKIPPED and fits({**trial, u: LOADED}):
