@@ -139,7 +139,7 @@ def _archive_table(
 def _documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> list[dict[str, Any]]:
     """A zip of JSON documents, an object each (a match, a filing, a page of an API's answers): a
     table of one row per document, its objects flattened as json_normalize names them
-    ('info.toss.decision'), and the table of the items of its first list of records. A small model
+    ('info.toss.decision'), and the tables of the items of its lists of records. A small model
     shown only the members' names opened the zip as JSON, or guessed keys at the top that are a
     level down. [] when the JSON members are not objects or fewer than two."""
     pd = load_pandas()
@@ -170,7 +170,8 @@ def _documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> list[
         "df = pd.json_normalize(docs)",
     ]
     notes = []
-    if keyed := _keyed(flat := pd.json_normalize(docs)):
+    flat = pd.json_normalize(docs)  # the fourth line's frame, made once
+    if keyed := _keyed(flat):
         cut = tuple(k + "." for k in keyed)
         held = int(flat.filter(like=cut[0]).notna().any(axis=1).to_numpy().argmax())  # a document that has it
         lines.append(f"df = df.drop(columns=[c for c in df.columns if c.startswith({cut!r})])")
@@ -179,8 +180,8 @@ def _documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> list[
             "documents), a column per key once flattened; the load drops them: docs[i] holds each document's, "
             f"e.g. docs[{held}]{''.join(f'[{p!r}]' for p in keyed[0].split('.'))}"
         )
-    scope: dict[str, Any] = {"pd": pd, "docs": docs}
-    exec("\n".join(lines[3:]), scope)  # noqa: S102 - the lines offered, run on the documents read
+    scope: dict[str, Any] = {"pd": pd, "df": flat}
+    exec("\n".join(lines[4:]), scope)  # noqa: S102 - the lines offered after json_normalize, on its frame
     df = scope["df"]
     whole = len(docs) == len(chosen)
     load = "\n".join(lines)

@@ -497,8 +497,7 @@ _EXPLODED = re.compile(r"\.explode\((['\"])(.+?)\1")  # a load block's line that
 
 def exploded(t: TableProfile) -> str:
     """The column of lists whose items a table's load block makes its rows (`.explode('lines'`), or ""."""
-    m = _EXPLODED.search(t.load)
-    return m[2] if m else ""
+    return next(iter(exploded_all(t)), "")
 
 
 def exploded_all(t: TableProfile) -> list[str]:
