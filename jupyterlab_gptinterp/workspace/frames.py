@@ -241,7 +241,9 @@ def _missing_code(values: Any) -> float | None:
     codes = [v for v in values.unique()[:5000] if re.fullmatch(r"-?9{2,}(?:\.0+)?", f"{v:g}" if v == v else "")]
     for code in sorted(codes, key=abs, reverse=True):
         rest = values[values != code]
-        if (values == code).sum() >= 2 and len(rest) and (code < 0 <= rest.min() or code > 0 and rest.max() * 5 < code):
+        # Among negative values only -999 and longer, five times the lowest: -9999 among temperatures down to -40.
+        low = code < 0 and (rest.min() >= 0 or code <= -999 and code < 5 * rest.min())
+        if (values == code).sum() >= 2 and len(rest) and (low or code > 0 and rest.max() * 5 < code):
             return float(code)
     rest = values[values != -1]
     if (values == -1).sum() >= 2 and len(rest) and rest.min() >= 0 and rest.nunique() > 3:
