@@ -160,7 +160,7 @@ def _fields_in(messages: Any) -> str:
     messages carry any. A small model counted rows whose text merely contained the value."""
     held: Counter[str] = Counter()
     for text in messages.dropna().astype(str):
-        held.update(set(logformat.key_values(text)))
+        held.update(logformat.key_values(text).keys())  # in the order written: ties list alike every run
     common = [(k, n) for k, n in held.most_common(FIELDS_NAMED) if n >= max(2, 0.02 * len(messages))]
     if not common:
         return ""
