@@ -2887,3 +2887,37 @@ def test_a_file_with_no_header_names_its_year_month_and_day_columns_and_a_decima
         n for f in (named, counts, shuffled) for n in f.tables[0].notes if "year and month" in n or "month and" in n
     ]
     assert not said, said
+
+
+def test_headerless_fixed_width_records_with_a_repeated_group_load_as_a_row_per_line_and_group(tmp_path, monkeypatch):
+    rng = random.Random(7)
+    lines, truth = [], {}
+    for day in range(1, 29):
+        for kind in ("TMP", "HUM"):
+            cells = []
+            for hour in range(24):
+                value = -999 if rng.random() < 0.05 else rng.randint(-40, 99 if kind == "HUM" else 35)
+                flag = rng.choice(" " * 8 + "EQ")  # a flag most readings leave blank
+                cells.append(f"{value:>4}{flag}")
+                truth[(day, kind, hour + 1)] = (value, flag.strip())
+            lines.append(f"SNR0042{20240200 + day}{kind}" + "".join(cells))
+    p = prof(tmp_path, "SNR0042.hly", "\n".join(lines) + "\n")
+    (t,) = p.tables
+    df = load(tmp_path, monkeypatch, t.load)
+    assert len(df) == 28 * 2 * 24 == t.rows and list(df.columns) == ["c1", "c2", "c3", "group", "g1", "g2"]
+    assert set(df["c1"]) == {"SNR0042"} and set(df["c3"]) == {"TMP", "HUM"} and df["group"].max() == 24
+    assert df["c2"].dt.day.max() == 28 and df["c2"].dt.month.unique().tolist() == [2]
+    got = {(r.c2.day, r.c3, r.group): (r.g1, "" if r.g2 != r.g2 else r.g2) for r in df.itertuples()}
+    assert got == truth  # every reading under its own line and hour, the flags apart from the values
+    assert "-999" in " ".join(column(p, "g1").notes)  # the missing code among negative readings is named
+    # Without a repeated group: an account, a date and an amount run together, a name after a blank.
+    rows = [
+        f"AC{9000 + i:05d}{20230101 + i % 28}{rng.randint(1, 99999):>8}  {rng.choice(['Ames', 'Bo Li', 'Cruz'])}"
+        for i in range(30)
+    ]
+    plain = prof(tmp_path, "ledger.txt", "\n".join(r.ljust(32) for r in rows) + "\n")
+    frame = load(tmp_path, monkeypatch, plain.tables[0].load)
+    assert list(frame["c1"]) == [r[:7] for r in rows] and frame["c2"].dt.year.unique().tolist() == [2023]
+    assert list(frame["c3"]) == [int(r[15:23]) for r in rows] and list(frame["c4"]) == [r[25:].strip() for r in rows]
+    log = "".join(f"2024-03-0{1 + i % 9} 10:0{i % 10}:00 INFO job {i:03d} took {i % 7} ms\n" for i in range(40))
+    assert prof(tmp_path, "jobs.log", log).kind == "lines"  # a log of one line length keeps its record format

@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from . import fixedwidth, logformat, stamped
+from . import fixedrecords, fixedwidth, logformat, stamped
 from .delimited import read_as_missing
 from .frames import columns_of, table_profile
 from .kinds import (
@@ -136,6 +136,45 @@ def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict
     return {"kind": "table", "tables": [table], "ruled": ruled, "named": named, "covers": found.rows}
 
 
+def _records(name: str, path: Path, found: fixedrecords.Records, encoding: str, whole: bool) -> dict[str, Any]:
+    """Headerless fixed-width records read at the fields found; a group of fields repeated along
+    the line becomes a row per line and group (the long table nearly every question wants)."""
+    lead = [f"c{i + 1}" for i in range(len(found.lead))]
+    kwargs: dict[str, Any] = {"header": None}
+    if encoding not in ("utf-8-sig", "utf-8"):
+        kwargs["encoding"] = encoding
+    args = "".join(f", {k}={v!r}" for k, v in kwargs.items())
+    if found.dates:  # digits that are dates stay text, for to_datetime with their format
+        args += ", dtype={" + ", ".join(f"{lead[k]!r}: str" for k in found.dates) + "}"
+    notes = ["fixed-width records with no header, the fields found from the positions every line fills"]
+    if not found.group:
+        lines = [f"df = pd.read_fwf({name!r}, colspecs={found.lead!r}, names={lead!r}{args})"]
+    else:
+        each = [f"g{i + 1}" for i in range(len(found.group))]
+        start, period, k = found.start, found.period, found.repeats
+        lines = [
+            f"lead, each = {lead!r}, {each!r}",
+            f"colspecs = {found.lead!r} + [({start} + {period} * k + a, {start} + {period} * k + b)"
+            f" for k in range({k}) for a, b in {found.group!r}]",
+            f"names = lead + [f'{{n}}.{{k}}' for k in range(1, {k + 1}) for n in each]",
+            f"wide = pd.read_fwf({name!r}, colspecs=colspecs, names=names{args})",
+            f"df = pd.concat([wide[lead].assign(group=k, **{{n: wide[f'{{n}}.{{k}}'] for n in each}})"
+            f" for k in range(1, {k + 1})], ignore_index=True)",
+        ]
+        notes.insert(
+            0,
+            f"each line holds {len(lead)} field(s), then {k} groups of {len(each)} fields alike; the load makes a "
+            f"row per line and group: 'group' numbers the group along the line (1-{k}), {', '.join(each)} are its fields",
+        )
+    lines += [f"df[{lead[i]!r}] = pd.to_datetime(df[{lead[i]!r}], format={fmt!r})" for i, fmt in found.dates.items()]
+    load = "\n".join(lines)
+    scope: dict[str, Any] = {"pd": load_pandas()}
+    read = f"pd.read_fwf({str(path)!r}" + ("" if whole else f", nrows={MAX_ROWS}")
+    exec(load.replace(f"pd.read_fwf({name!r}", read), scope)  # noqa: S102 - the very lines offered
+    df = scope["df"]
+    return {"kind": "table", "tables": [table_profile("", df.head(MAX_ROWS), load, len(df) if whole else None, notes)]}
+
+
 def _stamped(name: str, text: str, found: stamped.Stamped, encoding: str, whole: bool) -> dict[str, Any] | None:
     """One row per stamped record, its lines under it joined; read from `text`, the first MAX_READ
     bytes of a larger file, whose count of rows is then unknown."""
@@ -182,13 +221,20 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
     fmt = logformat.infer(lines)
     weak = fmt is None or fmt.matched < 0.5 * fmt.total  # no record shape for most lines
     found = stamped.infer(text.splitlines(), load_pandas()) if weak else None  # every stamp, so its format reads all
+    fields = fixedrecords.records(lines)
     fixed = _fixed(name, path, text, encoding, len(head) < MAX_READ)
     if fixed is not None:
         ruled, named, covers = fixed.pop("ruled"), fixed.pop("named"), fixed.pop("covers")
-        # A report, unless more of its lines are stamped records than its columns cover.
+        # A report, unless more of its lines are stamped records than its columns cover, or its
+        # "header" is a record like the others over a stretch of lines that share a blank column.
         records = found is not None and found.records > covers
-        if ruled or (weak and not records) or (fmt is not None and not weak and named and covers >= fmt.matched):
-            return fixed
+        headed = (ruled or named) and 2 * covers >= sum(1 for line in lines if line.strip())
+        if fields is None or headed:
+            if ruled or (weak and not records) or (fmt is not None and not weak and named and covers >= fmt.matched):
+                return fixed
+    if fields is not None and (fields.group or weak and found is None):
+        # A group of fields repeated along every line is records, whatever tokens a log's shape finds.
+        return _records(name, path, fields, encoding, len(head) < MAX_READ)
     events = logformat.events(lines) if weak else None
     if events is not None:
         return {
