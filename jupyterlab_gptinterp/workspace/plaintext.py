@@ -234,7 +234,10 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
                 return fixed
     if fields is not None and (fields.group or weak and found is None):
         # A group of fields repeated along every line is records, whatever tokens a log's shape finds.
-        return _records(name, path, fields, encoding, len(head) < MAX_READ)
+        try:
+            return _records(name, path, fields, encoding, len(head) < MAX_READ)
+        except (ValueError, TypeError):  # a line past those sampled that the fields do not read: not offered
+            pass
     events = logformat.events(lines) if weak else None
     if events is not None:
         return {
