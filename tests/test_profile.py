@@ -1446,6 +1446,47 @@ def test_an_archive_of_different_tables_profiles_each_by_its_name(tmp_path, monk
     assert len(many.tables) == MAX_TABLES and f"{MAX_TABLES + 2} tables, the first {MAX_TABLES} shown" in many.note
 
 
+def test_an_archive_of_xml_documents_is_a_row_per_document_and_a_row_per_element_it_repeats(tmp_path, monkeypatch):
+    """A bulk download of one XML document per file (an invoice each): what a document holds once
+    is a row of the documents' table (a value alike in all of them said in a note), the element
+    each repeats a table of its own with its children's attributes, both with the file to join on;
+    a default namespace loads alike; a member that does not parse leaves the members' names."""
+    import zipfile
+
+    def invoice(i, ns=""):
+        lines = "".join(
+            f'<line><item sku="S{k}" unit="{"kg" if k % 2 else "pc"}">thing {k}</item><qty>{k + i}</qty></line>'
+            for k in range(1, 2 + i % 3)
+        )
+        return (
+            f'<?xml version="1.0"?><invoice{ns}><head><number>{500 + i}</number><date>2024-0{1 + i % 9}-15</date>'
+            f"<currency>EUR</currency><buyer><name>Firm {i % 4}</name></buyer></head><lines>{lines}</lines>"
+            f"<total><sum>{10 * i}</sum></total></invoice>"
+        )
+
+    for name, ns in (("invoices.zip", ""), ("spaced.zip", ' xmlns="urn:example:inv"')):
+        with zipfile.ZipFile(tmp_path / name, "w") as z:
+            for i in range(9):
+                z.writestr(f"inv/{500 + i}.xml", invoice(i, ns))
+        p = prof(tmp_path, name)
+        docs, lines = p.tables
+        df = load(tmp_path, monkeypatch, docs.load)
+        assert len(df) == 9 == docs.rows and list(df["number"]) == [500 + i for i in range(9)]
+        assert df["sum"].sum() == 360 and set(df["name"]) == {f"Firm {i}" for i in range(4)}
+        assert "currency" not in df.columns and any("currency='EUR'" in n for n in docs.notes)
+        items = load(tmp_path, monkeypatch, lines.load)
+        assert len(items) == sum(1 + i % 3 for i in range(9)) == lines.rows
+        assert items.groupby("item.unit")["qty"].apply(lambda q: pd.to_numeric(q).sum())["pc"] == sum(
+            2 + i for i in range(9) if 1 + i % 3 >= 2
+        )
+        merged = items.merge(df, on="file")
+        assert len(merged) == len(items) and set(merged["item.sku"]) == {"S1", "S2", "S3"}
+    with zipfile.ZipFile(tmp_path / "broken.zip", "w") as z:
+        z.writestr("a.xml", invoice(1))
+        z.writestr("b.xml", "<invoice><head>")
+    assert "a zip archive of 2 files" in prof(tmp_path, "broken.zip").note
+
+
 def test_an_archive_of_json_documents_is_a_row_per_document_with_its_objects_flattened(tmp_path, monkeypatch):
     """A bulk download of one JSON object per file: a row per document, nested fields as
     'outer.inner' columns, objects keyed by values (a key per person) left out and named, and the

@@ -1,5 +1,5 @@
 """Zip archives of data files: members of one layout stacked into one table, a member with a
-layout of its own a table of its own, JSON documents a row each."""
+layout of its own a table of its own, JSON or XML documents a row each."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from .kinds import (
     tabular_lines,
 )
 from .records import items_tables
+from .xmldocuments import xml_documents
 
 MAX_MEMBERS = 500  # an archive's text members looked at (their first lines each)
 HEAD_BYTES = 16384  # of each, for its header
@@ -54,6 +55,12 @@ def read_archive(name: str, path: Path) -> dict[str, Any]:
         if documents:
             documents[0]["notes"].append(f"a zip archive of {len(members)} files ({listed}); a row per JSON document")
             return {"kind": "records", "tables": documents}
+        try:
+            documents = [] if tables else xml_documents(name, archive, members)
+        except Exception:  # noqa: BLE001 - a member that does not parse: the names only
+            documents = []
+        if documents:
+            return {"kind": "table", "tables": documents}
         if not tables:
             return {"kind": "text", "note": f"a zip archive of {len(members)} files: {listed}", "lines": ""}
     note = f"a zip archive of {len(members)} files ({listed})"
