@@ -368,7 +368,10 @@ class ChatService:
     async def _check_kernel(self, notebook_path: str, kernel_id: str) -> None:
         """Refuse a kernel that is not the one the notebook's session runs now (another
         notebook's, or one no notebook runs)."""
-        if self.kernels is None or kernel_id not in await self.kernels.of(notebook_path):
+        held = set() if self.kernels is None else await self.kernels.of(notebook_path)
+        if kernel_id not in held:
+            # What each side held, for a refusal no one expected (a rename racing a kernel's start).
+            log.info("gptinterp: kernel %r refused for %r; its sessions run %s", kernel_id, notebook_path, sorted(held))
             raise GPTInterpError(ErrorCode.wrong_kernel)
 
     def reject(self, chat_id: str, proposal_id: str, reason: str) -> None:

@@ -56,8 +56,10 @@ async def test_a_proposal_runs_only_in_its_notebooks_current_kernel(
     await ws.until("turn_ended")
 
 
-async def test_a_request_naming_another_notebooks_kernel_is_refused(jp_fetch, fake_llm, chat_client, session_kernel):
-    await session_kernel("a.ipynb")
+async def test_a_request_naming_another_notebooks_kernel_is_refused(
+    jp_fetch, fake_llm, chat_client, session_kernel, caplog
+):
+    kernel_a = await session_kernel("a.ipynb")
     kernel_b = await session_kernel("b.ipynb")
     ws = await chat_client()
     chat = await ws.open_chat("a.ipynb")
@@ -72,6 +74,9 @@ async def test_a_request_naming_another_notebooks_kernel_is_refused(jp_fetch, fa
     )
     assert (await ws.until("error", request_id="r1"))["code"] == "wrong_kernel"
     assert not fake_llm.requests
+    # The log says what each side held, so that an unforeseen refusal can be read afterwards.
+    said = [r.getMessage() for r in caplog.records if "refused for" in r.getMessage()]
+    assert said and kernel_b in said[-1] and kernel_a in said[-1] and "a.ipynb" in said[-1]
 
 
 async def test_after_the_notebook_changes_kernel_the_old_one_is_refused(
