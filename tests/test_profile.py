@@ -1161,6 +1161,25 @@ def _records(tmp_path):
     return list(ElementTree.parse(tmp_path / "papers.xml").getroot().iter("Article"))
 
 
+def test_the_attributes_of_an_xml_records_children_are_columns_of_their_own(tmp_path, monkeypatch):
+    """<member party="R">Adams</member>: read_xml keeps the text only; the party is a column
+    'member.party' (a schema's xsi:nil is no column), namespaced or not."""
+    xsi = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"'
+    for ns in ("", ' xmlns="urn:example:votes"'):
+        votes = "".join(
+            f'<cast><member party="{"RD"[i % 2]}" state="S{i % 3}">M{i}</member><choice>{"Nay" if i % 3 == 0 else "Yea"}</choice>'
+            f'<at xsi:nil="true"/></cast>'
+            for i in range(12)
+        )
+        p = prof(tmp_path, "votes.xml", f"<?xml version='1.0'?><roll{ns} {xsi}>{votes}</roll>")
+        df = load(tmp_path, monkeypatch, p.tables[0].load)
+        assert list(df["member"]) == [f"M{i}" for i in range(12)] and not any("nil" in c for c in df.columns)
+        assert ((df["member.party"] == "R") & (df["choice"] == "Nay")).sum() == sum(
+            1 for i in range(12) if i % 2 == 0 and i % 3 == 0
+        )
+        assert df["member.state"].tolist()[:3] == ["S0", "S1", "S2"]
+
+
 def test_xml_records_are_found_where_they_repeat_and_nested_elements_become_lists(tmp_path, monkeypatch):
     branches = "".join(
         f'<branch code="B{i}"><name>Site {i}</name><staff>{i + 3}</staff>'

@@ -165,10 +165,13 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
     # Child elements that hold elements of their own come out empty: a list column, built by hand.
     nested = list(dict.fromkeys(c.tag for r in records[:200] for c in r if len(c)))
     module, opener = OPENERS.get(path.suffix.lower(), ("", "{}"))
+    extra = f", {module}" if module else ""
+    opened = [
+        f"import xml.etree.ElementTree as ET{extra}",
+        f"records = list(ET.parse({opener.format(repr(name))}).getroot().iter({find!r}))",
+    ]
     if nested and len(records) == len(df):
-        extra = f", {module}" if module else ""
-        lines.append(f"import xml.etree.ElementTree as ET{extra}")
-        lines.append(f"records = list(ET.parse({opener.format(repr(name))}).getroot().iter({find!r}))")
+        lines += opened
         flat, listed, deeper = [], [], []
         ns = {"n": uri} if uri else {}  # the prefixes of namespaced paths, as the load line's
         among = _element_paths(records, ns)
@@ -236,6 +239,8 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
             notes.append("the values inside " + ", ".join(f"<{c}>" for c in flat) + " become 'outer.inner' columns")
         if listed:
             notes.append("nested elements (" + ", ".join(f"<{c}>" for c in listed) + ") become list columns")
+    if len(records) == len(df):
+        lines += _child_attributes(records, df, [] if nested else opened, notes)
     parent = {c: p for p in root.iter() for c in p}  # one walk for the owners of every kind of record
     lines += _owner_columns(root, parent, find, df, opener.format(repr(name)), module, notes)
     owned = _owned_records(name, path, records, kwargs, opener.format(repr(name)), module, root, parent)
@@ -248,6 +253,43 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
         )
     tables = [table_profile("", df, "\n".join(lines), len(df), notes), *(table for _, table in owned)]
     return {"kind": "table", "tables": tables}
+
+
+_XSI = "{http://www.w3.org/2001/XMLSchema-instance}"  # xsi:nil, xsi:type: the schema's, not the data's
+
+
+def _child_attributes(records: list[Any], df: Any, opened: list[str], notes: list[str]) -> list[str]:
+    """Columns for the attributes of the elements a record holds once and that hold no element
+    (<legislator party="R" state="TX">Adams</legislator>): read_xml keeps only their text. Adds
+    them to `df` as '<child>.<attribute>'; returns the lines that do it, after `opened` (the lines
+    that make `records`, unless already made)."""
+    sample = records[:200]
+    tags = dict.fromkeys(
+        c.tag
+        for r in sample
+        for c in r
+        if isinstance(c.tag, str) and not len(c) and any(not k.startswith(_XSI) for k in c.attrib)
+    )
+    once = [t for t in tags if all(sum(c.tag == t for c in r) <= 1 for r in sample)][:4]
+    columns: dict[str, tuple[str, str]] = {}
+    for tag in once:
+        keys = dict.fromkeys(k for r in sample for c in r if c.tag == tag for k in c.attrib if not k.startswith(_XSI))
+        for key in list(keys)[:6]:
+            column = f"{_split_tag(tag)[0]}.{_split_tag(key)[0]}"
+            if column not in df.columns:
+                columns[column] = (tag, key)
+                df[column] = [next((e.get(key) for e in r.findall(tag)), None) for r in records]
+    if not columns:
+        return []
+    notes.append(
+        "the attributes of " + ", ".join(f"<{_split_tag(t)[0]}>" for t in once) + " are '<child>.<attribute>' columns"
+    )
+    return [
+        *opened,
+        f"attributes = {columns!r}  # column: (child, attribute)",
+        "for c, (t, k) in attributes.items():",
+        "    df[c] = [next((e.get(k) for e in r.findall(t)), None) for r in records]",
+    ]
 
 
 def _owned_records(
