@@ -95,6 +95,7 @@ SETS = {
     "heldout35": HERE / "heldout35",
     "heldout36": HERE / "heldout36",
     "heldout37": HERE / "heldout37",
+    "heldout38": HERE / "heldout38",
 }  # each holds data.py and tasks.py
 
 
