@@ -43,7 +43,7 @@ import random
 import sys
 import zipfile
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
@@ -220,7 +220,7 @@ def _build_genome(rng: random.Random) -> tuple[list[dict], list[dict]]:
         return m
 
     # clinical markers inside the genes (the chip carries many), all with rsIDs
-    for sym, (c, s, e, gid, w) in loci.items():
+    for sym, (c, s, e, _gid, w) in loci.items():
         n = 3 if c == "MT" else round(w * 7)
         for _ in range(n):
             snp(c, free_pos(c, s, e), f"rs{new_rs()}", rng.betavariate(0.4, 5), clinical=sym)
@@ -369,16 +369,26 @@ def _cv_record(rng: random.Random, c: str, pos: int, ref: str, alt: str, sig: st
         mcs = [mc[:2]]
     else:
         if vc in ("Deletion", "Microsatellite"):
-            hg = f"{REFSEQ38[c]}:g.{pos + 1}_{pos + len(ref) - 1}del" if len(ref) > 2 else f"{REFSEQ38[c]}:g.{pos + 1}del"
+            hg = (
+                f"{REFSEQ38[c]}:g.{pos + 1}_{pos + len(ref) - 1}del"
+                if len(ref) > 2
+                else f"{REFSEQ38[c]}:g.{pos + 1}del"
+            )
         elif vc == "Duplication":
-            hg = f"{REFSEQ38[c]}:g.{pos + 1}_{pos + len(alt) - 1}dup" if len(alt) > 2 else f"{REFSEQ38[c]}:g.{pos + 1}dup"
+            hg = (
+                f"{REFSEQ38[c]}:g.{pos + 1}_{pos + len(alt) - 1}dup"
+                if len(alt) > 2
+                else f"{REFSEQ38[c]}:g.{pos + 1}dup"
+            )
         elif vc == "Insertion":
             hg = f"{REFSEQ38[c]}:g.{pos}_{pos + 1}ins{alt[1:]}"
         else:
             hg = f"{REFSEQ38[c]}:g.{pos}_{pos + len(ref) - 1}delins{alt}"
         mcs = [("SO:0001589", "frameshift_variant")] if rng.random() < 0.7 else [("SO:0001627", "intron_variant")]
     if rng.random() < 0.15:
-        mcs.append(("SO:0001627", "intron_variant") if mcs[0][1] != "intron_variant" else ("SO:0001623", "5_prime_UTR_variant"))
+        mcs.append(
+            ("SO:0001627", "intron_variant") if mcs[0][1] != "intron_variant" else ("SO:0001623", "5_prime_UTR_variant")
+        )
     af = None
     if marker is not None and rng.random() < 0.6:
         p = max(marker["p"], 0.00002)
@@ -628,7 +638,11 @@ def _build_boardgames(rng: random.Random) -> tuple[list[dict], list[dict], list[
                 break
         g = rng.choices([p[0] for p in pool], weights=[p[1] for p in pool])[0]
         if g["status"] == "prev" and day.year > 2022:
-            g = byname[BG_LONG_GAME] if rng.random() < 0.3 else rng.choice([p[0] for p in pool if p[0]["status"] == "own"])
+            g = (
+                byname[BG_LONG_GAME]
+                if rng.random() < 0.3
+                else rng.choice([p[0] for p in pool if p[0]["status"] == "own"])
+            )
         plays.append(_play(rng, g, day))
     # play ids follow the order they were logged (most the same or next day, a few weeks later)
     logged = sorted(plays, key=lambda p: (p["date"] + timedelta(days=rng.choice([0, 0, 0, 1, 1, 2, 3, 21, 45])),
@@ -663,13 +677,21 @@ def _build_boardgames(rng: random.Random) -> tuple[list[dict], list[dict], list[
             own = int(st in ("own", "own2"))
             r = {c: "" for c in COLLECTION_COLUMNS}
             rated = g["name"] == BG_TOP or (st in ("own", "own2", "prev", "seen") and rng.random() < 0.82)
-            rating = 10.0 if g["name"] == BG_TOP else (min(9.5, max(4.0, round(2 * rng.gauss(7.5, 1.1)) / 2)) if rated else None)
+            rating = (
+                10.0
+                if g["name"] == BG_TOP
+                else (min(9.5, max(4.0, round(2 * rng.gauss(7.5, 1.1)) / 2)) if rated else None)
+            )
             if g["name"] == BG_LONG_GAME:
                 rating = 9.5
             price = cur = None
             if st in ("own", "own2", "prev") and rng.random() < 0.74:
                 cur = rng.choices(["EUR", "USD", "GBP"], weights=[68, 29, 3])[0]
-                base = {"e": 28, "b": 42}[g["kind"]] * (1.8 if g["avgweight"] > 3.3 else 1) * (0.45 if "f" in g["flags"] else 1)
+                base = (
+                    {"e": 28, "b": 42}[g["kind"]]
+                    * (1.8 if g["avgweight"] > 3.3 else 1)
+                    * (0.45 if "f" in g["flags"] else 1)
+                )
                 price = round(base * rng.uniform(0.7, 1.35) * {"EUR": 1, "USD": 1.1, "GBP": 0.86}[cur]) - 0.01
                 if g["name"] == "Gloomhaven" or g["name"] == "Spirit Island: Jagged Earth":
                     cur, price = "USD", {"Gloomhaven": 140.0, "Spirit Island: Jagged Earth": 79.0}[g["name"]]
@@ -866,7 +888,10 @@ TR_LANE_SHARES = {1: [1.0], 2: [0.44, 0.56], 3: [0.27, 0.41, 0.32]}
 TR_FAULTS = {TR_DEVICE_STATION: [(date(2023, 10, 10), 2, 23), (date(2023, 10, 24), 0, 13)],
              "009010": [(date(2023, 10, 17), 5, 16)], "026004": [(date(2023, 10, 3), 9, 20)],
              "022002": [(date(2023, 10, 28), 0, 23)]}  # fmt: skip
-TR_CONSTRUCTION = {"026030": [date(2023, 10, d) for d in range(9, 21)], "003011": [date(2023, 10, d) for d in (23, 24, 25, 26, 27)]}
+TR_CONSTRUCTION = {
+    "026030": [date(2023, 10, d) for d in range(9, 21)],
+    "003011": [date(2023, 10, d) for d in (23, 24, 25, 26, 27)],
+}
 TR_MISSING = {"004003": [date(2023, 10, d) for d in (17, 18, 19)], "018004": [date(2023, 10, 5)],
               "033004": [date(2023, 10, d) for d in range(24, 32)]}  # fmt: skip
 

@@ -536,7 +536,7 @@ TRAPS = {
     "bg_distinct_owned": "rows with own 1 counted: three games are owned in two versions, one collection row each",
     "bg_plays_2023": "every <play> in the saved pages summed: plays were logged while the pages were fetched, so "
     "a play at two page boundaries appears on both pages; the play id tells them apart",
-    "bg_wingspan_length": "length=\"0\" taken as a zero-minute play: BGG writes 0 when no length was entered",
+    "bg_wingspan_length": 'length="0" taken as a zero-minute play: BGG writes 0 when no length was entered',
     "bg_price_eur": "pricepaid summed as it stands: the prices are in the currency of pp_currency (EUR, USD, GBP)",
     "tr_stations": "the lines of the station file counted: it has one record per station and direction",
     "tr_weekday": "day-of-week codes 1-5 taken as Monday-Friday: in the TMG format 1 is Sunday, so 2-6 are "
