@@ -2970,6 +2970,8 @@ def test_headerless_fixed_width_records_with_a_repeated_group_load_as_a_row_per_
     got = {(r.c2.day, r.c3, r.group): (r.g1, "" if r.g2 != r.g2 else r.g2) for r in df.itertuples()}
     assert got == truth  # every reading under its own line and hour, the flags apart from the values
     assert "-999" in " ".join(column(p, "g1").notes)  # the missing code among negative readings is named
+    dat = prof(tmp_path, "SNR0042.dat", "\n".join(lines) + "\n")  # '.dat' reads as a table first: one column
+    assert [c.name for c in dat.tables[0].columns] == [c.name for c in t.columns] and dat.tables[0].rows == t.rows
     # Without a repeated group: an account, a date and an amount run together, a name after a blank.
     rows = [
         f"AC{9000 + i:05d}{20230101 + i % 28}{rng.randint(1, 99999):>8}  {rng.choice(['Ames', 'Bo Li', 'Cruz'])}"

@@ -87,8 +87,11 @@ def profile(name: str, path: Path) -> dict[str, Any]:
             found = read_archive(name, path)
         elif suffix in CALENDAR_SUFFIXES:
             found = read_calendar(name, path)
-        elif suffix in TEXT_SUFFIXES - {".txt"} or (suffix in {".txt", ".dat"} and looks_tabular(path)):
+        elif suffix in TEXT_SUFFIXES - {".txt"} or (suffix == ".txt" and looks_tabular(path)):
             found = read_text_table(name, path)
+            if suffix == ".dat" and _one_column(found):  # no separator: perhaps fixed-width records
+                lines = read_lines(name, path)
+                found = lines if lines.get("kind") == "table" else found
         elif assigned_json(path):  # a web app's export: JSON after `name =` (else a script: its lines)
             try:
                 found = read_records(name, path)
@@ -108,6 +111,11 @@ def profile(name: str, path: Path) -> dict[str, Any]:
         except Exception as fallback:  # noqa: BLE001 - not even its lines: say so
             found = {"kind": "unreadable", "note": getattr(fallback, "strerror", None) or "cannot be read"}
     return {**base, **found}
+
+
+def _one_column(found: dict[str, Any]) -> bool:
+    tables = found.get("tables") or []
+    return len(tables) == 1 and len(tables[0].get("columns") or []) == 1
 
 
 def main() -> None:
