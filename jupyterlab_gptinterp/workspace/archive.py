@@ -16,11 +16,11 @@ from .kinds import (
     MAX_COLUMNS,
     MAX_READ,
     MAX_ROWS,
-    MAX_SCANNED,
     MAX_TABLES,
     TEXT_SUFFIXES,
     data_suffix,
     decode,
+    documents_read,
     load_pandas,
     tabular_lines,
 )
@@ -29,7 +29,6 @@ from .xmldocuments import xml_documents
 
 MAX_MEMBERS = 500  # an archive's text members looked at (their first lines each)
 HEAD_BYTES = 16384  # of each, for its header
-MAX_DOCUMENTS = 300  # JSON members read for an archive's table of documents
 KEYED = 8  # keys under one object, each in few documents, that make it a map keyed by values (names, ids)
 
 
@@ -151,12 +150,8 @@ def _documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> list[
     level down. [] when the JSON members are not objects or fewer than two."""
     pd = load_pandas()
     chosen = [m for m in members if m.endswith(".json")]  # as the load line picks them
-    docs, read, encodings = [], 0, set()
-    for m in chosen[:MAX_DOCUMENTS]:
-        size = archive.getinfo(m).file_size
-        if size > 4 * MAX_READ or read + size > MAX_SCANNED:
-            break
-        read += size
+    docs, encodings = [], set()
+    for m in documents_read(archive, chosen):
         with archive.open(m) as member:
             text, encoding = decode(member.read())
         try:

@@ -14,9 +14,8 @@ from typing import Any
 from xml.etree import ElementTree
 
 from .frames import table_profile
-from .kinds import MAX_COLUMNS, MAX_READ, MAX_ROWS, MAX_SCANNED, load_pandas
+from .kinds import MAX_COLUMNS, MAX_ROWS, documents_read, load_pandas
 
-MAX_DOCUMENTS = 300  # XML members read for the profile
 ONCE = 0.9  # of the documents holding a value once, for it to be a column of the documents' table
 
 
@@ -70,12 +69,8 @@ def xml_documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> li
     """The documents' table and their repeated elements' table; [] when the XML members are fewer
     than two, too large, not parsed, or of different root elements."""
     chosen = [m for m in members if m.lower().endswith(".xml")]
-    roots, read = [], 0
-    for m in chosen[:MAX_DOCUMENTS]:
-        size = archive.getinfo(m).file_size
-        if size > 4 * MAX_READ or read + size > MAX_SCANNED:
-            break
-        read += size
+    roots = []
+    for m in documents_read(archive, chosen):
         with archive.open(m) as member:
             roots.append(ElementTree.parse(member).getroot())
     if len(roots) < 2 or len({_local(r.tag) for r in roots}) > 1:
