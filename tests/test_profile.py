@@ -107,7 +107,7 @@ def test_the_newer_readings_keep_to_what_they_can_read(tmp_path, monkeypatch):
     assert list(df.columns) == ["#", "Name", "Attack"] and len(df) == 29
     bed = "# track made 2024\n#chrom\tstart\tend\n" + "".join(f"chr1\t{i}\t{i + 5}\n" for i in range(20))
     df = load(tmp_path, monkeypatch, prof(tmp_path, "peaks.tsv", bed).tables[0].load)
-    assert list(df.columns) == ["#chrom", "start", "end"] and df["end"].sum() == sum(range(5, 25))
+    assert list(df.columns) == ["chrom", "start", "end"] and df["end"].sum() == sum(range(5, 25))
     flat = [{"tweet": {"id": i, "n": i * 2}} for i in range(20)]
     p = prof(tmp_path, "flat.json", json.dumps(flat))
     df = load(tmp_path, monkeypatch, "import json\n" + p.tables[0].load)
@@ -2983,3 +2983,39 @@ def test_headerless_fixed_width_records_with_a_repeated_group_load_as_a_row_per_
     assert list(frame["c3"]) == [int(r[15:23]) for r in rows] and list(frame["c4"]) == [r[25:].strip() for r in rows]
     log = "".join(f"2024-03-0{1 + i % 9} 10:0{i % 10}:00 INFO job {i:03d} took {i % 7} ms\n" for i in range(40))
     assert prof(tmp_path, "jobs.log", log).kind == "lines"  # a log of one line length keeps its record format
+
+
+def test_tables_under_comment_blocks_sorted_files_and_key_value_fields_load_as_tables(tmp_path, monkeypatch):
+    """A tab-separated table below a block of '#' notes whose last line is its header (a genome
+    export), sorted so that a column's numbers come first and its text at the end; a gzipped
+    variant file whose '##' meta lines are longer than the first rows sniffed, split by tabs
+    although its last field holds more ';' than it has tabs; a '.vcf' that is no vCard."""
+    notes = "".join(f"# note {i}: this export is for research only\n" for i in range(18))
+    codes = [*map(str, range(1, 23)), "X", "Y", "MT"]
+    body = "".join(f"id{i}\t{codes[i * len(codes) // 6000]}\t{1000 + i}\tAG\n" for i in range(6000))
+    p = prof(tmp_path, "export_v5.txt", notes + "# id\tchrom\tpos\tcall\n" + body)
+    assert p.kind == "table"
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert list(df.columns) == ["id", "chrom", "pos", "call"] and len(df) == 6000
+    assert (df["chrom"] == "X").sum() == sum(codes[i * len(codes) // 6000] == "X" for i in range(6000))
+    assert {"X", "MT"} <= set(column(p, "chrom").values) and not any(
+        "to_numeric" in n for n in column(p, "chrom").notes
+    )
+
+    meta = "".join(
+        f'##INFO=<ID=K{i},Number=1,Type=String,Description="{"a long description " * 12}">\n' for i in range(60)
+    )
+    rows = "".join(
+        f"{codes[i * 25 // 300]}\t{100 + i}\t{i}\tA\tG\t.\t.\tGENE=G{i % 7};SIG=Benign;STAT=one;KIND=snv\n"
+        for i in range(300)
+    )
+    vcf = ("##fileformat=VCFv4.1\n" + meta + "#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n" + rows).encode()
+    for name, data in (("variants.vcf.gz", gzip.compress(vcf)), ("variants.vcf", vcf)):
+        p = prof(tmp_path, name, data)
+        assert p.kind == "table", name
+        df = load(tmp_path, monkeypatch, p.tables[0].load)
+        assert list(df.columns)[:2] == ["CHROM", "POS"] and len(df) == 300
+        info = " ".join(column(p, "INFO").notes)
+        assert "key=value" in info and "SIG" in info
+        code = re.search(r"(df\['INFO'\]\.str\.extract\(.*?expand=False\))", info).group(1)
+        assert eval(code.replace("ALLELE", ""), {"df": df}).notna().all()  # noqa: S307 - the note's own expression

@@ -74,6 +74,8 @@ def text_notes(values: list[str]) -> tuple[list[str], str, Conversion | None]:
         notes.append(dates)
         holds = "dates, interval starts" if dates.startswith("time intervals") else "dates"
         return notes, "dates in several formats" if dates.startswith("dates as text in ") else holds, conversion
+    if fields := _key_values(values):  # before lists: a field's value may be a list ('a|b')
+        return [*notes, fields], "fields", None
     if listed := _lists(values):
         return [*notes, listed], "lists", None
     spelled = _spellings(distinct)
@@ -219,6 +221,31 @@ def _json_text(values: list[str]) -> str:
         )
     named = f" with keys {', '.join(map(repr, list(first)[:6]))}" if isinstance(first, dict) else ""
     return f"JSON text{named}: json.loads(value) reads it ({{col}}.map(json.loads) for all; import json)"
+
+
+_KEY = re.compile(r"[A-Za-z_][\w.-]{0,40}")
+
+
+def _key_values(values: list[str]) -> str:
+    """Values that are key=value fields joined by ';' or '&' (a VCF's INFO, a GFF's attributes, a
+    query string), in most rows: which keys, and how to take one as a column."""
+    for sep in (";", "&"):
+        held: Counter[str] = Counter()
+        rows = 0
+        for v in values:
+            parts = [p for p in v.strip().split(sep) if p.strip()]
+            keyed = [p.split("=", 1)[0].strip() for p in parts if "=" in p]
+            if len(keyed) >= 2 and len(keyed) >= 0.8 * len(parts) and all(_KEY.fullmatch(k) for k in keyed):
+                rows += 1
+                held.update(list(dict.fromkeys(keyed)))  # in the order written: ties list alike every run
+        if rows >= 0.8 * len(values) and held:
+            keys = ", ".join(f"{k} {n}" for k, n in held.most_common(12))
+            first = held.most_common(1)[0][0]
+            return (
+                f"key=value fields joined by {sep!r} (keys, of {len(values)} rows looked at holding each: {keys}); one key as a column: "
+                f"{{col}}.str.extract(r'(?:^|{sep}){first}=([^{sep}]*)', expand=False) (NaN where a row has none)"
+            )
+    return ""
 
 
 def _lists(values: list[str]) -> str:

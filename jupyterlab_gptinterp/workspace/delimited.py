@@ -22,6 +22,7 @@ from .kinds import (
     TOTAL_VALUE,
     TRAILER,
     blank_separated,
+    comment_lines,
     count_lines,
     decode,
     file_kind,
@@ -68,22 +69,6 @@ _STATUS = re.compile(r"[A-Za-z][a-z]{3,}(?: [a-z]+)?")  # 'Closed', 'Pending rev
 BLANKS = r"\s+"  # read_csv's separator for values apart by any run of spaces or tabs
 
 
-def comment_lines(lines: list[str]) -> int:
-    """How many lines at the top are a block of `#` comments (with blank lines among them): the
-    notes a scientific export writes above its header (the producer, the date, each column's
-    meaning and unit), which would otherwise be read as rows."""
-    n = 0
-    while n < len(lines) and (lines[n].lstrip().startswith("#") or not lines[n].strip()):
-        n += 1
-    last = next((i for i in range(n - 1, -1, -1) if lines[i].strip()), None)
-    if last is None or n >= len(lines):
-        return 0
-    # '#,Name,Type' or '#chrom\tstart' over rows as wide: the header itself, named with a '#'.
-    if any(lines[last].count(sep) == lines[n].count(sep) > 0 for sep in (",", "\t", ";", "|")):
-        return last
-    return n
-
-
 _ABOUT_COLUMN = re.compile(r"^#\s*(?:[A-Za-z]+\s+)?([\w.-]+)\s*[:=]\s*(\S.*)$")
 
 
@@ -118,7 +103,9 @@ def dialect_of(lines: list[str], suffix: str, blanks: bool = False) -> tuple[str
         width, freq = Counter(counts).most_common(1)[0]
         if width < 2:
             continue
-        score = freq / len(counts) * min(width, 20)
+        # Squared: a separator splits every record alike (a tab between a VCF's 8 fields), not most
+        # of them into more pieces (the ';' inside its INFO field).
+        score = (freq / len(counts)) ** 2 * min(width, 20)
         if score > best[2]:
             # A wide header one field off its rows is still the header (pandas pads the rows short of
             # it): the Met's 54 names over rows of 53 were skipped as a title.
@@ -189,6 +176,12 @@ def csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str,
         markers_for_all(kwargs)  # the columns get other names
         kwargs.update(skiprows=skip + 2, header=None, names=names)
         notes.append(two_rows_note(names))
+    elif not headerless and rows and rows[0] and rows[0][0].startswith("#") and rows[0][0].lstrip("#").strip():
+        # '#CHROM', '# rsid': the header written as the last comment line; named without its '#'
+        # (df['rsid'] finds nothing in a column named '# rsid').
+        markers_for_all(kwargs)
+        first = rows[0][0].lstrip("#").strip()  # (a column named '#' alone keeps its name: the row number)
+        kwargs.update(skiprows=skip + 1, header=None, names=[first, *(c.strip() for c in rows[0][1:])])
     return load_call("pd.read_csv", name, kwargs), kwargs, notes
 
 
@@ -350,6 +343,27 @@ def csv_columns(source: Path | Callable[[], IO[bytes]], size: int, kwargs: dict[
     return read
 
 
+SORTED_FEW = 50  # distinct numbers in the rows read of a column the file may be sorted by
+
+
+def _text_further_down(df: Any, read_all: ReadColumns) -> list[str]:
+    """Columns of few whole numbers in the rows read that hold text further down: a file sorted
+    by chromosome shows 1, 2, 3 in its first rows, and X, Y, MT at its end."""
+    pd = load_pandas()
+    few = [c for c in list(df.columns)[:40] if df[c].dtype.kind in "iu" and df[c].nunique() <= SORTED_FEW]
+    if not few:
+        return []
+    try:
+        every = read_all(few)
+    except Exception:  # noqa: BLE001 - the first rows are profiled as they are
+        return []
+    return [
+        str(c)
+        for c in few
+        if c in every.columns and pd.to_numeric(every[c], errors="coerce").isna().sum() > every[c].isna().sum()
+    ]
+
+
 def read_text_table(name: str, path: Path) -> dict[str, Any]:
     pd = load_pandas()
     call, kwargs, notes = csv_load(name, path)
@@ -362,12 +376,24 @@ def read_text_table(name: str, path: Path) -> dict[str, Any]:
             [],
         )
         df = pd.read_csv(path, nrows=MAX_ROWS, **kwargs)
+    read_all = csv_columns(path, path.stat().st_size, kwargs)
+    if len(df) >= MAX_ROWS and (texts := _text_further_down(df, read_all)):
+        # Read as text, as the whole file holds it: pandas would read the column as a mix of
+        # numbers and strings (DtypeWarning), where == '1' and == 1 each miss some rows.
+        kwargs["dtype"] = {**kwargs.get("dtype", {}), **{c: "str" for c in texts}}
+        call = load_call("pd.read_csv", name, kwargs)
+        df = pd.read_csv(path, nrows=MAX_ROWS, **kwargs)
+        read_all = csv_columns(path, path.stat().st_size, kwargs)
+        notes = [
+            *notes,
+            f"text further down than the first {MAX_ROWS} rows in {', '.join(map(repr, texts))}: read as text (dtype=)",
+        ]
     if len(df) < MAX_ROWS:  # all of it was read: its rows, even where a quoted value spans lines
         total: int | None = len(df)
     else:
         header = 0 if "header" in kwargs else 1
         total = count_lines(path) - header - kwargs.get("skiprows", 0) if path.stat().st_size < MAX_SCANNED else None
-    table = table_profile("", df, f"df = {call}", total, notes, csv_columns(path, path.stat().st_size, kwargs))
+    table = table_profile("", df, f"df = {call}", total, notes, read_all)
     if kwargs.get("skiprows"):
         with open_file(path) as f:
             labels = commented_columns(decode(f.read(MAX_READ))[0].splitlines(), [str(c) for c in df.columns])

@@ -87,8 +87,12 @@ def _columns(df: Any, scanned: dict[str, tuple[list[str], int]]) -> list[dict[st
         held, rows_held = scanned.get(str(col), (uniques, len(values))) if kind == "text" else (uniques, 0)
         whole = False  # `few` are every value of the column, read from every row of a longer file
         if kind == "text":
-            texts = [str(v) for v in values.head(2000)]
+            # Rows from all of it, not its head: a file sorted by a column ('1', '2' ... 'X', 'MT')
+            # shows its numbers first, and a note for numbers would lose the others.
+            texts = [str(v) for v in values.iloc[:: -(-len(values) // 2000) or 1]]
             notes, holds, conversion = text_notes(texts)
+            if conversion is not None and str(col) in scanned and not _converts_all(conversion, held):
+                notes, holds, conversion = [], "", None  # numbers in the rows read, text further down
             shared = _shared_start(uniques)
             if not notes and not shared and (_listed(held, rows_held) or _listed(uniques, len(values))):
                 # Those of every row where they are few enough to list, else those of the rows read.
@@ -366,7 +370,16 @@ MAX_NAMES_LISTED = 24
 # Codes to list whole are capitals, not words or names ('Alice'); `_CODE` above is any identifier.
 # A register's labels in capitals are codes too ('MERCEDES-BENZ', 'LAND ROVER'): a filter writes
 # them as a name is written ('Mercedes-Benz') and, shown a few, misses the ones spelled otherwise.
-_CAPITALS = re.compile(r"[A-Z][A-Z0-9_-]{0,9}|[A-Z][A-Z0-9&'./ -]{1,18}[A-Z0-9]")
+_CAPITALS = re.compile(r"[A-Z0-9][A-Z0-9_-]{0,9}|[A-Z][A-Z0-9&'./ -]{1,18}[A-Z0-9]")
+
+
+def _converts_all(conversion: Any, values: list[str]) -> bool:
+    """Whether a column's conversion reads every one of `values` (all the file holds), not only
+    those of the rows read."""
+    try:
+        return not conversion.apply(load_pandas().Series(values, dtype=object)).isna().any()
+    except Exception:  # noqa: BLE001 - a value it cannot read
+        return False
 
 
 def _listed(uniques: list[str], count: int) -> bool:

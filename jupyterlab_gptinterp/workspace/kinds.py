@@ -120,10 +120,10 @@ def by_bytes(name: str) -> bool:
     if data_suffix(name) in DATA_SUFFIXES or name.endswith("~"):
         return False
     inner = PurePosixPath(name[: -len(PurePosixPath(name).suffix)] if _compressed(name) else name).suffix.lower()
-    if (
-        _compressed(name) and inner in PLAIN_TEXT
-    ):  # a compressed '.txt' (a bulk TSV download): which text, its bytes say
-        return True
+    if _compressed(name) and inner in PLAIN_TEXT | CALENDAR_SUFFIXES:
+        return (
+            True  # a compressed '.txt' (a bulk TSV download) or '.vcf' (a genome's variants): which text, its bytes say
+        )
     return inner not in NOT_DATA and (not inner or _MIME.guess_type("x" + inner)[0] is None)
 
 
@@ -138,7 +138,9 @@ def file_kind(path: Path) -> str:
     """The suffix that says what a file holds: by its name (`data_suffix`), else, where the name
     says nothing (`by_bytes`), by its first bytes ("" when neither says)."""
     named = data_suffix(path.name)
-    if not by_bytes(path.name) and named not in PLAIN_TEXT:
+    if named in CALENDAR_SUFFIXES and not _begins_block(path):  # '.vcf': a vCard, or a genome's variants
+        named = ""
+    elif not by_bytes(path.name) and named not in PLAIN_TEXT:
         return named
     try:
         st = path.stat()
@@ -148,6 +150,15 @@ def file_kind(path: Path) -> str:
     if named in PLAIN_TEXT:  # '.txt' says text, not which: records in it are records (a bulk JSON lines dump)
         return sniffed if sniffed in JSON_SUFFIXES | XML_SUFFIXES else named
     return sniffed
+
+
+def _begins_block(path: Path) -> bool:
+    """Whether a file starts as iCalendar and vCard do: 'BEGIN:'."""
+    try:
+        with open_file(path) as f:
+            return decode(f.read(64))[0].lstrip("\ufeff \t\r\n").upper().startswith("BEGIN:")
+    except Exception:  # noqa: BLE001 - unreadable: its name says what it is
+        return True
 
 
 @functools.lru_cache(maxsize=256)
@@ -235,7 +246,7 @@ def _sniffed_table(lines: list[str]) -> bool:
     """Delimited rows of values, as the profile reads a .txt (`tabular_lines`), most of them with two
     values or more (not a recipe's indent, not a trailing comma) and few of those sentences (prose
     with a comma or two on each line is not a table)."""
-    rows = [line for line in lines[:20] if line.strip()]
+    rows = [line for line in lines[comment_lines(lines) :][:20] if line.strip()]
     if len(rows) < 3 or not tabular_lines(rows):
         return False
     for sep in (",", ";", "\t", "|"):
@@ -307,6 +318,22 @@ def first_lines(path: Path, n: int = 5) -> str:
     return "\n".join(line[:200] for line in text.splitlines()[:n])
 
 
+def comment_lines(lines: list[str]) -> int:
+    """How many lines at the top are a block of `#` comments (with blank lines among them): the
+    notes a scientific export writes above its header (the producer, the date, each column's
+    meaning and unit), which would otherwise be read as rows."""
+    n = 0
+    while n < len(lines) and (lines[n].lstrip().startswith("#") or not lines[n].strip()):
+        n += 1
+    last = next((i for i in range(n - 1, -1, -1) if lines[i].strip()), None)
+    if last is None or n >= len(lines):
+        return 0
+    # '#,Name,Type' or '#chrom\tstart' over rows as wide: the header itself, named with a '#'.
+    if any(lines[last].count(sep) == lines[n].count(sep) > 0 for sep in (",", "\t", ";", "|")):
+        return last
+    return n
+
+
 def looks_tabular(path: Path) -> bool:
     with open_file(path) as f:
         text, _ = decode(f.read(16384))
@@ -314,6 +341,9 @@ def looks_tabular(path: Path) -> bool:
 
 
 def tabular_lines(text_lines: list[str], least: int = 3) -> bool:
+    """Delimited rows in the first lines, below a block of `#` comments if there is one (a genome
+    export's notes, a VCF's `##` meta lines)."""
+    text_lines = text_lines[comment_lines(text_lines) :]
     lines = [line for line in text_lines[:20] if line.strip()]
     if len(lines) < least or any(_UNDERLINES.match(line) for line in lines):  # a printed report's header
         return False
