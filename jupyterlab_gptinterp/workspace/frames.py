@@ -87,12 +87,14 @@ def _columns(df: Any, scanned: dict[str, tuple[list[str], int]]) -> list[dict[st
         held, rows_held = scanned.get(str(col), (uniques, len(values))) if kind == "text" else (uniques, 0)
         whole = False  # `few` are every value of the column, read from every row of a longer file
         if kind == "text":
-            # Rows from all of it, not its head: a file sorted by a column ('1', '2' ... 'X', 'MT')
-            # shows its numbers first, and a note for numbers would lose the others.
-            texts = [str(v) for v in values.iloc[:: -(-len(values) // 2000) or 1]]
+            texts = [str(v) for v in values.head(2000)]
             notes, holds, conversion = text_notes(texts)
-            if conversion is not None and str(col) in scanned and not _converts_all(conversion, held):
-                notes, holds, conversion = [], "", None  # numbers in the rows read, text further down
+            # Tried on rows from all of it too, not its head: a file sorted by a column ('1', '2' ...
+            # 'X', 'MT') shows its numbers first, and a conversion to numbers would lose the others.
+            spread = [str(v) for v in values.iloc[:: -(-len(values) // 2000) or 1]]
+            further = list(dict.fromkeys([*spread, *map(str, held)]))
+            if conversion is not None and _converts_all(conversion, texts) and not _converts_all(conversion, further):
+                notes, holds, conversion = [], "", None
             shared = _shared_start(uniques)
             if not notes and not shared and (_listed(held, rows_held) or _listed(uniques, len(values))):
                 # Those of every row where they are few enough to list, else those of the rows read.
@@ -370,7 +372,7 @@ MAX_NAMES_LISTED = 24
 # Codes to list whole are capitals, not words or names ('Alice'); `_CODE` above is any identifier.
 # A register's labels in capitals are codes too ('MERCEDES-BENZ', 'LAND ROVER'): a filter writes
 # them as a name is written ('Mercedes-Benz') and, shown a few, misses the ones spelled otherwise.
-_CAPITALS = re.compile(r"[A-Z0-9][A-Z0-9_-]{0,9}|[A-Z][A-Z0-9&'./ -]{1,18}[A-Z0-9]")
+_CAPITALS = re.compile(r"[A-Z][A-Z0-9_-]{0,9}|[A-Z][A-Z0-9&'./ -]{1,18}[A-Z0-9]")
 
 
 def _converts_all(conversion: Any, values: list[str]) -> bool:
@@ -380,6 +382,9 @@ def _converts_all(conversion: Any, values: list[str]) -> bool:
         return not conversion.apply(load_pandas().Series(values, dtype=object)).isna().any()
     except Exception:  # noqa: BLE001 - a value it cannot read
         return False
+
+
+_NUMBERED_CODE = re.compile(r"[A-Z0-9][A-Z0-9_-]{0,9}")
 
 
 def _listed(uniques: list[str], count: int) -> bool:
@@ -394,6 +399,9 @@ def _codes(uniques: list[str], count: int) -> bool:
     few = 8 < len(uniques) <= MAX_CODES_LISTED and count >= 3 * len(uniques)
     if few and all(_CAPITALS.fullmatch(v) for v in uniques) and sum(map(len, uniques)) <= 240:
         return True
+    # Numbered codes with lettered ones among them (chromosomes '1' ... '22', 'X', 'MT'), not days of a month.
+    if few and all(_NUMBERED_CODE.fullmatch(v) for v in uniques) and any(not v.isdigit() for v in uniques):
+        return sum(map(len, uniques)) <= 240
     return few and len(uniques) <= MAX_NAMES_LISTED and max(map(len, uniques)) <= 30 and sum(map(len, uniques)) <= 300
 
 
