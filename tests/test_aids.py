@@ -2587,3 +2587,34 @@ async def test_a_keyerror_on_a_column_of_another_sheet_read_with_this_sheets_hea
     assert "sheet 'Trusts'" in said and second in said and first not in said
     right = "import pandas as pd\n" + second + "\ng = df.groupby('Type').sum()\ng['Region']"
     assert "its own way" not in await hint(failed(right, "KeyError", "'Region'"), files=[book])
+
+
+async def test_a_keyerror_on_a_frame_name_given_a_second_file_says_which_table_the_name_holds():
+    games = TableProfile(
+        name="",
+        rows=50,
+        load="df = pd.read_csv('games.csv')",
+        columns=[ColumnProfile("title", "text"), ColumnProfile("bought", "datetime")],
+    )
+    plays = TableProfile(
+        name="",
+        rows=90,
+        load="df = pd.read_json('plays.jsonl', lines=True)",
+        columns=[ColumnProfile("game", "text"), ColumnProfile("date", "datetime")],
+    )
+    files = (
+        FileProfile(name="games.csv", kind="table", tables=[games]),
+        FileProfile(name="plays.jsonl", kind="table", tables=[plays]),
+    )
+    code = (
+        "import pandas as pd\ndf = pd.read_csv('games.csv')\ndf = df[df['title'].notna()]\n"
+        "df = pd.read_json('plays.jsonl', lines=True)\nprint(df[df['bought'].dt.year == 2023].shape[0])"
+    )
+    tb = ["KeyError    Traceback (most recent call last)", f"Cell In[3], line 5\n----> 5 {code.splitlines()[4]}"]
+    said = await hint(failed(code, "KeyError", "'bought'", tb), files=files)
+    assert "line 2 makes (games.csv)" in said and "line 4 assigns `df` again (plays.jsonl)" in said, said
+    assert "'date'" in said
+    # One frame, filtered: the usual hint, not this one.
+    once = "import pandas as pd\ndf = pd.read_json('plays.jsonl', lines=True)\nprint(df['bought'])"
+    tb = ["KeyError    Traceback (most recent call last)", f"Cell In[3], line 3\n----> 3 {once.splitlines()[2]}"]
+    assert "assigns `df` again" not in await hint(failed(once, "KeyError", "'bought'", tb), files=files)

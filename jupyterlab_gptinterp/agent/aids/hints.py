@@ -182,6 +182,47 @@ def grouped_as_column(code: str) -> str:
     )
 
 
+def _reassigned(missing: str, outcome: Outcome, files: list[FileProfile]) -> str:
+    """A KeyError on a frame name the cell assigned a new frame twice (two files' load blocks pasted
+    one after the other, each as `df`): the column is of the first, the name holds the second."""
+    lineno = failing_lineno(outcome)
+    line = outcome.code.splitlines()[lineno - 1] if lineno else ""
+    indexed = re.search(rf"\b([A-Za-z_]\w*)\[\s*['\"]{re.escape(missing)}['\"]", line)
+    try:
+        body = ast.parse(outcome.code).body
+    except SyntaxError:
+        return ""
+    if not indexed:
+        return ""
+    name = indexed.group(1)
+    made = [  # new frames given the name: not `df = df[...]`, which keeps its columns
+        node
+        for node in body
+        if isinstance(node, ast.Assign)
+        and node.lineno < lineno
+        and [t.id for t in node.targets if isinstance(t, ast.Name)] == [name]
+        and name not in {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+    ]
+    tables = [(f, t) for f in files for t in f.tables]
+
+    def table_of(node: ast.Assign) -> tuple[FileProfile, TableProfile] | None:
+        made_here = _squeezed(ast.get_source_segment(outcome.code, node.value) or "")
+        return next(((f, t) for f, t in tables if (e := _load_expr(t.load)) and _squeezed(e) == made_here), None)
+
+    found = [(node, table_of(node)) for node in made]
+    holding = [(node, ft) for node, ft in found if ft and missing in [c.name for c in ft[1].columns]]
+    last, last_table = found[-1] if found else (None, None)
+    if last is None or last_table is None or not holding or holding[-1][0] is last:
+        return ""
+    first, (f, t) = holding[-1]
+    columns = ", ".join(repr(c.name) for c in last_table[1].columns[:12])
+    return (
+        f"{missing!r} is a column of the frame line {first.lineno} makes ({_where(f, t)}), but line {last.lineno} "
+        f"assigns `{name}` again ({_where(*last_table)}), so from there on `{name}` is that table, whose columns "
+        f"are {columns}. Give each frame its own name and use the one that holds what the question asks about."
+    )
+
+
 def _melted(missing: str, tables: list[TableProfile]) -> str:
     """A KeyError on a column that the melt a table's note offers makes ('period', 'value'): the
     file has periods as columns, and the cell used the long form without making it."""
@@ -210,6 +251,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         missing = _missing_key(key)
         names = [c.name for t in read for c in t.columns]
         melted = "" if ".melt(" in code else _melted(missing, read)  # a melt of its own names its columns
+        if said := _reassigned(missing, outcome, named):
+            return said
         if said := _merge_key_hint(missing, outcome, named) or _items_key(missing, named, code):
             return said
         if said := _unused_load(missing, files, code) or melted:
