@@ -1273,7 +1273,10 @@ async def test_a_compressed_txt_file_of_a_table_is_listed_and_read_as_a_table(tm
     (tmp_path / "events.txt.gz").write_bytes(
         gzip.compress(b"".join(b"2024-03-01 10:00:%02d worker started job\n" % i for i in range(40)))
     )
-    assert DiskWorkspace(tmp_path).data_files("nb.ipynb") == ["extract.txt.gz"]  # a log's lines: not a table
+    # A log's lines are listed as a log (its load line opens it with gzip), the table as a table.
+    assert DiskWorkspace(tmp_path).data_files("nb.ipynb") == ["events.txt.gz", "extract.txt.gz"]
+    events = prof(tmp_path, "events.txt.gz").tables[0].load
+    assert "gzip.open('events.txt.gz', 'rt'" in events and len(load(tmp_path, monkeypatch, events)) == 40
     p = prof(tmp_path, "extract.txt.gz")
     assert p.kind == "table" and "sep='\\t'" in p.tables[0].load
     assert load(tmp_path, monkeypatch, p.tables[0].load)["OBSERVATION COUNT"].sum() == sum(range(40))
@@ -3019,3 +3022,22 @@ def test_tables_under_comment_blocks_sorted_files_and_key_value_fields_load_as_t
         assert "key=value" in info and "SIG" in info
         code = re.search(r"(df\['INFO'\]\.str\.extract\(.*?expand=False\))", info).group(1)
         assert eval(code.replace("ALLELE", ""), {"df": df}).notna().all()  # noqa: S307 - the note's own expression
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "2024-06-01 10:00:{s:02d} INFO Start tx={i} level=3",  # events with key=value fields
+        "10.0.0.{i} - - [01/Jun/2024:10:00:{s:02d} +0000] GET /p/{i} 200 {i}",  # records of one shape
+    ],
+)
+def test_a_gzipped_log_loads_through_gzip_not_open(tmp_path, monkeypatch, line):
+    lines = [line.format(s=i % 60, i=i) for i in range(40)]
+    (tmp_path / "app.log.gz").write_bytes(gzip.compress(("\n".join(lines) + "\n").encode()))
+    p = prof(tmp_path, "app.log.gz")
+    code = p.lines.split("```python\n")[1].split("```")[0]
+    assert "gzip.open('app.log.gz', 'rt'" in code, code
+    monkeypatch.chdir(tmp_path)
+    scope: dict = {}
+    exec(compile(code, "<preview>", "exec"), scope)  # noqa: S102 - the profile's own block
+    assert len(scope["df"]) == 40

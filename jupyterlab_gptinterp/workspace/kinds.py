@@ -170,7 +170,7 @@ def _sniffed(path: str, size: int, mtime_ns: int) -> str:
             head = f.read(SNIFF_BYTES)
     except Exception:  # noqa: BLE001 - unreadable, or a corrupt archive (zlib.error is no OSError): no data
         return ""
-    return sniff(head, whole=len(head) < SNIFF_BYTES, compressed=_compressed(path))
+    return sniff(head, whole=len(head) < SNIFF_BYTES)
 
 
 def sniff_order(name: str) -> int:
@@ -180,11 +180,10 @@ def sniff_order(name: str) -> int:
     return 0 if not suffix or suffix[1:].isdigit() or _compressed(name) else 1
 
 
-def sniff(head: bytes, whole: bool = False, compressed: bool = False) -> str:
+def sniff(head: bytes, whole: bool = False) -> str:
     """The kind the first bytes of a file show beyond doubt ("" when they show none): a database or
     parquet by its magic bytes; else text that is XML, JSON or JSON lines, a delimited table, a
-    log's lines (not `compressed`: their load line opens the file as it is) or values apart by
-    blanks."""
+    log's lines or values apart by blanks."""
     kind = next((kind for magic, kind in MAGIC.items() if head.startswith(magic)), "")
     if kind or b"\x00" in head:
         return kind
@@ -199,7 +198,7 @@ def sniff(head: bytes, whole: bool = False, compressed: bool = False) -> str:
             return ".json"
     if _sniffed_table(lines):
         return ".txt"
-    if not compressed and _logged(lines[:200]):
+    if _logged(lines[:200]):  # (compressed too: a log's load line opens it with its module)
         return ".log"
     return ".dat" if blank_separated([line for line in lines[:60] if line.strip()]) else ""
 

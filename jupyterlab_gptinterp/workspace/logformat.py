@@ -290,14 +290,29 @@ def _identifier(unit: str) -> str:
     return ident if ident and not ident[0].isdigit() else f"v_{ident}"
 
 
+_COMPRESSED_TEXT = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma"}
+
+
+def opened_text(name: str, encoding: str = "utf-8") -> tuple[str, str]:
+    """(the import it needs, or "", the call that opens a file as text): a compressed one through its
+    module ('rt'), or open() would read its bytes as text and fail."""
+    said = "" if encoding.lower().replace("_", "-") in ("utf-8", "utf8") else f", encoding={encoding!r}"
+    module = _COMPRESSED_TEXT.get(name[name.rfind(".") :].lower()) if "." in name else None
+    if module:
+        return f"import {module}", f"{module}.open({name!r}, 'rt'{said})"
+    return "", f"open({name!r}{said})"
+
+
 def load_lines(name: str, fmt: LogFormat) -> str:
     """The lines that load the records into `df` (a cell can start with them as they are)."""
     conv = ".astype({" + ", ".join(f"'{f}': {t}" for f, t in fmt.numeric.items()) + "})" if fmt.numeric else ""
     blank = [f"df[{f!r}] = pd.to_numeric(df[{f!r}], errors='coerce')  # '-' or none: NaN" for f in fmt.blank]
+    module, opened = opened_text(name)
     return "\n".join(
         [
+            *([module] if module else []),
             "import pandas as pd",
-            f"lines = pd.Series(open({name!r}).read().splitlines())",
+            f"lines = pd.Series({opened}.read().splitlines())",
             f"df = lines.str.extract(r'{fmt.regex}').dropna({'how=' + repr('all') if fmt.partial else ''}){conv}",
             *blank,
         ]
@@ -432,11 +447,13 @@ def events(lines: list[str], min_share: float = 0.2) -> EventLog | None:
 def load_events(name: str, log: EventLog, encoding: str = "utf-8") -> str:
     """The lines that load one row per record line, a column per key (a cell can start with them)."""
     numbers = [k for k, _, number in log.keys if number]
+    module, opened = opened_text(name, encoding)
     out = [
+        *([module] if module else []),
         "import re",
         "import pandas as pd",
         f"rx = re.compile(r'{log.regex}')",
-        f"with open({name!r}, encoding={encoding!r}) as f:",
+        f"with {opened} as f:",
         "    lines = [m for m in map(rx.match, f.read().splitlines()) if m]",
         f"pairs = [{{k: q or v for k, q, v in re.findall(r'{_PAIR_RX}', m['message'])}} for m in lines]",
         "df = pd.DataFrame([p | m.groupdict() for p, m in zip(pairs, lines)])",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import types
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,18 @@ def read_markdown(name: str, path: Path) -> dict[str, Any]:
     return {"kind": "table", "tables": tables, "note": note + "; each loads on its own"}
 
 
+_OPENER_IMPORT = re.compile(r"^import (gzip|bz2|lzma)\n", re.MULTILINE)
+
+
+def _run_on(load: str, text: str) -> Any:
+    """The `df` the very lines offered make, run on `text` (read here) where they open the file,
+    with open() or, compressed, its module's."""
+    opened = types.SimpleNamespace(open=lambda *a, **k: io.StringIO(text))
+    scope: dict[str, Any] = {"pd": load_pandas(), "open": opened.open, "gzip": opened, "bz2": opened, "lzma": opened}
+    exec(_OPENER_IMPORT.sub("", load), scope)  # noqa: S102 - the lines offered, but for the import of an opener
+    return scope["df"]
+
+
 def read_calendar(name: str, path: Path) -> dict[str, Any]:
     """One row per component (an event, a contact) of an iCalendar or vCard file: the most
     repeated BEGIN:X ... END:X block, each KEY:VALUE line of it a column (parameters dropped)."""
@@ -80,18 +93,17 @@ def read_calendar(name: str, path: Path) -> dict[str, Any]:
     if not kinds:
         return read_lines(name, path)
     kind = kinds.most_common(1)[0][0]
-    opened = f"open({name!r}{'' if encoding.startswith('utf-8') else f', encoding={encoding!r}'})"
+    module, opened = logformat.opened_text(name, "utf-8" if encoding.startswith("utf-8") else encoding)
     load = "\n".join(
         [
+            *([module] if module else []),
             "import re",
             f"text = re.sub(r'\\n[ \\t]', '', {opened}.read().replace('\\r\\n', '\\n'))  # continued lines unfolded",
             f"blocks = re.findall(r'^BEGIN:{kind}$(.*?)^END:{kind}$', text, flags=re.M | re.S)",
             "df = pd.DataFrame([dict(re.findall(r'^([A-Z][A-Z0-9-]*)(?:;[^:\\n]*)?:(.*)$', b, flags=re.M)) for b in blocks])",
         ]
     )
-    scope: dict[str, Any] = {"pd": load_pandas(), "open": lambda *a, **k: io.StringIO(text)}
-    exec(load, scope)  # noqa: S102 - the very lines offered, on the text read here
-    df = scope["df"]
+    df = _run_on(load, text)
     note = f"one row per {kind} block; each KEY:VALUE line is a column (parameters such as ;VALUE=DATE dropped)"
     return {"kind": "table", "tables": [table_profile("", df.head(MAX_ROWS), load, len(df), [note], columns_of(df))]}
 
@@ -179,12 +191,10 @@ def _stamped(name: str, text: str, found: stamped.Stamped, encoding: str, whole:
     """One row per stamped record, its lines under it joined; read from `text`, the first MAX_READ
     bytes of a larger file, whose count of rows is then unknown."""
     load = stamped.load(name, found, encoding)
-    scope: dict[str, Any] = {"pd": load_pandas(), "open": lambda *a, **k: io.StringIO(text)}
     try:
-        exec(load, scope)  # noqa: S102 - the very lines offered, on the text read here
+        df = _run_on(load, text)
     except ValueError:  # a stamp past the lines sampled that the format does not read: not offered
         return None
-    df = scope["df"]
     notes = [*stamped.notes(found), *([said] if (said := _fields_in(df["message"])) else [])]
     table = table_profile("", df.head(MAX_ROWS), load, len(df) if whole else None, notes, columns_of(df), events=True)
     return {"kind": "table", "tables": [table]}

@@ -16,6 +16,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from .logformat import opened_text
+
 # (regex, strptime formats to try in order): the day and month order is settled by the values.
 _DATES: list[tuple[str, list[str]]] = [
     (r"\d{4}-\d{2}-\d{2}", ["%Y-%m-%d"]),
@@ -167,8 +169,9 @@ def _parses(pd: Any, stamps: Any, fmt: str) -> bool:
 
 def load(name: str, found: Stamped, encoding: str) -> str:
     """The lines that load one row per record (a cell can start with them as they are)."""
-    opened = f"open({name!r}, encoding={encoding!r})"
+    module, opened = opened_text(name, encoding)
     out = [  # (pandas is imported by the block the preview shows)
+        *([module] if module else []),
         f"lines = pd.Series([line for line in {opened}.read().splitlines() if line.strip()])",
         f"parts = lines.str.extract(r'{found.regex}')",
         "parts['message'] = parts['message'].fillna(lines)  # a line without a stamp goes on with the message above",
