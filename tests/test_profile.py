@@ -1507,6 +1507,13 @@ def test_an_archive_of_xml_documents_is_a_row_per_document_and_a_row_per_element
         z.writestr("a.xml", invoice(1))
         z.writestr("b.xml", "<invoice><head>")
     assert "a zip archive of 2 files" in prof(tmp_path, "broken.zip").note
+    with zipfile.ZipFile(tmp_path / "one_cut.zip", "w") as z:  # one document of several cut short
+        for i in range(5):
+            z.writestr(f"{i}.xml", invoice(i) if i != 2 else "<invoice><head>")
+    docs = prof(tmp_path, "one_cut.zip").tables[0]
+    assert any("1 of them are not well-formed XML" in n for n in docs.notes), docs.notes
+    df = load(tmp_path, monkeypatch, docs.load)  # the member names stay names, not numbers
+    assert list(df["file"]) == ["0.xml", "1.xml", "3.xml", "4.xml"] and df["sum"].astype(int).sum() == 80
 
 
 def test_an_archive_of_json_documents_is_a_row_per_document_with_its_objects_flattened(tmp_path, monkeypatch):

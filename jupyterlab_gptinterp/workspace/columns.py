@@ -337,6 +337,8 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
             return "", None
         zeros += bool(re.match(r"[-+]?0\d", num))
         glued = post[:1].isalpha() and s[m.end(2) : m.start(3)] == ""
+        if re.match(r"\.[A-Za-z]", post):  # '500.xml', '12.jpg': a file's name
+            return "", None
         if "@" in post or (glued and re.fullmatch(_ordinal(num) + r"\b.*", post)):  # an address, '2nd line'
             return "", None
         if (glued and re.fullmatch(r"[A-Z]{1,3}", post)) or not post.strip():

@@ -69,10 +69,14 @@ def xml_documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> li
     """The documents' table and their repeated elements' table; [] when the XML members are fewer
     than two, too large, not parsed, or of different root elements."""
     chosen = [m for m in members if m.lower().endswith(".xml")]
-    roots = []
+    roots, parsed, broken = [], [], []  # parsed: the members whose roots these are
     for m in documents_read(archive, chosen):
-        with archive.open(m) as member:
-            roots.append(ElementTree.parse(member).getroot())
+        try:
+            with archive.open(m) as member:
+                roots.append(ElementTree.parse(member).getroot())
+            parsed.append(m)
+        except ElementTree.ParseError as exc:  # one document cut short: the others are still a table
+            broken.append(f"{m}: {exc}")
     if len(roots) < 2 or len({_local(r.tag) for r in roots}) > 1:
         return []
     paths = _once(roots)[:MAX_COLUMNS]
@@ -87,7 +91,17 @@ def xml_documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> li
         f"members = [m for m in archive.namelist() if {pick}]",
         "roots = [ET.parse(archive.open(m)).getroot() for m in members]",
     ]
-    whole = len(roots) == len(chosen)
+    if broken:  # each member parsed on its own, the ones that are no well-formed XML left out
+        opened[-1:] = [
+            "def parsed(m):  # None for a document that is not well-formed XML",
+            "    try:",
+            "        return ET.parse(archive.open(m)).getroot()",
+            "    except ET.ParseError:",
+            "        return None",
+            "members = [m for m in members if parsed(m) is not None]",
+            "roots = [parsed(m) for m in members]",
+        ]
+    whole = len(roots) + len(broken) == len(chosen)
     pd = load_pandas()
     tables = []
     if paths:
@@ -110,8 +124,10 @@ def xml_documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> li
                 f"paths = {within!r}  # values each document holds once",
                 "df = pd.DataFrame({c: [r.findtext(p) for r in roots] for c, p in paths.items()}).assign(file=members)",
             ]
-        df = pd.DataFrame({n: values[p] for n, p in zip(names, kept)}).assign(file=chosen[: len(roots)])
+        df = pd.DataFrame({n: values[p] for n, p in zip(names, kept)}).assign(file=parsed)
         notes = [f"a zip archive of {len(chosen)} XML documents of <{_local(roots[0].tag)}>; a row per document"]
+        if broken:
+            notes.append(f"{len(broken)} of them are not well-formed XML and left out ({broken[0][:160]})")
         if same:
             alike = ", ".join(f"{p.rpartition('/')[2]}={values[p][0]!r}" for p in same)
             notes.append(f"the same in every document, so no column: {alike[:400]}")
@@ -134,11 +150,13 @@ def xml_documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> li
         ]
         load = "\n".join(lines)
         scope: dict[str, Any] = {"pd": pd}
-        exec("\n".join(lines[5:-1]), scope)  # noqa: S102 - the function offered, run on the documents read here
+        exec("\n".join(lines[len(opened) : -1]), scope)  # noqa: S102 - the function offered, run on the documents read here
         make = scope["fields"]
-        rows = [{"file": m, **make(e)} for m, r in zip(chosen, roots) for e in r.iterfind(f".//{{*}}{tag}")]
+        rows = [{"file": m, **make(e)} for m, r in zip(parsed, roots) for e in r.iterfind(f".//{{*}}{tag}")]
         df = pd.DataFrame(rows)
         joined = "; join it to the documents' table on 'file'" if tables else ""
         notes = [f"a row per <{tag}> of every document{joined}"]
+        if broken and not tables:
+            notes.append(f"{len(broken)} documents are not well-formed XML and left out ({broken[0][:160]})")
         tables.append(table_profile(f"{tag}, one row each", df.head(MAX_ROWS), load, len(df) if whole else None, notes))
     return tables
