@@ -2614,7 +2614,10 @@ async def test_a_keyerror_on_a_frame_name_given_a_second_file_says_which_table_t
     said = await hint(failed(code, "KeyError", "'bought'", tb), files=files)
     assert "line 2 makes (games.csv)" in said and "line 4 assigns `df` again (plays.jsonl)" in said, said
     assert "'date'" in said
-    # One frame, filtered: the usual hint, not this one.
-    once = "import pandas as pd\ndf = pd.read_json('plays.jsonl', lines=True)\nprint(df['bought'])"
-    tb = ["KeyError    Traceback (most recent call last)", f"Cell In[3], line 3\n----> 3 {once.splitlines()[2]}"]
+    # One frame, filtered (the name assigned again, but from itself): the usual hint, not this one.
+    once = (
+        "import pandas as pd\ndf = pd.read_json('plays.jsonl', lines=True)\ndf = df[df['game'].notna()]\n"
+        "print(df['bought'])"
+    )
+    tb = ["KeyError    Traceback (most recent call last)", f"Cell In[3], line 4\n----> 4 {once.splitlines()[3]}"]
     assert "assigns `df` again" not in await hint(failed(once, "KeyError", "'bought'", tb), files=files)

@@ -243,7 +243,8 @@ def _key_values(values: list[str]) -> str:
             first = held.most_common(1)[0][0]
             return (
                 f"key=value fields joined by {sep!r} (keys, of {len(values)} rows looked at holding each: {keys}); one key as a column: "
-                f"{{col}}.str.extract(r'(?:^|{sep}){first}=([^{sep}]*)', expand=False) (NaN where a row has none)"
+                f"{{col}}.str.extract(r'(?:^|{sep})\\s*{re.escape(first)}\\s*=([^{sep}]*)', expand=False) (NaN where a row "
+                "has none)"
             )
     return ""
 

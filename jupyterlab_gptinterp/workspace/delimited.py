@@ -106,6 +106,8 @@ def dialect_of(lines: list[str], suffix: str, blanks: bool = False) -> tuple[str
         # Squared: a separator splits every record alike (a tab between a VCF's 8 fields), not most
         # of them into more pieces (the ';' inside its INFO field).
         score = (freq / len(counts)) ** 2 * min(width, 20)
+        if counts[0] == width:  # the header splits as its rows do (a VCF's '#CHROM' line by tabs, not by ';')
+            score *= 2
         if score > best[2]:
             # A wide header one field off its rows is still the header (pandas pads the rows short of
             # it): the Met's 54 names over rows of 53 were skipped as a title.
@@ -178,10 +180,11 @@ def csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str,
         notes.append(two_rows_note(names))
     elif not headerless and rows and rows[0] and rows[0][0].startswith("#") and rows[0][0].lstrip("#").strip():
         # '#CHROM', '# rsid': the header written as the last comment line; named without its '#'
-        # (df['rsid'] finds nothing in a column named '# rsid').
-        markers_for_all(kwargs)
-        first = rows[0][0].lstrip("#").strip()  # (a column named '#' alone keeps its name: the row number)
-        kwargs.update(skiprows=skip + 1, header=None, names=[first, *(c.strip() for c in rows[0][1:])])
+        # (df['rsid'] finds nothing in a column named '# rsid'); a column named '#' alone keeps it.
+        header = [rows[0][0].lstrip("#").strip(), *(c.strip() for c in rows[0][1:])]
+        if len(set(header)) == len(header):  # (names= takes no name twice; the header's own row then stays)
+            markers_for_all(kwargs)
+            kwargs.update(skiprows=skip + 1, header=None, names=header)
     return load_call("pd.read_csv", name, kwargs), kwargs, notes
 
 
@@ -346,19 +349,19 @@ def csv_columns(source: Path | Callable[[], IO[bytes]], size: int, kwargs: dict[
 SORTED_FEW = 50  # distinct numbers in the rows read of a column the file may be sorted by
 
 
-def _text_further_down(df: Any, read_all: ReadColumns) -> list[str]:
+def _text_further_down(df: Any, read_all: ReadColumns | None) -> list[Any]:
     """Columns of few whole numbers in the rows read that hold text further down: a file sorted
     by chromosome shows 1, 2, 3 in its first rows, and X, Y, MT at its end."""
     pd = load_pandas()
     few = [c for c in list(df.columns)[:40] if df[c].dtype.kind in "iu" and df[c].nunique() <= SORTED_FEW]
-    if not few:
+    if not few or read_all is None:
         return []
     try:
         every = read_all(few)
     except Exception:  # noqa: BLE001 - the first rows are profiled as they are
         return []
-    return [
-        str(c)
+    return [  # the labels as pandas has them: 1, not '1', for a file with no header
+        c
         for c in few
         if c in every.columns and pd.to_numeric(every[c], errors="coerce").isna().sum() > every[c].isna().sum()
     ]
@@ -386,7 +389,7 @@ def read_text_table(name: str, path: Path) -> dict[str, Any]:
         read_all = csv_columns(path, path.stat().st_size, kwargs)
         notes = [
             *notes,
-            f"text further down than the first {MAX_ROWS} rows in {', '.join(map(repr, texts))}: read as text (dtype=)",
+            f"text further down than the first {MAX_ROWS} rows in {', '.join(repr(str(c)) for c in texts)}: read as text (dtype=)",
         ]
     if len(df) < MAX_ROWS:  # all of it was read: its rows, even where a quoted value spans lines
         total: int | None = len(df)

@@ -293,10 +293,10 @@ def _identifier(unit: str) -> str:
 _COMPRESSED_TEXT = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma"}
 
 
-def opened_text(name: str, encoding: str = "utf-8") -> tuple[str, str]:
-    """(the import it needs, or "", the call that opens a file as text): a compressed one through its
-    module ('rt'), or open() would read its bytes as text and fail."""
-    said = "" if encoding.lower().replace("_", "-") in ("utf-8", "utf8") else f", encoding={encoding!r}"
+def opened_text(name: str, encoding: str = "") -> tuple[str, str]:
+    """(the import it needs, or "", the call that opens a file as text, in `encoding` if one is
+    given): a compressed one through its module ('rt'), or open() would read its bytes as text and fail."""
+    said = f", encoding={encoding!r}" if encoding else ""
     module = _COMPRESSED_TEXT.get(name[name.rfind(".") :].lower()) if "." in name else None
     if module:
         return f"import {module}", f"{module}.open({name!r}, 'rt'{said})"
@@ -343,8 +343,10 @@ def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
             else f"{fmt.matched} of the first {fmt.total} lines are {what}s"
         )
     )
-    imports, load, *records = load_lines(name, fmt).split("\n")
-    out = [f"{name}: text log, {n}. Not loaded yet. Start your cell with:", "```python", imports, load]
+    block = load_lines(name, fmt).split("\n")
+    first = next(i for i, line in enumerate(block) if not line.startswith("import "))  # `import gzip` too
+    imports, (load, *records) = block[:first], block[first:]
+    out = [f"{name}: text log, {n}. Not loaded yet. Start your cell with:", "```python", *imports, load]
     if fmt.prefix and fmt.matched < fmt.total:
         fields = re.findall(r"\?P<(\w+)>", fmt.prefix)
         out += [

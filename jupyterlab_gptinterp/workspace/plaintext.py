@@ -93,7 +93,7 @@ def read_calendar(name: str, path: Path) -> dict[str, Any]:
     if not kinds:
         return read_lines(name, path)
     kind = kinds.most_common(1)[0][0]
-    module, opened = logformat.opened_text(name, "utf-8" if encoding.startswith("utf-8") else encoding)
+    module, opened = logformat.opened_text(name, "" if encoding.startswith("utf-8") else encoding)
     load = "\n".join(
         [
             *([module] if module else []),
@@ -227,7 +227,9 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
         head = f.read(MAX_READ)
     text, encoding = decode(head)
     lines = text.splitlines()[:2000]
-    total = count_lines(path) if path.stat().st_size < MAX_SCANNED else None
+    # A compressed log counts by the bytes it holds: some twenty times the bytes it takes on disk.
+    scanned = MAX_SCANNED // 20 if path.suffix.lower() in (".gz", ".bz2", ".xz") else MAX_SCANNED
+    total = count_lines(path) if path.stat().st_size < scanned else None
     fmt = logformat.infer(lines)
     weak = fmt is None or fmt.matched < 0.5 * fmt.total  # no record shape for most lines
     found = stamped.infer(text.splitlines(), load_pandas()) if weak else None  # every stamp, so its format reads all

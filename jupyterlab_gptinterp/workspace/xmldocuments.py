@@ -9,6 +9,7 @@ path as a folder; one document read alone (`read_xml`) drops what a document say
 from __future__ import annotations
 
 import zipfile
+import zlib
 from collections import Counter
 from typing import Any
 from xml.etree import ElementTree
@@ -75,7 +76,8 @@ def xml_documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> li
             with archive.open(m) as member:
                 roots.append(ElementTree.parse(member).getroot())
             parsed.append(m)
-        except ElementTree.ParseError as exc:  # one document cut short: the others are still a table
+        except (ElementTree.ParseError, zipfile.BadZipFile, EOFError, OSError, zlib.error) as exc:
+            # one document cut short or not XML: the others are still a table
             broken.append(f"{m}: {exc}")
     if len(roots) < 2 or len({_local(r.tag) for r in roots}) > 1:
         return []
@@ -98,8 +100,8 @@ def xml_documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> li
             "        return ET.parse(archive.open(m)).getroot()",
             "    except ET.ParseError:",
             "        return None",
-            "members = [m for m in members if parsed(m) is not None]",
-            "roots = [parsed(m) for m in members]",
+            "pairs = [(m, r) for m in members if (r := parsed(m)) is not None]",
+            "members, roots = [m for m, _ in pairs], [r for _, r in pairs]",
         ]
     whole = len(roots) + len(broken) == len(chosen)
     pd = load_pandas()

@@ -190,7 +190,7 @@ def _reassigned(missing: str, outcome: Outcome, files: list[FileProfile]) -> str
     indexed = re.search(rf"\b([A-Za-z_]\w*)\[\s*['\"]{re.escape(missing)}['\"]", line)
     try:
         body = ast.parse(outcome.code).body
-    except SyntaxError:
+    except (SyntaxError, ValueError):  # (a null byte: ValueError before Python 3.12)
         return ""
     if not indexed:
         return ""
