@@ -91,10 +91,10 @@ def _columns(df: Any, scanned: dict[str, tuple[list[str], int]]) -> list[dict[st
             notes, holds, conversion = text_notes(texts)
             # Tried on rows from all of it too, not its head: a file sorted by a column ('1', '2' ...
             # 'X', 'MT') shows its numbers first, and a conversion to numbers would lose the others.
-            spread = [str(v) for v in values.iloc[:: -(-len(values) // 2000) or 1]]
-            further = list(dict.fromkeys([*spread, *map(str, held)]))
-            if conversion is not None and _converts_all(conversion, texts) and not _converts_all(conversion, further):
-                notes, holds, conversion = [], "", None
+            if conversion is not None and _reads_all(conversion, texts):
+                spread = [str(v) for v in values.iloc[:: -(-len(values) // 2000) or 1]]
+                if not _reads_all(conversion, list(dict.fromkeys([*spread, *map(str, held)]))):
+                    notes, holds, conversion = [], "", None
             shared = _shared_start(uniques)
             if not notes and not shared and (_listed(held, rows_held) or _listed(uniques, len(values))):
                 # Those of every row where they are few enough to list, else those of the rows read.
@@ -375,15 +375,6 @@ MAX_NAMES_LISTED = 24
 _CAPITALS = re.compile(r"[A-Z][A-Z0-9_-]{0,9}|[A-Z][A-Z0-9&'./ -]{1,18}[A-Z0-9]")
 
 
-def _converts_all(conversion: Any, values: list[str]) -> bool:
-    """Whether a column's conversion reads every one of `values` (all the file holds), not only
-    those of the rows read."""
-    try:
-        return not conversion.apply(load_pandas().Series(values, dtype=object)).isna().any()
-    except Exception:  # noqa: BLE001 - a value it cannot read
-        return False
-
-
 _NUMBERED_CODE = re.compile(r"[A-Z0-9][A-Z0-9_-]{0,9}")
 
 
@@ -471,16 +462,21 @@ def _alike_together(lines: list[tuple[str, str]]) -> list[str]:
 def _converted(df: Any, col: Any, series: Any, conversion: Conversion | None) -> str:
     """The line that makes a text column the numbers or dates it holds, tried on the rows read here:
     "" when there is none, or it fails, or it would turn a value into NaN."""
-    if conversion is None or df[col].ndim != 1:
-        return ""
-    try:
-        done = conversion.apply(series)
-    except Exception:  # noqa: BLE001 - a value the expression cannot take: offer the note only
-        return ""
-    if int(done.notna().sum()) < int(series.notna().sum()):
+    if conversion is None or df[col].ndim != 1 or not _reads_all(conversion, series):
         return ""
     target = f"df[{str(col)!r}]"
     return f"{target} = {conversion.expr.replace('{col}', target)}"
+
+
+def _reads_all(conversion: Conversion, values: Any) -> bool:
+    """Whether a conversion reads each of `values` (a series, or a list of text) that is not
+    missing: it raises on none, and turns none into NaN."""
+    series = values if hasattr(values, "notna") else load_pandas().Series(values, dtype=object)
+    try:
+        done = conversion.apply(series)
+    except Exception:  # noqa: BLE001 - a value the expression cannot take
+        return False
+    return int(done.notna().sum()) >= int(series.notna().sum())
 
 
 STRIP_LABELS = "df.columns = df.columns.str.strip()"

@@ -120,10 +120,9 @@ def by_bytes(name: str) -> bool:
     if data_suffix(name) in DATA_SUFFIXES or name.endswith("~"):
         return False
     inner = PurePosixPath(name[: -len(PurePosixPath(name).suffix)] if _compressed(name) else name).suffix.lower()
+    # A compressed '.txt' (a bulk TSV download) or '.vcf' (a genome's variants): which text, its bytes say.
     if _compressed(name) and inner in PLAIN_TEXT | CALENDAR_SUFFIXES:
-        return (
-            True  # a compressed '.txt' (a bulk TSV download) or '.vcf' (a genome's variants): which text, its bytes say
-        )
+        return True
     return inner not in NOT_DATA and (not inner or _MIME.guess_type("x" + inner)[0] is None)
 
 

@@ -188,11 +188,11 @@ def _reassigned(missing: str, outcome: Outcome, files: list[FileProfile]) -> str
     lineno = failing_lineno(outcome)
     line = outcome.code.splitlines()[lineno - 1] if lineno else ""
     indexed = re.search(rf"\b([A-Za-z_]\w*)\[\s*['\"]{re.escape(missing)}['\"]", line)
+    if not indexed:
+        return ""
     try:
         body = ast.parse(outcome.code).body
     except (SyntaxError, ValueError):  # (a null byte: ValueError before Python 3.12)
-        return ""
-    if not indexed:
         return ""
     name = indexed.group(1)
     made = [  # new frames given the name: not `df = df[...]`, which keeps its columns
