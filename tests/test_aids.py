@@ -2621,3 +2621,60 @@ async def test_a_keyerror_on_a_frame_name_given_a_second_file_says_which_table_t
     )
     tb = ["KeyError    Traceback (most recent call last)", f"Cell In[3], line 4\n----> 4 {once.splitlines()[3]}"]
     assert "assigns `df` again" not in await hint(failed(once, "KeyError", "'bought'", tb), files=files)
+
+
+async def test_a_keyerror_on_a_frame_of_lines_loaded_by_a_regex_lists_its_groups_and_the_file_that_has_the_column():
+    lines = FileProfile(
+        name="events.txt",
+        kind="lines",
+        load="import pandas as pd\nlines = pd.Series(open('events.txt').read().splitlines())\n"
+        "df = lines.str.extract(r'^(?P<stamp>\\S+) (?P<level>\\w+) (?P<text>.*)$').dropna()",
+    )
+    users = TableProfile(
+        name="", rows=9, load="df = pd.read_csv('users.csv')", columns=[ColumnProfile("owner", "text")]
+    )
+    files = (lines, FileProfile(name="users.csv", kind="table", tables=[users]))
+    code = lines.load + "\nprint(df['owner'].nunique())"
+    said = await hint(failed(code, "KeyError", "'owner'"), files=files)
+    assert "makes are exactly 'stamp', 'level', 'text'" in said and "'owner' is a column of users.csv" in said, said
+    said = await hint(failed(code.replace("'owner'", "'levels'"), "KeyError", "'levels'"), files=files)
+    assert "did you mean 'level'?" in said and "users.csv" not in said, said
+
+
+async def test_a_keyerror_on_one_frame_for_a_column_of_another_frame_of_the_cell_names_it_and_mends_the_line():
+    orbits = TableProfile(
+        name="",
+        rows=400,
+        load="df = pd.read_csv('elements.csv')",
+        columns=[ColumnProfile("norad", "int"), ColumnProfile("epoch", "datetime")],
+    )
+    catalogue = TableProfile(
+        name="",
+        rows=90,
+        load="df = pd.read_csv('catalogue.csv', keep_default_na=False)",
+        columns=[ColumnProfile("norad", "int"), ColumnProfile("site", "text")],
+    )
+    files = (
+        FileProfile(name="elements.csv", kind="table", tables=[orbits]),
+        FileProfile(name="catalogue.csv", kind="table", tables=[catalogue]),
+    )
+    code = (
+        "import pandas as pd\ndf = pd.read_csv('elements.csv')\ncat = pd.read_csv('catalogue.csv')\n"
+        "west = df[df['site'] == 'AFWTR']\nprint(len(west))"
+    )
+    tb = ["KeyError    Traceback (most recent call last)", f"Cell In[3], line 4\n----> 4 {code.splitlines()[3]}"]
+    said = await hint(failed(code, "KeyError", "'site'", tb), files=files)
+    assert "of `cat` (catalogue.csv), not of `df` (elements.csv)" in said, said
+    assert "`west = cat[cat['site'] == 'AFWTR']`" in said and "only after this line" not in said, said
+    # The other frame loaded after the failing line: the hint says so.
+    late = "import pandas as pd\ndf = pd.read_csv('elements.csv')\nwest = df[df['site'] == 'AFWTR']\ncat = pd.read_csv('catalogue.csv')"
+    tb = ["KeyError    Traceback (most recent call last)", f"Cell In[3], line 3\n----> 3 {late.splitlines()[2]}"]
+    assert "loads `cat` only after this line" in await hint(failed(late, "KeyError", "'site'", tb), files=files)
+    # A frame made from the other one (a merge) is another matter: not this hint.
+    merged = code.replace("west = df[", "df = df.merge(cat, on='norad')\nwest = df[")
+    tb = ["KeyError    Traceback (most recent call last)", f"Cell In[3], line 5\n----> 5 {merged.splitlines()[4]}"]
+    assert "not of `df`" not in await hint(failed(merged, "KeyError", "'site'", tb), files=files)
+    # The column is the indexed frame's own (filtered away since): not this hint either.
+    own = code.replace("df['site']", "df['epoch']")
+    tb = ["KeyError    Traceback (most recent call last)", f"Cell In[3], line 4\n----> 4 {own.splitlines()[3]}"]
+    assert "not of `df`" not in await hint(failed(own, "KeyError", "'epoch'", tb), files=files)

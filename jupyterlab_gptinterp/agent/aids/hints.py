@@ -1,21 +1,22 @@
 """Hints: after a failed run, what any Python or pandas user would be told about that error.
 
-By the error's kind, never by the data: a close match for a misspelt name (columns of the files
-the code reads, inner keys of flattened records, standard-library modules), the import a NameError
+By the error's kind, never by the data: a close match for a misspelt name (columns of the files the
+code reads, inner keys of flattened records, standard-library modules), the import a NameError
 lacks, the tested load line when a file was read wrongly or a loaded structure was walked as
-records it does not hold, which frame lacks a merge's key (and what it has), the other table of a
-database or workbook that holds a missing column, how to convert a column that holds text where
-numbers or dates are needed, a frame given where one column is needed (str.extract's), NaN cast to
-int, usecols naming columns a table lacks, a word among numbers, durations or dates
-(errors='coerce'), a conversion that failed on a value of a column of plain text (that column was
-converted by mistake), JSON read by hand, a row taken of an empty selection, the largest of only
-missing values, a tuple of columns meant as a list, a math function used unimported, a None a
-lookup returned, a file that is not UTF-8, times with and without a time zone, conditions joined
-without parentheses (the line mended), a column name with a dot inside .query() (backticks), a
-group-by's result assigned as a column (NaN: .transform), a failing conversion of a column that
-nothing after it uses (delete the line), and that a call the installed pandas rejects must be
-written another way. Column facts come from the preview's profiles, so a hint
-never contradicts what the model was shown.
+records it does not hold, which frame lacks a merge's key (and what it has), the frame of the cell
+that holds a column another frame was indexed for (the line mended), the columns a regex's groups
+make, the other table of a database or workbook that holds a missing column, how to convert a
+column that holds text where numbers or dates are needed, a frame given where one column is needed
+(str.extract's), NaN cast to int, usecols naming columns a table lacks, a word among numbers,
+durations or dates (errors='coerce'), a conversion that failed on a value of a column of plain text
+(that column was converted by mistake), JSON read by hand, a row taken of an empty selection, the
+largest of only missing values, a tuple of columns meant as a list, a math function used
+unimported, a None a lookup returned, a file that is not UTF-8, times with and without a time zone,
+conditions joined without parentheses (the line mended), a column name with a dot inside .query()
+(backticks), a group-by's result assigned as a column (NaN: .transform), a failing conversion of a
+column that nothing after it uses (delete the line), and that a call the installed pandas rejects
+must be written another way. Column facts come from the preview's profiles, so a hint never
+contradicts what the model was shown.
 """
 
 from __future__ import annotations
@@ -145,6 +146,7 @@ _ASSIGNED_NONE = re.compile(
     r"^[ \t]*(\w+)\s*=\s*\1\.(?:\w+\([^\n]*inplace\s*=\s*True[^\n]*|(?:append|extend|insert|sort|reverse|update|clear)\(.*)$",
     re.MULTILINE,
 )
+_NAMED_GROUP = re.compile(r"\(\?P<(\w+)>")  # a regex's named group: a column of str.extract's frame
 _USECOLS = re.compile(r"Usecols do not match columns, columns expected but not found: (\[.*?\])(?: \(sheet: (.+)\))?")
 
 
@@ -223,6 +225,39 @@ def _reassigned(missing: str, outcome: Outcome, files: list[FileProfile]) -> str
     )
 
 
+def _other_frame(missing: str, outcome: Outcome, files: list[FileProfile]) -> str:
+    """A KeyError on one frame of the cell for a column of another frame the cell loaded (two
+    files' load blocks, then the second file's column taken of the first's frame): which frame holds
+    it, and the failing line with that frame in place. A small model told only that the column is
+    "of another frame" wrote `df[...]` again, five times over."""
+    line = failing_line(outcome)
+    indexed = re.search(rf"\b([A-Za-z_]\w*)\[\s*['\"]{re.escape(missing)}['\"]", line)
+    if not indexed:
+        return ""
+    lineno, name, whole = failing_lineno(outcome), indexed.group(1), outcome.code
+    before = "\n".join(whole.splitlines()[: lineno - 1]) if lineno else whole
+    made = re.findall(rf"^[ \t]*{re.escape(name)}\s*=(?!=)(.*)$", before, re.MULTILINE)
+    own = _frame_table(name, before, files)
+    if not made or (own and missing in [c.name for c in own[1].columns]):
+        return ""  # a frame of an earlier cell, or one loaded with the column (filtered or grouped since)
+    for other in dict.fromkeys(re.findall(r"^[ \t]*([A-Za-z_]\w*)\s*=\s*.*read_\w+\(", whole, re.MULTILINE)):
+        held = _frame_table(other, whole, files) if other != name else None
+        if not held or missing not in [c.name for c in held[1].columns]:
+            continue
+        if any(re.search(rf"\b{re.escape(other)}\b", m) for m in made):
+            return ""  # made from the other frame (a merge, a selection): its columns are another matter
+        fixed = re.sub(rf"\b{re.escape(name)}\b(?=\s*\[)", other, line).strip()
+        mended = f" That line with it: `{fixed}`" if len(fixed) <= 300 else ""
+        what = f" ({own[0]})" if own else ""
+        late = not _frame_table(other, before, files)
+        order = f" The cell loads `{other}` only after this line: load it first." if late else ""
+        return (
+            f"{missing!r} is a column of `{other}` ({held[0]}), not of `{name}`{what}: take it of `{other}`, "
+            f"or merge the two frames on the column they share first.{mended}{order}"
+        )
+    return ""
+
+
 def _melted(missing: str, tables: list[TableProfile]) -> str:
     """A KeyError on a column that the melt a table's note offers makes ('period', 'value'): the
     file has periods as columns, and the cell used the long form without making it."""
@@ -251,17 +286,18 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         missing = _missing_key(key)
         names = [c.name for t in read for c in t.columns]
         melted = "" if ".melt(" in code else _melted(missing, read)  # a melt of its own names its columns
-        if said := _reassigned(missing, outcome, named):
+        if said := _reassigned(missing, outcome, named) or _other_frame(missing, outcome, named):
             return said
         if said := _merge_key_hint(missing, outcome, named) or _items_key(missing, named, code):
             return said
         if said := _unused_load(missing, files, code) or melted:
             return said
-        # Unknown columns (a file described without tables) are no ground for sending it to another file.
-        known = read and not _close(missing, names, 0.6)
-        return _key_hint(missing, read, failing_line(outcome)) + (
-            (_elsewhere(missing, files, code) if known else "") or _own_load(code, files)
-        )
+        # Unknown columns (a file described without tables) are no ground for sending it to another file;
+        # a file of lines loaded by a regex has the columns its named groups make.
+        fields = [g for f in named if not f.tables for g in _NAMED_GROUP.findall(f.load)]
+        known = (read or fields) and not _close(missing, names + fields, 0.6)
+        said = _key_hint(missing, read, failing_line(outcome)) if read or not fields else _fields_hint(missing, fields)
+        return said + ((_elsewhere(missing, files, code) if known else "") or _own_load(code, files))
     if name == "UndefinedVariableError" or (name == "NameError" and ".query(" in failing_line(outcome)):
         return _query_hint(value, failing_line(outcome) or code) or _name_hint(value, _block_for(code, files), code)
     if name == "NameError":
@@ -694,6 +730,12 @@ def _key_hint(missing: str, tables: list[TableProfile], line: str = "") -> str:
         + f" The columns are exactly: {listed}."
         + (_corrected(line, missing, close) if close else _as_value(missing, t))
     )
+
+
+def _fields_hint(missing: str, fields: list[str]) -> str:
+    listed, close = ", ".join(repr(n) for n in dict.fromkeys(fields)), _close(missing, fields, 0.6)
+    meant = f"; did you mean {close!r}?" if close else "."
+    return f"There is no column {missing!r}{meant} The columns the file's load line makes are exactly {listed}."
 
 
 def _corrected(line: str, missing: str, close: str) -> str:
