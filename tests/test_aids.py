@@ -2678,3 +2678,39 @@ async def test_a_keyerror_on_one_frame_for_a_column_of_another_frame_of_the_cell
     own = code.replace("df['site']", "df['epoch']")
     tb = ["KeyError    Traceback (most recent call last)", f"Cell In[3], line 4\n----> 4 {own.splitlines()[3]}"]
     assert "not of `df`" not in await hint(failed(own, "KeyError", "'epoch'", tb), files=files)
+
+
+async def test_an_inner_merge_that_takes_none_of_the_smaller_files_columns_is_noted_as_dropping_rows():
+    people = TableProfile(
+        name="",
+        rows=3600,
+        load="df = pd.read_csv('people.csv')",
+        columns=[ColumnProfile("id", "int"), ColumnProfile("age", "int")],
+    )
+    exams = TableProfile(
+        name="",
+        rows=2700,
+        load="df = pd.read_csv('exams.csv')",
+        columns=[ColumnProfile("id", "int"), ColumnProfile("height", "float")],
+    )
+    files = [
+        FileProfile(name="people.csv", kind="table", tables=[people]),
+        FileProfile(name="exams.csv", kind="table", tables=[exams]),
+    ]
+    load = "import pandas as pd\np = pd.read_csv('people.csv')\ne = pd.read_csv('exams.csv')\n"
+
+    async def noted(code):
+        note = await Checks().after_run(turn(files=files), ok(load + code, "82\n"))
+        return note.text if note else ""
+
+    said = await noted("m = pd.merge(p, e, on='id')\nprint((m['age'] >= 80).sum())")
+    assert "`p` with `e` takes none of exams.csv's own columns" in said and "3,600 rows" in said, said
+    assert "keeps only the rows" in await noted("m = p.merge(e, on='id', how='inner')\nprint((m['age'] >= 80).sum())")
+    # Its columns used, a left merge, or the smaller file kept: no such note.
+    assert "keeps only the rows" not in await noted(
+        "m = p.merge(e, on='id')\nprint(m[m['age'] >= 80]['height'].mean())"
+    )
+    assert "keeps only the rows" not in await noted(
+        "m = p.merge(e, on='id', how='left')\nprint((m['age'] >= 80).sum())"
+    )
+    assert "keeps only the rows" not in await noted("m = e.merge(p, on='id')\nprint(m['height'].mean())")

@@ -8,7 +8,8 @@ right result costs one call, not the rest of the turn.
 
 Read from the outcome, by kind of result, never by the data: nothing printed by a cell that only
 loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
-or filter that found nothing; text values summed end to end; a conversion with
+or filter that found nothing; an inner merge with a smaller file whose columns the cell never
+takes (it only drops rows); text values summed end to end; a conversion with
 errors='coerce' that silently turned what it could not parse into NaN (unless the preview listed every
 value and only those with no number can be NaN); missing values filled with
 0 before a mean; the largest of counts within groups picked as a (group, value) pair over every
@@ -41,7 +42,7 @@ from ..outcome import Outcome
 from ..seams import FileProfile
 from .base import Aid, Note, Refusal, Review, TurnState
 from .folding import unfolded
-from .hints import converted, grouped_as_column
+from .hints import converted, frame_table, grouped_as_column
 from .ids import id_for_name
 from .names import from_kernel, parsed
 from .preview import words
@@ -149,6 +150,7 @@ class Checks(Aid):
         seen = [*turn.seen, *(o.printed for o in turn.outcomes if o is not outcome)] if turn.files else []
         text = own_data(code, "\n".join(seen)) if turn.files else ""
         text = text or other_file(turn.question, code, [*(f.name for f in turn.files), *turn.listing])
+        text = text or merged_as_filter(code, turn.files, before)
         text = text or empty_compared(code, turn.files, before)
         text = text or value_not_held(code, turn.files, before) or spellings_apart(code, turn.files, before)
         text = text or written_otherwise(code, turn.files, before)
@@ -270,6 +272,49 @@ def other_file(question: str, code: str, files: list[str]) -> str:
         f"and not {named[0]!r}, so its result is about another file. Load {named[0]!r} with the lines the data "
         "description gives for it, and compute from its rows."
     )
+
+
+def merged_as_filter(code: str, files: list[FileProfile], ran: str = "") -> str:
+    """An inner merge (pandas' default) of two loaded tables after which the cell takes none of the
+    second's own columns, with fewer rows in the second: it adds nothing and keeps only the rows
+    whose key the other file has too, so a count or mean over the first file's records silently
+    loses rows (a small model merges every file a question's preamble names)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return ""
+    loaded = f"{ran}\n{code}"
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Assign) and isinstance(call := node.value, ast.Call)):
+            continue
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and func.attr == "merge"):
+            continue
+        frames = [a.id for a in call.args if isinstance(a, ast.Name)]
+        if isinstance(func.value, ast.Name) and func.value.id != "pd":
+            frames = [func.value.id, *frames]
+        how = next((k.value for k in call.keywords if k.arg == "how"), None)
+        if len(frames) != 2 or (how is not None and not (isinstance(how, ast.Constant) and how.value == "inner")):
+            continue
+        found = [frame_table(f, loaded, files) for f in frames]
+        if not (found[0] and found[1]) or found[0][1] is found[1][1]:
+            continue
+        (where, first), (other_where, second) = found[0], found[1]
+        own = {c.name for c in second.columns} - {c.name for c in first.columns}
+        after = {
+            n.value
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and getattr(n, "lineno", 0) > node.lineno
+        }
+        if own & after or not after & {c.name for c in first.columns} or (first.rows or 0) <= (second.rows or 0):
+            continue  # a merge that keeps as many rows as the other file has may well drop none
+        return (
+            f"the merge of `{frames[0]}` with `{frames[1]}` takes none of {other_where}'s own columns, and an inner "
+            f"merge keeps only the rows whose key is in both ({where}: {first.rows:,} rows; {other_where}: "
+            f"{second.rows:,}): rows of `{frames[0]}` are silently dropped. If the question is about {where}'s "
+            f"records, compute on `{frames[0]}` itself, without the merge."
+        )
+    return ""
 
 
 def empty_selection(outcome: Outcome, files: list[FileProfile], ran: str = "") -> str:

@@ -237,11 +237,11 @@ def _other_frame(missing: str, outcome: Outcome, files: list[FileProfile]) -> st
     lineno, name, whole = failing_lineno(outcome), indexed.group(1), outcome.code
     before = "\n".join(whole.splitlines()[: lineno - 1]) if lineno else whole
     made = re.findall(rf"^[ \t]*{re.escape(name)}\s*=(?!=)(.*)$", before, re.MULTILINE)
-    own = _frame_table(name, before, files)
+    own = frame_table(name, before, files)
     if not made or (own and missing in [c.name for c in own[1].columns]):
         return ""  # a frame of an earlier cell, or one loaded with the column (filtered or grouped since)
     for other in dict.fromkeys(re.findall(r"^[ \t]*([A-Za-z_]\w*)\s*=\s*.*read_\w+\(", whole, re.MULTILINE)):
-        held = _frame_table(other, whole, files) if other != name else None
+        held = frame_table(other, whole, files) if other != name else None
         if not held or missing not in [c.name for c in held[1].columns]:
             continue
         if any(re.search(rf"\b{re.escape(other)}\b", m) for m in made):
@@ -249,7 +249,7 @@ def _other_frame(missing: str, outcome: Outcome, files: list[FileProfile]) -> st
         fixed = re.sub(rf"\b{re.escape(name)}\b(?=\s*\[)", other, line).strip()
         mended = f" That line with it: `{fixed}`" if len(fixed) <= 300 else ""
         what = f" ({own[0]})" if own else ""
-        late = not _frame_table(other, before, files)
+        late = not frame_table(other, before, files)
         order = f" The cell loads `{other}` only after this line: load it first." if late else ""
         return (
             f"{missing!r} is a column of `{other}` ({held[0]}), not of `{name}`{what}: take it of `{other}`, "
@@ -636,7 +636,7 @@ def _merge_key_hint(missing: str, outcome: Outcome, named: list[FileProfile]) ->
     call = _MERGE_CALL.search(line)
     if not call or not re.search(rf"\bon\s*=\s*\[?[^)=]*['\"]{re.escape(missing)}['\"]", _call_args(line, call.end())):
         return ""
-    frames = [_frame_table(name, outcome.code, named) for name in (call.group(1) or call.group(2), call.group(3))]
+    frames = [frame_table(name, outcome.code, named) for name in (call.group(1) or call.group(2), call.group(3))]
     if None in frames:
         return ""
     (lw, left), (rw, right) = frames  # type: ignore[misc]
@@ -661,7 +661,7 @@ def _call_args(line: str, start: int) -> str:
     return line[start:]
 
 
-def _frame_table(name: str, code: str, named: list[FileProfile]) -> tuple[str, TableProfile] | None:
+def frame_table(name: str, code: str, named: list[FileProfile]) -> tuple[str, TableProfile] | None:
     """The described table a frame of the cell was loaded from (`name = pd.read_...(...)`), by the
     last line that assigns it from a reader."""
     assigned = re.findall(rf"^[ \t]*{re.escape(name)}\s*=\s*(.*read_\w+\(.*)$", code, re.MULTILINE)
