@@ -2714,3 +2714,16 @@ async def test_an_inner_merge_that_takes_none_of_the_smaller_files_columns_is_no
         "m = p.merge(e, on='id', how='left')\nprint((m['age'] >= 80).sum())"
     )
     assert "keeps only the rows" not in await noted("m = e.merge(p, on='id')\nprint(m['height'].mean())")
+
+
+async def test_a_share_beyond_100_percent_is_noted_and_a_share_within_it_or_a_growth_is_not():
+    async def noted(question, printed):
+        note = await Checks().after_run(turn(question=question), ok("print(share)", printed))
+        return note.text if note else ""
+
+    asked = "What percentage of the orders were paid by card?"
+    assert "beyond 100 %" in await noted(asked, "Share paid by card: 412.5%\n")
+    assert "beyond 100 %" in await noted(asked, "The share is 9274.00%, the most of any month\n")
+    assert "beyond 100 %" not in await noted(asked, "Share paid by card: 41.2%\n")
+    assert "beyond 100 %" not in await noted(asked, "No orders paid in March 2024\n")  # a year, not the value
+    assert "beyond 100 %" not in await noted("By what percentage did sales grow in 2024?", "250.0\n")

@@ -9,7 +9,7 @@ right result costs one call, not the rest of the turn.
 Read from the outcome, by kind of result, never by the data: nothing printed by a cell that only
 loaded data; a result that is empty, NaN or None; 0 from a sum or mean over a filter; a search
 or filter that found nothing; an inner merge with a smaller file whose columns the cell never
-takes (it only drops rows); text values summed end to end; a conversion with
+takes (it only drops rows); a share beyond 100 %; text values summed end to end; a conversion with
 errors='coerce' that silently turned what it could not parse into NaN (unless the preview listed every
 value and only those with no number can be NaN); missing values filled with
 0 before a mean; the largest of counts within groups picked as a (group, value) pair over every
@@ -160,6 +160,7 @@ class Checks(Aid):
         text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome, turn.files) or unused_column(turn.question, code, turn.files, before)
         text = text or counted_not_summed(turn.question, code, turn.files)
+        text = text or share_out_of_range(turn.question, outcome.results or outcome.printed)
         text = text or grouped_as_column(code) or unused_result(code, outcome.printed)
         text = text or unapplied_comparison(code, outcome.printed)
         text = text or id_for_name(turn.question, code, outcome.results, turn.files)
@@ -598,6 +599,42 @@ _UNITS = {
     "seconds": {"s", "sec", "secs", "duration"},
     "time": {"duration"},
 }
+
+
+# A question about a part of a whole: the share is 0-100 % (a difference of two shares, -100 to 100
+# points). Growth, change and ratios may pass 100; so does a rate (per 1,000, per hour).
+_SHARE = re.compile(r"\b(?:percentage|percent|per cent|share|proportion)\b", re.IGNORECASE)
+_NOT_A_SHARE = re.compile(
+    r"\b(?:increas|decreas|grow|grew|chang|rise|rising|rose|fell|fall|ratio|times|rate|per (?!cent))\w*", re.I
+)
+_NUMBER_AT = r"(?P<n>-?\d[\d,]*(?:\.\d+)?)"
+# The value a line gives: the line itself, after `:`, `=` or `is`, or a number marked as a percentage.
+_GIVEN = re.compile(
+    rf"^\s*(?:.*?(?:[:=]|\bis)\s*)?{_NUMBER_AT}\s*%?\s*$|{_NUMBER_AT.replace('n>', 'p>')}\s*(?:%|percent|per cent)"
+)
+
+
+def share_out_of_range(question: str, printed: str) -> str:
+    """A note when the question asks for a share (a percentage of a whole, or the gap between two
+    shares) and the number the cell printed last is beyond 100: no part is more than its whole, so
+    the count above the division holds rows the one below does not (a filter or frame on one side
+    only), or the share was multiplied by 100 twice."""
+    if not _SHARE.search(question) or _NOT_A_SHARE.search(question):
+        return ""
+    lines = [line for line in printed.splitlines() if line.strip()]
+    m = _GIVEN.search(lines[-1]) if lines else None
+    given = (m["n"] or m["p"]) if m else ""
+    try:
+        if not given or abs(float(given.replace(",", ""))) <= 100:
+            return ""
+    except ValueError:
+        return ""
+    return (
+        f"the question asks for a share, and {given} is beyond 100 %: a part is never more "
+        "than its whole (a gap between two shares is at most 100 points). The count above the division holds rows "
+        "the one below does not (a filter, or another frame, on one side only), or the share was multiplied by 100 "
+        "twice. Print the numerator and the denominator, make both count the same rows, and compute again."
+    )
 
 
 def counted_not_summed(question: str, code: str, files: list[FileProfile]) -> str:
