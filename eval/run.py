@@ -96,6 +96,7 @@ SETS = {
     "heldout36": HERE / "heldout36",
     "heldout37": HERE / "heldout37",
     "heldout38": HERE / "heldout38",
+    "heldout39": HERE / "heldout39",
 }  # each holds data.py and tasks.py
 
 
