@@ -288,27 +288,34 @@ def merged_as_filter(code: str, files: list[FileProfile], ran: str = "") -> str:
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Assign) and isinstance(call := node.value, ast.Call)):
             continue
-        func = call.func
-        if not (isinstance(func, ast.Attribute) and func.attr == "merge"):
+        func, target = call.func, node.targets[0]
+        if not (isinstance(func, ast.Attribute) and func.attr == "merge" and isinstance(target, ast.Name)):
             continue
-        frames = [a.id for a in call.args if isinstance(a, ast.Name)]
-        if isinstance(func.value, ast.Name) and func.value.id != "pd":
-            frames = [func.value.id, *frames]
-        how = next((k.value for k in call.keywords if k.arg == "how"), None)
-        if len(frames) != 2 or (how is not None and not (isinstance(how, ast.Constant) and how.value == "inner")):
+        args = [*([func.value] if not (isinstance(func.value, ast.Name) and func.value.id == "pd") else []), *call.args]
+        keywords = {k.arg: k.value for k in call.keywords}
+        sides = [
+            keywords.get("left", args[0] if args else None),
+            keywords.get("right", args[1] if len(args) > 1 else None),
+        ]
+        how = keywords.get("how", args[2] if len(args) > 2 else None)  # merge(left, right, how, on, ...)
+        if not all(isinstance(a, ast.Name) for a in sides) or not (how is None or _constant(how) == "inner"):
             continue
+        frames = [a.id for a in sides if isinstance(a, ast.Name)]
         found = [frame_table(f, loaded, files) for f in frames]
         if not (found[0] and found[1]) or found[0][1] is found[1][1]:
             continue
         (where, first), (other_where, second) = found[0], found[1]
-        own = {c.name for c in second.columns} - {c.name for c in first.columns}
-        after = {
-            n.value
-            for n in ast.walk(tree)
-            if isinstance(n, ast.Constant) and isinstance(n.value, str) and getattr(n, "lineno", 0) > node.lineno
-        }
-        if own & after or not after & {c.name for c in first.columns} or (first.rows or 0) <= (second.rows or 0):
+        if first.rows is None or second.rows is None or first.rows <= second.rows:
             continue  # a merge that keeps as many rows as the other file has may well drop none
+        later = [n for n in ast.walk(tree) if getattr(n, "lineno", 0) > node.lineno]
+        if not any(isinstance(n, ast.Name) and n.id == target.id for n in later):
+            continue  # the merged frame is never used
+        taken = {n.value for n in later if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        taken |= {n.attr for n in later if isinstance(n, ast.Attribute)}
+        own = {c.name for c in second.columns} | set(second.unprofiled)
+        own -= {c.name for c in first.columns} | set(first.unprofiled)
+        if own & taken or not taken & {c.name for c in first.columns}:
+            continue
         return (
             f"the merge of `{frames[0]}` with `{frames[1]}` takes none of {other_where}'s own columns, and an inner "
             f"merge keeps only the rows whose key is in both ({where}: {first.rows:,} rows; {other_where}: "
@@ -316,6 +323,10 @@ def merged_as_filter(code: str, files: list[FileProfile], ran: str = "") -> str:
             f"records, compute on `{frames[0]}` itself, without the merge."
         )
     return ""
+
+
+def _constant(node: ast.AST) -> object:
+    return node.value if isinstance(node, ast.Constant) else None
 
 
 def empty_selection(outcome: Outcome, files: list[FileProfile], ran: str = "") -> str:
@@ -604,26 +615,39 @@ _UNITS = {
 # A question about a part of a whole: the share is 0-100 % (a difference of two shares, -100 to 100
 # points). Growth, change and ratios may pass 100; so does a rate (per 1,000, per hour).
 _SHARE = re.compile(r"\b(?:percentage|percent|per cent|share|proportion)\b", re.IGNORECASE)
+# Shares of something other than a whole, which may pass 100: growth, a gap to another value, a target.
 _NOT_A_SHARE = re.compile(
-    r"\b(?:increas|decreas|grow|grew|chang|rise|rising|rose|fell|fall|ratio|times|rate|per (?!cent))\w*", re.I
+    r"\b(?:increas|decreas|grow|grew|chang|rise|rising|rose|fell|fall|ratio|times|rate|per (?!cent)|higher|lower"
+    r"|more|less|than|differ|target|goal|markup|margin|above|below|over|exceed)\w*",
+    re.I,
 )
-_NUMBER_AT = r"(?P<n>-?\d[\d,]*(?:\.\d+)?)"
-# The value a line gives: the line itself, after `:`, `=` or `is`, or a number marked as a percentage.
-_GIVEN = re.compile(
-    rf"^\s*(?:.*?(?:[:=]|\bis)\s*)?{_NUMBER_AT}\s*%?\s*$|{_NUMBER_AT.replace('n>', 'p>')}\s*(?:%|percent|per cent)"
-)
+_NUMBER = r"-?\d[\d,]*(?:\.\d+)?"
+_MARKED = re.compile(rf"({_NUMBER})\s*(?:%|percent|per cent)", re.I)  # a number given as a percentage
+_BARE = re.compile(rf"^\s*({_NUMBER})\s*$")  # a line that is a number alone
+_LABELLED = re.compile(rf"^(.*?)(?:[:=]|\bis)\s*({_NUMBER})\s*$")  # 'Share of card payments: 412.5'
+
+
+def _share_given(printed: str) -> str:
+    """The share an output gives: the last number marked as a percentage; else its last line if that
+    is a number alone or one whose label says share or percentage; else ""."""
+    lines = [line for line in printed.splitlines() if line.strip()]
+    marked = [m.group(1) for line in lines for m in _MARKED.finditer(line)]
+    if marked or not lines:
+        return marked[-1] if marked else ""
+    if m := _BARE.match(lines[-1]):
+        return m.group(1)
+    m = _LABELLED.match(lines[-1])
+    return m.group(2) if m and _SHARE.search(m.group(1)) else ""
 
 
 def share_out_of_range(question: str, printed: str) -> str:
     """A note when the question asks for a share (a percentage of a whole, or the gap between two
-    shares) and the number the cell printed last is beyond 100: no part is more than its whole, so
-    the count above the division holds rows the one below does not (a filter or frame on one side
+    shares) and the share the output gives is beyond 100: no part is more than its whole, so the
+    count above the division holds rows the one below does not (a filter or frame on one side
     only), or the share was multiplied by 100 twice."""
     if not _SHARE.search(question) or _NOT_A_SHARE.search(question):
         return ""
-    lines = [line for line in printed.splitlines() if line.strip()]
-    m = _GIVEN.search(lines[-1]) if lines else None
-    given = (m["n"] or m["p"]) if m else ""
+    given = _share_given(printed)
     try:
         if not given or abs(float(given.replace(",", ""))) <= 100:
             return ""

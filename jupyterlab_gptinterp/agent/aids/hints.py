@@ -246,8 +246,14 @@ def _other_frame(missing: str, outcome: Outcome, files: list[FileProfile]) -> st
             continue
         if any(re.search(rf"\b{re.escape(other)}\b", m) for m in made):
             return ""  # made from the other frame (a merge, a selection): its columns are another matter
-        fixed = re.sub(rf"\b{re.escape(name)}\b(?=\s*\[)", other, line).strip()
-        mended = f" That line with it: `{fixed}`" if len(fixed) <= 300 else ""
+        # The line mended only where every column it takes of the frame is the other's, and by name only
+        # (a .loc mixing rows of one frame with a mask of the other would align them silently).
+        taken = re.findall(rf"(?<![\w.]){re.escape(name)}\[\s*['\"]([^'\"]+)['\"]", line)
+        alone = set(taken) <= {c.name for c in held[1].columns} and not re.search(
+            rf"(?<![\w.]){re.escape(name)}\s*\.(?:i?loc|i?at)\b", line
+        )
+        fixed = re.sub(rf"(?<![\w.]){re.escape(name)}\b(?=\s*\[)", other, line).strip()
+        mended = f" That line with it: `{fixed}`" if alone and len(fixed) <= 300 else ""
         what = f" ({own[0]})" if own else ""
         late = not frame_table(other, before, files)
         order = f" The cell loads `{other}` only after this line: load it first." if late else ""
@@ -294,7 +300,7 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
             return said
         # Unknown columns (a file described without tables) are no ground for sending it to another file;
         # a file of lines loaded by a regex has the columns its named groups make.
-        fields = [g for f in named if not f.tables for g in _NAMED_GROUP.findall(f.load)]
+        fields = [g for f in named if not f.tables and _extracted(f.load) for g in _NAMED_GROUP.findall(f.load)]
         known = (read or fields) and not _close(missing, names + fields, 0.6)
         said = _key_hint(missing, read, failing_line(outcome)) if read or not fields else _fields_hint(missing, fields)
         return said + ((_elsewhere(missing, files, code) if known else "") or _own_load(code, files))
@@ -730,6 +736,12 @@ def _key_hint(missing: str, tables: list[TableProfile], line: str = "") -> str:
         + f" The columns are exactly: {listed}."
         + (_corrected(line, missing, close) if close else _as_value(missing, t))
     )
+
+
+def _extracted(load: str) -> bool:
+    """The load makes its frame of a regex's groups alone (str.extract): its columns are those groups
+    (an event log's load adds a column per key=value key, through groupdict or a frame of dicts)."""
+    return ".str.extract(" in load and "groupdict" not in load and "pd.DataFrame(" not in load
 
 
 def _fields_hint(missing: str, fields: list[str]) -> str:
