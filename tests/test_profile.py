@@ -1081,6 +1081,21 @@ def test_a_number_inside_a_quoted_field_some_records_write_otherwise_loads_as_na
     assert len(df) == 21 and df["value"].isna().sum() == 1 and df["value"].sum() == sum(range(20))
 
 
+def test_records_under_a_commented_header_with_a_name_per_field_load_under_those_names():
+    """Records under a `#` header line and a `#` units line (an instrument's export): the fields are
+    named by the header, not by their place, and the offered lines load them so."""
+    rows = [
+        f"2024 03 {d:02d} {h:02d} {7 + d % 5:6.1f} {1000 + h:8.1f} {d * 3:4d}" for d in range(1, 8) for h in range(24)
+    ]
+    lines = ["#YEAR MON DAY HR  SPEED    LEVEL COUNT", "#yr   mo  dy hr    m/s      hPa     n", *rows]
+    fmt = logformat.infer(lines)
+    assert fmt is not None and fmt.fields == ["YEAR", "MON", "DAY", "HR", "SPEED", "LEVEL", "COUNT"], fmt
+    df = pd.Series(lines).str.extract(fmt.regex).dropna().astype({k: t for k, t in fmt.numeric.items()})
+    assert len(df) == len(rows) and df["LEVEL"].max() == 1023.0 and df["COUNT"].sum() == sum(range(3, 22, 3)) * 24
+    # A comment above with another count of words names nothing.
+    assert logformat.infer(["# exported by the logger", *rows]).fields[0] == "value"
+
+
 def test_no_record_format_for_prose_and_odd_lines_never_break_the_profile(tmp_path):
     prose = ["It was a dark and stormy night;", "the rain fell in torrents,", "except at occasional intervals"] * 5
     assert logformat.infer(prose) is None

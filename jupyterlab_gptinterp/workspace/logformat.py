@@ -9,6 +9,7 @@ lines, and hand the model a ready line that loads the records into a DataFrame.
 
 from __future__ import annotations
 
+import keyword
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -239,12 +240,14 @@ def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
     if not any(hits):
         return None
     levels = Counter(t for line in lines for t in line.split()[:3] if t in LEVELS)
+    named = _header_names(lines[: hits.index(True)], len(fields.names))
+    rename = dict(zip(fields.names, named or fields.names))
     return LogFormat(
         prefix=_prefix(lines),
-        regex=regex,
-        fields=fields.names,
-        numeric=fields.numeric,
-        blank=fields.blank,
+        regex=re.sub(r"\(\?P<(\w+)>", lambda m: f"(?P<{rename[m[1]]}>", regex),
+        fields=[rename[f] for f in fields.names],
+        numeric={rename[f]: t for f, t in fields.numeric.items()},
+        blank=[rename[f] for f in fields.blank],
         partial=fields.partial,
         matched=sum(hits),
         total=len(lines),
@@ -252,6 +255,24 @@ def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
         other=next((line for line, hit in zip(lines, hits) if not hit), ""),
         levels=[lv for lv, _ in levels.most_common()],
     )
+
+
+def _header_names(above: list[str], count: int) -> list[str]:
+    """The names a header above the records gives their fields: its first line (a `#` comment too,
+    the way many instruments and exports write it) with one name per field, each a word and no two
+    alike, as Python names (`#YR` is `YR`); [] when there is none."""
+    for line in above:
+        names = [_identifier_of(t) for t in line.lstrip("#").split()]
+        if len(names) == count and all(names) and len(set(names)) == count:
+            return names
+    return []
+
+
+def _identifier_of(token: str) -> str:
+    word = re.sub(r"\W+", "_", token).strip("_")
+    if not re.search(r"[A-Za-z]", word):
+        return ""
+    return word if word.isidentifier() and not keyword.iskeyword(word) else f"f_{word}"
 
 
 def _head(line: str) -> tuple[str, ...]:
