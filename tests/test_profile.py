@@ -1574,6 +1574,10 @@ def test_an_archive_of_json_documents_is_a_row_per_document_with_its_objects_fla
     df = load(tmp_path, monkeypatch, moves.load)
     assert len(df) == 144 == moves.rows and df["gain"].sum() == 12 * 3 * 6 and "'rounds'" in moves.notes[0]
     assert df.groupby("by")["points"].count()["a"] == 72 and (df["info.result"] == "draw").sum() == 3 * 12
+    # Each row keeps the member it came from, the documents' and their items' alike ("in game 1003").
+    assert (df["file"] == "games/1003.json").sum() == 12 and list(load(tmp_path, monkeypatch, docs.load)["file"])[
+        0
+    ] == "games/1000.json"
     # Documents in another encoding load by it; documents too deep to read leave the members' names.
     with zipfile.ZipFile(tmp_path / "cafes.zip", "w") as z:
         for i in range(3):

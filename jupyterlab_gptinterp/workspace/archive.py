@@ -150,7 +150,7 @@ def _documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> list[
     level down. [] when the JSON members are not objects or fewer than two."""
     pd = load_pandas()
     chosen = [m for m in members if m.endswith(".json")]  # as the load line picks them
-    docs, encodings = [], set()
+    docs, encodings, read = [], set(), []
     for m in documents_read(archive, chosen):
         with archive.open(m) as member:
             text, encoding = decode(member.read())
@@ -159,20 +159,25 @@ def _documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> list[
         except ValueError:
             return []
         encodings.add(encoding)
+        read.append(m)
     if len(docs) < 2 or not all(isinstance(d, dict) for d in docs):
         return []
     macos = any(m.startswith("__MACOSX") for m in archive.namelist())  # a Mac's copies: no documents
     pick = "m.endswith('.json')" + (" and not m.startswith('__MACOSX')" if macos else "")
     other = sorted(encodings - {"utf-8-sig"})  # json.load reads UTF-8 bytes, a byte-order mark too
     read_one = f"json.loads(archive.read(m).decode({other[0]!r}))" if other else "json.load(archive.open(m))"
+    flat = pd.json_normalize(docs)  # the frame of the line that normalizes them, made once
+    # Each row keeps the member it came from ("in the January file"), as the XML documents' do.
+    column = next(c for c in ("file", "member", "zip_member") if c not in flat.columns)
     lines = [
         "import json, zipfile",
         f"archive = zipfile.ZipFile({name!r})",
-        f"docs = [{read_one} for m in archive.namelist() if {pick}]",
+        f"members = [m for m in archive.namelist() if {pick}]",
+        f"docs = [{read_one} for m in members]",
         "df = pd.json_normalize(docs)",
+        f"df.insert(0, {column!r}, members)",
     ]
     notes = []
-    flat = pd.json_normalize(docs)  # the fourth line's frame, made once
     if keyed := _keyed(flat):
         cut = tuple(k + "." for k in keyed)
         held = int(flat.filter(like=cut[0]).notna().any(axis=1).to_numpy().argmax())  # a document that has it
@@ -182,8 +187,8 @@ def _documents(name: str, archive: zipfile.ZipFile, members: list[str]) -> list[
             "documents), a column per key once flattened; the load drops them: docs[i] holds each document's, "
             f"e.g. docs[{held}]{''.join(f'[{p!r}]' for p in keyed[0].split('.'))}"
         )
-    scope: dict[str, Any] = {"pd": pd, "df": flat}
-    exec("\n".join(lines[4:]), scope)  # noqa: S102 - the lines offered after json_normalize, on its frame
+    scope: dict[str, Any] = {"pd": pd, "df": flat, "members": read}
+    exec("\n".join(lines[5:]), scope)  # noqa: S102 - the lines offered after json_normalize, on its frame
     df = scope["df"]
     whole = len(docs) == len(chosen)
     load = "\n".join(lines)
