@@ -99,7 +99,11 @@ export async function send(panel: Locator, text: string): Promise<void> {
   const composer = panel.locator('.jp-gptinterp-composer textarea');
   await composer.fill(text);
   await panel.locator('.jp-gptinterp-send').click();
-  await expect(panel.locator('.jp-gptinterp-user').last()).toContainText(text);
+  // The first message of a cold server (a collaborative notebook's first sync, on a busy
+  // machine) took over 15 s to come back as the user's bubble once in CI.
+  await expect(panel.locator('.jp-gptinterp-user').last()).toContainText(text, {
+    timeout: 60_000
+  });
 }
 
 /** A request the fake LLM received (as the OpenAI API body). */
