@@ -1430,6 +1430,9 @@ def test_a_number_of_nines_far_outside_a_columns_values_is_said_to_be_a_missing_
     # -9999 among temperatures that go below zero: far below the lowest of them.
     temps = "".join(f"{i},{-9999 if i % 8 == 0 else (i % 50) - 30}\n" for i in range(60))
     assert "-9999" in column(prof(tmp_path, "t.csv", "day,tmin\n" + temps), "tmin").notes[0]
+    # 999 among compass bearings up to 359 (under three times the largest): a code all the same.
+    bearings = "".join(f"{i},{999 if i % 11 == 0 else i * 6}\n" for i in range(60))
+    assert "999" in column(prof(tmp_path, "b.csv", "n,bearing\n" + bearings), "bearing").notes[0]
 
 
 def test_rows_exported_twice_are_dropped_where_an_id_names_each_record(tmp_path, monkeypatch):

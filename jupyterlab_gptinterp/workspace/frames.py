@@ -241,7 +241,7 @@ def codes(values: Any) -> bool:
 
 
 def _missing_code(values: Any) -> float | None:
-    """A value written only of 9s (-999, 9999), repeated, far outside the other values, or -1
+    """A value written only of 9s (-999, 9999), repeated, over twice the others, or -1
     repeated among values never below 0 (and not a flag of a few values): agencies write it where a
     reading is missing."""
     codes = [v for v in values.unique()[:5000] if re.fullmatch(r"-?9{2,}(?:\.0+)?", f"{v:g}" if v == v else "")]
@@ -249,7 +249,7 @@ def _missing_code(values: Any) -> float | None:
         rest = values[values != code]
         # Among negative values only -999 and longer, five times the lowest: -9999 among temperatures down to -40.
         low = code < 0 and (rest.min() >= 0 or code <= -999 and code < 5 * rest.min())
-        if (values == code).sum() >= 2 and len(rest) and (low or code > 0 and rest.max() * 5 < code):
+        if (values == code).sum() >= 2 and len(rest) and (low or code > 0 and rest.max() * 2 < code):
             return float(code)
     rest = values[values != -1]
     if (values == -1).sum() >= 2 and len(rest) and rest.min() >= 0 and rest.nunique() > 3:
