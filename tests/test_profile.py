@@ -1358,6 +1358,8 @@ def test_a_fixed_width_report_loads_its_table_without_title_rules_or_total(tmp_p
         for i in range(30)
     )
     assert prof(tmp_path, "jobs.txt", log).kind == "lines"  # a log keeps its record format
+    packed = prof(tmp_path, "wards.txt.gz", gzip.compress("\r\n".join(lines).encode("cp1252")))  # read_fwf told so
+    assert list(load(tmp_path, monkeypatch, packed.tables[0].load)["Ward"]) == [w[0] for w in wards]
     paged = prof(tmp_path, "paged.txt", ("\f" + "\r\n".join(lines)).encode("cp1252"))  # a page break before the title
     assert list(load(tmp_path, monkeypatch, paged.tables[0].load)["Ward"]) == [w[0] for w in wards]
     assert prof(tmp_path, "tabbed.txt", "Name        Score   City\nAl\t\t10\tParis\nBo\t\t12\tRome\n").kind == "text"
@@ -1391,6 +1393,33 @@ def test_a_table_of_records_under_a_header_of_names_and_units_loads_as_a_table_n
     assert df["rain"].sum() == sum(i * 1.5 for i in range(60))
     log = "".join(f"2024-03-0{1 + i % 9} 10:0{i % 10}:00 INFO job {i:>3} took {i * 3:>4} ms\n" for i in range(30))
     assert prof(tmp_path, "jobs.txt", log).kind == "lines"  # aligned, but its first line is a record
+
+
+def test_a_table_of_tokens_one_blank_apart_under_a_commented_header_loads_every_row(tmp_path, monkeypatch):
+    """Numbers one blank apart (too close for fixed-width columns) under a `#` header of names and a
+    `#` units line: a column per name, the units said, every row kept (negative values far down too),
+    compressed or not; a row with a token too many is no such table."""
+    rows = [
+        f"{2020 + i // 400} {i % 12 + 1:02d} {i % 28 + 1:02d} {i % 24:02d} {i % 360:3d} {i % 50 / 10:4.1f} "
+        f"{(-12.5 if i > 700 and i % 3 == 0 else 8 + i % 9):5.1f} {999 if i % 97 == 5 else i % 360:3d}"
+        for i in range(800)
+    ]
+    head = "#yr mo dy hr dir  spd  temp bear\n#-- -- -- -- deg  m/s  degC deg\n"
+    for name, content in [
+        ("probe.txt", head + "\n".join(rows) + "\n"),
+        ("probe.txt.gz", gzip.compress((head + "\n".join(rows) + "\n").encode())),
+    ]:
+        p = prof(tmp_path, name, content)
+        assert p.kind == "table", name
+        df = load(tmp_path, monkeypatch, p.tables[0].load)
+        assert list(df.columns) == ["yr", "mo", "dy", "hr", "dir", "spd", "temp", "bear"] and len(df) == 800
+        assert (df["temp"] < 0).sum() == sum(1 for i in range(800) if i > 700 and i % 3 == 0)
+        assert any("spd m/s" in n and "temp degC" in n for n in p.tables[0].notes)
+        # 999 among bearings up to 359: a code for a missing value, said so.
+        assert "999" in column(p, "bear").notes[0] and not column(p, "dir").notes
+    odd = rows[:50] + [rows[50] + " x"] + rows[51:60]
+    other = prof(tmp_path, "odd.txt", head + "\n".join(odd) + "\n")
+    assert not any("read_csv" in t.load for t in other.tables)
 
 
 def test_a_header_of_two_rows_names_each_column_by_both_and_says_how_to_make_it_long(tmp_path, monkeypatch):

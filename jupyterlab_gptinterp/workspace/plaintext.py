@@ -11,10 +11,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from . import fixedrecords, fixedwidth, logformat, stamped
+from . import fixedrecords, fixedwidth, logformat, spaced, stamped
 from .delimited import read_as_missing
 from .frames import columns_of, table_profile
 from .kinds import (
+    COMPRESSED,
     GROUPED,
     MAX_READ,
     MAX_ROWS,
@@ -108,6 +109,14 @@ def read_calendar(name: str, path: Path) -> dict[str, Any]:
     return {"kind": "table", "tables": [table_profile("", df.head(MAX_ROWS), load, len(df), [note], columns_of(df))]}
 
 
+def _fwf_args(path: Path, encoding: str) -> dict[str, Any]:
+    """read_fwf's encoding and compression: pandas 3.1's read_fwf infers no compression from the name."""
+    args: dict[str, Any] = {} if encoding in ("utf-8-sig", "utf-8") else {"encoding": encoding}
+    if packed := COMPRESSED.get(path.suffix.lower()):
+        args["compression"] = {"lzma": "xz"}.get(packed, packed)
+    return args
+
+
 def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict[str, Any] | None:
     """A text report whose columns are aligned with spaces, read with read_fwf at the columns
     found; None when it is not one. `whole`: `text` is all of the file."""
@@ -116,9 +125,7 @@ def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict
     if found is None or found.rows < 2:
         return None
     reaches_end = found.header + found.rows + len(found.skip) + len(found.summary) >= len(lines) - 1
-    kwargs: dict[str, Any] = {"colspecs": found.colspecs}
-    if encoding not in ("utf-8-sig", "utf-8"):
-        kwargs["encoding"] = encoding
+    kwargs: dict[str, Any] = {"colspecs": found.colspecs, **_fwf_args(path, encoding)}
     body = [line[a:b].strip() for line in lines[found.header + 1 : found.header + 200] for a, b in found.colspecs]
     numeric = [c for c in body if c and NUMBERISH.match(c)]
     if sum(bool(GROUPED.match(c)) for c in numeric) > 0.05 * max(len(numeric), 1):
@@ -148,13 +155,38 @@ def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict
     return {"kind": "table", "tables": [table], "ruled": ruled, "named": named, "covers": found.rows}
 
 
+def _spaced(name: str, path: Path, found: spaced.Spaced, encoding: str) -> dict[str, Any] | None:
+    """A table of blank-separated tokens under a header of names, read whole with read_csv; None
+    when a row past those sampled has another count of tokens (pandas would refuse it)."""
+    kwargs: dict[str, Any] = {"sep": r"\s+", "header": None, "names": found.names, "skiprows": found.skip}
+    if encoding not in ("utf-8-sig", "utf-8"):
+        kwargs["encoding"] = encoding
+    notes = [
+        f"columns separated by blanks; the names are line {found.header + 1}'s"
+        + (" (a # comment)" if found.comment else "")
+    ]
+    read_as_missing(found.names, found.rows[:MAX_ROWS], kwargs, notes)
+    if found.units:
+        units = ", ".join(
+            f"{n} {u}"
+            for n, u in zip(found.names, found.units)
+            if u.lower() != n.lower() and any(ch.isalpha() for ch in u)
+        )
+        notes.append(f"units, from the line under the names (skipped): {units}")
+    pd = load_pandas()
+    try:
+        df = pd.read_csv(path, **kwargs)
+    except (ValueError, pd.errors.ParserError):
+        return None
+    table = table_profile("", df, f"df = {load_call('pd.read_csv', name, kwargs)}", len(df), notes)
+    return {"kind": "table", "tables": [table]}
+
+
 def _records(name: str, path: Path, found: fixedrecords.Records, encoding: str, whole: bool) -> dict[str, Any]:
     """Headerless fixed-width records read at the fields found; a group of fields repeated along
     the line becomes a row per line and group (the long table nearly every question wants)."""
     lead = [f"c{i + 1}" for i in range(len(found.lead))]
-    kwargs: dict[str, Any] = {"header": None}
-    if encoding not in ("utf-8-sig", "utf-8"):
-        kwargs["encoding"] = encoding
+    kwargs: dict[str, Any] = {"header": None, **_fwf_args(path, encoding)}
     args = "".join(f", {k}={v!r}" for k, v in kwargs.items())
     if found.dates:  # digits that are dates stay text, for to_datetime with their format
         args += ", dtype={" + ", ".join(f"{lead[k]!r}: str" for k in found.dates) + "}"
@@ -235,6 +267,11 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
     found = stamped.infer(text.splitlines(), load_pandas()) if weak else None  # every stamp, so its format reads all
     fields = fixedrecords.records(lines)
     fixed = _fixed(name, path, text, encoding, len(head) < MAX_READ)
+    columns = spaced.infer(re.split(r"\r\n|\r|\n", text)[:2000])
+    if columns is not None and (fixed is None or len(fixed["tables"][0]["columns"]) < len(columns.names)):
+        # One blank between numbers is a column too, where every row has the header's count of tokens.
+        if (table := _spaced(name, path, columns, encoding)) is not None:
+            return table
     if fixed is not None:
         ruled, named, covers = fixed.pop("ruled"), fixed.pop("named"), fixed.pop("covers")
         # A report, unless more of its lines are stamped records than its columns cover, or its
