@@ -9,7 +9,6 @@ every row by its tokens, so it is offered when every line sampled has the header
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from .fixedwidth import RULE
