@@ -1022,6 +1022,19 @@ def _log(tmp_path, n=200, seed=3):
     return records
 
 
+def test_a_logs_numbers_keep_their_sign_where_the_lines_sampled_had_none(tmp_path, monkeypatch):
+    """A reading below zero past the lines sampled (a frost late in the file) is still a record."""
+    lines = [
+        f"2024-01-{1 + i // 288:02d} {i % 288 // 12:02d}:{i % 12 * 5:02d}:00 INFO probe{i % 3} reading "
+        f"{(-2.5 - i % 4) if i > 2400 and i % 7 == 0 else 4 + i % 9 / 2:.1f} count {-1 if i > 2400 and i % 11 == 0 else i % 50}"
+        for i in range(2600)
+    ]
+    p = prof(tmp_path, "probes.log", "\n".join(lines) + "\n")
+    df = load(tmp_path, monkeypatch, p.load)
+    assert len(df) == 2600 and (df["value"] < 0).sum() == sum(1 for i in range(2600) if i > 2400 and i % 7 == 0)
+    assert (df["value2"] == -1).sum() == sum(1 for i in range(2600) if i > 2400 and i % 11 == 0)
+
+
 def test_a_logs_record_format_is_inferred_checked_and_loads_every_record(tmp_path, monkeypatch):
     records = _log(tmp_path)
     p = prof(tmp_path, "access.log")

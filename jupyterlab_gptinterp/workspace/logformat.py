@@ -164,9 +164,7 @@ class _Fields:
             base = "status"
         elif kind in ("int", "float"):
             base = "value"
-        group_rx = next(g for k, _, g in _KINDS if k == kind)
-        if kind in ("int", "float") and not any(t.startswith("-") for t in column):
-            group_rx = group_rx.removeprefix("-?")
+        group_rx = next(g for k, _, g in _KINDS if k == kind)  # a sign kept where none was sampled: a frost further down
         name = self.name(base)
         if kind in ("int", "float") and blank:
             self.blank.append(name)
@@ -180,7 +178,7 @@ class _Fields:
             return rf"(?P<{self.name(label)}>\S+)"
         unit = units.pop()
         whole = all(_INT.fullmatch(_kind(t)[1].group(1)) for t in column)  # type: ignore[union-attr]
-        number = (r"\d+" if whole else r"[\d.]+") if not any(t.startswith("-") for t in column) else r"-?[\d.]+"
+        number = r"-?\d+" if whole else r"-?[\d.]+"
         name = self.name(_identifier(unit))
         self.kinds.append("unit")
         self.numeric[name] = "int" if whole else "float"
