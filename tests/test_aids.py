@@ -28,7 +28,7 @@ from jupyterlab_gptinterp.agent.aids.revise import Revise
 from jupyterlab_gptinterp.agent.aids.syntax import Syntax, invalid_line
 from jupyterlab_gptinterp.agent.aids.values import Values
 from jupyterlab_gptinterp.agent.calls import ModelCalls
-from jupyterlab_gptinterp.agent.loop import AgentLoop, ChatState, LoopConfig
+from jupyterlab_gptinterp.agent.loop import MAX_REFUSALS, AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.agent.outcome import Outcome
 from jupyterlab_gptinterp.agent.seams import ColumnProfile, FileProfile, TableProfile
 from jupyterlab_gptinterp.approval import ApprovalGate
@@ -1966,6 +1966,11 @@ async def test_a_model_that_stays_stuck_after_focused_calls_ends_the_turn_with_i
     assert len(llm.requests) == 6 and all(len(r) == 2 for r in llm.requests[3:])
     # Greedy decoding would write the same declined code again: the focused calls after the first are sampled.
     assert llm.resampled[:4] == [None] * 4 and all(t is not None and t > 0 for t in llm.resampled[4:])
+    # A seeded server draws the same reply at the same temperature: no two stuck calls in a row share one.
+    for again in (False, True):
+        drawn = [focus.resample(k, again) for k in range(MAX_REFUSALS + 1)]
+        drawn = [t for t in drawn if t is not None]
+        assert len(drawn) >= 3 and len(set(drawn)) == len(drawn), drawn
 
 
 async def test_a_turn_over_its_time_ends_with_the_last_result_it_got():
