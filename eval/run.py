@@ -97,6 +97,7 @@ SETS = {
     "heldout37": HERE / "heldout37",
     "heldout38": HERE / "heldout38",
     "heldout39": HERE / "heldout39",
+    "heldout40": HERE / "heldout40",
 }  # each holds data.py and tasks.py
 
 

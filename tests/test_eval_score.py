@@ -73,6 +73,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout37",
         "heldout38",
         "heldout39",
+        "heldout40",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -87,6 +88,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout40",
         "heldout39",
         "heldout38",
         "heldout36",
