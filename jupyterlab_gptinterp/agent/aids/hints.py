@@ -184,19 +184,24 @@ def grouped_as_column(code: str) -> str:
     )
 
 
+def _indexed(missing: str, line: str) -> str:
+    """The frame `line` takes the column `missing` of (`name['missing']`), or ""."""
+    found = re.search(rf"\b([A-Za-z_]\w*)\[\s*['\"]{re.escape(missing)}['\"]", line)
+    return found.group(1) if found else ""
+
+
 def _reassigned(missing: str, outcome: Outcome, files: list[FileProfile]) -> str:
     """A KeyError on a frame name the cell assigned a new frame twice (two files' load blocks pasted
     one after the other, each as `df`): the column is of the first, the name holds the second."""
     lineno = failing_lineno(outcome)
-    line = outcome.code.splitlines()[lineno - 1] if lineno else ""
-    indexed = re.search(rf"\b([A-Za-z_]\w*)\[\s*['\"]{re.escape(missing)}['\"]", line)
+    indexed = _indexed(missing, outcome.code.splitlines()[lineno - 1] if lineno else "")
     if not indexed:
         return ""
     try:
         body = ast.parse(outcome.code).body
     except (SyntaxError, ValueError):  # (a null byte: ValueError before Python 3.12)
         return ""
-    name = indexed.group(1)
+    name = indexed
     made = [  # new frames given the name: not `df = df[...]`, which keeps its columns
         node
         for node in body
@@ -231,10 +236,10 @@ def _other_frame(missing: str, outcome: Outcome, files: list[FileProfile]) -> st
     it, and the failing line with that frame in place. A small model told only that the column is
     "of another frame" wrote `df[...]` again, five times over."""
     line = failing_line(outcome)
-    indexed = re.search(rf"\b([A-Za-z_]\w*)\[\s*['\"]{re.escape(missing)}['\"]", line)
-    if not indexed:
+    name = _indexed(missing, line)
+    if not name:
         return ""
-    lineno, name, whole = failing_lineno(outcome), indexed.group(1), outcome.code
+    lineno, whole = failing_lineno(outcome), outcome.code
     before = "\n".join(whole.splitlines()[: lineno - 1]) if lineno else whole
     made = re.findall(rf"^[ \t]*{re.escape(name)}\s*=(?!=)(.*)$", before, re.MULTILINE)
     own = frame_table(name, before, files)
