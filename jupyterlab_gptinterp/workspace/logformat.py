@@ -42,6 +42,7 @@ _KINDS: list[tuple[str, re.Pattern[str], str]] = [
 
 
 _INT = re.compile(r"-?\d+")
+_NAMED_GROUP = re.compile(r"\(\?P<(\w+)>")  # a field of the record regex
 # A token: a double-quoted string (spaces and escaped quotes inside), or a run of non-space.
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|\S+')
 _UNTYPED = ("word", "null", "quoted", "ts", "date", "time", "level", "tz")
@@ -242,7 +243,7 @@ def infer(lines: list[str], min_share: float = 0.2) -> LogFormat | None:
     rename = dict(zip(fields.names, named or fields.names))
     return LogFormat(
         prefix=_prefix(lines),
-        regex=re.sub(r"\(\?P<(\w+)>", lambda m: f"(?P<{rename[m[1]]}>", regex),
+        regex=_NAMED_GROUP.sub(lambda m: f"(?P<{rename[m[1]]}>", regex),
         fields=[rename[f] for f in fields.names],
         numeric={rename[f]: t for f, t in fields.numeric.items()},
         blank=[rename[f] for f in fields.blank],
@@ -367,7 +368,7 @@ def describe(name: str, fmt: LogFormat, lines_total: int | None) -> str:
     imports, (load, *records) = block[:first], block[first:]
     out = [f"{name}: text log, {n}. Not loaded yet. Start your cell with:", "```python", *imports, load]
     if fmt.prefix and fmt.matched < fmt.total:
-        fields = re.findall(r"\?P<(\w+)>", fmt.prefix)
+        fields = _NAMED_GROUP.findall(fmt.prefix)
         out += [
             f"# every line has {', '.join(fields)}"
             + (f" (levels {', '.join(fmt.levels)})" if fmt.levels else "")
