@@ -174,6 +174,21 @@ def test_dates_pandas_guesses_no_format_for_get_the_format_a_later_value_shows(t
     assert "format=" not in iso.tables[0].load  # pandas reads these from the first: no format said
 
 
+def test_numbers_with_a_few_words_in_their_place_are_said_with_the_words_and_not_converted(tmp_path, monkeypatch):
+    """'LO' and 'HI' where a meter read beyond its range: the words and their rows are said, the
+    column stays text (NaN would lose what they stand for); a word once (a units line among the
+    rows) and a column of words are not such a column."""
+    levels = ["LO" if i % 97 == 3 else "HI" if i % 89 == 7 else str(20 + i % 300) for i in range(3000)]
+    p = prof(tmp_path, "gauge.csv", "at,level\n" + "".join(f"t{i},{v}\n" for i, v in enumerate(levels)))
+    note = column(p, "level").notes[0]
+    assert f"'LO' ({levels.count('LO')} rows)" in note and f"'HI' ({levels.count('HI')} rows)" in note
+    assert "errors='coerce'" in note and load(tmp_path, monkeypatch, p.tables[0].load)["level"].dtype != float
+    once = prof(tmp_path, "once.csv", "at,level\nunit,cm\n" + "".join(f"t{i},{20 + i}\n" for i in range(30)))
+    assert not any("in their place" in n for n in column(once, "level").notes)
+    names = prof(tmp_path, "names.csv", "at,who\n" + "".join(f"t{i},{'Ann' if i % 2 else 'Bo'}\n" for i in range(30)))
+    assert not any("in their place" in n for n in column(names, "who").notes)
+
+
 def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     lines = ["price,when,ok,weight,share,name"]
     for i in range(30):

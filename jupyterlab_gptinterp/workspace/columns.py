@@ -406,7 +406,7 @@ def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
 
 MAX_CODES = 8  # distinct plain numbers in a text column that read as codes rather than amounts
 _COMPACT_DATE = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")  # 20240115: a date, not a number
-_PLAIN_NUMBER = re.compile(r"[-+]?(?:0|[1-9]\d{0,14})(?:\.\d+)?")  # no leading zero (a code), no id's 16+ digits
+PLAIN_NUMBER = re.compile(r"[-+]?(?:0|[1-9]\d{0,14})(?:\.\d+)?")  # no leading zero (a code), no id's 16+ digits
 
 
 def _plain_numbers(values: list[str]) -> tuple[str, Conversion | None]:
@@ -416,7 +416,7 @@ def _plain_numbers(values: list[str]) -> tuple[str, Conversion | None]:
     ('1', '2': a code, its values listed as they are)."""
     if (
         len(set(values)) <= MAX_CODES
-        or not all(_PLAIN_NUMBER.fullmatch(v.strip()) for v in values)
+        or not all(PLAIN_NUMBER.fullmatch(v.strip()) for v in values)
         or all(_COMPACT_DATE.fullmatch(v) for v in values)
     ):
         return "", None

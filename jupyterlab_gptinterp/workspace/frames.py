@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from .columns import Conversion, text_notes
+from .columns import PLAIN_NUMBER, Conversion, text_notes
 from .kinds import MAX_COLUMNS, MONTHS, PERIOD, PERIOD_CODE, TOTAL_VALUE, load_pandas
 
 SAMPLES = 3
@@ -95,6 +95,8 @@ def _columns(df: Any, scanned: dict[str, tuple[list[str], int]]) -> list[dict[st
                 spread = [str(v) for v in values.iloc[:: -(-len(values) // 2000) or 1]]
                 if not _reads_all(conversion, list(dict.fromkeys([*spread, *map(str, held)]))):
                     notes, holds, conversion = [], "", None
+            if not notes and (worded := _words_among_number_text(values)):
+                notes, holds = [worded], "numbers and words"
             shared = _shared_start(uniques)
             if not notes and not shared and (_listed(held, rows_held) or _listed(uniques, len(values))):
                 # Those of every row where they are few enough to list, else those of the rows read.
@@ -433,6 +435,31 @@ def _words_among_numbers(values: Any) -> str:
     return (
         f"numbers, with words among them: {said}; the numbers alone: pd.to_numeric({{col}}, errors='coerce') "
         "(the words become NaN; .str on this column would make every number NaN)"
+    )
+
+
+def _words_among_number_text(values: Any) -> str:
+    """A note for numbers written as text with a word or few in their place on some rows ('Low',
+    'High': a reading beyond what a device measures), naming the words and their rows. The load
+    block converts nothing: to_numeric(errors='coerce') would make the words NaN, and what they
+    stand for is the question's to say."""
+    texts = values.dropna().astype(str).str.strip()
+    plain = texts.map(lambda v: bool(PLAIN_NUMBER.fullmatch(v)))
+    words = Counter(texts[~plain])
+    if (
+        not words
+        or len(words) > 3
+        or words.total() < 2  # a word once: a header or a units line among the rows, not a reading's mark
+        or plain.sum() < max(10, 0.9 * len(texts))
+        or not all(w[:1].isalpha() for w in words)
+    ):
+        return ""
+    said = ", ".join(f"{w!r} ({n} rows)" for w, n in words.most_common())
+    first = words.most_common(1)[0][0]
+    return (
+        f"numbers written as text, with words on some rows in their place: {said}; pd.to_numeric({{col}}, "
+        f"errors='coerce') reads the numbers and makes the words NaN; where a word stands for a value, replace it "
+        f"first: {{col}}.replace({{{first!r}: ...}})"
     )
 
 
