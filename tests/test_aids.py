@@ -1724,6 +1724,19 @@ async def test_an_answer_read_off_an_output_cut_in_the_middle_is_no_answer_unles
     assert [m.text for m in sink.of("assistant_message")][-1] == "There are 400 rows."  # 400 is in the tail
 
 
+async def test_a_check_answer_naming_a_date_the_output_does_not_show_is_no_answer():
+    """A cell that printed a day's mean, and a verdict that names a day: made up, so the model is
+    told to print the date; the same date printed, in another spelling, is an answer."""
+    made_up = json.dumps({"answers": True, "answer": "It was on 2023-10-07.", "missing": ""})
+    dated = json.dumps({"answers": True, "answer": "It was 18 December 2023.", "missing": ""})
+    mean, day = "print(7.0018)", "import datetime\nprint(datetime.date(2023, 12, 18), 15.2)"
+    loop, llm, ex, sink, gate = make(fenced(mean), made_up, fenced(day), dated)
+    ended = await run_turn(loop, sink, gate, "On which day was the mean wind speed highest?")
+    assert ended.reason == "answer" and ex.ran == [mean, day]
+    assert "names a date the output does not show" in llm.requests[2][-1]["content"]
+    assert [m.text for m in sink.of("assistant_message")][-1] == "It was 18 December 2023."
+
+
 async def test_when_the_output_does_not_answer_the_model_is_told_what_is_missing():
     no = json.dumps({"answers": False, "answer": "", "missing": "the total per month of each year"})
     yes = json.dumps({"answers": True, "answer": "It is 43.", "missing": ""})

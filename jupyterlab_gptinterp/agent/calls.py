@@ -166,6 +166,42 @@ def _off_the_cut(answer: str, question: str, printed: str) -> bool:
     return any(n.replace(",", "") not in known for n in _NUMBER.findall(answer))
 
 
+UNSEEN_DATE = "the answer names a date the output does not show; print the date that answers (not only its value)"
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DATES = [  # (pattern, the groups' order: y, m, d as group numbers, 0 for none)
+    (re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)"), (1, 2, 3)),
+    (re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?", re.IGNORECASE), (3, 1, 2)),
+    (
+        re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:,?\s+(\d{{4}}))?", re.IGNORECASE),
+        (3, 2, 1),
+    ),
+]
+
+
+def _dates(text: str) -> set[tuple[int, int, int]]:
+    """The dates `text` writes, as (year or 0, month, day)."""
+    found = set()
+    for pattern, (y, m, d) in _DATES:
+        for match in pattern.finditer(text):
+            month = match.group(m)
+            number = _MONTHS.index(month[:3].lower()) + 1 if month[:1].isalpha() else int(month)
+            year = int(match.group(y)) if match.group(y) else 0
+            if 1 <= number <= 12 and 1 <= int(match.group(d)) <= 31:
+                found.add((year, number, int(match.group(d))))
+    return found
+
+
+def _unseen_date(answer: str, question: str, printed: str) -> bool:
+    """An answer that names a date neither the output nor the question writes (a small model that
+    printed a day's mean made up the day)."""
+    seen = _dates(question) | _dates(printed)
+    return any(
+        not any(m == sm and d == sd and (not y or not sy or y == sy) for sy, sm, sd in seen)
+        for y, m, d in _dates(answer)
+    )
+
+
 def _doomed(text: str, doomed: Callable[[str], bool]) -> bool:
     code = prompts.open_code(text)
     return code is not None and bool(code.strip()) and doomed(code)
@@ -342,6 +378,8 @@ class ModelCalls:
             check = Check(False, "", f"the code does not do this part of the question: {undone}")
         if check.answers and len(outcome.printed) > budget and _off_the_cut(check.answer, question, outcome.printed):
             check = Check(False, "", CUT)
+        if check.answers and _unseen_date(check.answer, question, outcome.printed):
+            check = Check(False, "", UNSEEN_DATE)
         outcome.answered = check.answers and bool(check.answer.strip())
         return check
 
