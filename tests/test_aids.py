@@ -762,6 +762,30 @@ async def test_a_text_match_on_dates_in_several_formats_gets_a_note_unless_the_c
     assert await Checks().after_run(turn(files=[SALES]), one_format) is None  # dates in one format match as text
 
 
+async def test_one_file_of_an_archive_the_question_names_and_the_code_never_selects_gets_a_note():
+    """A table stacking the rows of an archive's files, a column naming each row's file: a question
+    about one of them answered over all gets a note; naming the file, or a word of its name, is a
+    selection; an archive of different tables (no such column) and a described file are not this."""
+    notes = ["a zip archive of 3 files (logs/week_01.json, logs/week_02.json, logs/week_03.json)"]
+    load = "df = pd.json_normalize(docs)\ndf.insert(0, 'file', members)"
+    stacked = TableProfile("", 3, load, [ColumnProfile("file", "text"), ColumnProfile("n", "int")], notes=notes)
+    files = [FileProfile("weeks.zip", "table", tables=[stacked])]
+
+    async def noted(question, code, files=files):
+        note = await Checks().after_run(turn(question=question, files=files), ok(code, "42\n"))
+        return note.text if note else ""
+
+    asked = "In weeks.zip, what is the total of n in week_02.json?"
+    said = await noted(asked, f"{load}\nprint(df['n'].sum())")
+    assert "'week_02.json' only" in said and "'file' column" in said, said
+    assert await noted(asked, f"{load}\nprint(df[df['file'].str.endswith('week_02.json')]['n'].sum())") == ""
+    assert await noted(asked, f"{load}\nprint(df[df['file'].str.contains('_02')]['n'].sum())") != ""  # digits alone
+    assert await noted("What is the total of n in weeks.zip?", f"{load}\nprint(df['n'].sum())") == ""
+    tables = TableProfile("week_02.json", 3, "df = pd.read_json(z.open('week_02.json'))", [ColumnProfile("n", "int")])
+    apart = [FileProfile("weeks.zip", "table", tables=[tables])]
+    assert await noted(asked, "print(df['n'].sum())", files=apart) == ""
+
+
 async def test_one_year_the_question_names_and_the_code_never_selects_gets_a_note_in_data_of_several_years():
     day = ColumnProfile("day", "date objects", samples=["2024-12-10", "2023-09-10", "2024-08-23"])
     load = "df = pd.read_parquet('dl_2023-2024.parquet')"

@@ -52,6 +52,7 @@ from .selection import (
     column_pattern,
     compared_with,
     converts,
+    member_unselected,
     period_unselected,
     unapplied_comparison,
     written_otherwise,
@@ -155,6 +156,7 @@ class Checks(Aid):
         text = text or value_not_held(code, turn.files, before) or spellings_apart(code, turn.files, before)
         text = text or written_otherwise(code, turn.files, before)
         text = text or period_unselected(turn.question, code, turn.files, before, outcome.printed, turn.asked)
+        text = text or member_unselected(turn.question, code, turn.files, before)
         text = text or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or missing_kept(code, turn.files, before)

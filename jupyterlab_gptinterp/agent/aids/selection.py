@@ -1,10 +1,13 @@
-"""Does the code select the rows the question asks about? Three checks the `Checks` aid runs on a
+"""Does the code select the rows the question asks about? Four checks the `Checks` aid runs on a
 run that worked, read from the question, the code and the preview, never from the data's names:
 
 - the question names one year, the data holds dates of other years, and neither the code nor a
   cell before it names that year: the result is over every year (a small model drops "in 2024"
   from "the total downloads in 2024" and answers the total of all years), or names the year and
   not the one month the question names with it ('March 2024');
+- the question names one file of several whose rows a described table stacks (a zip's monthly
+  files, with a column naming each row's file), and the code never names it: the result is over
+  every file;
 - a text column compared with a literal written otherwise than every value the preview sampled
   (`== 'March 2024'` where the column holds '2022-01', '2022-02'): `==` keeps no row, with no error;
 - a comparison stored (`df['d'] = df['d'].dt.year == 2023`, `mask = ...`) and never read again: a
@@ -84,6 +87,36 @@ def period_unselected(
         "first (e.g. df[df[date].dt.year == "
         f"{year}] after pd.to_datetime), then compute again."
     )
+
+
+_MEMBER_COLUMNS = ("file", "member", "zip_member", "source_file", "path")
+
+
+def member_unselected(question: str, code: str, files: list[FileProfile], ran: str = "") -> str:
+    """A note when the question names a file that is one of several inside a described archive or
+    folder (its preview lists it), and neither the code nor a cell before it names that file or a
+    word of its name: the result is over every file there ('the visits in 2024_JANUARY.json'
+    answered with the visits of three months' files)."""
+    together = f"{ran}\n{code}".lower()
+    described = [f.name for f in files]
+    # Tables of several files' rows, a column naming each row's file (not an archive of different tables).
+    stacked = [(f, t, c.name) for f in files for t in f.tables for c in t.columns if c.name in _MEMBER_COLUMNS]
+    for name in dict.fromkeys(_FILE.findall(question)):
+        if any(name in d for d in described):
+            continue  # a described file, or a part of its name: other_file's matter
+        held = next(((f, column) for f, t, column in stacked if any(name in n for n in [*t.notes, t.load])), None)
+        if held is None:
+            continue
+        stem = name.rsplit(".", 1)[0]
+        words = [w for w in re.split(r"[\W_]+", stem) if len(w) >= 3 and not w.isdigit()]
+        if stem.lower() in together or any(w.lower() in together for w in words):
+            continue
+        return (
+            f"the question asks about {name!r} only, one of the files in {held[0].name!r}, and the code never names "
+            f"it: the result is over every file there. Keep only that file's rows (the {held[1]!r} column holds "
+            "each row's file), then compute again."
+        )
+    return ""
 
 
 def _named_month(month: int, year: str) -> str:
