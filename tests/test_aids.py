@@ -16,6 +16,7 @@ import pytest
 from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
 from jupyterlab_gptinterp.agent import aids, focus, prompts
+from jupyterlab_gptinterp.agent.aids.answer import Answer
 from jupyterlab_gptinterp.agent.aids.base import Check, TurnState
 from jupyterlab_gptinterp.agent.aids.checks import Checks
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
@@ -83,6 +84,24 @@ async def hint(outcome, files=(SALES,), listing=()):
 
 
 # --- hints -------------------------------------------------------------------------------------
+
+
+async def test_after_an_install_that_worked_the_cell_that_wanted_it_is_asked_for_again():
+    wanting = failed("import tinygeo\nprint(tinygeo.km(1, 2))", "ModuleNotFoundError", "No module named 'tinygeo'")
+    install = ok("%pip install tinygeo", "Successfully installed tinygeo-1.0\n")
+    said = await Hints().after_run(turn(outcomes=[wanting, install]), install)
+    assert said is not None and "install worked" in said.text and "No module named 'tinygeo'" in said.text
+    # Not once that cell (or another) has worked since, nor for a cell that is no install.
+    after = ok("import tinygeo\nprint(tinygeo.km(1, 2))", "3\n")
+    assert await Hints().after_run(turn(outcomes=[wanting, after, install]), install) is None
+    assert await Hints().after_run(turn(outcomes=[wanting, after]), after) is None
+    # The note keeps the check call off the install's output: the answer aid judges no noted run.
+    install.notes.append(said.text)
+
+    async def never(outcome):
+        raise AssertionError("the check call was made on an install's output")
+
+    assert await Answer().after_run(turn(outcomes=[wanting, install], check=never), install) is None
 
 
 async def test_a_frame_given_where_one_column_is_needed_gets_a_hint_naming_str_extracts_frame():

@@ -36,6 +36,7 @@ from .base import Aid, Note, TurnState
 from .errors import failing_line, failing_lineno, is_api_error, unused_failing
 from .folding import LOOP, unfolded
 from .preview import exploded, exploded_all, load_block, loaded_kind, stem_of
+from .repeats import installs_only
 
 _QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
@@ -154,11 +155,30 @@ class Hints(Aid):
     name = "hints"
 
     async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
-        if not outcome.failed or not outcome.error_name:
+        if not outcome.failed:
+            return _installed(turn, outcome)
+        if not outcome.error_name:
             return None
         said = (unused_failing(outcome), hint(outcome, turn.files, turn.listing), grouped_as_column(outcome.code))
         text = " ".join(t for t in said if t)
         return Note(text=f"Hint: {text}") if text else None
+
+
+def _installed(turn: TurnState, outcome: Outcome) -> Note | None:
+    """After an install that worked, the cell that failed for want of a module, not run since, is
+    what comes next (a small model read the install's output as its answer to give, and gave none)."""
+    if not outcome.ran or not installs_only(outcome.code):
+        return None
+    earlier = turn.outcomes[: turn.outcomes.index(outcome)] if outcome in turn.outcomes else turn.outcomes
+    wanting = next(
+        (o for o in reversed(earlier) if o.ran and o.error_name in ("ModuleNotFoundError", "ImportError")), None
+    )
+    if wanting is None or any(o.ran and not o.failed for o in earlier[earlier.index(wanting) + 1 :]):
+        return None
+    return Note(
+        text=f"Hint: the install worked. The cell that failed with {wanting.error_name}: {wanting.error_value[:120]} "
+        "has not run since and can run now: propose it again (as it was, or mended), then answer from its output."
+    )
 
 
 # `df['c'] = df.groupby(...)...mean()`: one row per group, put beside every row of df.

@@ -235,7 +235,7 @@ def pasted_output(code: str, printed: str) -> bool:
     mine = " ".join(code.split())
     if len(mine) < 3 or mine not in output:
         return False
-    if _installs_only(code):  # the install a hint proposed
+    if installs_only(code):  # the install a hint proposed
         return False
     try:  # code that the last cell happened to print (a name, a line of source) is still code
         compile(code, "<proposal>", "exec")
@@ -258,7 +258,7 @@ def literal(code: str) -> str | None:
     return str(value)
 
 
-def _installs_only(code: str) -> bool:
+def installs_only(code: str) -> bool:
     """Every line of `code` is `%pip install` of names a package can have (not a hint's words)."""
     found = [_PIP.match(line) for line in code.splitlines() if line.strip()]
     if not found or not all(found):
