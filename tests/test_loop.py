@@ -551,6 +551,8 @@ def test_what_is_a_runaway():
     same = "total = df['ms_played'].sum() / 3600000  # hours\n"
     assert _first_cut(start + same * 8) == len(start) + len(same)
     assert _first_cut(start + same * (calls.CYCLES - 1)) == -1
+    imports = "import gzip\nimport pandas as pd\nimport numpy as np\n\n"  # a block of imports, again and again
+    assert _first_cut(head + imports * 8) == len(head) + len(imports)
     assert _first_cut("Notes:\n" + ("obj['ts'] = obj['ts'].dt.tz_localize(None)\n" * 8)) == -1  # not in code
     picked = [243, 17, 980, 511, 62, 734, 305, 889, 120, 456, 778, 33, 690, 214, 957] * 2  # no step, no cycle of 3
     ids = "".join(f"keep.add('12345678901234567890{n:03d}')  # order\n" for n in picked)
