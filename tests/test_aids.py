@@ -86,6 +86,26 @@ async def hint(outcome, files=(SALES,), listing=()):
 # --- hints -------------------------------------------------------------------------------------
 
 
+async def test_a_mask_with_missing_values_and_a_missing_value_where_text_is_expected_get_hints():
+    """Errors pandas raises on rows that hold NaN: a mask of NaN read as column labels, and `in`
+    on a NaN; the hint says so, never 'there is no column "None of ..."'."""
+    import numpy as np
+    import pandas as pd
+
+    df = pd.DataFrame({"kind": ["walk", None, "cycle"] * 300})
+    with pytest.raises(KeyError) as raised:
+        df[df["kind"].map(lambda v: np.nan)]
+    said = await hint(failed("df[df['kind'].map(f)]", "KeyError", str(raised.value)))
+    assert "mask of True/False" in said and "no column" not in said, said
+    with pytest.raises(TypeError) as typed:
+        df["kind"].map(lambda v: "cy" in v)
+    said = await hint(failed("df['kind'].map(lambda v: 'cy' in v)", "TypeError", str(typed.value)))
+    assert "missing value (NaN" in said and "isinstance" in said, said
+    with pytest.raises(KeyError) as named:
+        df[["kind", "speed"]]
+    assert "mask of True/False" not in await hint(failed("df[['kind', 'speed']]", "KeyError", str(named.value)))
+
+
 async def test_after_an_install_that_worked_the_cell_that_wanted_it_is_asked_for_again():
     wanting = failed("import tinygeo\nprint(tinygeo.km(1, 2))", "ModuleNotFoundError", "No module named 'tinygeo'")
     install = ok("%pip install tinygeo", "Successfully installed tinygeo-1.0\n")

@@ -314,6 +314,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         key = _key_value(value)
         if several := _several_columns(key, columns):
             return several
+        if said := _unlabelled_rows(key):
+            return said
         missing = _missing_key(key)
         names = [c.name for t in read for c in t.columns]
         melted = "" if ".melt(" in code else _melted(missing, read)  # a melt of its own names its columns
@@ -400,6 +402,12 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
     if name == "TypeError" and (m := _UNSUPPORTED.search(value)):
         if said := _reduced_hint(m[1] or m[2], value, failing_line(outcome) or code):
             return said
+    if name == "TypeError" and _MISSING_VALUE.search(value):
+        return (
+            "a missing value (NaN, which is a float) stands where the code expects text, a list or a record: the rows "
+            "without one hold NaN. Skip them first (.dropna() on that column, or `isinstance(v, str)` / "
+            "`isinstance(v, (list, dict))` inside the function) before `in`, indexing or looping over a value."
+        )
     if _TEXT_NOT_NUMBER.search(value) or (name == "TypeError" and "str" in value):
         texts = [
             c
@@ -652,7 +660,28 @@ def _missing_key(key: object) -> str:
     return key.removeprefix("Column not found: ").strip()
 
 
-_KEY_LIST = re.compile(r"^None of \[Index\(\[(.*?)\]|^\[(.*?)\] not in index")
+_KEY_LIST = re.compile(r"^None of \[Index\(\[(.*?)\]|^\[(.*?)\] not in index", re.DOTALL)
+# `'x' in v`, `v[0]`, `for a in v` where a row holds NaN (a float) instead of text, a list or a record.
+_MISSING_VALUE = re.compile(
+    r"argument of type 'float' is not iterable|'float' object is not (?:iterable|subscriptable)"
+)
+
+
+def _unlabelled_rows(key: object) -> str:
+    """`df[values]` whose values are no column names (NaN, numbers, True/False with NaN among them):
+    a mask that is not all True/False, read by pandas as labels to look up."""
+    m = _KEY_LIST.search(key) if isinstance(key, str) else None
+    listed = (m.group(1) if m.group(1) is not None else m.group(2)) if m else ""
+    if not listed or "'" in listed or '"' in listed:
+        return ""
+    shown = ", ".join(listed.replace("\n", " ").split(",")[:3]).strip()
+    return (
+        f"the frame was indexed with values ({shown}, ...) that are not column names: pandas reads df[...] of a list "
+        "as columns to take. To keep rows, index with a mask of True/False (df[df['c'] == v]); a condition made with "
+        ".apply or .map that gives NaN on some rows needs .fillna(False) first."
+    )
+
+
 _MERGE_CALL = re.compile(r"(?:\bpd\.merge\(\s*(\w+)\s*,\s*|\b(\w+)\.merge\(\s*)(\w+)")
 
 
