@@ -106,6 +106,29 @@ async def test_a_mask_with_missing_values_and_a_missing_value_where_text_is_expe
     assert "mask of True/False" not in await hint(failed("df[['kind', 'speed']]", "KeyError", str(named.value)))
 
 
+async def test_a_key_error_on_a_column_the_cell_took_out_of_its_frame_names_the_line():
+    """A list column exploded into its items' fields by the load block (which drops it), then
+    filtered on: the line that took it out is named, with the columns the frame has after it."""
+    load = (
+        "df = pd.json_normalize(docs)\n"
+        "df = df.explode('items', ignore_index=True)\n"
+        "df = pd.json_normalize(df['items'].tolist()).join(df.drop(columns='items'))"
+    )
+    items = TableProfile(
+        "items, one row per item", 9, load, [ColumnProfile("sku", "text"), ColumnProfile("qty", "int")]
+    )
+    files = [FileProfile("orders.json", "records", tables=[items])]
+    code = f"{load}\ndf = df[df['items'].str.len() > 0]\nprint(df['qty'].sum())"
+    tb = ["Cell In[2], line 4\n----> 4 df = df[df['items'].str.len() > 0]"]
+    said = await hint(failed(code, "KeyError", "'items'", tb), files=files)
+    assert "line 3 of the cell" in said and "'sku', 'qty'" in said, said
+    dropped = "df = orders.copy()\ndel df['note']\nprint(df['note'].head())"
+    tb = ["Cell In[2], line 3\n----> 3 print(df['note'].head())"]
+    assert "line 2 of the cell" in await hint(failed(dropped, "KeyError", "'note'", tb), files=files)
+    anew = "df = orders.drop(columns=['note'])\ndf = load_again()\nprint(df['note'].head())"
+    assert "of the cell" not in await hint(failed(anew, "KeyError", "'note'", tb), files=files)  # made anew since
+
+
 async def test_after_an_install_that_worked_the_cell_that_wanted_it_is_asked_for_again():
     wanting = failed("import tinygeo\nprint(tinygeo.km(1, 2))", "ModuleNotFoundError", "No module named 'tinygeo'")
     install = ok("%pip install tinygeo", "Successfully installed tinygeo-1.0\n")

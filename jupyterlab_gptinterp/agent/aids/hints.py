@@ -210,6 +210,38 @@ def _indexed(missing: str, line: str) -> str:
     return found.group(1) if found else ""
 
 
+def _dropped(missing: str, outcome: Outcome, tables: list[TableProfile]) -> str:
+    """A KeyError on a column that a line of the cell above the failing one took out of that frame
+    (`.drop(columns=...)`, `del`, `.pop`; a load block's `explode` and `json_normalize` of a list
+    column drop it once its items are the rows): which line, and the columns the frame has after it
+    where a described table's load makes them."""
+    lineno = failing_lineno(outcome)
+    lines = outcome.code.splitlines()
+    name = _indexed(missing, lines[lineno - 1]) if lineno and lineno <= len(lines) else ""
+    if not name:
+        return ""
+    key = rf"['\"]{re.escape(missing)}['\"]"
+    takes = re.compile(
+        rf"^\s*{re.escape(name)}\s*=.*\.drop\((?:[^)]*\bcolumns\s*=\s*\[?[^)]*{key}|\s*\[?\s*{key}[^)]*axis\s*=\s*(?:1|'columns'))"
+        rf"|^\s*del\s+{re.escape(name)}\[\s*{key}|^\s*{re.escape(name)}\.pop\(\s*{key}"
+    )
+    for n in range(lineno - 1, 0, -1):
+        line = lines[n - 1]
+        if re.match(rf"^\s*{re.escape(name)}\s*=(?!=)", line) and not takes.search(line):
+            return ""  # the frame was made anew after any drop above: not this
+        if takes.search(line):
+            made = next((t for t in tables if _squeezed(line) in _squeezed(t.load)), None)
+            cols = [c.name for c in made.columns] if made else []
+            more = f" ({len(cols)} in all)" if len(cols) > 10 else ""
+            after = f" After it `{name}` has the columns {', '.join(map(repr, cols[:10]))}{more}." if cols else ""
+            shown = line.strip() if len(line.strip()) <= 160 else line.strip()[:157] + "..."
+            return (
+                f"line {n} of the cell (`{shown}`) takes {missing!r} out of `{name}`, so from there on `{name}` has no "
+                f"column {missing!r}.{after} Use those columns, or take {missing!r} before that line."
+            )
+    return ""
+
+
 def _reassigned(missing: str, outcome: Outcome, files: list[FileProfile]) -> str:
     """A KeyError on a frame name the cell assigned a new frame twice (two files' load blocks pasted
     one after the other, each as `df`): the column is of the first, the name holds the second."""
@@ -320,6 +352,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         names = [c.name for t in read for c in t.columns]
         melted = "" if ".melt(" in code else _melted(missing, read)  # a melt of its own names its columns
         if said := _reassigned(missing, outcome, named) or _other_frame(missing, outcome, named):
+            return said
+        if said := _dropped(missing, outcome, read):
             return said
         if said := _merge_key_hint(missing, outcome, named) or _items_key(missing, named, code):
             return said
