@@ -15,7 +15,7 @@ import re
 import pytest
 from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 
-from jupyterlab_gptinterp.agent import aids, focus, prompts
+from jupyterlab_gptinterp.agent import aids, calls, focus, prompts
 from jupyterlab_gptinterp.agent.aids.answer import Answer
 from jupyterlab_gptinterp.agent.aids.base import Check, TurnState
 from jupyterlab_gptinterp.agent.aids.checks import Checks
@@ -1821,6 +1821,12 @@ async def test_a_check_answer_naming_a_date_the_output_does_not_show_is_no_answe
     assert ended.reason == "answer" and ex.ran == [mean, day]
     assert "names a date the output does not show" in llm.requests[2][-1]["content"]
     assert [m.text for m in sink.of("assistant_message")][-1] == "It was 18 December 2023."
+    # Words that begin as a month does are no dates; a date the output writes another way is seen.
+    for answer in ("Sales decreased 12% in 2 separate regions.", "Market 3 had 2 decimal places of error."):
+        assert not calls._unseen_date(answer, "q", "42"), answer
+    for printed in ("Date 03/15/2024", "15.03.2024", "datetime.date(2024, 3, 15)", "2024-03-15 00:00:00"):
+        assert not calls._unseen_date("It was March 15, 2024.", "Which day?", printed), printed
+    assert calls._unseen_date("It was March 16, 2024.", "Which day?", "2024-03-15")
 
 
 async def test_when_the_output_does_not_answer_the_model_is_told_what_is_missing():

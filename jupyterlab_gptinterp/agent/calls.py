@@ -169,9 +169,17 @@ def _off_the_cut(answer: str, question: str, printed: str) -> bool:
 
 UNSEEN_DATE = "the answer names a date the output does not show; print the date that answers (not only its value)"
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+# A month's whole name or its abbreviation, a word of its own ('Market 3' or 'decreased 12' is none).
+_MONTH = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?"
+)
 _DATES = [  # (pattern, the groups' order: y, m, d as group numbers, 0 for none)
     (re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)"), (1, 2, 3)),
+    (re.compile(r"\bdate\((\d{4}), (\d{1,2}), (\d{1,2})\)"), (1, 2, 3)),  # datetime.date(2024, 3, 15)
+    # 03/15/2024 or 15.03.2024: month or day first, so read both ways (an output's date is seen either way).
+    (re.compile(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.])"), (3, 1, 2)),
+    (re.compile(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.])"), (3, 2, 1)),
     (re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?", re.IGNORECASE), (3, 1, 2)),
     (
         re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:,?\s+(\d{{4}}))?", re.IGNORECASE),

@@ -165,7 +165,8 @@ class _Fields:
             base = "status"
         elif kind in ("int", "float"):
             base = "value"
-        group_rx = next(g for k, _, g in _KINDS if k == kind)  # a sign kept where none was sampled: a frost further down
+        # A sign kept where none was sampled: a frost further down.
+        group_rx = next(g for k, _, g in _KINDS if k == kind)
         name = self.name(base)
         if kind in ("int", "float") and blank:
             self.blank.append(name)
