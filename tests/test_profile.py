@@ -1448,6 +1448,21 @@ def test_a_table_of_tokens_one_blank_apart_under_a_commented_header_loads_every_
     odd = rows[:50] + [rows[50] + " x"] + rows[51:60]
     other = prof(tmp_path, "odd.txt", head + "\n".join(odd) + "\n")
     assert not any("read_csv" in t.load for t in other.tables)
+    # A row with a token too few, far past the lines sampled: read short, so not offered this way.
+    short = rows[:2400] + [rows[2400 % 800].rsplit(" ", 1)[0]] + rows[:50]
+    assert not any("read_csv" in t.load for t in prof(tmp_path, "short.txt", head + "\n".join(short) + "\n").tables)
+    # A units line with digits in it ('m3/s') is units all the same.
+    flows = "#yr  mo   flow area\n#--  -- m3/s    km2\n" + "".join(
+        f"{2000 + i:4d} {i % 12 + 1:2d} {i * 1.5:6.1f} {i:4d}\n" for i in range(30)
+    )
+    df = load(tmp_path, monkeypatch, prof(tmp_path, "flow.txt", flows).tables[0].load)
+    assert len(df) == 30 and df["flow"].dtype == float and df["yr"].iloc[0] == 2000
+    # Names of two words over a fixed-width report: read by position, not by tokens.
+    sites = "Site          Date        Max Temp  Rain\n" + "".join(
+        f"Fort Collins  2024-01-{d:02d}  {d * 0.5:8.1f}  {d % 3:4.1f}\n" for d in range(1, 20)
+    )
+    df = load(tmp_path, monkeypatch, prof(tmp_path, "sites.txt", sites).tables[0].load)
+    assert list(df.columns) == ["Site", "Date", "Max Temp", "Rain"] and df["Site"].iloc[0] == "Fort Collins"
 
 
 def test_a_header_of_two_rows_names_each_column_by_both_and_says_how_to_make_it_long(tmp_path, monkeypatch):

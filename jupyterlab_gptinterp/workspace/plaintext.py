@@ -109,6 +109,17 @@ def read_calendar(name: str, path: Path) -> dict[str, Any]:
     return {"kind": "table", "tables": [table_profile("", df.head(MAX_ROWS), load, len(df), [note], columns_of(df))]}
 
 
+def _tokens_alike(path: Path, found: spaced.Spaced) -> bool:
+    """Every row of the whole file splits into as many tokens as the header has names: read_csv
+    refuses a row with more, but pads one with fewer, putting its values under the wrong names."""
+    n = len(found.names)
+    with open_file(path) as f:
+        for i, raw in enumerate(f):
+            if i >= found.skip and raw.strip() and len(raw.split()) != n:
+                return False
+    return True
+
+
 def _fwf_args(path: Path, encoding: str) -> dict[str, Any]:
     """read_fwf's encoding and compression: pandas 3.1's read_fwf infers no compression from the name."""
     args: dict[str, Any] = {} if encoding in ("utf-8-sig", "utf-8") else {"encoding": encoding}
@@ -157,7 +168,7 @@ def _fixed(name: str, path: Path, text: str, encoding: str, whole: bool) -> dict
 
 def _spaced(name: str, path: Path, found: spaced.Spaced, encoding: str) -> dict[str, Any] | None:
     """A table of blank-separated tokens under a header of names, read whole with read_csv; None
-    when a row past those sampled has another count of tokens (pandas would refuse it)."""
+    when a row past those sampled has another count of tokens."""
     kwargs: dict[str, Any] = {"sep": r"\s+", "header": None, "names": found.names, "skiprows": found.skip}
     if encoding not in ("utf-8-sig", "utf-8"):
         kwargs["encoding"] = encoding
@@ -173,6 +184,8 @@ def _spaced(name: str, path: Path, found: spaced.Spaced, encoding: str) -> dict[
             if u.lower() != n.lower() and any(ch.isalpha() for ch in u)
         )
         notes.append(f"units, from the line under the names (skipped): {units}")
+    if path.stat().st_size > MAX_SCANNED or not _tokens_alike(path, found):
+        return None  # a row with fewer tokens would be read short, its last values missing
     pd = load_pandas()
     try:
         df = pd.read_csv(path, **kwargs)

@@ -9,6 +9,7 @@ every row by its tokens, so it is offered when every line sampled has the header
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .fixedwidth import RULE
@@ -49,17 +50,34 @@ def _numeric_columns(rows: list[list[str]]) -> int:
     return sum(sum(_number(r[k]) for r in rows) >= 0.9 * len(rows) for k in range(len(rows[0])))
 
 
+def _spans(line: str) -> list[tuple[int, int]]:
+    return [m.span() for m in re.finditer(r"\S+", line)]
+
+
+def _aligned(header: str, rows: list[str]) -> bool:
+    """Nearly every row's tokens stand under the header's, each overlapping the name of its place:
+    the columns the names say, not a value of two words taking the next name's place."""
+    names = _spans(header)
+
+    def under(row: str) -> bool:
+        return all(a < d and c < b for (a, b), (c, d) in zip(names, _spans(row)))
+
+    return sum(map(under, rows)) >= 0.9 * len(rows)
+
+
 def infer(lines: list[str]) -> Spaced | None:
     """The layout, or None unless a header of at least three names is followed by at least three
-    rows, every row sampled splitting into as many tokens, some of them digits, two columns or
-    more of numbers, and no rule line."""
+    rows, every row sampled splitting into as many tokens, some of them digits, each under its
+    name, two columns or more of numbers, and no rule line."""
     for h, line in enumerate(lines[:MAX_HEAD]):
         names = line.lstrip("#").split()
         if len(names) < 3 or not _named(names):
             continue
         below = [i for i in range(h + 1, len(lines)) if lines[i].strip()]
-        units = 0
-        while units < min(MAX_UNITS, len(below)) and not any(ch.isdigit() for ch in lines[below[units]]):
+        units = 0  # lines of no number under the header ('m3/s', 'km2' are units, not values)
+        while units < min(MAX_UNITS, len(below)) and not any(
+            _number(t) for t in lines[below[units]].lstrip("#").split()
+        ):
             units += 1
         body = below[units:]
         rows = [lines[i].split() for i in body]
@@ -69,6 +87,8 @@ def infer(lines: list[str]) -> Spaced | None:
             continue  # a title above the header, or no table at all
         if _numeric_columns(rows[:MAX_SAMPLE]) < 2:
             return None
+        if not _aligned(line, [lines[i] for i in body[:MAX_SAMPLE]]):
+            return None  # tokens alike in count, not in place ('Fort Collins' under 'Site' and 'Date')
         unit = lines[below[0]].lstrip("#").split() if units == 1 else []
         first = body[0]
         return Spaced(h, names, unit if len(unit) == len(names) else [], first, rows, line.lstrip().startswith("#"))
