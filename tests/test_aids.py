@@ -104,6 +104,11 @@ async def test_a_mask_with_missing_values_and_a_missing_value_where_text_is_expe
     with pytest.raises(KeyError) as named:
         df[["kind", "speed"]]
     assert "mask of True/False" not in await hint(failed("df[['kind', 'speed']]", "KeyError", str(named.value)))
+    with pytest.raises(KeyError) as labels:  # rows looked up by labels the index lacks: no mask at all
+        df.loc[[2019, 2020]]
+    assert "mask of True/False" not in await hint(failed("df.loc[[2019, 2020]]", "KeyError", str(labels.value)))
+    newer = "argument of type 'float' is not a container or iterable"  # Python 3.14's words
+    assert "missing value (NaN" in await hint(failed("df['kind'].map(lambda v: 'cy' in v)", "TypeError", newer))
 
 
 async def test_a_key_error_on_a_column_the_cell_took_out_of_its_frame_names_the_line():
@@ -134,7 +139,10 @@ async def test_after_an_install_that_worked_the_cell_that_wanted_it_is_asked_for
     install = ok("%pip install tinygeo", "Successfully installed tinygeo-1.0\n")
     said = await Hints().after_run(turn(outcomes=[wanting, install]), install)
     assert said is not None and "install worked" in said.text and "No module named 'tinygeo'" in said.text
-    # Not once that cell (or another) has worked since, nor for a cell that is no install.
+    # Not after an install that failed (%pip never raises), nor once that cell (or another) has worked
+    # since, nor for a cell that is no install.
+    failing = ok("%pip install tinygeo", "ERROR: No matching distribution found for tinygeo\n")
+    assert await Hints().after_run(turn(outcomes=[wanting, failing]), failing) is None
     after = ok("import tinygeo\nprint(tinygeo.km(1, 2))", "3\n")
     assert await Hints().after_run(turn(outcomes=[wanting, after, install]), install) is None
     assert await Hints().after_run(turn(outcomes=[wanting, after]), after) is None
@@ -841,7 +849,8 @@ async def test_one_file_of_an_archive_the_question_names_and_the_code_never_sele
     said = await noted(asked, f"{load}\nprint(df['n'].sum())")
     assert "'week_02.json' only" in said and "'file' column" in said, said
     assert await noted(asked, f"{load}\nprint(df[df['file'].str.endswith('week_02.json')]['n'].sum())") == ""
-    assert await noted(asked, f"{load}\nprint(df[df['file'].str.contains('_02')]['n'].sum())") != ""  # digits alone
+    assert await noted(asked, f"{load}\nprint(df[df['file'].str.contains('_02')]['n'].sum())") == ""  # its alone
+    assert await noted(asked, f"{load}\nprint(df[df['file'].str.contains('.json')]['n'].sum())") != ""  # all have it
     assert await noted("What is the total of n in weeks.zip?", f"{load}\nprint(df['n'].sum())") == ""
     tables = TableProfile("week_02.json", 3, "df = pd.read_json(z.open('week_02.json'))", [ColumnProfile("n", "int")])
     apart = [FileProfile("weeks.zip", "table", tables=[tables])]

@@ -183,6 +183,10 @@ def test_numbers_with_a_few_words_in_their_place_are_said_with_the_words_and_not
     note = column(p, "level").notes[0]
     assert f"'LO' ({levels.count('LO')} rows)" in note and f"'HI' ({levels.count('HI')} rows)" in note
     assert "errors='coerce'" in note and load(tmp_path, monkeypatch, p.tables[0].load)["level"].dtype != float
+    # Codes among few values ('X', 'MT' among chromosome numbers): every value is still listed.
+    chrom = [str(1 + i % 22) if i % 23 else ("X" if i % 2 else "MT") for i in range(400)]
+    coded = prof(tmp_path, "calls.csv", "id,chrom\n" + "".join(f"r{i},{c}\n" for i, c in enumerate(chrom)))
+    assert any(n.startswith("values:") and "'MT'" in n for n in column(coded, "chrom").notes)
     once = prof(tmp_path, "once.csv", "at,level\nunit,cm\n" + "".join(f"t{i},{20 + i}\n" for i in range(30)))
     assert not any("in their place" in n for n in column(once, "level").notes)
     names = prof(tmp_path, "names.csv", "at,who\n" + "".join(f"t{i},{'Ann' if i % 2 else 'Bo'}\n" for i in range(30)))

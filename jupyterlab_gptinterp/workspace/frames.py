@@ -98,7 +98,8 @@ def _columns(df: Any, scanned: dict[str, tuple[list[str], int]]) -> list[dict[st
             if not notes and (worded := _words_among_number_text(values)):
                 notes, holds = [worded], "numbers and words"
             shared = _shared_start(uniques)
-            if not notes and not shared and (_listed(held, rows_held) or _listed(uniques, len(values))):
+            listable = not notes or holds == "numbers and words"  # the words' note keeps the list ('X', 'MT')
+            if listable and not shared and (_listed(held, rows_held) or _listed(uniques, len(values))):
                 # Those of every row where they are few enough to list, else those of the rows read.
                 whole = str(col) in scanned and _listed(held, rows_held)
                 few = [str(v) for v in (held if whole else uniques)]

@@ -164,11 +164,14 @@ class Hints(Aid):
         return Note(text=f"Hint: {text}") if text else None
 
 
+_INSTALLED = re.compile(r"^(?:Successfully installed|Requirement already satisfied)\b(?![\s\S]*^ERROR:)", re.MULTILINE)
+
+
 def _installed(turn: TurnState, outcome: Outcome) -> Note | None:
     """After an install that worked, the cell that failed for want of a module, not run since, is
     what comes next (a small model read the install's output as its answer to give, and gave none)."""
-    if not outcome.ran or not installs_only(outcome.code):
-        return None
+    if not outcome.ran or not installs_only(outcome.code) or not _INSTALLED.search(outcome.printed):
+        return None  # %pip never raises: a failed install ('ERROR: No matching distribution') is status ok
     earlier = turn.outcomes[: turn.outcomes.index(outcome)] if outcome in turn.outcomes else turn.outcomes
     wanting = next(
         (o for o in reversed(earlier) if o.ran and o.error_name in ("ModuleNotFoundError", "ImportError")), None
@@ -696,8 +699,8 @@ def _missing_key(key: object) -> str:
 
 _KEY_LIST = re.compile(r"^None of \[Index\(\[(.*?)\]|^\[(.*?)\] not in index", re.DOTALL)
 # `'x' in v`, `v[0]`, `for a in v` where a row holds NaN (a float) instead of text, a list or a record.
-_MISSING_VALUE = re.compile(
-    r"argument of type 'float' is not iterable|'float' object is not (?:iterable|subscriptable)"
+_MISSING_VALUE = re.compile(  # Python 3.14 says "is not a container or iterable"
+    r"argument of type 'float' is not (?:a container or )?iterable|'float' object is not (?:iterable|subscriptable)"
 )
 
 
@@ -706,8 +709,8 @@ def _unlabelled_rows(key: object) -> str:
     a mask that is not all True/False, read by pandas as labels to look up."""
     m = _KEY_LIST.search(key) if isinstance(key, str) else None
     listed = (m.group(1) if m.group(1) is not None else m.group(2)) if m else ""
-    if not listed or "'" in listed or '"' in listed:
-        return ""
+    if not listed or "'" in listed or '"' in listed or not re.search(r"\b(?:nan|True|False)\b", listed):
+        return ""  # row labels looked up with .loc ([2019, 2020]) are another matter
     shown = ", ".join(listed.replace("\n", " ").split(",")[:3]).strip()
     return (
         f"the frame was indexed with values ({shown}, ...) that are not column names: pandas reads df[...] of a list "

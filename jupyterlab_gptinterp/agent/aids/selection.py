@@ -104,16 +104,21 @@ def member_unselected(question: str, code: str, files: list[FileProfile], ran: s
     for name in dict.fromkeys(_FILE.findall(question)):
         if any(name in d for d in described):
             continue  # a described file, or a part of its name: other_file's matter
-        held = next(((f, column) for f, t, column in stacked if any(name in n for n in [*t.notes, t.load])), None)
+        held = next(((f, t, column) for f, t, column in stacked if any(name in n for n in [*t.notes, t.load])), None)
         if held is None:
             continue
         stem = name.rsplit(".", 1)[0]
         words = [w for w in re.split(r"[\W_]+", stem) if len(w) >= 3 and not w.isdigit()]
         if stem.lower() in together or any(w.lower() in together for w in words):
             continue
+        # A string of the code that only this file's name holds ('_02' of week_02.json) selects it too.
+        others = {m for n in held[1].notes for m in _FILE.findall(n) if not m.endswith(name)}
+        literals = [m.group(0)[1:-1].lower() for m in _STRING.finditer(f"{ran}\n{code}")]
+        if any(v and v in name.lower() and not any(v in o.lower() for o in others) for v in literals):
+            continue
         return (
             f"the question asks about {name!r} only, one of the files in {held[0].name!r}, and the code never names "
-            f"it: the result is over every file there. Keep only that file's rows (the {held[1]!r} column holds "
+            f"it: the result is over every file there. Keep only that file's rows (the {held[2]!r} column holds "
             "each row's file), then compute again."
         )
     return ""
