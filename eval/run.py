@@ -98,6 +98,7 @@ SETS = {
     "heldout38": HERE / "heldout38",
     "heldout39": HERE / "heldout39",
     "heldout40": HERE / "heldout40",
+    "heldout41": HERE / "heldout41",
 }  # each holds data.py and tasks.py
 
 
