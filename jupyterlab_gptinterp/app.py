@@ -350,6 +350,7 @@ class GPTInterp(ExtensionApp):
             self.request_timeout,
             provider.prompt_progress,
             provider.grammars,
+            provider.prefill,
             spec.temperature,
         )
         cached = self._clients.get(choice.id)
@@ -364,6 +365,7 @@ class GPTInterp(ExtensionApp):
                     temperature=spec.temperature,
                     prompt_progress=provider.prompt_progress,
                     grammars=provider.grammars,
+                    prefill=provider.prefill,
                 ),
             )
         # A model with a small context gets proportionally smaller views (~3 characters a token).

@@ -106,7 +106,9 @@ class LocalModelServer:
         if not path.exists():
             raise GPTInterpError(ErrorCode.llm_unavailable, f"Local model file not found: {path}")
         log.info("gptinterp: starting the local model %s", path.name)
-        self._server = start_server(path, "127.0.0.1", free_port(), self.api_key, self.n_ctx, self.threads)
+        # The model's own chat template: llama.cpp renders a last assistant message open with it, and
+        # the model goes on from it (LocalChat.prefill); its built-in one closes it, and the model stops.
+        self._server = start_server(path, "127.0.0.1", free_port(), self.api_key, self.n_ctx, self.threads, jinja=True)
         self._url = self._server.listening_address.rstrip("/") + "/v1"
 
     def stop(self) -> None:
@@ -195,6 +197,7 @@ class LocalChat:
     """The LLM seam on the embedded server: starts it on first use, then speaks OpenAI to it."""
 
     model = MODEL_NAME
+    prefill = True  # its server renders the model's own template (LocalModelServer)
 
     def __init__(self, server: LocalModelServer, timeout: float = 600.0):
         self.server = server
@@ -256,6 +259,7 @@ class LocalChat:
                 max_tokens=MAX_REPLY_TOKENS,
                 prompt_progress=True,  # llama.cpp: reading a prompt is the long wait on a CPU
                 grammars=True,
+                prefill=True,
             )
         async for event in self._inner.stream(messages, tools, schema, resample, grammar):
             yield event

@@ -53,6 +53,9 @@ class ProviderSpec(BaseModel):
     prompt_progress: bool = False
     # A llama.cpp server: constrain fenced-mode replies to their shape with a GBNF grammar.
     grammars: bool = False
+    # A llama.cpp server rendering the model's own chat template (`--jinja`): it goes on from a reply's
+    # first lines written for the model (a block's tested load lines); without it the model stops there.
+    prefill: bool = False
     models: Annotated[list[ModelSpec], Field(min_length=1)]
 
     def key(self) -> str:

@@ -19,9 +19,12 @@ class ScriptedLLM:
 
     model = "scripted"
 
-    def __init__(self, *replies: Any, progress: bool = False):
+    def __init__(self, *replies: Any, progress: bool = False, prefill: bool = False):
         self.replies = list(replies)
         self.progress = progress  # report reading the prompt first, as llama.cpp does when asked
+        # A last assistant message is the reply's beginning (llama.cpp's prefill): the next reply in
+        # the list is what the model writes after it.
+        self.prefill = prefill
         self.unfinished = 0  # streams the reader closed before their end
         self.requests: list[list[dict[str, Any]]] = []
         self.schemas: list[Any] = []  # the JSON schema each request asked the reply to follow (None: free text)

@@ -1557,6 +1557,53 @@ async def test_the_grammar_holds_the_reply_to_code_until_a_run_printed_a_result(
     assert prompts.CODE_GRAMMAR.startswith('root ::= (tick{0,500} ("`" | "``")? "\\n")? "```python\\n"')
 
 
+async def test_a_block_the_model_opens_starts_with_the_tested_load_lines_until_a_cell_works(tmp_path, monkeypatch):
+    """Where the server goes on from a reply it is given, the model's block is stopped as it opens and
+    continued from the file's tested lines, shown as they stream; once a cell worked, no more."""
+    monkeypatch.chdir(tmp_path)  # the executor runs code here, as a kernel beside the notebook would
+    (tmp_path / "orders.csv").write_text("day;amount\n2023-12-31;5\n2024-01-02;7\n")
+    load = (await DiskWorkspace(tmp_path).profiles(NB.path, ["orders.csv"]))[0].tables[0].load
+    assert "sep=';'" in load
+    listed = json.dumps({"parts": ["the total amount"]})
+    opened = "I add them.\n```python\nimport pandas as pd\ndf = pd.read_csv('orders.csv')\n"  # cut at the fence
+    not_yet = json.dumps({"answers": False, "answer": "", "missing": "only 2024"})
+    again = fenced("print(df[df['day'] > '2024']['amount'].sum())")
+    replies = [listed, opened, "print(df['amount'].sum())\n```", not_yet, again]
+    llm, ex, sink, gate = ScriptedLLM(*replies, prefill=True), ExecExecutor(), ListSink(), ApprovalGate()
+    config = LoopConfig(tool_mode="fenced", aids=aids.build(aids.AIDS, DiskWorkspace(tmp_path)))
+    loop = AgentLoop(llm, ex, sink, gate, config, workspace=DiskWorkspace(tmp_path))
+    await run_turn(loop, sink, gate, "What was the total amount in orders.csv?")
+    begun = f"I add them.\n```python\nimport pandas as pd\n{load}\n"
+    assert llm.requests[2][-1] == {"role": "assistant", "content": begun}
+    assert llm.grammars[2] == prompts.BLOCK_REST_GRAMMAR
+    assert ex.ran[0] == f"import pandas as pd\n{load}\nprint(df['amount'].sum())"
+    streamed = "".join(d.delta for d in sink.deltas)
+    assert streamed.startswith(begun + "print(df['amount'].sum())\n```"), streamed
+    # The cell worked: the next block is the model's own, from its first line.
+    assert llm.requests[4][-1]["role"] == "user" and llm.grammars[4] == prompts.FENCED_GRAMMAR
+    assert ex.ran[1] == "print(df[df['day'] > '2024']['amount'].sum())"
+
+
+async def test_the_tested_load_lines_open_a_block_only_for_the_one_table_asked_about_until_the_user_steps_in():
+    from jupyterlab_gptinterp.agent.aids.loading import Loading
+
+    load = "df = pd.read_csv('r.csv', sep=';')"
+    one = FileProfile("r.csv", "table", tables=[TableProfile("", 9, load)])
+    assert Loading().opening(turn(files=[one])) == f"import pandas as pd\n{load}\n"
+    assert Loading().opening(turn(files=[one, SALES])) == ""  # two files: a join, loaded as the model sees fit
+    assert Loading().opening(turn(files=[one], fenced=False)) == ""  # a hosted model's tool calls
+    worked = turn(files=[one], outcomes=[ok("x = 1")])
+    assert Loading().opening(worked) == ""  # the frame may be in the kernel: the model goes on from it
+    tried = turn(files=[one], outcomes=[failed("import pandas as pd\n" + load + "\ndf.x", "AttributeError", "x")])
+    assert Loading().opening(tried) != ""  # a failed cell is written again, from its load lines
+    rejected = Outcome(proposed="x", decision="rejected", reason="read it with sep=','")
+    assert Loading().opening(turn(files=[one], outcomes=[rejected])) == ""  # the user's reason may ask otherwise
+    sheets = [TableProfile(n, 9, f"df = pd.read_excel('b.xlsx', sheet_name={n!r})") for n in ("Boys", "Girls")]
+    book = FileProfile("b.xlsx", "workbook", tables=sheets)
+    assert Loading().opening(turn(files=[book], question="How many names on sheet Girls?")).endswith("'Girls')\n")
+    assert Loading().opening(turn(files=[book], question="How many names in all?")) == ""
+
+
 async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call_says_so():
     asked: list[int] = []
 

@@ -109,6 +109,32 @@ async def test_the_real_model_names_a_questions_values_held_to_those_listed(pack
         server.stop()
 
 
+@needs_extra
+async def test_the_real_model_goes_on_from_a_block_written_for_it(packaged_model_path, tmp_path):
+    """The embedded server renders a last assistant message open (the model's own template): the
+    model writes the rest of the block, held to a block's rest, and nothing of what it was given."""
+    from jupyterlab_gptinterp.agent import prompts
+    from jupyterlab_gptinterp.agent.seams import Completion
+
+    server = local_model.LocalModelServer(packaged_model_path, tmp_path)
+    chat = local_model.LocalChat(server)
+    begun = "I count them.\n```python\nimport pandas as pd\ndf = pd.DataFrame({'x': range(7)})\n"
+    ask = [
+        {"role": "system", "content": prompts.system_prompt("fenced", "Notebook q.ipynb: empty.")},
+        {"role": "user", "content": "How many rows does df have?"},
+        {"role": "assistant", "content": begun},
+    ]
+    try:
+        replies = [
+            e async for e in chat.stream(ask, None, grammar=prompts.BLOCK_REST_GRAMMAR) if isinstance(e, Completion)
+        ]
+        rest = replies[-1].text
+        assert rest.endswith("```") and "DataFrame" not in rest and "df" in rest, rest
+        assert prompts.fenced_code(begun + rest) is not None
+    finally:
+        server.stop()
+
+
 class TestRealLocalModel:
     @pytest.fixture
     def gptinterp_config(self, packaged_model_path):

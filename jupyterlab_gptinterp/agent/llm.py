@@ -42,8 +42,10 @@ class OpenAIChat:
         max_tokens: int | None = None,
         prompt_progress: bool = False,
         grammars: bool = False,
+        prefill: bool = False,
     ):
         self.model = model
+        self.prefill = prefill  # the server goes on from a last assistant message (seams.LLM)
         # llama.cpp's server reports how far it has read a long prompt when asked; others may
         # refuse a field they do not know, so it is asked only of servers said to be llama.cpp.
         self.prompt_progress = prompt_progress

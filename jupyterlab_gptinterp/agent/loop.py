@@ -204,14 +204,14 @@ class _Turn:
             self.start, self.compact = len(self.new) - 1, memory.Compactor(self.compact.budget)
             messages = self._messages()
         code = self.aids.needs_code(self.state)  # words would be sent back: the reply must propose code
-        resample = focus.resample(refused, bool(again))
+        resample, opening = focus.resample(refused, bool(again)), self.aids.opening(self.state)
         try:
-            return await self.calls.ask(messages, tools, resample, code)
+            return await self.calls.ask(messages, tools, resample, code, opening)
         except GPTInterpError as exc:  # over the model's context: the turn and memory cut to half, once
             if not memory.too_long(exc) or self.room > 1 or len(messages) == 2:  # 2: nothing to cut
                 raise
             self.room, self.compact.budget = 2, self.compact.budget // 2
-            return await self.calls.ask(self._messages(), tools, resample, code)
+            return await self.calls.ask(self._messages(), tools, resample, code, opening)
 
     async def _words_before(self, text: str, block: Proposed | None, message_id: str) -> None:
         """What the model wrote beside its proposals, shown without a recital of our rules."""

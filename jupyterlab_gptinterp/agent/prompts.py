@@ -45,6 +45,11 @@ code ::= (tick* ("`" | "``")? "\\n")? {_BLOCK}words ::= [^` \\t\\n] tick* ("`" |
 # such a reply sent back. The words before the block are capped too (about 500 characters): at the
 # cap, the block opens.
 CODE_GRAMMAR = f"""root ::= (tick{{0,500}} ("`" | "``")? "\\n")? {_BLOCK}{_TICK}"""
+# The rest of a python block whose first lines were written for the model (`Aid.opening`, llama.cpp's
+# prefill): complete lines, no comment line, then the fence.
+BLOCK_REST_GRAMMAR = r"""root ::= ([ \t]* ([^#` \t\n] line)? "\n")* "```"
+line ::= ([^`\n] | "`" [^`\n] | "``" [^`\n])* ("`" | "``")?
+"""
 
 RUN_CODE_TOOL = {
     "type": "function",

@@ -56,6 +56,9 @@ LLMEvent = TextDelta | PromptProgress | Completion
 
 class LLM(Protocol):
     model: str
+    # The server goes on from a last message of the assistant's, rendered open (llama.cpp with the
+    # model's own chat template): the reply's deltas and Completion hold only what it writes after.
+    prefill: bool
 
     def stream(
         self,

@@ -115,6 +115,13 @@ class Pipeline:
         """Some aid will decline this code, whatever the model writes after it."""
         return any(_acted(aid, "cut", aid.doomed(turn, code)) for aid in self.aids)
 
+    def opening(self, turn: TurnState) -> str:
+        """The first lines of a python block the model opens next, from the first aid that has some."""
+        for aid in self.aids:
+            if _acted(aid, "offered an opening", bool(lines := aid.opening(turn))):
+                return lines
+        return ""
+
     async def after_run(self, turn: TurnState, outcome: Outcome) -> str:
         """Notes added to the outcome (and the turn); the answer an aid found in it, or ""."""
         for aid in self.aids:

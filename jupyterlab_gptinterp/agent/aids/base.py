@@ -1,7 +1,7 @@
 """The aid interface: what a plug-in that helps the model may do, and what it sees of a turn.
 
 An aid is general help, the kind any Python or pandas user would be given (a file's schema, a
-close match for a misspelt name, "this printed nothing"). It acts only through seven hooks, each
+close match for a misspelt name, "this printed nothing"). It acts only through eight hooks, each
 optional, and keeps its own state for one turn (`fresh()` makes a turn's copy):
 
 - `context`: text for the system prompt, before the first model call;
@@ -11,6 +11,9 @@ optional, and keeps its own state for one turn (`fresh()` makes a turn's copy):
   must propose code (held to that shape where the server constrains replies to a grammar);
 - `doomed`: code still being written that `refuse` will decline whatever follows: the model
   stops writing there (a cheap check, run at each line the model writes);
+- `opening`: the first lines of a python block the model opens, written into its reply for it
+  where the server goes on from a reply it is given (llama.cpp's prefill): lines known to be
+  right that a small model would spend seconds retyping, and could mistype;
 - `after_run`: a note the model reads below a run's result, or the turn's answer found in it;
 - `review`: look at a final reply before it is shown: change it, flag numbers, or ask again;
 - `tidy`: the words the model wrote before its code, as the user will see them beside the card.
@@ -119,6 +122,9 @@ class Aid:
 
     def doomed(self, turn: TurnState, code: str) -> bool:
         return False
+
+    def opening(self, turn: TurnState) -> str:
+        return ""
 
     async def after_run(self, turn: TurnState, outcome: Outcome) -> Note | None:
         return None

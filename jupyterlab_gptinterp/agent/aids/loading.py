@@ -6,6 +6,10 @@ often writes `pd.read_csv('x.csv')` anyway, then spends its steps on the errors 
 is not the file: wrong columns, text where numbers are. Before such a cell reaches the user, the
 model is told which arguments its call lacks (or that the file is read by another call) and
 given the tested lines. Once per file and turn: a model that insists has its reasons.
+
+Until a cell of the turn works, a block the model opens starts with the tested lines of the one
+table the question is about (where the server goes on from a reply it is given): a small model
+retyped them in each cell, 100-400 tokens at ~10 a second, and mangled the long ones.
 """
 
 from __future__ import annotations
@@ -73,6 +77,18 @@ class Loading(Aid):
 
     def __init__(self) -> None:
         self.told: set[str] = set()
+
+    def opening(self, turn: TurnState) -> str:
+        """Not once a cell ran without an error (the frame is in the kernel) or the user declined or
+        edited one (their reason may ask for another reading), nor for several files (a join)."""
+        if not turn.fenced or turn.action != "chat" or len(turn.files) != 1:
+            return ""
+        if any((o.ran and not o.failed) or o.decision == "rejected" or o.edited for o in turn.outcomes):
+            return ""
+        f = turn.files[0]
+        named = [t for t in f.tables if t.name and t.name in turn.question]
+        tables = f.tables if len(f.tables) == 1 else named
+        return load_block(f, tables[0]) + "\n" if len(tables) == 1 else ""
 
     async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
         for f in turn.files:
