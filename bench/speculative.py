@@ -65,11 +65,11 @@ VARIANTS: dict[str, tuple[str, ...]] = {
 }
 
 
-async def first_calls(root: Path) -> list[list[dict[str, str]]]:
-    """The messages of each question's first model call, as the loop builds them."""
+async def first_calls(root: Path, questions: list[tuple[str, str]] = QUESTIONS) -> list[list[dict[str, str]]]:
+    """The messages of each (file, question)'s first model call, as the loop builds them."""
     workspace = DiskWorkspace(root)
     calls = []
-    for name, question in QUESTIONS:
+    for name, question in questions:
         files = await workspace.profiles("q.ipynb", [name])
         context = render(files, PREVIEW_BUDGET, workspace.pandas_version(), question)
         system = prompts.system_prompt("fenced", "Notebook q.ipynb: empty.", context=context)
