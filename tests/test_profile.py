@@ -1867,6 +1867,30 @@ async def test_a_file_with_no_suffix_is_known_by_its_first_bytes(tmp_path, monke
     assert "store24" not in listed
 
 
+async def test_json_under_a_suffix_no_reader_names_is_known_even_where_its_first_bytes_end_in_a_string(
+    tmp_path, monkeypatch
+):
+    """A browser's HAR capture is JSON with a suffix of its own; the bytes read to tell its kind can
+    end inside a long string (a user agent), where the parser's error points at the string's start."""
+    from jupyterlab_gptinterp.workspace.kinds import SNIFF_BYTES
+
+    agent = "Mozilla/5.0 " + "x" * 400
+    entries = [
+        {"request": {"url": f"https://a.example/{i}", "headers": [{"name": "ua", "value": agent}]}} for i in range(60)
+    ]
+    text = json.dumps({"log": {"version": "1.2", "entries": entries}}, indent=2)
+    start = text.index(agent, SNIFF_BYTES - 500)
+    assert start < SNIFF_BYTES < start + len(agent)  # the first bytes end inside a user agent
+    (tmp_path / "capture.har").write_text(text)
+    (har,) = await DiskWorkspace(tmp_path).profiles("nb.ipynb", ["capture.har"])
+    assert har.kind == "records" and har.tables[0].rows == 60, (har.kind, har.note)
+    df = load(tmp_path, monkeypatch, load_block(har, har.tables[0]).replace("import pandas as pd\n", ""))
+    assert len(df) == 60 and any(c.endswith("url") for c in df.columns)
+    (tmp_path / "notes.har").write_text('{"a": "one\n' + "x" * SNIFF_BYTES)  # a line break in a string: not JSON
+    (notes,) = await DiskWorkspace(tmp_path).profiles("nb.ipynb", ["notes.har"])
+    assert notes.kind != "records"
+
+
 def test_a_backslash_n_is_read_as_missing_as_database_dumps_write_null(tmp_path, monkeypatch):
     null = "\\N"
     rows = "".join(f"t{i}\t{null if i % 4 == 0 else 1990 + i}\t{i * 10}\n" for i in range(40))

@@ -219,7 +219,10 @@ def _parses_as_json(text: str, whole: bool) -> bool:
     try:
         json.loads(text)
     except json.JSONDecodeError as exc:
-        return not whole and exc.pos >= len(text.rstrip()) - 1
+        # Cut inside a string (a browser's user agent in a HAR capture), the error is where the
+        # string starts: a string holds no line break, so one running to the cut is the cut.
+        cut = exc.msg.startswith("Unterminated string") and "\n" not in text[exc.pos :]
+        return not whole and (cut or exc.pos >= len(text.rstrip()) - 1)
     return True
 
 
