@@ -1602,6 +1602,13 @@ async def test_the_tested_load_lines_open_a_block_only_for_the_one_table_asked_a
     book = FileProfile("b.xlsx", "workbook", tables=sheets)
     assert Loading().opening(turn(files=[book], question="How many names on sheet Girls?")).endswith("'Girls')\n")
     assert Loading().opening(turn(files=[book], question="How many names in all?")) == ""
+    nested = TableProfile("tags, one row per item", 30, "df = df.explode('tags')")
+    records = FileProfile("e.json", "records", tables=[TableProfile("", 9, "df = pd.read_json('e.json')"), nested])
+    assert Loading().opening(turn(files=[records])).endswith("pd.read_json('e.json')\n")  # the records themselves
+    base = FileProfile(
+        "h.db", "database", tables=[TableProfile("visits", 9, "df = pd.read_sql('SELECT * FROM visits', con)")]
+    )
+    assert "FROM visits" in Loading().opening(turn(files=[base]))  # its one table, named or not
 
 
 async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call_says_so():

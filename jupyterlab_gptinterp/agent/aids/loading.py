@@ -87,7 +87,8 @@ class Loading(Aid):
             return ""
         f = turn.files[0]
         named = [t for t in f.tables if t.name and t.name in turn.question]
-        tables = f.tables if len(f.tables) == 1 else named
+        # Else the records themselves, where the other tables are their nested lists, one row per item.
+        tables = f.tables if len(f.tables) == 1 else named or [t for t in f.tables[:1] if not t.name]
         return load_block(f, tables[0]) + "\n" if len(tables) == 1 else ""
 
     async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
