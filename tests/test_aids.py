@@ -31,7 +31,14 @@ from jupyterlab_gptinterp.agent.aids.values import Values
 from jupyterlab_gptinterp.agent.calls import ModelCalls
 from jupyterlab_gptinterp.agent.loop import MAX_REFUSALS, AgentLoop, ChatState, LoopConfig
 from jupyterlab_gptinterp.agent.outcome import Outcome
-from jupyterlab_gptinterp.agent.seams import ColumnProfile, FileProfile, TableProfile
+from jupyterlab_gptinterp.agent.seams import (
+    ColumnProfile,
+    Completion,
+    FileProfile,
+    PromptProgress,
+    TableProfile,
+    TextDelta,
+)
 from jupyterlab_gptinterp.approval import ApprovalGate
 from jupyterlab_gptinterp.protocol import NotebookView
 from jupyterlab_gptinterp.workspace import DiskWorkspace
@@ -1584,31 +1591,73 @@ async def test_a_block_the_model_opens_starts_with_the_tested_load_lines_until_a
     assert ex.ran[1] == "print(df[df['day'] > '2024']['amount'].sum())"
 
 
+async def test_a_block_opened_in_a_delta_with_code_after_it_is_cut_there_and_goes_on_after_an_outage():
+    """A server's delta may hold the fence's line and code after it: the reply is cut at the line's end.
+    The request that goes on from the lines written in is made again after an outage, as any other."""
+    from jupyterlab_gptinterp.errors import ErrorCode, GPTInterpError
+
+    class Whole(ScriptedLLM):  # each reply in one delta
+        async def stream(self, messages, tools, schema=None, resample=None, grammar=None):
+            self.requests.append(messages)
+            self.grammars.append(grammar)
+            reply = self.replies.pop(0)
+            if isinstance(reply, Exception):
+                raise reply
+            yield PromptProgress(total=50 + len(messages), processed=50 + len(messages), cache=40)
+            yield TextDelta(reply)
+            yield Completion(reply, [], "stop", 50 + len(messages), 9, 40)
+
+    opening = "import pandas as pd\ndf = pd.read_csv('x.csv', sep=';')\n"
+    outage = GPTInterpError(ErrorCode.llm_unavailable, "(HTTP 503)", 0.0)
+    leg = "Add them.\n```python\nimport pandas as pd\ndf = pd.read_csv('x.csv')\nprint(1)\n```"
+    llm, sink = Whole(leg, outage, "print(df.a.sum())\n```", prefill=True), ListSink()
+    calls = ModelCalls(llm, sink, "c", "t", LoopConfig(llm_retries=1, max_retry_wait=1.0), True)
+    _, reply = await calls.ask([{"role": "user", "content": "Sum a in x.csv."}], None, code=True, opening=opening)
+    begun = "Add them.\n```python\n" + opening
+    assert reply.text == begun + "print(df.a.sum())\n```"
+    assert [d.delta for d in sink.deltas] == ["Add them.\n```python\n", opening, "print(df.a.sum())\n```"]
+    assert llm.requests[1][-1] == llm.requests[2][-1] == {"role": "assistant", "content": begun}
+    assert any("Retrying" in t for t in sink.statuses)
+    assert calls.usage[:2] == [2, 51 + (52 - 40)]  # the prompt read again once, not twice
+
+
 async def test_the_tested_load_lines_open_a_block_only_for_the_one_table_asked_about_until_the_user_steps_in():
     from jupyterlab_gptinterp.agent.aids.loading import Loading
 
     load = "df = pd.read_csv('r.csv', sep=';')"
     one = FileProfile("r.csv", "table", tables=[TableProfile("", 9, load)])
-    assert Loading().opening(turn(files=[one])) == f"import pandas as pd\n{load}\n"
-    assert Loading().opening(turn(files=[one, SALES])) == ""  # two files: a join, loaded as the model sees fit
-    assert Loading().opening(turn(files=[one], fenced=False)) == ""  # a hosted model's tool calls
-    worked = turn(files=[one], outcomes=[ok("x = 1")])
+    q = "What is the total in r.csv?"
+    assert Loading().opening(turn(files=[one], question=q)) == f"import pandas as pd\n{load}\n"
+    assert Loading().opening(turn(files=[one], question="What is the total?")) == ""  # a file the preview chose
+    assert Loading().opening(turn(files=[one], question="What is the total?", attachments=["r.csv"])) != ""
+    assert Loading().opening(turn(files=[one, SALES], question=q + " And in sales.csv?")) == ""  # a join
+    assert Loading().opening(turn(files=[one], fenced=False, question=q)) == ""  # a hosted model's tool calls
+    worked = turn(files=[one], outcomes=[ok("x = 1")], question=q)
     assert Loading().opening(worked) == ""  # the frame may be in the kernel: the model goes on from it
-    tried = turn(files=[one], outcomes=[failed("import pandas as pd\n" + load + "\ndf.x", "AttributeError", "x")])
-    assert Loading().opening(tried) != ""  # a failed cell is written again, from its load lines
+    tried = turn(
+        files=[one], outcomes=[failed(f"import pandas as pd\n{load}\ndf.x", "AttributeError", "x")], question=q
+    )
+    tried.outcomes[0].outputs[0]["traceback"] = ["Cell In[3], line 3", "----> 3 df.x"]
+    assert Loading().opening(tried) != ""  # a cell that failed after them is written again, from them
+    broken = turn(files=[one], outcomes=[failed(f"import pandas as pd\n{load}\ndf.x", "ValueError", "sep")], question=q)
+    broken.outcomes[0].outputs[0]["traceback"] = ["Cell In[3], line 2", f"----> 2 {load}"]
+    assert Loading().opening(broken) == ""  # the lines themselves failed in this kernel
     rejected = Outcome(proposed="x", decision="rejected", reason="read it with sep=','")
-    assert Loading().opening(turn(files=[one], outcomes=[rejected])) == ""  # the user's reason may ask otherwise
-    sheets = [TableProfile(n, 9, f"df = pd.read_excel('b.xlsx', sheet_name={n!r})") for n in ("Boys", "Girls")]
+    assert (
+        Loading().opening(turn(files=[one], outcomes=[rejected], question=q)) == ""
+    )  # the user's reason may ask otherwise
+    sheets = [TableProfile(n, 9, f"df = pd.read_excel('b.xlsx', sheet_name={n!r})") for n in ("Jan", "Feb")]
     book = FileProfile("b.xlsx", "workbook", tables=sheets)
-    assert Loading().opening(turn(files=[book], question="How many names on sheet Girls?")).endswith("'Girls')\n")
-    assert Loading().opening(turn(files=[book], question="How many names in all?")) == ""
+    assert Loading().opening(turn(files=[book], question="How many rows on sheet jan of b.xlsx?")).endswith("'Jan')\n")
+    assert Loading().opening(turn(files=[book], question="How many in January in b.xlsx?")) == ""
     nested = TableProfile("tags, one row per item", 30, "df = df.explode('tags')")
     records = FileProfile("e.json", "records", tables=[TableProfile("", 9, "df = pd.read_json('e.json')"), nested])
-    assert Loading().opening(turn(files=[records])).endswith("pd.read_json('e.json')\n")  # the records themselves
+    opened = Loading().opening(turn(files=[records], question="How many in e.json?"))
+    assert opened.endswith("pd.read_json('e.json')\n")  # the records themselves
     base = FileProfile(
         "h.db", "database", tables=[TableProfile("visits", 9, "df = pd.read_sql('SELECT * FROM visits', con)")]
     )
-    assert "FROM visits" in Loading().opening(turn(files=[base]))  # its one table, named or not
+    assert "FROM visits" in Loading().opening(turn(files=[base], question="How many rows in h.db?"))  # its one table
 
 
 async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call_says_so():

@@ -5,11 +5,13 @@ The end-to-end test needs the `[local]` extra (xllamacpp and the model chunks); 
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
 import os
 import re
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -125,6 +127,14 @@ async def test_the_real_model_goes_on_from_a_block_written_for_it(packaged_model
         {"role": "assistant", "content": begun},
     ]
     try:
+        url, key = await server.ensure()
+        request = urllib.request.Request(  # the prompt as the server renders it: the message left open
+            url.removesuffix("/v1") + "/apply-template",
+            json.dumps({"messages": ask}).encode(),
+            {"Content-Type": "application/json", "Authorization": f"Bearer {key}"},
+        )
+        rendered = await asyncio.to_thread(lambda: json.load(urllib.request.urlopen(request, timeout=60))["prompt"])
+        assert rendered.endswith(begun), rendered[-200:]
         replies = [
             e async for e in chat.stream(ask, None, grammar=prompts.BLOCK_REST_GRAMMAR) if isinstance(e, Completion)
         ]

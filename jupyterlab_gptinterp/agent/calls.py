@@ -13,7 +13,7 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from decimal import Decimal
 from typing import Any
 
@@ -217,6 +217,15 @@ def _doomed(text: str, doomed: Callable[[str], bool]) -> bool:
     return code is not None and bool(code.strip()) and doomed(code)
 
 
+def _fence_line_end(before: str, text: str) -> int:
+    """Where in `text`, streamed after `before`, the line that opens the reply's python block ends,
+    when it ends there (0 when not): the delta may hold code after it, even the block's end."""
+    if prompts.open_code(before) is not None:
+        return 0
+    ends = (i + 1 for i, ch in enumerate(text) if ch == "\n")
+    return next((end for end in ends if _just_opened(before + text[:end])), 0)
+
+
 def _just_opened(text: str) -> bool:
     """The reply has just opened its python block: the fence's line is whole, no line of code is."""
     return text.endswith("\n") and prompts.open_code(text) == ""
@@ -282,6 +291,11 @@ class ModelCalls:
         )
         await self.sink.emit_ephemeral(event)
 
+    @property
+    def prefills(self) -> bool:
+        """A python block the reply opens can be started for the model (`ask`'s `opening`)."""
+        return self.until_code and self.llm.prefill
+
     def extend(self, seconds: float) -> None:
         """Time spent waiting for the user does not count against the turn's budget."""
         self.deadline += seconds
@@ -302,7 +316,7 @@ class ModelCalls:
         A reply that ran away, or that the token cap cut inside its code, is asked once more, sampled
         (greedy decoding would write it again); the second is returned as it is."""
         grammar = (prompts.CODE_GRAMMAR if code else prompts.FENCED_GRAMMAR) if self.until_code else None
-        opening = opening if opening and self.until_code and self.llm.prefill else ""
+        opening = opening if self.prefills else ""
         message_id, reply = await self._ask(messages, tools, resample, grammar, opening)
         if reply.finish_reason == "repeated" or _capped_in_code(reply):
             resample = max(resample or 0.0, RUNAWAY_RESAMPLE)
@@ -317,17 +331,20 @@ class ModelCalls:
         grammar: str | None,
         opening: str = "",
     ) -> tuple[str, Completion]:
-        for attempt in range(1, self.retries + 2):
-            message_id = "m-" + secrets.token_hex(6)
+        message_id = "m-" + secrets.token_hex(6)
+        stream = lambda: self._stream(message_id, messages, tools, resample, grammar, opening)  # noqa: E731
+        return message_id, await self._retried(lambda: self._bounded(stream(), "reply"))
+
+    async def _retried(self, attempt: Callable[[], Awaitable[Completion]], so_far: str = "") -> Completion:
+        """`attempt` made again on rate limits and outages, while it has streamed nothing past `so_far`."""
+        for n in range(1, self.retries + 2):
             try:
-                return message_id, await self._bounded(
-                    self._stream(message_id, messages, tools, resample, grammar, opening), "reply"
-                )
+                return await attempt()
             except GPTInterpError as exc:
-                wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (attempt - 1), 30.0)
-                if self.partial or not exc.retryable or attempt > self.retries or wait > self.max_retry_wait:
+                wait = exc.retry_after if exc.retry_after is not None else min(2.0 ** (n - 1), 30.0)
+                if self.partial != so_far or not exc.retryable or n > self.retries or wait > self.max_retry_wait:
                     raise
-                text = f"{exc.text} Retrying in {wait:g} s (retry {attempt} of {self.retries})."
+                text = f"{exc.text} Retrying in {wait:g} s (retry {n} of {self.retries})."
                 await self.sink.emit_ephemeral(StatusEvent(chat_id=self.chat_id, text=text))
                 await self.phase("retrying", text)
                 await asyncio.sleep(wait)
@@ -358,8 +375,8 @@ class ModelCalls:
                     if not deltas:
                         await self.phase("writing")
                     text, deltas = event.text, deltas + 1
-                    if opening and "\n" in text and prompts.open_code(self.partial + text) == "":
-                        text = text[: text.rfind("\n") + 1]  # the block's first line, and no further
+                    if opening and (cut := _fence_line_end(self.partial, text)):
+                        text = text[:cut]  # the block's opening line, and no further
                     self.partial += text
                     await self.sink.emit_ephemeral(
                         AssistantDelta(chat_id=self.chat_id, message_id=message_id, delta=text)
@@ -376,7 +393,10 @@ class ModelCalls:
                         reply = Completion(upto + "```", [], "doomed", prompt, deltas, cache)
                         break
                     if deltas % 8 == 0 and (start := runaway(self.partial)) >= 0:
-                        reply = Completion(self.partial[:start], [], "repeated", prompt, deltas, cache)
+                        # Lines written in for the model stay, even as the first turn of a cycle it repeats.
+                        reply = Completion(
+                            self.partial[: max(start, len(so_far))], [], "repeated", prompt, deltas, cache
+                        )
                         break
                 elif isinstance(event, Completion):
                     reply = dataclasses.replace(event, text=so_far + event.text)
@@ -387,7 +407,11 @@ class ModelCalls:
             prompt, cache = (read.total, read.cache) if read is not None else (0, 0)
             self._count(Completion(self.partial, [], "opened", prompt, deltas, cache), "reply", started)
             return await self._opened(message_id, messages, tools, resample, opening)
-        self._count(reply, "reply", started)
+        # A request going on from a reply: the prompt the server had read already is not counted again.
+        read_again = dataclasses.replace(
+            reply, prompt_tokens=reply.prompt_tokens - reply.cached_tokens, cached_tokens=0
+        )
+        self._count(read_again if so_far else reply, "reply", started)
         self.partial = ""
         return reply
 
@@ -405,7 +429,10 @@ class ModelCalls:
         before = self.partial + opening
         await self.sink.emit_ephemeral(AssistantDelta(chat_id=self.chat_id, message_id=message_id, delta=opening))
         prefilled = [*messages, {"role": "assistant", "content": before}]
-        return await self._stream(message_id, prefilled, tools, resample, prompts.BLOCK_REST_GRAMMAR, so_far=before)
+        rest = prompts.BLOCK_REST_GRAMMAR
+        return await self._retried(
+            lambda: self._stream(message_id, prefilled, tools, resample, rest, so_far=before), before
+        )
 
     def serve(self, turn: TurnState, budget: int) -> None:
         """Give the turn's aids the short calls they may make, each over the turn as it is then."""

@@ -204,7 +204,8 @@ class _Turn:
             self.start, self.compact = len(self.new) - 1, memory.Compactor(self.compact.budget)
             messages = self._messages()
         code = self.aids.needs_code(self.state)  # words would be sent back: the reply must propose code
-        resample, opening = focus.resample(refused, bool(again)), self.aids.opening(self.state)
+        resample = focus.resample(refused, bool(again))
+        opening = self.aids.opening(self.state) if self.calls.prefills else ""  # a block's first lines, for it
         try:
             return await self.calls.ask(messages, tools, resample, code, opening)
         except GPTInterpError as exc:  # over the model's context: the turn and memory cut to half, once

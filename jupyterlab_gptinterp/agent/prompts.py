@@ -46,8 +46,8 @@ code ::= (tick* ("`" | "``")? "\\n")? {_BLOCK}words ::= [^` \\t\\n] tick* ("`" |
 # cap, the block opens.
 CODE_GRAMMAR = f"""root ::= (tick{{0,500}} ("`" | "``")? "\\n")? {_BLOCK}{_TICK}"""
 # The rest of a python block whose first lines were written for the model (`Aid.opening`, llama.cpp's
-# prefill): complete lines, no comment line, then the fence.
-BLOCK_REST_GRAMMAR = r"""root ::= ([ \t]* ([^#` \t\n] line)? "\n")* "```"
+# prefill): a line of code at least (the lines written in compute nothing), no comment line, the fence.
+BLOCK_REST_GRAMMAR = r"""root ::= ([ \t]* "\n")* [ \t]* [^#` \t\n] line "\n" ([ \t]* ([^#` \t\n] line)? "\n")* "```"
 line ::= ([^`\n] | "`" [^`\n] | "``" [^`\n])* ("`" | "``")?
 """
 

@@ -15,10 +15,19 @@ retyped them in each cell, 100-400 tokens at ~10 a second, and mangled the long 
 from __future__ import annotations
 
 import ast
+import re
+from pathlib import PurePosixPath
 
 from ..seams import FileProfile
 from .base import Aid, Refusal, TurnState
 from .preview import load_block
+from .repeats import failed_start
+
+
+def _word(name: str) -> re.Pattern[str]:
+    """`name` as words of a question (sheet 'Jan' is not named by 'January'), in any case but for a
+    name of a letter or two ('A' would be named by every 'a')."""
+    return re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE if len(name) > 2 else 0)
 
 
 def _reads(tree: ast.AST, name: str) -> list[ast.Call]:
@@ -79,17 +88,23 @@ class Loading(Aid):
         self.told: set[str] = set()
 
     def opening(self, turn: TurnState) -> str:
-        """Not once a cell ran without an error (the frame is in the kernel) or the user declined or
-        edited one (their reason may ask for another reading), nor for several files (a join)."""
+        """Only for one file the question names (or the user attached): not a file the preview chose
+        by its content, nor for a join, nor over a frame a later question goes on from. Not once a cell
+        ran without an error (the frame is in the kernel), the user declined or edited one (their
+        reason may ask for another reading), or the lines themselves failed (the kernel's Python is
+        not the one they were tested in: a reader's package missing, an older pandas)."""
         if not turn.fenced or turn.action != "chat" or len(turn.files) != 1:
+            return ""
+        f = turn.files[0]
+        if not (_word(PurePosixPath(f.name).name).search(turn.question) or f.name in turn.attachments):
             return ""
         if any((o.ran and not o.failed) or o.decision == "rejected" or o.edited for o in turn.outcomes):
             return ""
-        f = turn.files[0]
-        named = [t for t in f.tables if t.name and t.name in turn.question]
+        named = [t for t in f.tables if t.name and _word(t.name).search(turn.question)]
         # Else the records themselves, where the other tables are their nested lists, one row per item.
         tables = f.tables if len(f.tables) == 1 else named or [t for t in f.tables[:1] if not t.name]
-        return load_block(f, tables[0]) + "\n" if len(tables) == 1 else ""
+        lines = load_block(f, tables[0]) + "\n" if len(tables) == 1 else ""
+        return "" if lines and failed_start(turn.outcomes, lines) else lines
 
     async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
         for f in turn.files:
