@@ -6,7 +6,7 @@ Until a cell of the turn works, the loop stops the model's reply where it opens 
 and has the server go on from the file's tested load lines (`Aid.opening`, `ModelCalls._opened`):
 the server reads them several times faster than the model writes them. This asks the loop's own
 `ModelCalls` the same calls with and without the opening, on one embedded server, in alternating
-order, each prompt read once before (so both read it from the cache): the first calls of real turns
+order, each after its prompt alone was read into the server's cache: the first calls of real turns
 (the development set's previews), fix calls (`bench/speculative.py`'s failing first cells), and
 first calls over files whose tested lines are long (`LONG`).
 Prints, per kind of call, the seconds and written tokens of each variant, their ratio, and how many
@@ -35,6 +35,7 @@ from jupyterlab_gptinterp.agent.aids.base import TurnState  # noqa: E402
 from jupyterlab_gptinterp.agent.aids.loading import Loading  # noqa: E402
 from jupyterlab_gptinterp.agent.calls import ModelCalls  # noqa: E402
 from jupyterlab_gptinterp.agent.config import LoopConfig  # noqa: E402
+from jupyterlab_gptinterp.agent.seams import TextDelta  # noqa: E402
 from jupyterlab_gptinterp.protocol import NotebookView  # noqa: E402
 from jupyterlab_gptinterp.workspace import DiskWorkspace  # noqa: E402
 
@@ -68,6 +69,16 @@ def write_long(root: Path) -> None:
         module.write_files(root)
 
 
+async def warm(llm: Any, messages: list[dict[str, str]]) -> None:
+    """The prompt read into the server's cache, and one token written: each variant reads the prompt
+    from the cache and nothing of what the other wrote (the lines it would be given, say)."""
+    stream = llm.stream(messages, None)
+    async for event in stream:
+        if isinstance(event, TextDelta):
+            break
+    await stream.aclose()
+
+
 async def openings(root: Path, questions: list[tuple[str, str]]) -> list[str]:
     workspace, notebook = DiskWorkspace(root), NotebookView(path="q.ipynb", cells=[])
     out = []
@@ -81,13 +92,11 @@ async def measure(llm: Any, calls: dict[str, list[list[dict[str, str]]]], opened
     config = LoopConfig(tool_mode="fenced")
     totals = {(kind, v): [0.0, 0, 0] for kind in calls for v in ("own", "opened")}  # seconds, tokens, tested
     for kind, asked in calls.items():
-        for i, (messages, opening) in enumerate(zip(asked, opened[kind])):
-            if not opening:  # a file of several tables the question does not choose from: nothing to write
-                continue
-            warm = ModelCalls(llm, Quiet(), "bench", "t", config, until_code=True)
-            await warm.ask(messages, None, code=True)  # the prompt is in the server's cache for both
-            order = ("own", "opened") if i % 2 else ("opened", "own")
+        measured = [(i, m, o) for i, (m, o) in enumerate(zip(asked, opened[kind])) if o]  # else nothing to write
+        for n, (i, messages, opening) in enumerate(measured):
+            order = ("own", "opened") if n % 2 else ("opened", "own")
             for variant in order:
+                await warm(llm, messages)
                 model = ModelCalls(llm, Quiet(), "bench", "t", config, until_code=True)
                 started = time.monotonic()
                 _, reply = await model.ask(messages, None, code=True, opening=opening if variant == "opened" else "")
