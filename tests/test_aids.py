@@ -372,6 +372,11 @@ async def test_a_compressed_file_read_as_text_gets_its_reader_not_an_encoding():
     described = FileProfile("docs.zip", "records", tables=[table])
     said = await hint(failed("json.load(open('docs.zip'))", "JSONDecodeError", "Expecting value"), files=[described])
     assert "tested load line" in said and "pd.json_normalize(docs)" in said
+    # Text that no reader makes a table of, read as a table: its lines, not a load line it lacks.
+    clippings = FileProfile("My Clippings.txt", "text", lines="Title (Author)\n- Your Highlight on page 3\n==========")
+    parser = "Error tokenizing data. C error: Expected 1 fields in line 2, saw 2"
+    said = await hint(failed("pd.read_csv('My Clippings.txt', sep='|')", "ParserError", parser), files=[clippings])
+    assert "not a table" in said and "splitlines()" in said and "tested load line" not in said, said
     # A text file with another encoding still gets the encoding.
     plain = await hint(failed("open('a.csv').read()", "UnicodeDecodeError", "byte 0xe9 in position 3"), files=[])
     assert "latin-1" in plain

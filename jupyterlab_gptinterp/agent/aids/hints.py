@@ -395,6 +395,8 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
         return _encoding_hint(value)  # a file with no tested line (or none described)
     if _READ_FAIL.search(name) or _READ_FAIL.search(value) or (named and _BY_HAND.search(value)):
         target = named or ([] if _BY_HAND.search(value) else files)
+        if target and target[0].kind == "text" and not target[0].load and name != "UnicodeDecodeError":
+            return _text_hint(target[0])
         return f"read {target[0].name} with its tested load line: {_load_of(target[0])}" if target else ""
     if m := _USECOLS.search(value):
         return _usecols_hint(m.group(1), m.group(2) or "", named)
@@ -1248,6 +1250,16 @@ def _block_converted(column: ColumnProfile, code: str) -> bool:
 
 def _date_note(column: ColumnProfile) -> str:
     return next((n for n in column.notes if "date" in n), "")
+
+
+def _text_hint(f: FileProfile) -> str:
+    """A file of text that no reader makes a table of, read as a table (its lines then split into
+    other numbers of fields, line after line)."""
+    return (
+        f"{f.name} is text that is not a table: no separator splits its lines into the same fields. Read its "
+        f"lines (lines = open({f.name!r}, encoding='utf-8-sig').read().splitlines()) and take the values from "
+        "them, as its first lines in the preview show them laid out."
+    )
 
 
 def _load_of(f: FileProfile) -> str:
