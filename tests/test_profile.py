@@ -1891,6 +1891,26 @@ async def test_json_under_a_suffix_no_reader_names_is_known_even_where_its_first
     assert notes.kind != "records"
 
 
+def test_records_of_a_few_lines_apart_by_a_rule_line_load_one_row_each(tmp_path, monkeypatch):
+    """A file of entries of a few lines, each ended by a line of one repeated mark: one row per
+    entry, its lines (not blank) as columns; a byte-order mark before any entry and Windows line ends
+    read as they come. A document with a few ruled sections stays text."""
+    entries = []
+    for i in range(30):
+        body = f"Entry {i} (Author {i % 4})\r\n- Saved on day {i + 1} | kind {'note' if i % 3 else 'mark'}\r\n\r\n"
+        entries.append(("\ufeff" if i else "") + body + (f"text of entry {i}\r\n" if i % 5 else ""))
+    content = "".join(e + "----------\r\n" for e in entries)
+    (tmp_path / "journal.txt").write_bytes(("\ufeff" + content).encode("utf-8"))
+    p = prof(tmp_path, "journal.txt")
+    assert p.kind == "table" and p.tables[0].rows == 30, (p.kind, p.tables)
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert list(df.columns) == ["line 1", "line 2", "line 3"] and len(df) == 30
+    assert df["line 1"].iloc[7] == "Entry 7 (Author 3)" and df["line 3"].isna().sum() == 6  # no text: no third line
+    assert (df["line 2"].str.contains("note")).sum() == 20
+    report = "Title\n=====\n" + "".join(f"Section {i}\n" + "words here\n" * 30 + "=====\n" for i in range(6))
+    assert prof(tmp_path, "report.txt", report).kind != "table"  # long sections, not records
+
+
 def test_a_backslash_n_is_read_as_missing_as_database_dumps_write_null(tmp_path, monkeypatch):
     null = "\\N"
     rows = "".join(f"t{i}\t{null if i % 4 == 0 else 1990 + i}\t{i * 10}\n" for i in range(40))

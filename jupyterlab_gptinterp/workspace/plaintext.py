@@ -300,6 +300,8 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
             return _records(name, path, fields, encoding, len(head) < MAX_READ)
         except (ValueError, TypeError):  # a line past those sampled that the fields do not read: not offered
             pass
+    if ruled := _ruled(name, text, encoding, len(head) < MAX_READ):  # entries of a few lines, each ended by a rule
+        return ruled
     events = logformat.events(lines) if weak else None
     if events is not None:
         return {
@@ -319,3 +321,46 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
             "rows": total,
         }
     return {"kind": "text", "lines": first_lines(path), "rows": total}
+
+
+# A line of one mark repeated ('==========', '-----', '*****'): where records of a few lines each
+# end, in a file of them (a reader's saved highlights, a journal, a printed list of entries).
+_RULE = re.compile(r"^[ \t]*([=*_~#+-])\1{2,}[ \t\r]*$", re.MULTILINE)
+MIN_RULED = 5  # records: fewer rules are sections of a document
+RULED_LINES = 12  # a record's lines at most (median): longer are sections too
+
+
+def _ruled(name: str, text: str, encoding: str, whole: bool) -> dict[str, Any] | None:
+    """One row per record of a file of records apart by a rule line, each of its lines (not blank) a
+    column, or None when the file is not one: the most common rule stands between at least MIN_RULED
+    records of a few lines each, most of them of the same count of lines within one."""
+    rules = Counter(m.group(0).strip() for m in _RULE.finditer(text))
+    if not rules:
+        return None
+    rule, n = rules.most_common(1)[0]
+    pattern = rf"^[ \t]*{re.escape(rule)}[ \t\r]*$"
+    blocks = [[line for line in b.splitlines() if line.strip()] for b in re.split(pattern, text, flags=re.M)]
+    sizes = sorted(len(b) for b in blocks if b)
+    if n < MIN_RULED or len(sizes) < MIN_RULED or not 2 <= sizes[len(sizes) // 2] <= RULED_LINES:
+        return None
+    middle = sizes[len(sizes) // 2]
+    if sum(abs(size - middle) <= 1 for size in sizes) < 0.8 * len(sizes):
+        return None
+    module, opened = logformat.opened_text(name, "" if encoding.startswith("utf-8") else encoding)
+    load = "\n".join(
+        [
+            *([module] if module else []),
+            "import re",
+            f"text = {opened}.read().replace('\\ufeff', '')  # a byte-order mark may start any record",
+            f"records = [[s for s in r.splitlines() if s.strip()] for r in re.split(r'{pattern}', text, flags=re.M)]",
+            "df = pd.DataFrame([r for r in records if r])",
+            "df.columns = [f'line {i + 1}' for i in range(df.shape[1])]",
+        ]
+    )
+    try:
+        df = _run_on(load, text)
+    except (ValueError, re.error):
+        return None
+    note = f"one row per record, the records apart by lines {rule!r}; each of a record's lines (not blank) is a column"
+    table = table_profile("", df.head(MAX_ROWS), load, len(df) if whole else None, [note], columns_of(df))
+    return {"kind": "table", "tables": [table]}
