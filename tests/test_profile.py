@@ -234,6 +234,12 @@ def test_text_that_holds_numbers_dates_or_yes_no_is_said_so(tmp_path):
     held = [price.holds, when.holds, ok.holds, weight.holds, share.holds, column(p, "name").holds]
     assert held == ["numbers", "dates in several formats", "yes/no", "numbers with units", "numbers", ""]
     assert column(prof(tmp_path, "d.csv", "when\n" + "2024-03-01\n" * 12), "when").holds == "dates"
+    day = "May 21, 2018"
+    stamped = "".join(
+        f'"{day} {i}:05:00 PM","- Saved on page {i} | Added on Monday, {day} {i}:05 PM"\n' for i in range(1, 13)
+    )
+    inside = prof(tmp_path, "e.csv", "when,entry\n" + stamped)
+    assert column(inside, "when").holds == "dates" and column(inside, "entry").holds == ""  # a date inside words
     versions = prof(tmp_path, "v.csv", "fw,day\n" + "".join(f"2.{i % 5}.1,01.02.24\n" for i in range(12)))
     assert column(versions, "fw").holds == "" and column(versions, "day").holds == "dates"  # 2.4.1 is a version
     units = prof(tmp_path, "u.csv", "temp,unit\n" + "".join(f"{20 + i},{'CF'[i % 2]}\n" for i in range(12)))

@@ -458,6 +458,9 @@ def _shape(value: str) -> str:
 _INTERVAL = re.compile(r"^\s*(\S.*?\S)\s+([-–])\s+(\S.*?)\s*$")
 
 
+AROUND_DATE = 24  # characters beside a date in a value that is one: 'Monday, ' and ' 12:22:43 PM' are 20
+
+
 def _as_dates(values: list[str]) -> tuple[str, Conversion | None]:
     """How dates written as text are laid out (the formats, day-first or month-first), and the
     conversion; intervals "start - end" are converted to their starts."""
@@ -482,7 +485,9 @@ def _as_dates(values: list[str]) -> tuple[str, Conversion | None]:
             f"time intervals as text ({values[0]!r}): each row's start, {expr}",
             Conversion(expr, lambda s: first(s.str.split(sep).str[0])),
         )
-    dated = [v for v in values if _DATEISH.search(v)]
+    # A date and what dates carry (a weekday, a time, AM/PM, a zone); a date inside a longer text
+    # ('- Highlight on page 3 | Added on 6 May 2018') is not one to_datetime reads.
+    dated = [v for v in values if (m := _DATEISH.search(v)) and len(v.strip()) - len(m.group(0)) <= AROUND_DATE]
     if len(dated) < 0.8 * len(values):
         return "", None
     shapes = Counter(_shape(v) for v in dated)
