@@ -28,9 +28,13 @@ reply in text with no code block."""
 # is not run: comment lines made 28 % of the code it wrote on held-out 10, so a line of code may
 # not start with "#" (a comment after code may stay). The words before a block are not capped: a
 # model stopped mid-explanation is left with no way to open its block and writes code as words.
-_BLOCK = r""""```python\n" [^#` \t\n] line ("\n" [ \t]* ([^#` \t\n] line)?)* "\n```"
-line ::= ([^`\n] | "`" [^`\n] | "``" [^`\n])* ("`" | "``")?
+_LINE = r"""line ::= ([^`\n] | "`" [^`\n] | "``" [^`\n])* ("`" | "``")?
 """
+_BLOCK = (
+    r""""```python\n" [^#` \t\n] line ("\n" [ \t]* ([^#` \t\n] line)?)* "\n```"
+"""
+    + _LINE
+)
 _TICK = r"""tick ::= [^`] | "`" [^`] | "``" [^`]
 """
 # A block opens at the start of a line, as Markdown's fences do: a small model that opened one in
@@ -47,9 +51,11 @@ code ::= (tick* ("`" | "``")? "\\n")? {_BLOCK}words ::= [^` \\t\\n] tick* ("`" |
 CODE_GRAMMAR = f"""root ::= (tick{{0,500}} ("`" | "``")? "\\n")? {_BLOCK}{_TICK}"""
 # The rest of a python block whose first lines were written for the model (`Aid.opening`, llama.cpp's
 # prefill): a line of code at least (the lines written in compute nothing), no comment line, the fence.
-BLOCK_REST_GRAMMAR = r"""root ::= ([ \t]* "\n")* [ \t]* [^#` \t\n] line "\n" ([ \t]* ([^#` \t\n] line)? "\n")* "```"
-line ::= ([^`\n] | "`" [^`\n] | "``" [^`\n])* ("`" | "``")?
+BLOCK_REST_GRAMMAR = (
+    r"""root ::= ([ \t]* "\n")* [ \t]* [^#` \t\n] line "\n" ([ \t]* ([^#` \t\n] line)? "\n")* "```"
 """
+    + _LINE
+)
 
 RUN_CODE_TOOL = {
     "type": "function",
