@@ -220,7 +220,7 @@ def _doomed(text: str, doomed: Callable[[str], bool]) -> bool:
 def _fence_line_end(before: str, text: str) -> int:
     """Where in `text`, streamed after `before`, the line that opens the reply's python block ends,
     when it ends there (0 when not): the delta may hold code after it, even the block's end."""
-    if prompts.open_code(before) is not None:
+    if "\n" not in text or prompts.open_code(before) is not None:  # the check runs on every delta
         return 0
     ends = (i + 1 for i, ch in enumerate(text) if ch == "\n")
     return next((end for end in ends if _just_opened(before + text[:end])), 0)
