@@ -10,6 +10,7 @@ import dataclasses
 import io
 import json
 import logging
+import os
 import re
 
 import pytest
@@ -1594,6 +1595,35 @@ async def test_a_block_the_model_opens_starts_with_the_tested_load_lines_until_a
     # The cell worked: the next block is the model's own, from its first line.
     assert llm.requests[4][-1]["role"] == "user" and llm.grammars[4] == prompts.FENCED_GRAMMAR
     assert ex.ran[1] == "print(df[df['day'] > '2024']['amount'].sum())"
+
+
+async def test_a_later_question_over_the_same_file_starts_with_the_same_prompt_up_to_the_notebook(
+    tmp_path, monkeypatch
+):
+    """The notebook gains the cells a turn ran; the data previews stay. The next question's prompt
+    repeats the earlier one up to the notebook, so a server's prompt cache reads the previews once."""
+    monkeypatch.chdir(tmp_path)  # the executor runs code here, as a kernel beside the notebook would
+    (tmp_path / "orders.csv").write_text("day,amount\n2023-12-31,5\n2024-01-02,7\n")
+    verdict = json.dumps({"answers": True, "answer": "The total is 12.", "missing": ""})
+    code = "import pandas as pd\nprint(pd.read_csv('orders.csv')['amount'].sum())"
+    replies = [json.dumps({"parts": ["the total amount"]}), fenced(code), verdict, "The total is 12."]
+    replies += [fenced(code.replace("sum", "max")), verdict, "The largest is 7."]
+    llm, ex, sink, gate = ScriptedLLM(*replies), ExecExecutor(), ListSink(), ApprovalGate()
+    config = LoopConfig(tool_mode="fenced", aids=aids.build(aids.AIDS, DiskWorkspace(tmp_path)))
+    loop, chat = AgentLoop(llm, ex, sink, gate, config, workspace=DiskWorkspace(tmp_path)), ChatState("c")
+    ran = {"id": "a1", "cell_type": "code", "source": code, "execution_count": 1, "outputs": ["12"]}
+    for question, notebook in [
+        ("What was the total amount in orders.csv?", NB),
+        ("And the largest amount in orders.csv?", NotebookView(path=NB.path, kernel_id="k1", cells=[ran])),
+    ]:
+        task = asyncio.ensure_future(loop.run_turn(chat, question, notebook))
+        proposal = await sink.wait_for("proposal", len(sink.of("proposal")) + 1)
+        gate.approve("c", proposal.proposal_id, proposal.code, "u")
+        assert (await asyncio.wait_for(task, 10)).reason == "answer"
+    first, later = [r[0]["content"] for r, schema in zip(llm.requests, llm.schemas) if schema is None][::2][:2]
+    shared = first[: len(os.path.commonprefix([first, later]))]
+    assert "orders.csv" in shared and "'amount': int like 5, 7" in shared  # the preview, read once
+    assert "Notebook nb.ipynb" not in shared and code in later.split("Notebook nb.ipynb")[1]
 
 
 async def test_a_block_opened_in_a_delta_with_code_after_it_is_cut_there_and_goes_on_after_an_outage():

@@ -117,9 +117,12 @@ def system_prompt(
         rules = FIX_RULES_TOOLS if tool_mode == "tools" else FIX_RULES_FENCED
     else:
         rules = TOOLS_RULES if tool_mode == "tools" else FENCED_RULES
-    focus = f"\n\n{cell_text}" if cell_text else ""
+    # What changes least comes first: llama.cpp reads again only what follows the first token that
+    # differs from a prompt it holds. The notebook gains the cells a turn ran, so it comes after the
+    # data previews, which a later question over the same files reuses (~1,000 tokens, ~15 s a turn).
     data = f"\n\n{context}" if context else ""
-    return f"{SYSTEM}\n\n{rules}{focus}\n\n{notebook_text}{data}"
+    focus = f"\n\n{cell_text}" if cell_text else ""
+    return f"{SYSTEM}\n\n{rules}{data}{focus}\n\n{notebook_text}"
 
 
 RESULT_INTRO = "(The result of the code you ran; not a message from the user.)"
