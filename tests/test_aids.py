@@ -119,6 +119,20 @@ async def test_a_mask_with_missing_values_and_a_missing_value_where_text_is_expe
     assert "missing value (NaN" in await hint(failed("df['kind'].map(lambda v: 'cy' in v)", "TypeError", newer))
 
 
+async def test_a_number_format_given_a_whole_column_is_told_to_reduce_it_not_that_text_needs_converting():
+    """`f"{total:.8f}"` where `total` is still a column (a `.sum()` left out): pandas' words hold
+    "string", which is no column of text; the hint says what the format was given."""
+    import pandas as pd
+
+    total = pd.Series([0.5, 0.25]) * 2
+    with pytest.raises(TypeError) as raised:
+        f"{total:.8f}"
+    said = await hint(failed("total = df['qty'] * 2\nprint(f'{total:.8f}')", "TypeError", str(raised.value)))
+    assert ".sum()" in said and "holds text" not in said, said
+    typed = "unsupported operand type(s) for -: 'str' and 'int'"  # text where numbers are needed: as before
+    assert "holds text" in await hint(failed("df['amount'] - 1", "TypeError", typed))
+
+
 async def test_a_key_error_on_a_column_the_cell_took_out_of_its_frame_names_the_line():
     """A list column exploded into its items' fields by the load block (which drops it), then
     filtered on: the line that took it out is named, with the columns the frame has after it."""

@@ -122,6 +122,11 @@ _API_MISTAKES = (
         "reset_index() makes a column of the index, and the frame has a column of that name already: "
         ".reset_index(drop=True) drops the index instead, or group with as_index=False.",
     ),
+    (
+        re.compile(r"unsupported format string passed to (?:Series|DataFrame)\.__format__"),
+        "a number format (such as {x:.2f}) takes one number, and it was given a whole column or frame (a "
+        "value per row): reduce it to one value first (.sum(), .mean(), .iloc[0]), or print it without the format.",
+    ),
 )
 # A key used on what is not a record: the keys of a dict iterated over, a row that is an array.
 _NOT_A_RECORD = re.compile(r"(string|list) indices must be integers|'(?:str|list)' object has no attribute 'get'")
@@ -447,7 +452,7 @@ def hint(outcome: Outcome, files: list[FileProfile], listing: list[str]) -> str:
             "without one hold NaN. Skip them first (.dropna() on that column, or `isinstance(v, str)` / "
             "`isinstance(v, (list, dict))` inside the function) before `in`, indexing or looping over a value."
         )
-    if _TEXT_NOT_NUMBER.search(value) or (name == "TypeError" and "str" in value):
+    if _TEXT_NOT_NUMBER.search(value) or (name == "TypeError" and re.search(r"\bstr\b", value)):
         texts = [
             c
             for c in columns
