@@ -133,6 +133,26 @@ async def test_a_number_format_given_a_whole_column_is_told_to_reduce_it_not_tha
     assert "holds text" in await hint(failed("df['amount'] - 1", "TypeError", typed))
 
 
+async def test_one_function_that_loads_two_files_is_told_each_file_needs_its_own_lines(tmp_path):
+    """A helper `load(path)` with one file's tested lines, called on a second file too: the column
+    missing is the first file's, read by exactly its lines; the second file lacks it. The hint names
+    the file that lacks it and gives each file's own lines, not "this code reads the file its own way"."""
+    (tmp_path / "report.csv").write_text("Transactions\nUser,me\n\nTimestamp,Asset,Quantity\n2023-01-02,BTC,0.5\n")
+    (tmp_path / "ledger.csv").write_text("time,asset,amount\n2023-01-03,XXBT,0.25\n")
+    files = await DiskWorkspace(tmp_path).profiles(NB.path, ["report.csv", "ledger.csv"])
+    report = files[0].tables[0].load
+    assert "skiprows=3" in report and "ledger.csv" not in report
+    code = (
+        "import pandas as pd\ndef load(path):\n    "
+        + report.replace("'report.csv'", "path").replace("\n", "\n    ")
+        + "\n    df['Timestamp'] = pd.to_datetime(df['Timestamp'])\n    return df\n"
+        "a = load('report.csv')\nb = load('ledger.csv')\nprint(a['Quantity'].sum() + b['amount'].sum())"
+    )
+    said = await hint(failed(code, "KeyError", "'Timestamp'"), files=files)
+    assert "ledger.csv" in said and "own way" not in said, said
+    assert "pd.read_csv('ledger.csv')" in said and "skiprows=3" in said, said  # each file's own lines
+
+
 async def test_a_key_error_on_a_column_the_cell_took_out_of_its_frame_names_the_line():
     """A list column exploded into its items' fields by the load block (which drops it), then
     filtered on: the line that took it out is named, with the columns the frame has after it."""

@@ -22,6 +22,7 @@ contradicts what the model was shown.
 from __future__ import annotations
 
 import ast
+import builtins
 import difflib
 import keyword
 import math
@@ -935,14 +936,22 @@ def _elsewhere(missing: str, files: list[FileProfile], code: str) -> str:
         for t in f.tables:
             found = _close(missing, [c.name for c in t.columns], 0.8)
             if found:
-                other = re.sub(r"\W+", "_", stem_of(f.name)).strip("_") or "other"
-                other = f"{other}_df" if other == LOOP else other
-                block = re.sub(r"\bdf\b", other, load_block(f, t))
+                block, _ = _block_as_own_frame(f, t)
                 return (
                     f" {found!r} is a column of {f.name}, which this code does not read: load it too, as another "
                     f"frame, and merge the two on the column they share.\n{block}"
                 )
     return ""
+
+
+def _block_as_own_frame(f: FileProfile, t: TableProfile, taken: str = "") -> tuple[str, str]:
+    """`t`'s load block with its frame named after the file (its first word), beside another file's
+    frame (named `taken`), and that name."""
+    word = re.search(r"[A-Za-z]+", stem_of(f.name))
+    name = word.group(0).lower() if word else "other"
+    if name in (LOOP, taken) or keyword.iskeyword(name) or hasattr(builtins, name):
+        name += "_df" if name != taken else "_2"
+    return re.sub(r"\bdf\b", name, load_block(f, t)), name
 
 
 def _reader_line(load: str) -> str:
@@ -1004,12 +1013,44 @@ def _unused_load(missing: str, files: list[FileProfile], code: str) -> str:
                         f"{loaded[0].name!r}): load that one too, as another frame, and merge the two on the column "
                         f"they share{f' ({shared[0]!r})' if shared else ''}.\n{block}"
                     )
+                if said := _one_reader_for_two(missing, f, t, files, code):
+                    return said
                 return (
                     f"{missing!r} is a column of {where} as its tested load lines read it; this code reads the file its own "
                     f"way (another sheet, header row or reader), so its columns differ. Start from:\n"
                     f"{load_block(f, t)}"
                 )
     return ""
+
+
+# A reader called with a variable, not a file's name: one function (`load(path)`) for several files.
+_READ_BY_NAME = re.compile(r"\b(?:pd\.)?read_\w+\(\s*[A-Za-z_]\w*\s*[,)]")
+
+
+def _one_reader_for_two(missing: str, f: FileProfile, t: TableProfile, files: list[FileProfile], code: str) -> str:
+    """The code reads files by one set of lines (a reader given a variable) and names another file
+    that lacks the column `f`'s table has: those lines, fitted to `f`, were applied to that file."""
+    through = _READ_BY_NAME.search(code)
+    lacking = [
+        o
+        for o in files
+        if o is not f
+        and o.name in code
+        and o.tables
+        and all(missing not in (c.name for c in x.columns) for x in o.tables)
+    ]
+    if not through or not lacking:
+        return ""
+    o = lacking[0]
+    block, name = _block_as_own_frame(f, t)
+    own = _block_as_own_frame(o, o.tables[0], name)[0].replace("import pandas as pd\n", "")
+    columns = ", ".join(repr(c.name) for c in o.tables[0].columns[:8])
+    return (
+        f"{missing!r} is a column of {f.name} only. This code reads every file by the same lines "
+        f"(`{through.group(0)}...`), fitted to {f.name}; {o.name} is laid out otherwise and has no {missing!r} "
+        f"(its columns: {columns}). Load each file with its own tested lines, into a frame of its own:\n"
+        f"{block}\n{own}"
+    )
 
 
 _COMPRESSED = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma"}
