@@ -610,6 +610,10 @@ async def test_a_key_used_on_what_is_not_a_record_gets_the_tables_load_line_not_
     assert load in said and "position" in said
     alone = await hint(failed("x = {'a': 1}\n[k['a'] for k in x]", "TypeError", "string indices must be integers"))
     assert "load line" not in alone and "Print" in alone  # no file read: nothing to point at
+    # A loop over a frame (its rows picked by a mask) gives its column names: the rows are iterrows().
+    looped = "df = pd.read_csv('sales.csv')\nbig = df[df['amount'] > 5]\nfor row in big:\n    print(row['region'])"
+    said = await hint(failed(looped, "TypeError", "string indices must be integers, not 'str'"))
+    assert "column names" in said and "iterrows()" in said and "dict" not in said, said
 
 
 async def test_times_with_and_without_a_time_zone_get_what_to_call_by_what_pandas_said():

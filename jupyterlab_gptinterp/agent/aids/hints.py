@@ -507,6 +507,12 @@ def _record_hint(indexed: str, files: list[FileProfile], code: str) -> str:
         else "a value that is not one record"
     )
     head = f"The code used a key on {what}, not on a record."
+    if indexed == "string" and (frame := _looped_frame(code)):
+        return (
+            f"The code used a key on a string: `for ... in {frame}` loops over a DataFrame's column names, not its "
+            f"rows. For rows: `for _, row in {frame}.iterrows():`; better, without a loop: compare whole columns, "
+            "or merge two frames on a key."
+        )
     read = [f for f in files if f.name in code and f.tables]
     if not read:
         return head + " Print the structure's type and first items before indexing it."
@@ -518,6 +524,26 @@ def _record_hint(indexed: str, files: list[FileProfile], code: str) -> str:
                     f"with the item's fields as columns, loads so:\n{load_block(f, t)}"
                 )
     return f"{head} The table in {read[0].name} loads with its tested load line, then use its columns:\n{_load_of(read[0])}"
+
+
+def _looped_frame(code: str) -> str:
+    """The name a `for` loop walks that holds a frame: assigned a reader's result, or rows picked by
+    a mask or columns by a list (`df[df.a > 1]`, `df[['a', 'b']]`); "" when none."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return ""
+    frames = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = node.value
+            func = value.func if isinstance(value, ast.Call) else None
+            read = isinstance(func, ast.Attribute) and func.attr.startswith("read_")
+            picked = isinstance(value, ast.Subscript) and isinstance(value.slice, (ast.Compare, ast.BinOp, ast.List))
+            if read or picked:
+                frames.add(node.targets[0].id)
+    walked = [n.iter.id for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.iter, ast.Name)]
+    return next((name for name in walked if name in frames), "")
 
 
 # `df['a'] == 'x' & df['b'] == 4`: & applied to 'x' and a column before ==, as pandas words it.
