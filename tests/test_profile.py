@@ -1233,6 +1233,19 @@ def test_the_attributes_of_an_xml_records_children_are_columns_of_their_own(tmp_
         assert df["member.state"].tolist()[:3] == ["S0", "S1", "S2"]
 
 
+def test_other_kinds_of_xml_record_beside_the_records_are_tables_of_their_own(tmp_path, monkeypatch):
+    """A phone backup holds <sms> and, beside them, fewer <mms> (with parts inside): read_xml of the
+    most repeated tag alone never shows the others. Each kind is a table named by its tag."""
+    sms = "".join(f'<sms address="+4477{i}" type="{i % 2 + 1}" body="hi {i}" />' for i in range(6))
+    mms = "".join(f'<mms address="+4488{i}" msg_box="2"><parts><part seq="0" /></parts></mms>' for i in range(3))
+    p = prof(tmp_path, "backup.xml", f"<?xml version='1.0'?><smses count='9'>{sms}{mms}</smses>")
+    assert [(t.name, t.rows) for t in p.tables] == [("sms", 6), ("mms", 3)]
+    assert "xpath='.//mms'" in p.tables[1].load and any("3 <mms>" in n for n in p.tables[0].notes)
+    assert load(tmp_path, monkeypatch, p.tables[1].load)["msg_box"].tolist() == [2, 2, 2]
+    alone = prof(tmp_path, "alone.xml", f"<smses>{sms}<meta at='1' /><meta at='2' /></smses>")  # two: no kind
+    assert [t.name for t in alone.tables] == [""]
+
+
 def test_xml_records_are_found_where_they_repeat_and_nested_elements_become_lists(tmp_path, monkeypatch):
     branches = "".join(
         f'<branch code="B{i}"><name>Site {i}</name><staff>{i + 3}</staff>'

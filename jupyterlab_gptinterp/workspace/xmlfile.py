@@ -251,8 +251,40 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
             + ": one row each in the table(s) "
             + ", ".join(repr(t) for t, _ in owned)
         )
-    tables = [table_profile("", df, "\n".join(lines), len(df), notes), *(table for _, table in owned)]
-    return {"kind": "table", "tables": tables}
+    others = _other_kinds(name, path, root, find, kwargs)
+    if others:
+        kinds = ", ".join(f"{n} <{t}>" for t, n, _ in others)
+        notes.append(f"beside the {len(records)} <{tag}>, the file holds {kinds}: the table(s) of the same names")
+    main = table_profile(tag if others else "", df, "\n".join(lines), len(df), notes)
+    return {"kind": "table", "tables": [main, *(table for _, table in owned), *(table for _, _, table in others)]}
+
+
+def _other_kinds(
+    name: str, path: Path, root: Any, find: str, kwargs: dict[str, Any]
+) -> list[tuple[str, int, dict[str, Any]]]:
+    """Other elements repeated beside the records, under their parent (an SMS backup's <mms> beside
+    its <sms>): another kind of record, a table of its own each, named by its tag. At most two, of
+    three elements or more (a feed's channel holds two <link> beside its items: no kind of record)."""
+    pd = load_pandas()
+    parents = {p for p in root.iter() if any(c.tag == find for c in p)}
+    if len(parents) != 1:
+        return []
+    counts = Counter(c.tag for c in next(iter(parents)) if isinstance(c.tag, str) and c.tag != find)
+    out = []
+    for tag, n in counts.most_common(2):
+        if n < 3:
+            break
+        local, uri = _split_tag(tag)
+        found = {**kwargs, "xpath": f".//n:{local}" if uri else f".//{local}"}
+        if uri:
+            found["namespaces"] = {"n": uri}
+        try:
+            df = pd.read_xml(path, **found)
+        except Exception:  # noqa: BLE001 (the main table stands without it)
+            continue
+        load = f"df = {load_call('pd.read_xml', name, found)}"
+        out.append((local, n, table_profile(local, df, load, len(df), [f"one record per <{local}> element"])))
+    return out
 
 
 _XSI = "{http://www.w3.org/2001/XMLSchema-instance}"  # xsi:nil, xsi:type: the schema's, not the data's
