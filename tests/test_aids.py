@@ -427,6 +427,25 @@ async def test_a_group_by_result_assigned_as_a_column_gets_transform_or_a_frame_
     assert grouped_as_column("avg = df.groupby('m')['usd'].mean()") == ""
 
 
+async def test_idxmax_of_a_per_row_group_result_is_noted_as_a_row_label_not_the_group():
+    """`.groupby(k)[c].diff()` keeps each row's own index: its idxmax is a row number, never the
+    group's name the question asked for."""
+    code = (
+        "gaps = df[df['Status'] == 1].groupby('VesselName')['BaseDateTime'].diff().dt.total_seconds()\n"
+        "print(gaps.idxmax())"
+    )
+    note = await Checks().after_run(turn(question="Which vessel waited longest?"), ok(code, "2106\n"))
+    assert note is not None and "row" in note.text and ".agg(" in note.text, note
+    chained = "print(df.groupby('k')['t'].shift(1).idxmin())"
+    assert "row" in (await Checks().after_run(turn(), ok(chained, "7\n"))).text
+    per_group = "spans = df.groupby('k')['t'].agg(lambda s: s.max() - s.min())\nprint(spans.idxmax())"
+    assert await Checks().after_run(turn(), ok(per_group, "A\n")) is None  # one value per group: its name
+    indexed = "gaps = df.set_index('k').groupby(level=0)['t'].diff()\nprint(gaps.idxmax())"
+    assert await Checks().after_run(turn(), ok(indexed, "A\n")) is None  # the rows' index is the key
+    looked_up = code.replace("print(gaps.idxmax())", "print(df.loc[gaps.idxmax(), 'VesselName'])")
+    assert await Checks().after_run(turn(), ok(looked_up, "A\n")) is None  # the row's name, looked up
+
+
 async def test_a_dotted_column_name_inside_query_gets_backticks():
     line = "n = df.query('properties.mag >= 3.0')['id'].count()"
     tb = ["Cell In[3], line 2", f"----> 2 {line}"]

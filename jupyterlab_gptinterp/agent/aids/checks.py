@@ -43,7 +43,7 @@ from ..seams import FileProfile
 from .base import Aid, Note, Refusal, Review, TurnState
 from .folding import unfolded
 from .hints import converted, frame_table, grouped_as_column
-from .ids import id_for_name
+from .ids import id_for_name, row_label
 from .names import from_kernel, parsed
 from .preview import words
 from .repeats import normalise_code, same_success
@@ -165,7 +165,7 @@ class Checks(Aid):
         text = text or share_out_of_range(turn.question, outcome.results or outcome.printed)
         text = text or grouped_as_column(code) or unused_result(code, outcome.printed)
         text = text or unapplied_comparison(code, outcome.printed)
-        text = text or id_for_name(turn.question, code, outcome.results, turn.files)
+        text = text or id_for_name(turn.question, code, outcome.results, turn.files) or row_label(code)
         if text:
             self.flagged, self.sent_back = outcome, 0
             self.noted[normalise_code(code)] = (text, outcome)

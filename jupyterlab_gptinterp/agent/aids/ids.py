@@ -1,4 +1,5 @@
-"""An id given where a question asks which thing: the name is in another table.
+"""An id given where a question asks which thing: the name is in another table; a row's label
+given where it asks which group.
 
 A question that asks which vessel, route or member wants its name; a small model groups by the
 id column it finds first and answers with `V4`. When a described table gives that id a name, the
@@ -7,6 +8,7 @@ check says where to look it up. Known by the columns' names and values, never by
 
 from __future__ import annotations
 
+import ast
 import re
 
 from ..seams import FileProfile, TableProfile
@@ -67,4 +69,45 @@ def id_for_name(question: str, code: str, printed: str, files: list[FileProfile]
                         f"one, by name. {_where(g, u)} gives each {c.name!r} its {named[0].name!r}: look the id up "
                         "there (merge on it) and answer with the name."
                     )
+    return ""
+
+
+# Group methods that give a value per row, under the row's own index (not one per group).
+_PER_ROW = re.compile(
+    r"\.groupby\((?:[^()]|\([^()]*\))*\)\s*(?:\[[^\]]*\])?\s*"
+    r"\.(?:diff|shift|transform|cumsum|cumcount|cummax|cummin|rank|pct_change)\("
+)
+_ARG_EXTREMES = ("idxmax", "idxmin")
+_ROW_LABEL = (
+    "`{call}` gives the index label of one row, not a group: `.groupby(...).{how}()` keeps each row's own index "
+    "(row numbers). For the group, reduce to one value per group first (`.groupby(key)[col].agg(...)`, e.g. "
+    "lambda s: s.max() - s.min()), then `.idxmax()`; or look the row up: `df.loc[label, key]`."
+)
+
+
+def _per_row(text: str) -> str:
+    """The per-row group call in an expression's text ("" if none, or if the rows are indexed by key)."""
+    m = _PER_ROW.search(text)
+    return m.group(0) if m and ".set_index(" not in text and "level=" not in text else ""
+
+
+def row_label(code: str) -> str:
+    """A note when the code takes idxmax/idxmin of a per-row group result (its index is the rows'),
+    where a group's name is wanted; else ""."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return ""
+    assigned = [n for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1]
+    per_row = {n.targets[0].id: _per_row(ast.unparse(n.value)) for n in assigned if isinstance(n.targets[0], ast.Name)}
+    # A label looked up (`df.loc[gaps.idxmax(), 'name']`) is the right use of it.
+    looked_up = {id(n) for s in ast.walk(tree) if isinstance(s, ast.Subscript) for n in ast.walk(s.slice)}
+    for node in ast.walk(tree):
+        if id(node) in looked_up:
+            continue
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _ARG_EXTREMES:
+            receiver = ast.unparse(node.func.value)
+            if found := per_row.get(receiver) or _per_row(receiver):
+                how = found.rpartition(".")[2].rstrip("(")
+                return _ROW_LABEL.format(call=ast.unparse(node), how=how)
     return ""
