@@ -458,6 +458,8 @@ def _shape(value: str) -> str:
 _INTERVAL = re.compile(r"^\s*(\S.*?\S)\s+([-–])\s+(\S.*?)\s*$")
 
 
+# A UTC offset after a time ('20:18:12 2024 +0530', '...T09:00:00-07:00'), not a date's '-06-'.
+_OFFSET = re.compile(r"(?<=[\s\d])[+-]\d{2}:?\d{2}\b(?![-/:])")
 AROUND_DATE = 24  # characters beside a date in a value that is one: 'Monday, ' and ' 12:22:43 PM' are 20
 
 
@@ -490,19 +492,26 @@ def _as_dates(values: list[str]) -> tuple[str, Conversion | None]:
     dated = [v for v in values if (m := _DATEISH.search(v)) and len(v.strip()) - len(m.group(0)) <= AROUND_DATE]
     if len(dated) < 0.8 * len(values):
         return "", None
-    shapes = Counter(_shape(v) for v in dated)
+    shapes = Counter(_shape(_OFFSET.sub("+0000", v)) for v in dated)  # '+0530' and '-0700' are one layout
     order = _day_order(dated)
     kwargs = {**({"format": "mixed"} if len(shapes) > 1 else {}), **({"dayfirst": True} if order == "day" else {})}
+    # Times written with several UTC offsets (a team's commits, a traveller's log): pandas reads them
+    # only into one zone, UTC.
+    zoned = len({m.group(0).replace(":", "") for v in dated if (m := _OFFSET.search(v))}) > 1
     if all(_CTIME_ZONED.fullmatch(v.strip()) for v in dated):
         kwargs = {"format": "%a %b %d %H:%M:%S %z %Y"}
-    elif len(shapes) == 1 and (guessed := _guessed_format(dated, order == "day")):
+    elif len(shapes) == 1 and (guessed := _guessed_format(dated, order == "day", zoned)):
         kwargs = {"format": guessed}
+    if zoned:
+        kwargs["utc"] = True
     expr = "pd.to_datetime({col}" + "".join(f", {k}={v!r}" for k, v in kwargs.items()) + ")"
     if len(shapes) > 1:
         listed = ", ".join(repr(next(v for v in dated if _shape(v) == s)) for s, _ in shapes.most_common(4))
         note = f"dates as text in {len(shapes)} formats ({listed}): {expr}"
     else:
         note = f"dates as text ({dated[0]!r}): {expr}"
+    if zoned:
+        note += "; their UTC offsets differ, so they are read as UTC (each one's local time is in its text)"
     if order == "day":
         note += f"; the day comes first (values like {next(v for v in dated if _first_over_12(v))!r})"
     elif order == "month":
@@ -510,7 +519,7 @@ def _as_dates(values: list[str]) -> tuple[str, Conversion | None]:
     return note, Conversion(expr, lambda s: _pd().to_datetime(s, **kwargs))
 
 
-def _guessed_format(dated: list[str], dayfirst: bool) -> str:
+def _guessed_format(dated: list[str], dayfirst: bool, utc: bool = False) -> str:
     """A format that reads every value, guessed from a later one where pandas guesses none from the
     first ('Jan 2, 2022, 3:09:45 PM': a day under 13 could be an hour) and would parse each value
     apart, slowly, with a warning in every output; "" when pandas' own guess reads them, or none does."""
@@ -532,7 +541,7 @@ def _guessed_format(dated: list[str], dayfirst: bool) -> str:
         tried.add(fmt)
         if fmt is not None:
             try:
-                pd.to_datetime(values, format=fmt)
+                pd.to_datetime(values, format=fmt, utc=utc)
             except (ValueError, TypeError, OverflowError):
                 continue
             return "" if i == 0 else fmt
