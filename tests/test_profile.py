@@ -1233,6 +1233,32 @@ def test_the_attributes_of_an_xml_records_children_are_columns_of_their_own(tmp_
         assert df["member.state"].tolist()[:3] == ["S0", "S1", "S2"]
 
 
+def test_records_of_key_value_lines_each_opened_by_one_key_are_a_table_with_their_tab_rows_beside(
+    tmp_path, monkeypatch
+):
+    """`git log --numstat`: a `commit` line, `Author:` and `Date:` lines, the message indented, and a
+    tab-separated row per file. One row per commit (its dates, whose offsets differ, read as UTC),
+    and one per file row with its commit."""
+    zones = ["+0530", "-0700", "+0100"]
+    log = "".join(
+        f"commit {i:040x}\nAuthor: Dev {i % 2} <d{i % 2}@x.org>\nDate:   Thu Jun {10 + i} 20:18:12 2024 {zones[i % 3]}\n\n"
+        f"    Fix thing {i}\n\n    Co-authored-by: Kim <k@x.org>\n\n{i}\t1\tsrc/a.py\n3\t{i}\tdocs/b.md\n\n"
+        for i in range(6)
+    )
+    p = prof(tmp_path, "log.txt", log)
+    assert [(t.name, t.rows) for t in p.tables] == [("commit", 6), ("lines", 12)]
+    commits = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert commits["commit"].tolist()[1] == f"{1:040x}" and (commits["Author"] == "Dev 1 <d1@x.org>").sum() == 3
+    assert str(commits["Date"].dt.tz) == "UTC" and commits["Date"].iloc[0].hour == 14  # 20:18 at +05:30
+    assert commits["text"].iloc[2] == "Fix thing 2\nCo-authored-by: Kim <k@x.org>"
+    rows = load(tmp_path, monkeypatch, p.tables[1].load)
+    assert rows.columns.tolist() == ["commit", "field 1", "field 2", "field 3"]
+    assert pd.to_numeric(rows["field 1"]).sum() == sum(range(6)) + 18 and rows["field 3"].iloc[1] == "docs/b.md"
+    # Paragraphs whose first words repeat are no records: no `key: value` line inside them.
+    prose = "".join(f"Note {i} is short.\nIt has two lines.\n\n" for i in range(8))
+    assert prof(tmp_path, "notes.txt", prose).kind != "table"
+
+
 def test_other_kinds_of_xml_record_beside_the_records_are_tables_of_their_own(tmp_path, monkeypatch):
     """A phone backup holds <sms> and, beside them, fewer <mms> (with parts inside): read_xml of the
     most repeated tag alone never shows the others. Each kind is a table named by its tag."""

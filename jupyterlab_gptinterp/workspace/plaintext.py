@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from . import fixedrecords, fixedwidth, logformat, spaced, stamped
+from . import fixedrecords, fixedwidth, logformat, spaced, stamped, stanzas
 from .delimited import read_as_missing
 from .frames import columns_of, table_profile
 from .kinds import (
@@ -302,6 +302,8 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
             pass
     if ruled := _ruled(name, text, encoding, len(head) < MAX_READ):  # entries of a few lines, each ended by a rule
         return ruled
+    if keyed := _stanzas(name, text, encoding, len(head) < MAX_READ):  # records of key: value lines
+        return keyed
     events = logformat.events(lines) if weak else None
     if events is not None:
         return {
@@ -364,3 +366,34 @@ def _ruled(name: str, text: str, encoding: str, whole: bool) -> dict[str, Any] |
     note = f"one row per record, the records apart by lines {rule!r}; each of a record's lines (not blank) is a column"
     table = table_profile("", df.head(MAX_ROWS), load, len(df) if whole else None, [note], columns_of(df))
     return {"kind": "table", "tables": [table]}
+
+
+def _stanzas(name: str, text: str, encoding: str, whole: bool) -> dict[str, Any] | None:
+    """Records of `key: value` lines each opened by a line of one key (`stanzas`): a table of them,
+    and one of the tab-separated lines inside them where they hold some; None when the file is not one."""
+    key = stanzas.head_key(text.splitlines()[:2000])
+    if not key:
+        return None
+    module, opened = logformat.opened_text(name, "" if encoding.startswith("utf-8") else encoding)
+    tables: list[dict[str, Any]] = []
+    for rows in (False, True):
+        load = stanzas.load(opened, module, key, rows)
+        try:
+            df = _run_on(load, text)
+        except (ValueError, re.error):  # no tab-separated lines: max() of nothing
+            if not rows:
+                return None
+            break
+        tables.append(
+            table_profile(
+                "lines" if rows else key,
+                df.head(MAX_ROWS),
+                load,
+                len(df) if whole else None,
+                stanzas.notes(key, rows),
+                columns_of(df),
+            )
+        )
+    if len(tables) == 1:
+        tables[0]["name"] = ""
+    return {"kind": "table", "tables": tables}
