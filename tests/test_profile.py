@@ -1247,6 +1247,7 @@ def test_records_of_key_value_lines_each_opened_by_one_key_are_a_table_with_thei
     )
     p = prof(tmp_path, "log.txt", log)
     assert [(t.name, t.rows) for t in p.tables] == [("commit", 6), ("lines", 12)]
+    assert "the table 'lines'" in p.tables[0].notes[0]  # a preview fitted to a question may show one table
     commits = load(tmp_path, monkeypatch, p.tables[0].load)
     assert commits["commit"].tolist()[1] == f"{1:040x}" and (commits["Author"] == "Dev 1 <d1@x.org>").sum() == 3
     assert str(commits["Date"].dt.tz) == "UTC" and commits["Date"].iloc[0].hour == 14  # 20:18 at +05:30

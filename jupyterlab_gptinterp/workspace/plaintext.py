@@ -375,25 +375,24 @@ def _stanzas(name: str, text: str, encoding: str, whole: bool) -> dict[str, Any]
     if not key:
         return None
     module, opened = logformat.opened_text(name, "" if encoding.startswith("utf-8") else encoding)
-    tables: list[dict[str, Any]] = []
+    made = []
     for rows in (False, True):
         load = stanzas.load(opened, module, key, rows)
         try:
-            df = _run_on(load, text)
-        except (ValueError, re.error):  # no tab-separated lines: max() of nothing
+            made.append((load, _run_on(load, text)))
+        except (ValueError, re.error):  # records: not read after all; rows: no tab-separated lines (max() of none)
             if not rows:
                 return None
-            break
-        tables.append(
-            table_profile(
-                "lines" if rows else key,
-                df.head(MAX_ROWS),
-                load,
-                len(df) if whole else None,
-                stanzas.notes(key, rows),
-                columns_of(df),
-            )
+    both = len(made) == 2
+    tables = [
+        table_profile(
+            ("lines" if rows else key) if both else "",
+            df.head(MAX_ROWS),
+            load,
+            len(df) if whole else None,
+            stanzas.notes(key, rows, both),
+            columns_of(df),
         )
-    if len(tables) == 1:
-        tables[0]["name"] = ""
+        for rows, (load, df) in zip((False, True), made)
+    ]
     return {"kind": "table", "tables": tables}

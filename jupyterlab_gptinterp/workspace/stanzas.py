@@ -65,13 +65,18 @@ def load(opened: str, module: str, key: str, rows: bool) -> str:
     )
 
 
-def notes(key: str, rows: bool) -> list[str]:
+def notes(key: str, rows: bool, both: bool = False) -> list[str]:
+    """What a table of records (`rows` False) or of their tab-separated lines says of itself; the
+    records' table names the lines' (`both`): a preview fitted to a question may leave it out."""
     if rows:
         return [
             f"one row per tab-separated line inside a record, its record's {key!r} first (the fields as written: "
             f"`git log --numstat` writes added, deleted, path; '-' for a binary file)"
         ]
+    lines = (
+        f"; the tab-separated lines inside them are the table 'lines', one row each with its {key!r}" if both else ""
+    )
     return [
         f"one row per record; a record starts at each line that begins with {key!r}; each `key: value` line is a "
-        "column (a key written twice: its values joined by '; '); indented lines are the record's 'text'"
+        f"column (a key written twice: its values joined by '; '); indented lines are the record's 'text'{lines}"
     ]
