@@ -99,6 +99,7 @@ SETS = {
     "heldout39": HERE / "heldout39",
     "heldout40": HERE / "heldout40",
     "heldout41": HERE / "heldout41",
+    "heldout42": HERE / "heldout42",
 }  # each holds data.py and tasks.py
 
 
