@@ -1233,6 +1233,21 @@ def test_the_attributes_of_an_xml_records_children_are_columns_of_their_own(tmp_
         assert df["member.state"].tolist()[:3] == ["S0", "S1", "S2"]
 
 
+def test_times_with_several_utc_offsets_are_read_as_utc_and_nothing_else_is(tmp_path, monkeypatch):
+    """pandas reads times of several UTC offsets only into UTC; a day-first date's year ('-2023')
+    is no offset, and one offset in two layouts is read as written."""
+    zoned = "when\n2024-06-10 09:00:00 +0530\n2024-06-11 09:00:00 -0700\n2024/06/12 09:00:00 -07:00\n"
+    p = prof(tmp_path, "z.csv", zoned)
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert str(df["when"].dt.tz) == "UTC" and df["when"].iloc[0].hour == 3  # 09:00 at +05:30
+    days = prof(tmp_path, "d.csv", "day\n10-06-2023\n11-06-2024\n13-06-2022\n")
+    assert load(tmp_path, monkeypatch, days.tables[0].load)["day"].dt.tz is None
+    one = prof(
+        tmp_path, "o.csv", "when\n2024-06-10 09:00:00 -0700\n2024-06-11 09:00:00 -0700\n2024/06/12 09:00 -0700\n"
+    )
+    assert "offsets differ" not in " ".join(n for c in one.tables[0].columns for n in c.notes)
+
+
 def test_records_of_key_value_lines_each_opened_by_one_key_are_a_table_with_their_tab_rows_beside(
     tmp_path, monkeypatch
 ):

@@ -459,7 +459,14 @@ _INTERVAL = re.compile(r"^\s*(\S.*?\S)\s+([-–])\s+(\S.*?)\s*$")
 
 
 # A UTC offset after a time ('20:18:12 2024 +0530', '...T09:00:00-07:00'), not a date's '-06-'.
-_OFFSET = re.compile(r"(?<=[\s\d])[+-]\d{2}:?\d{2}\b(?![-/:])")
+_OFFSET = re.compile(r"(\d:\d\d(?::\d\d(?:\.\d+)?)?(?: \d{4})? ?)([+-]\d\d:?\d\d)\b")
+
+
+def _layout(value: str) -> str:
+    """A date's shape, its UTC offset aside: '+0530' and '-0700' are one layout."""
+    return _shape(_OFFSET.sub(r"\g<1>+0000", value))
+
+
 AROUND_DATE = 24  # characters beside a date in a value that is one: 'Monday, ' and ' 12:22:43 PM' are 20
 
 
@@ -492,12 +499,12 @@ def _as_dates(values: list[str]) -> tuple[str, Conversion | None]:
     dated = [v for v in values if (m := _DATEISH.search(v)) and len(v.strip()) - len(m.group(0)) <= AROUND_DATE]
     if len(dated) < 0.8 * len(values):
         return "", None
-    shapes = Counter(_shape(_OFFSET.sub("+0000", v)) for v in dated)  # '+0530' and '-0700' are one layout
+    shapes = Counter(_layout(v) for v in dated)
     order = _day_order(dated)
     kwargs = {**({"format": "mixed"} if len(shapes) > 1 else {}), **({"dayfirst": True} if order == "day" else {})}
     # Times written with several UTC offsets (a team's commits, a traveller's log): pandas reads them
     # only into one zone, UTC.
-    zoned = len({m.group(0).replace(":", "") for v in dated if (m := _OFFSET.search(v))}) > 1
+    zoned = len({m.group(2).replace(":", "") for v in dated if (m := _OFFSET.search(v))}) > 1
     if all(_CTIME_ZONED.fullmatch(v.strip()) for v in dated):
         kwargs = {"format": "%a %b %d %H:%M:%S %z %Y"}
     elif len(shapes) == 1 and (guessed := _guessed_format(dated, order == "day", zoned)):
@@ -506,7 +513,7 @@ def _as_dates(values: list[str]) -> tuple[str, Conversion | None]:
         kwargs["utc"] = True
     expr = "pd.to_datetime({col}" + "".join(f", {k}={v!r}" for k, v in kwargs.items()) + ")"
     if len(shapes) > 1:
-        listed = ", ".join(repr(next(v for v in dated if _shape(v) == s)) for s, _ in shapes.most_common(4))
+        listed = ", ".join(repr(next(v for v in dated if _layout(v) == s)) for s, _ in shapes.most_common(4))
         note = f"dates as text in {len(shapes)} formats ({listed}): {expr}"
     else:
         note = f"dates as text ({dated[0]!r}): {expr}"
