@@ -165,7 +165,7 @@ class Checks(Aid):
         text = text or share_out_of_range(turn.question, outcome.results or outcome.printed)
         text = text or grouped_as_column(code) or unused_result(code, outcome.printed)
         text = text or unapplied_comparison(code, outcome.printed)
-        text = text or id_for_name(turn.question, code, outcome.results, turn.files) or row_label(code)
+        text = text or id_for_name(turn.question, code, outcome.results, turn.files) or row_label(turn.question, code)
         if text:
             self.flagged, self.sent_back = outcome, 0
             self.noted[normalise_code(code)] = (text, outcome)

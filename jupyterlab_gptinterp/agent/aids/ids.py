@@ -12,6 +12,7 @@ import ast
 import re
 
 from ..seams import FileProfile, TableProfile
+from .names import parsed
 from .preview import words
 
 _ASKS_WHICH = re.compile(r"\b(?:which|who|whose|what)\b", re.IGNORECASE)
@@ -72,11 +73,10 @@ def id_for_name(question: str, code: str, printed: str, files: list[FileProfile]
     return ""
 
 
-# Group methods that give a value per row, under the row's own index (not one per group).
-_PER_ROW = re.compile(
-    r"\.groupby\((?:[^()]|\([^()]*\))*\)\s*(?:\[[^\]]*\])?\s*"
-    r"\.(?:diff|shift|transform|cumsum|cumcount|cummax|cummin|rank|pct_change)\("
-)
+# Group methods that give a value per row, under the row's own index (not one per group), and
+# what keeps that index after them (a value each, a selection of rows).
+_PER_ROW = {"diff", "shift", "transform", "cumsum", "cumcount", "cummax", "cummin", "rank", "pct_change"}
+_KEEPS_INDEX = {"total_seconds", "abs", "fillna", "astype", "round", "clip", "dropna", "div", "mul", "sub", "add"}
 _ARG_EXTREMES = ("idxmax", "idxmin")
 _ROW_LABEL = (
     "`{call}` gives the index label of one row, not a group: `.groupby(...).{how}()` keeps each row's own index "
@@ -85,29 +85,59 @@ _ROW_LABEL = (
 )
 
 
-def _per_row(text: str) -> str:
-    """The per-row group call in an expression's text ("" if none, or if the rows are indexed by key)."""
-    m = _PER_ROW.search(text)
-    return m.group(0) if m and ".set_index(" not in text and "level=" not in text else ""
+def _per_row(node: ast.AST, known: dict[str, str]) -> str:
+    """The per-row group method whose rows' index `node`'s value still has ("" if none): walked from
+    the outermost call in, through what keeps the index; `known`: names assigned such values."""
+    while True:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            inner = ast.unparse(node.func.value)
+            if node.func.attr in _PER_ROW:
+                keyed = ".set_index(" in inner or "level=" in inner or ".groupby(" not in inner
+                return "" if keyed else node.func.attr
+            if node.func.attr not in _KEEPS_INDEX:
+                return ""
+            node = node.func.value
+        elif isinstance(node, ast.Attribute) and node.attr in ("dt", "str"):
+            node = node.value
+        elif isinstance(node, ast.Subscript):  # rows picked by a mask keep their labels
+            node = node.value
+        else:
+            return known.get(node.id, "") if isinstance(node, ast.Name) else ""
 
 
-def row_label(code: str) -> str:
-    """A note when the code takes idxmax/idxmin of a per-row group result (its index is the rows'),
-    where a group's name is wanted; else ""."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
+def row_label(question: str, code: str) -> str:
+    """A note when a question asks which thing and the code takes idxmax/idxmin of a per-row group
+    result (its index is the rows', a row number) without looking the row up; else ""."""
+    tree = parsed(code)
+    if tree is None or not _ASKS_WHICH.search(question) or "index_col=" in code:
         return ""
-    assigned = [n for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1]
-    per_row = {n.targets[0].id: _per_row(ast.unparse(n.value)) for n in assigned if isinstance(n.targets[0], ast.Name)}
-    # A label looked up (`df.loc[gaps.idxmax(), 'name']`) is the right use of it.
+    known: dict[str, str] = {}
+    for n in sorted((n for n in ast.walk(tree) if isinstance(n, ast.Assign)), key=lambda n: n.lineno):
+        if len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            known[n.targets[0].id] = _per_row(n.value, known)
+    # A label looked up (`df.loc[gaps.idxmax(), 'name']`, or by a name it was given) is the right use of it.
     looked_up = {id(n) for s in ast.walk(tree) if isinstance(s, ast.Subscript) for n in ast.walk(s.slice)}
+    keys = {
+        n.id
+        for s in ast.walk(tree)
+        if isinstance(s, ast.Subscript)
+        for n in ast.walk(s.slice)
+        if isinstance(n, ast.Name)
+    }
+    labels = {
+        t.id
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Assign)
+        for t in n.targets
+        if isinstance(t, ast.Name) and t.id in keys
+    }
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in labels for t in node.targets):
+            looked_up |= {id(n) for n in ast.walk(node.value)}
     for node in ast.walk(tree):
         if id(node) in looked_up:
             continue
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _ARG_EXTREMES:
-            receiver = ast.unparse(node.func.value)
-            if found := per_row.get(receiver) or _per_row(receiver):
-                how = found.rpartition(".")[2].rstrip("(")
+            if how := _per_row(node.func.value, known):
                 return _ROW_LABEL.format(call=ast.unparse(node), how=how)
     return ""
