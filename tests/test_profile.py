@@ -1270,9 +1270,21 @@ def test_records_of_key_value_lines_each_opened_by_one_key_are_a_table_with_thei
     rows = load(tmp_path, monkeypatch, p.tables[1].load)
     assert rows.columns.tolist() == ["commit", "field 1", "field 2", "field 3"]
     assert pd.to_numeric(rows["field 1"]).sum() == sum(range(6)) + 18 and rows["field 3"].iloc[1] == "docs/b.md"
-    # Paragraphs whose first words repeat are no records: no `key: value` line inside them.
+    # Paragraphs whose first words repeat are no records: no `key: value` line inside them; nor a
+    # chat whose lines go on unindented (they would be lost).
     prose = "".join(f"Note {i} is short.\nIt has two lines.\n\n" for i in range(8))
     assert prof(tmp_path, "notes.txt", prose).kind != "table"
+    chat = "".join(f"User: question {i}\nAssistant: answer {i}\nit goes on here\nand here\n\n" for i in range(8))
+    assert prof(tmp_path, "chat.txt", chat).kind != "table"
+    # A byte-order mark, CRLF line ends, and a key that starts another key (Package, Package-List).
+    control = "".join(f"Package: p{i}\r\nPackage-List: p{i} deb\r\nVersion: 1.{i}\r\n\r\n" for i in range(6))
+    p = prof(tmp_path, "Sources", "\ufeff" + control)
+    packages = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert p.tables[0].rows == 6 and packages["Package"].tolist() == [f"p{i}" for i in range(6)]
+    assert packages["Version"].tolist()[5] == "1.5"
+    # A first word that ends in a dot ('No. 1') is no key: never a table of no columns.
+    numbered = "".join(f"No. {i}\nTitle: t{i}\n\n" for i in range(6))
+    assert all(t.columns for t in prof(tmp_path, "n.txt", numbered).tables)
 
 
 def test_other_kinds_of_xml_record_beside_the_records_are_tables_of_their_own(tmp_path, monkeypatch):

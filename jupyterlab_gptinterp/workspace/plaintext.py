@@ -383,10 +383,12 @@ def _stanzas(name: str, text: str, encoding: str, whole: bool) -> dict[str, Any]
         except (ValueError, re.error):  # records: not read after all; rows: no tab-separated lines (max() of none)
             if not rows:
                 return None
-    both = len(made) == 2
+    if made[0][1].empty:
+        return None
+    both, lines = len(made) == 2, "lines" if key != "lines" else "rows"
     tables = [
         table_profile(
-            ("lines" if rows else key) if both else "",
+            (lines if rows else key) if both else "",
             df.head(MAX_ROWS),
             load,
             len(df) if whole else None,
