@@ -1296,6 +1296,12 @@ def test_other_kinds_of_xml_record_beside_the_records_are_tables_of_their_own(tm
     assert [(t.name, t.rows) for t in p.tables] == [("sms", 6), ("mms", 3)]
     assert "xpath='.//mms'" in p.tables[1].load and any("3 <mms>" in n for n in p.tables[0].notes)
     assert load(tmp_path, monkeypatch, p.tables[1].load)["msg_box"].tolist() == [2, 2, 2]
+    # <category> beside the entries and inside them too: .//category would read both, so no table.
+    entries = "".join(f"<entry id='{i}'><category term='c{i}' /><category term='d' /></entry>" for i in range(5))
+    feed = prof(
+        tmp_path, "feed.atom", f"<feed>{entries}<category term='a' />" * 1 + "<category term='b' />" * 3 + "</feed>"
+    )
+    assert "category" not in [t.name for t in feed.tables]
     alone = prof(tmp_path, "alone.xml", f"<smses>{sms}<meta at='1' /><meta at='2' /></smses>")  # two: no kind
     assert [t.name for t in alone.tables] == [""]
 

@@ -274,6 +274,8 @@ def _other_kinds(
     for tag, n in counts.most_common(2):
         if n < 3:
             break
+        if sum(1 for _ in root.iter(tag)) != n:  # nested elsewhere too (an entry's <category>): .//tag reads those
+            continue
         local, uri = _split_tag(tag)
         found = {**kwargs, "xpath": f".//n:{local}" if uri else f".//{local}"}
         if uri:
