@@ -151,6 +151,15 @@ async def test_one_function_that_loads_two_files_is_told_each_file_needs_its_own
     said = await hint(failed(code, "KeyError", "'Timestamp'"), files=files)
     assert "ledger.csv" in said and "own way" not in said, said
     assert "pd.read_csv('ledger.csv')" in said and "skiprows=3" in said, said  # each file's own lines
+    # The second file read by its own line, not by the function: no talk of one reader for two.
+    apart = code.replace("b = load('ledger.csv')", "b = pd.read_csv('ledger.csv')")
+    assert "same lines" not in await hint(failed(apart, "KeyError", "'Timestamp'"), files=files)
+    # Frames named after two files that start alike get names apart.
+    (tmp_path / "input_a.csv").write_text("x,y\n1,2\n")
+    (tmp_path / "input_b.csv").write_text("y,z\n2,3\n")
+    pair = await DiskWorkspace(tmp_path).profiles(NB.path, ["input_a.csv", "input_b.csv"])
+    joined = await hint(failed("df = pd.read_csv('input_a.csv')\nprint(df['z'])", "KeyError", "'z'"), files=pair)
+    assert "input_df = pd.read_csv('input_b.csv')" in joined or "input_b" in joined, joined
 
 
 async def test_a_key_error_on_a_column_the_cell_took_out_of_its_frame_names_the_line():
@@ -642,6 +651,12 @@ async def test_a_key_used_on_what_is_not_a_record_gets_the_tables_load_line_not_
     looped = "df = pd.read_csv('sales.csv')\nbig = df[df['amount'] > 5]\nfor row in big:\n    print(row['region'])"
     said = await hint(failed(looped, "TypeError", "string indices must be integers, not 'str'"))
     assert "column names" in said and "iterrows()" in said and "dict" not in said, said
+    for walked in (
+        "words = text.split()\nw = words[i + 1]\nfor k in w:\n    print(k['a'])",  # an index, no mask
+        "books = pd.read_excel('b.xlsx', sheet_name=None)\nfor name in books:\n    print(name['a'])",  # a dict
+    ):
+        said = await hint(failed(walked, "TypeError", "string indices must be integers, not 'str'"))
+        assert "column names" not in said, said
 
 
 async def test_times_with_and_without_a_time_zone_get_what_to_call_by_what_pandas_said():

@@ -36,6 +36,7 @@ from ..seams import ColumnProfile, FileProfile, TableProfile
 from .base import Aid, Note, TurnState
 from .errors import failing_line, failing_lineno, is_api_error, unused_failing
 from .folding import LOOP, unfolded
+from .names import parsed
 from .preview import exploded, exploded_all, load_block, loaded_kind, stem_of
 from .repeats import installs_only
 
@@ -124,7 +125,7 @@ _API_MISTAKES = (
         ".reset_index(drop=True) drops the index instead, or group with as_index=False.",
     ),
     (
-        re.compile(r"unsupported format string passed to (?:Series|DataFrame)\.__format__"),
+        re.compile(r"unsupported format string passed to (?:Series|DataFrame|numpy\.ndarray)\.__format__"),
         "a number format (such as {x:.2f}) takes one number, and it was given a whole column or frame (a "
         "value per row): reduce it to one value first (.sum(), .mean(), .iloc[0]), or print it without the format.",
     ),
@@ -526,22 +527,37 @@ def _record_hint(indexed: str, files: list[FileProfile], code: str) -> str:
     return f"{head} The table in {read[0].name} loads with its tested load line, then use its columns:\n{_load_of(read[0])}"
 
 
+def _a_frame(value: ast.expr) -> bool:
+    """An expression that gives a frame: a reader's result (but every sheet, or every HTML table: a
+    dict or a list of frames), rows picked by a mask (`df[df.a > 1]`, `df[a & b]`) or columns by a list."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+        every = value.func.attr == "read_html" or any(
+            k.arg == "sheet_name" and (isinstance(k.value, ast.List) or getattr(k.value, "value", 0) is None)
+            for k in value.keywords
+        )
+        return value.func.attr.startswith("read_") and not every
+    if isinstance(value, ast.Subscript):
+        key = value.slice
+        return isinstance(key, (ast.Compare, ast.List)) or (
+            isinstance(key, ast.BinOp) and isinstance(key.op, (ast.BitAnd, ast.BitOr))
+        )
+    return False
+
+
 def _looped_frame(code: str) -> str:
     """The name a `for` loop walks that holds a frame: assigned a reader's result, or rows picked by
     a mask or columns by a list (`df[df.a > 1]`, `df[['a', 'b']]`); "" when none."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
+    tree = parsed(code)
+    if tree is None:
         return ""
-    frames = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            value = node.value
-            func = value.func if isinstance(value, ast.Call) else None
-            read = isinstance(func, ast.Attribute) and func.attr.startswith("read_")
-            picked = isinstance(value, ast.Subscript) and isinstance(value.slice, (ast.Compare, ast.BinOp, ast.List))
-            if read or picked:
-                frames.add(node.targets[0].id)
+    frames = {
+        node.targets[0].id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and _a_frame(node.value)
+    }
     walked = [n.iter.id for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.iter, ast.Name)]
     return next((name for name in walked if name in frames), "")
 
@@ -975,9 +991,15 @@ def _block_as_own_frame(f: FileProfile, t: TableProfile, taken: str = "") -> tup
     frame (named `taken`), and that name."""
     word = re.search(r"[A-Za-z]+", stem_of(f.name))
     name = word.group(0).lower() if word else "other"
-    if name in (LOOP, taken) or keyword.iskeyword(name) or hasattr(builtins, name):
-        name += "_df" if name != taken else "_2"
+    if name in _SHADOWED or keyword.iskeyword(name) or hasattr(builtins, name):
+        name += "_df"
+    if name == taken:
+        name += "_2"
     return re.sub(r"\bdf\b", name, load_block(f, t)), name
+
+
+# Names a load block or a cell uses for what is not a frame: a frame of the same name would hide them.
+_SHADOWED = {LOOP, "df", "pd", "np", "re", "io", "os", "sys", "json", "math", "zipfile", "gzip", "ET", "con", "sqlite3"}
 
 
 def _reader_line(load: str) -> str:
@@ -1057,11 +1079,20 @@ def _one_reader_for_two(missing: str, f: FileProfile, t: TableProfile, files: li
     """The code reads files by one set of lines (a reader given a variable) and names another file
     that lacks the column `f`'s table has: those lines, fitted to `f`, were applied to that file."""
     through = _READ_BY_NAME.search(code)
+    tree = parsed(code)
+    # The files the cell's own functions are given by name (`load('ledger.csv')`).
+    given = {
+        a.value
+        for n in (ast.walk(tree) if tree else [])
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        for a in n.args
+        if isinstance(a, ast.Constant)
+    }
     lacking = [
         o
         for o in files
         if o is not f
-        and o.name in code
+        and o.name in given
         and o.tables
         and all(missing not in (c.name for c in x.columns) for x in o.tables)
     ]
