@@ -1,6 +1,6 @@
 """A chat's next question over the same file: how much of its first call does llama.cpp read again?
 
-    python bench/prompt_order.py        # ~6 minutes on a quiet 2-core machine (not in CI)
+    python bench/prompt_order.py        # ~4 minutes on a quiet 2-core machine (not in CI)
 
 The system prompt holds the notebook and the data previews. The notebook gains the cells a turn
 ran, so a prompt that shows it before the previews (the order until 2026-12-04) differs from the
