@@ -259,13 +259,25 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
     return {"kind": "table", "tables": [main, *(table for _, table in owned), *(table for _, _, table in others)]}
 
 
+def _read_elements(path: Path, kwargs: dict[str, Any], tag: str) -> tuple[dict[str, Any], Any] | None:
+    """read_xml's arguments for the elements `tag` ('{uri}local') and the frame they make, or None
+    when it cannot read them (the main table stands without them)."""
+    local, uri = _split_tag(tag)
+    found = {**kwargs, "xpath": f".//n:{local}" if uri else f".//{local}"}
+    if uri:
+        found["namespaces"] = {"n": uri}
+    try:
+        return found, load_pandas().read_xml(path, **found)
+    except Exception:  # noqa: BLE001
+        return None
+
+
 def _other_kinds(
     name: str, path: Path, root: Any, find: str, kwargs: dict[str, Any]
 ) -> list[tuple[str, int, dict[str, Any]]]:
     """Other elements repeated beside the records, under their parent (an SMS backup's <mms> beside
     its <sms>): another kind of record, a table of its own each, named by its tag. At most two, of
     three elements or more (a feed's channel holds two <link> beside its items: no kind of record)."""
-    pd = load_pandas()
     parents = {p for p in root.iter() if any(c.tag == find for c in p)}
     if len(parents) != 1:
         return []
@@ -276,14 +288,10 @@ def _other_kinds(
             break
         if sum(1 for _ in root.iter(tag)) != n:  # nested elsewhere too (an entry's <category>): .//tag reads those
             continue
-        local, uri = _split_tag(tag)
-        found = {**kwargs, "xpath": f".//n:{local}" if uri else f".//{local}"}
-        if uri:
-            found["namespaces"] = {"n": uri}
-        try:
-            df = pd.read_xml(path, **found)
-        except Exception:  # noqa: BLE001 (the main table stands without it)
+        local = _split_tag(tag)[0]
+        if (read := _read_elements(path, kwargs, tag)) is None:
             continue
+        found, df = read
         load = f"df = {load_call('pd.read_xml', name, found)}"
         out.append((local, n, table_profile(local, df, load, len(df), [f"one record per <{local}> element"])))
     return out
@@ -339,7 +347,6 @@ def _owned_records(
     """Elements a record holds several of (<station> with many <price fuel=.. value=../>): read_xml
     gives the record one empty column for them, so each kind is a table of its own, one row per
     element, with its record's values beside it (the owner columns). At most two kinds."""
-    pd = load_pandas()
     repeated: Counter[str] = Counter()
     for r in records[:200]:
         repeated.update(t for t, n in Counter(c.tag for c in r).items() if n > 1 and isinstance(t, str))
@@ -348,14 +355,10 @@ def _owned_records(
         sample = [c for r in records[:200] for c in r if c.tag == child][:200]
         if any(len(c) for c in sample) or not all(c.attrib for c in sample):
             continue  # a list of plain values is a list column already; deeper records are not read here
-        local, uri = _split_tag(child)
-        found = {**kwargs, "xpath": f".//n:{local}" if uri else f".//{local}"}
-        if uri:
-            found["namespaces"] = {"n": uri}
-        try:
-            df = pd.read_xml(path, **found)
-        except Exception:  # noqa: BLE001 (the main table stands without it)
+        local = _split_tag(child)[0]
+        if (read := _read_elements(path, kwargs, child)) is None:
             continue
+        found, df = read
         notes: list[str] = []
         lines = [
             f"df = {load_call('pd.read_xml', name, found)}",
