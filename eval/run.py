@@ -399,6 +399,7 @@ async def run_task(
             row.update(
                 reason=result.reason,
                 error_code=getattr(getattr(ended, "error_code", None), "value", None),  # why a turn ended on "error"
+                error_message=(getattr(ended, "message", "") or "")[:600] if result.reason == "error" else "",
                 answer=answer[:2000],
                 shown=[t[:600] for t in shown],
                 empty=not shown,
