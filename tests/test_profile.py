@@ -3282,3 +3282,34 @@ def test_a_gzipped_log_loads_through_gzip_not_open(tmp_path, monkeypatch, line):
     scope: dict = {}
     exec(compile(code, "<preview>", "exec"), scope)  # noqa: S102 - the profile's own block
     assert len(scope["df"]) in (40, 43)  # the records, or every event
+
+
+def test_text_in_bracketed_sections_gives_a_table_per_section_that_holds_one(tmp_path, monkeypatch):
+    """An instrument's export: `key = value` lines, then `[Title]` sections, each a tab-separated
+    table; a sequencer's sample sheet: comma-separated, its titles padded with commas, a `key,value`
+    section among them. Each table is read from its own section; the rest is named, not lost."""
+    head = "".join(f"* Setting {i} = {i}\n" for i in range(5))
+    setup = "Well\tSample\n" + "".join(f"{i}\tS{i % 3}\n" for i in range(1, 9))
+    results = "Well\tSample\tCT\n" + "".join(
+        f"{i}\tS{i % 3}\t{'Undetermined' if i % 4 == 0 else 20 + i}\n" for i in range(1, 9)
+    )
+    p = prof(tmp_path, "run.txt", f"{head}\n[Setup]\n{setup}\n[Results]\n{results}\n[Notes]\nfree text here\n")
+    assert p.kind == "table" and [(t.name, t.rows) for t in p.tables] == [("Setup", 8), ("Results", 8)]
+    assert "'Notes'" in p.note and "5 lines before the first section" in p.note
+    df = load(tmp_path, monkeypatch, p.tables[1].load)
+    assert df.columns.tolist() == ["Well", "Sample", "CT"] and (df["CT"] == "Undetermined").sum() == 2
+    sheet = (
+        "[Header],,,\nIEMFileVersion,4,,\nDate,3/1/2024,,\n\n[Reads],,,\n151,,,\n151,,,\n\n[Data],,,\n"
+        "Sample_ID,Sample_Name,index,Description\n" + "".join(f"s{i},name{i},ACGT{i},\n" for i in range(6))
+    )
+    p = prof(tmp_path, "SampleSheet.txt", sheet)
+    assert [(t.name, t.rows) for t in p.tables] == [("Data", 6)]  # 'IEMFileVersion,4' is no header
+    assert load(tmp_path, monkeypatch, p.tables[0].load)["Sample_Name"].tolist()[5] == "name5"
+    # One title is a note's, not sections; two sections with no table among them are an INI file.
+    assert (
+        prof(tmp_path, "one.txt", "[Results]\n" + results).kind != "table"
+        or "sections" not in prof(tmp_path, "one.txt").note
+    )
+    ini = "[core]\nname = x\nmode = y\n\n[user]\nemail = a@b.c\nname = z\n"
+    assert "sections" not in (prof(tmp_path, "config.txt", ini).note or "")
+

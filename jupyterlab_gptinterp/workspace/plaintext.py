@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from . import fixedrecords, fixedwidth, logformat, spaced, stamped, stanzas
+from . import fixedrecords, fixedwidth, logformat, sections, spaced, stamped, stanzas
 from .delimited import read_as_missing
 from .frames import columns_of, table_profile
 from .kinds import (
@@ -271,6 +271,8 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
     with open_file(path) as f:
         head = f.read(MAX_READ)
     text, encoding = decode(head)
+    if titled := read_sections(name, text, encoding, len(head) < MAX_READ):  # '[Results]' and its table
+        return titled
     lines = text.splitlines()[:2000]
     # A compressed log counts by the bytes it holds: some twenty times the bytes it takes on disk.
     scanned = MAX_SCANNED // 20 if path.suffix.lower() in (".gz", ".bz2", ".xz") else MAX_SCANNED
@@ -398,3 +400,28 @@ def _stanzas(name: str, text: str, encoding: str, whole: bool) -> dict[str, Any]
         for rows, (load, df) in zip((False, True), made)
     ]
     return {"kind": "table", "tables": tables}
+
+
+def read_titled(name: str, path: Path) -> dict[str, Any] | None:
+    """The tables of a file in '[Title]' sections (a sample sheet as .csv too), or None."""
+    with open_file(path) as f:
+        head = f.read(MAX_READ)
+    return read_sections(name, *decode(head), len(head) < MAX_READ)
+
+
+def read_sections(name: str, text: str, encoding: str, whole: bool) -> dict[str, Any] | None:
+    """A table per section of a file in sections opened by '[Title]' lines that is one, each read
+    by the lines offered, run here; None when the file is not one or no section's table reads."""
+    found, before = sections.find(text.splitlines())
+    module, opened = logformat.opened_text(name, "" if encoding.startswith("utf-8") else encoding)
+    tables = []
+    for s in (s for s in found if s.sep):
+        load = sections.load(opened, module, s.title, s.sep)
+        try:
+            df = _run_on(load, text)
+        except (ValueError, KeyError, re.error):  # pandas' ParserError is a ValueError
+            continue
+        tables.append(table_profile(s.title, df.head(MAX_ROWS), load, len(df) if whole else None, [], columns_of(df)))
+    if not tables:
+        return None
+    return {"kind": "table", "tables": tables, "note": sections.note(found, before)}

@@ -58,7 +58,7 @@ from .kinds import (
     load_pandas,
     looks_tabular,
 )
-from .plaintext import read_calendar, read_lines, read_markdown
+from .plaintext import read_calendar, read_lines, read_markdown, read_titled
 from .records import assigned_json, read_records
 from .workbook import read_workbook
 from .xmlfile import read_xml
@@ -88,7 +88,7 @@ def profile(name: str, path: Path) -> dict[str, Any]:
         elif suffix in CALENDAR_SUFFIXES:
             found = read_calendar(name, path)
         elif suffix in TEXT_SUFFIXES - {".txt"} or (suffix == ".txt" and looks_tabular(path)):
-            found = read_text_table(name, path)
+            found = read_titled(name, path) or read_text_table(name, path)
             if suffix == ".dat" and _one_column(found):  # no separator: perhaps fixed-width records
                 lines = read_lines(name, path)
                 found = lines if lines.get("kind") == "table" else found
