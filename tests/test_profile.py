@@ -3313,3 +3313,24 @@ def test_text_in_bracketed_sections_gives_a_table_per_section_that_holds_one(tmp
     ini = "[core]\nname = x\nmode = y\n\n[user]\nemail = a@b.c\nname = z\n"
     assert "sections" not in (prof(tmp_path, "config.txt", ini).note or "")
 
+
+def test_an_esri_ascii_grid_is_read_by_numpy_with_voids_as_nan_and_a_point_finds_its_cell(tmp_path, monkeypatch):
+    """A raster as text: six header lines, then rows of numbers, the northern first. The block
+    offered runs as pasted; its `cell_of` counts rows from the north edge."""
+    rows = [[100 * r + c if (r, c) != (1, 2) else -9999 for c in range(4)] for r in range(3)]
+    text = "ncols 4\nnrows 3\nxllcorner 10.0\nyllcorner 50.0\ncellsize 0.5\nNODATA_value -9999\n"
+    text += "".join(" ".join(map(str, row)) + "\n" for row in rows)
+    p = prof(tmp_path, "dem.asc", text)
+    assert p.kind == "lines" and "3 rows by 4 columns" in p.lines
+    block = re.search(r"```python\n(.*?)```", p.lines, re.S).group(1)
+    monkeypatch.chdir(tmp_path)
+    scope: dict = {}
+    exec(compile(block, "<grid block>", "exec"), scope)  # noqa: S102 - the block the model is shown
+    grid, cell_of = scope["grid"], scope["cell_of"]
+    assert grid.shape == (3, 4) and int(scope["np"].isnan(grid).sum()) == 1
+    assert grid[cell_of(10.6, 51.4)] == 1 and grid[cell_of(11.9, 50.1)] == 203  # north-west, south-east
+    # Numbers under a header of other keys are no grid.
+    assert (
+        prof(tmp_path, "t.txt", "width 4\nheight 3\n1 2 3 4\n5 6 7 8\n").kind != "lines"
+        or "grid" not in prof(tmp_path, "t.txt").lines
+    )

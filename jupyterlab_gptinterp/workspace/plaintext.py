@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from . import fixedrecords, fixedwidth, logformat, sections, spaced, stamped, stanzas
+from . import fixedrecords, fixedwidth, grids, logformat, sections, spaced, stamped, stanzas
 from .delimited import read_as_missing
 from .frames import columns_of, table_profile
 from .kinds import (
@@ -274,6 +274,8 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
     if titled := read_sections(name, text, encoding, len(head) < MAX_READ):  # '[Results]' and its table
         return titled
     lines = text.splitlines()[:2000]
+    if (grid := grids.find(lines)) is not None and encoding.startswith("utf-8"):  # a raster: numpy's
+        return {"kind": "lines", "lines": grids.describe(name, grid), "load": grids.load(name, grid), "rows": None}
     # A compressed log counts by the bytes it holds: some twenty times the bytes it takes on disk.
     scanned = MAX_SCANNED // 20 if path.suffix.lower() in (".gz", ".bz2", ".xz") else MAX_SCANNED
     total = count_lines(path) if path.stat().st_size < scanned else None
