@@ -3334,3 +3334,28 @@ def test_an_esri_ascii_grid_is_read_by_numpy_with_voids_as_nan_and_a_point_finds
         prof(tmp_path, "t.txt", "width 4\nheight 3\n1 2 3 4\n5 6 7 8\n").kind != "lines"
         or "grid" not in prof(tmp_path, "t.txt").lines
     )
+
+
+def test_grids_of_wells_one_under_another_in_a_sheet_are_one_row_per_well(tmp_path, monkeypatch):
+    """A plate reader's sheet: notes, then a layout grid and a grid of readings, each a row of
+    column numbers under its label with row letters down the left. Read as one row per well, a
+    column per grid; a sheet whose header is 1, 2, 3 with no letters under it stays a table."""
+    cells: list[list] = [["Reader", "X1"], ["Date", "3/1/2024"], [], ["Layout"], [None, *range(1, 7)]]
+    cells += [[r, *(f"S{i}{r}" for i in range(1, 7))] for r in "ABCD"]
+    cells += [[], ["600"], [None, *range(1, 7)]]
+    cells += [
+        [r, *(("OVER" if (r, i) == ("B", 3) else round(0.1 * i + ord(r) - 65, 2)) for i in range(1, 7))] for r in "ABCD"
+    ]
+    path = tmp_path / "plate.xlsx"
+    with pd.ExcelWriter(path) as book:
+        padded = [row + [None] * (7 - len(row)) for row in cells]
+        pd.DataFrame(padded).to_excel(book, sheet_name="Plate", header=False, index=False)
+        pd.DataFrame({1: [5, 6, 7], 2: [1, 2, 3], 3: [0, 0, 1]}).to_excel(book, sheet_name="Plain", index=False)
+    p = prof(tmp_path, "plate.xlsx")
+    plate, plain = p.tables
+    assert plate.rows == 24 and "'Layout', '600'" in plate.notes[0]
+    df = load(tmp_path, monkeypatch, plate.load)
+    assert df.columns.tolist() == ["well", "row", "column", "Layout", "600"]
+    b3 = df.set_index("well").loc["B3"]
+    assert b3["Layout"] == "S3B" and b3["600"] == "OVER" and df.set_index("well").loc["D6", "600"] == 3.6
+    assert plain.rows == 3 and [c.name for c in plain.columns] == ["1", "2", "3"]

@@ -9,7 +9,8 @@ server. The profile is what a careful analyst finds in the first minutes with a 
   of a workbook; the tables of a SQLite file; the table in a JSON or YAML tree (records, arrays
   with their column names kept elsewhere, objects keyed by id), flattened when nested; the
   columns of a fixed-width report (aligned with spaces) under its title, without rules and total;
-  the CSV files of a zip archive stacked; Stata, SAS and SPSS files by their readers; a row per
+  the CSV files of a zip archive stacked; a table per '[Title]' section of an instrument's export;
+  grids of wells one under another in a sheet as a row per well; an ESRI ASCII grid with numpy; Stata, SAS and SPSS files by their readers; a row per
   event (or contact) of an iCalendar or vCard file;
 - a file whose name says nothing of its kind (no suffix, or one no reader here knows) by its first
   bytes: a database, parquet, XML, JSON (lines), a delimited table or a log;

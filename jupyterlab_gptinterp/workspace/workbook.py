@@ -7,8 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from . import plates
 from .delimited import markers_for_all, read_as_missing, two_row_header, two_rows_note
-from .frames import column_label, table_profile
+from .frames import column_label, columns_of, table_profile
 from .kinds import MAX_ROWS, MAX_TABLES, TRAILER, load_call, load_pandas
 
 
@@ -98,12 +99,27 @@ def _footer_rows(df: Any) -> tuple[int, int]:
     return (n, totals) if any(filled(i) for i in range(len(df) - n, len(df))) else (0, 0)
 
 
+def _plates(pd: Any, book: Any, name: str, sheet: str) -> dict[str, Any] | None:
+    """The sheet's grids of wells as one table, a row per well, or None when it holds no such grids."""
+    grids = plates.find(pd.read_excel(book, sheet_name=sheet, header=None, nrows=plates.MAX_ROWS))
+    if not grids:
+        return None
+    load = plates.load(name, sheet, grids)
+    scope: dict[str, Any] = {"pd": pd}
+    exec(load.replace(f"pd.read_excel({name!r}", "pd.read_excel(book"), {**scope, "book": book}, scope)  # noqa: S102 - the lines offered
+    df = scope["df"]
+    return table_profile(sheet, df.head(MAX_ROWS), load, len(df), [plates.note(grids)], columns_of(df))
+
+
 def read_workbook(name: str, path: Path) -> dict[str, Any]:
     pd = load_pandas()
     book = pd.ExcelFile(path)
     tables = []
     for sheet in book.sheet_names[:MAX_TABLES]:
         raw = pd.read_excel(book, sheet_name=sheet, header=None, nrows=40)
+        if plates.numbered(raw) and (table := _plates(pd, book, name, str(sheet))) is not None:
+            tables.append(table)
+            continue
         skip = _header_row(raw)
         cells = [["" if pd.isna(v) else str(v) for v in row] for row in raw.itertuples(index=False)]
         # The upper row of a two-row header has gaps (merged cells), so it is not as wide as the table.
