@@ -1774,6 +1774,11 @@ async def test_the_tested_load_lines_open_a_block_only_for_the_one_table_asked_a
         "h.db", "database", tables=[TableProfile("visits", 9, "df = pd.read_sql('SELECT * FROM visits', con)")]
     )
     assert "FROM visits" in Loading().opening(turn(files=[base], question="How many rows in h.db?"))  # its one table
+    log = FileProfile("s.log", "lines", lines="s.log: text log ...", load="import pandas as pd\nlines = pd.Series([])")
+    assert Loading().opening(turn(files=[log], question="How many errors in s.log?")) == log.load + "\n"
+    assert (
+        Loading().opening(turn(files=[FileProfile("n.txt", "text", lines="notes")], question="What is in n.txt?")) == ""
+    )
 
 
 async def test_a_question_that_names_no_file_is_about_the_data_when_a_short_call_says_so():

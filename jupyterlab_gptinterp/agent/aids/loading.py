@@ -8,7 +8,7 @@ model is told which arguments its call lacks (or that the file is read by anothe
 given the tested lines. Once per file and turn: a model that insists has its reasons.
 
 Until a cell of the turn works, a block the model opens starts with the tested lines of the one
-table the question is about (where the server goes on from a reply it is given): a small model
+table the question is about (or of a log's records, a raster's grid) (where the server goes on from a reply it is given): a small model
 retyped them in each cell, 100-400 tokens at ~10 a second, and mangled the long ones.
 """
 
@@ -100,6 +100,9 @@ class Loading(Aid):
             return ""
         if any((o.ran and not o.failed) or o.decision == "rejected" or o.edited for o in turn.outcomes):
             return ""
+        if not f.tables:  # a log's records, a raster: the block its preview says to start with
+            lines = f.load + "\n" if f.load else ""
+            return "" if lines and failed_start(turn.outcomes, lines) else lines
         named = [t for t in f.tables if t.name and _word(t.name).search(turn.question)]
         # Else the records themselves, where the other tables are their nested lists, one row per item.
         tables = f.tables if len(f.tables) == 1 else named or [t for t in f.tables[:1] if not t.name]
