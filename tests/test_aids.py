@@ -285,6 +285,14 @@ async def test_a_nameerror_gets_the_import_or_the_load_line():
     assert "import pandas as pd" in await hint(failed("pd.read_csv('a')", "NameError", "name 'pd' is not defined"))
     said = await hint(failed("df['Revenue'].sum()", "NameError", "name 'df' is not defined"))
     assert "df = pd.read_csv('sales.csv')" in said
+    # A name the cell defines, misspelt where it is used: the cell's own name, not a load line.
+    typo = "import pandas as pd\nlow_df = pd.read_csv('sales.csv')\nprint(Low_df['Revenue'].sum())"
+    said = await hint(failed(typo, "NameError", "name 'Low_df' is not defined"))
+    assert "'low_df'" in said and "read_csv" not in said
+    later = "print(total)\ntotal = 1"  # used before the line that defines it: not a misspelling
+    assert "before the line of this cell" in await hint(failed(later, "NameError", "name 'total' is not defined"))
+    said = await hint(failed("df = df[df['Revenue'] > 1]", "NameError", "name 'df' is not defined"))
+    assert "df = pd.read_csv('sales.csv')" in said  # assigned from itself: never loaded
 
 
 async def test_common_errors_get_a_hint_by_their_kind():

@@ -935,12 +935,42 @@ def _name_hint(value: str, block: str, code: str = "") -> str:
             f"{name} is in the math module: add `from math import {name}` at the top of the cell (it takes single "
             "numbers: for whole columns, numpy's function of that name)."
         )
+    if name and (own := _close(name, _assigned(code), 0.8)):
+        if own != name:
+            return f"{name!r} is not defined, but the cell defines {own!r} (names are case-sensitive): write {own!r}."
+        if _used_before(code, name):
+            return f"{name!r} is used before the line of this cell that defines it: define it first."
     if block:
         return (
             f"{name!r} is not defined: nothing is loaded yet (a cell that failed defines nothing, and the data files "
             f"are only described). Start the cell with:\n{block}"
         )
     return f"{name!r} is not defined: a cell that failed defines nothing; define it in this cell."
+
+
+def _assigned(code: str) -> list[str]:
+    """The names the code itself binds: assigned, defined, imported, looped over."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return []
+    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    names |= {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    names |= {
+        (a.asname or a.name).split(".")[0]
+        for n in ast.walk(tree)
+        if isinstance(n, (ast.Import, ast.ImportFrom))
+        for a in n.names
+    }
+    return sorted(names)
+
+
+def _used_before(code: str, name: str) -> bool:
+    """Whether the code reads `name` on a line above the first that assigns it (`df = df[...]`,
+    one line, is no such use: the name was never there)."""
+    nodes = [n for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Name) and n.id == name]
+    stored = min((n.lineno for n in nodes if isinstance(n.ctx, ast.Store)), default=0)
+    return any(isinstance(n.ctx, ast.Load) and n.lineno < stored for n in nodes)
 
 
 def _query_hint(value: str, line: str) -> str:
