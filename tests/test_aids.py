@@ -1745,7 +1745,7 @@ async def test_a_block_opened_in_a_delta_with_code_after_it_is_cut_there_and_goe
     assert calls.usage[:2] == [2, 51 + (52 - 40)]  # the prompt read again once, not twice
 
 
-async def test_the_tested_load_lines_open_a_block_only_for_the_one_table_asked_about_until_the_user_steps_in():
+async def test_the_tested_load_lines_open_a_block_only_for_the_tables_asked_about_until_the_user_steps_in():
     from jupyterlab_gptinterp.agent.aids.loading import Loading
 
     load = "df = pd.read_csv('r.csv', sep=';')"
@@ -1754,7 +1754,12 @@ async def test_the_tested_load_lines_open_a_block_only_for_the_one_table_asked_a
     assert Loading().opening(turn(files=[one], question=q)) == f"import pandas as pd\n{load}\n"
     assert Loading().opening(turn(files=[one], question="What is the total?")) == ""  # a file the preview chose
     assert Loading().opening(turn(files=[one], question="What is the total?", attachments=["r.csv"])) != ""
-    assert Loading().opening(turn(files=[one, SALES], question=q + " And in sales.csv?")) == ""  # a join
+    both = Loading().opening(turn(files=[one, SALES], question=q + " And in sales.csv?"))
+    assert both.startswith("import pandas as pd\nr_df = pd.read_csv('r.csv', sep=';')\n")  # each its own frame
+    assert "sales_df = pd.read_csv('sales.csv')" in both and both.count("import pandas") == 1
+    assert Loading().opening(turn(files=[one, SALES], question=q)) == ""  # sales.csv chosen by the preview
+    three = [one, SALES, FileProfile("t.csv", "table", tables=[TableProfile("", 9, "df = pd.read_csv('t.csv')")])]
+    assert Loading().opening(turn(files=three, question=q + " sales.csv t.csv")) == ""  # a survey, not frames
     assert Loading().opening(turn(files=[one], fenced=False, question=q)) == ""  # a hosted model's tool calls
     worked = turn(files=[one], outcomes=[ok("x = 1")], question=q)
     assert Loading().opening(worked) == ""  # the frame may be in the kernel: the model goes on from it

@@ -118,6 +118,11 @@ def frame_of(table: TableProfile) -> str:
     return made.group(1) if made and made.group(1) != "df" else ""
 
 
+def own_frame(where: str, table: TableProfile) -> str:
+    """The frame the join lines name a table's rows by, beside another file's: `sales_df`."""
+    return frame_of(table) or _word(where, table) + "_df"
+
+
 LOOKUP_COLUMNS = 4  # a table this narrow, keyed, is a lookup: an id and its names
 
 

@@ -8,7 +8,8 @@ model is told which arguments its call lacks (or that the file is read by anothe
 given the tested lines. Once per file and turn: a model that insists has its reasons.
 
 Until a cell of the turn works, a block the model opens starts with the tested lines of the one
-table the question is about (or of a log's records, a raster's grid) (where the server goes on from a reply it is given): a small model
+table the question is about (or of a log's records, a raster's grid); of two files, each in its own
+frame (where the server goes on from a reply it is given): a small model
 retyped them in each cell, 100-400 tokens at ~10 a second, and mangled the long ones.
 """
 
@@ -18,8 +19,9 @@ import ast
 import re
 from pathlib import PurePosixPath
 
-from ..seams import FileProfile
+from ..seams import FileProfile, TableProfile
 from .base import Aid, Refusal, TurnState
+from .joins import own_frame
 from .preview import load_block
 from .repeats import failed_start
 
@@ -81,6 +83,20 @@ def missing(code: str, f: FileProfile) -> str:
     return ""
 
 
+MAX_OPENED = 2  # files whose lines open a block: more is a survey, not one question's frames
+
+
+def _block(turn: TurnState, f: FileProfile) -> tuple[str, TableProfile | None]:
+    """The tested lines of the one table of `f` the question is about, and that table: the one
+    table, a table the question names, else the records themselves where the other tables are
+    their nested lists; a log's records or a raster's grid (no table). ("", None) when none is."""
+    if not f.tables:  # a log's records, a raster: the block its preview says to start with
+        return f.load, None
+    named = [t for t in f.tables if t.name and _word(t.name).search(turn.question)]
+    tables = f.tables if len(f.tables) == 1 else named or [t for t in f.tables[:1] if not t.name]
+    return (load_block(f, tables[0]), tables[0]) if len(tables) == 1 else ("", None)
+
+
 class Loading(Aid):
     name = "loading"
 
@@ -88,26 +104,38 @@ class Loading(Aid):
         self.told: set[str] = set()
 
     def opening(self, turn: TurnState) -> str:
-        """Only for one file the question names (or the user attached): not a file the preview chose
-        by its content, nor for a join, nor over a frame a later question goes on from. Not once a cell
-        ran without an error (the frame is in the kernel), the user declined or edited one (their
-        reason may ask for another reading), or the lines themselves failed (the kernel's Python is
-        not the one they were tested in: a reader's package missing, an older pandas)."""
-        if not turn.fenced or turn.action != "chat" or len(turn.files) != 1:
+        """Only for the files the question names (or the user attached), one or two: not a file the
+        preview chose by its content, nor over a frame a later question goes on from; two files each
+        in a frame of its own, named as the join lines name them. Not once a cell ran without an
+        error (the frame is in the kernel), the user declined or edited one (their reason may ask for
+        another reading), or the lines themselves failed (the kernel's Python is not the one they
+        were tested in: a reader's package missing, an older pandas)."""
+        if not turn.fenced or turn.action != "chat" or not 1 <= len(turn.files) <= MAX_OPENED:
             return ""
-        f = turn.files[0]
-        if not (_word(PurePosixPath(f.name).name).search(turn.question) or f.name in turn.attachments):
+        named = [
+            f
+            for f in turn.files
+            if _word(PurePosixPath(f.name).name).search(turn.question) or f.name in turn.attachments
+        ]
+        if len(named) != len(turn.files):
             return ""
         if any((o.ran and not o.failed) or o.decision == "rejected" or o.edited for o in turn.outcomes):
             return ""
-        if not f.tables:  # a log's records, a raster: the block its preview says to start with
-            lines = f.load + "\n" if f.load else ""
-            return "" if lines and failed_start(turn.outcomes, lines) else lines
-        named = [t for t in f.tables if t.name and _word(t.name).search(turn.question)]
-        # Else the records themselves, where the other tables are their nested lists, one row per item.
-        tables = f.tables if len(f.tables) == 1 else named or [t for t in f.tables[:1] if not t.name]
-        lines = load_block(f, tables[0]) + "\n" if len(tables) == 1 else ""
-        return "" if lines and failed_start(turn.outcomes, lines) else lines
+        blocks = [_block(turn, f) for f in named]
+        if not all(b for b, _ in blocks):
+            return ""
+        if len(blocks) == 1:
+            lines = blocks[0][0] + "\n"
+        else:
+            frames: list[str] = []
+            for (_, table), f in zip(blocks, named):
+                frame = own_frame(f.name, table or TableProfile("", None, ""))  # a log's: by its file's name
+                frames.append(frame if frame not in frames else frame.replace("_df", "2_df"))
+            renamed = [re.sub(r"\bdf\b", frame, block) for (block, _), frame in zip(blocks, frames)]
+            code = [line for b in renamed for line in b.splitlines()]
+            imports = list(dict.fromkeys(line for line in code if line.startswith("import ")))
+            lines = "\n".join([*imports, *(line for line in code if not line.startswith("import "))]) + "\n"
+        return "" if failed_start(turn.outcomes, lines) else lines
 
     async def refuse(self, turn: TurnState, code: str) -> Refusal | None:
         for f in turn.files:
