@@ -715,6 +715,17 @@ async def test_results_that_cannot_be_the_answer_get_a_note():
     assert "joined end to end" in await check(ok("print(m['amount'].sum())", "$580.39$1,841.46\n"))
     assert "coerce" in await check(ok("x = pd.to_numeric(df['a'], errors='coerce')\nprint(x.sum())", "12.0\n"))
     assert "kept no rows" in await check(ok("print(df[df['d'] == '2024-03'].amount.sum())", "0.0\n"))
+    # A method in place on a column, which pandas 3 says changed a copy: the step, not the filter.
+    chained = "df['s'].fillna(0, inplace=True)\nprint((df['s'] == 0).sum())"
+    warned = ok(chained, "0\n")
+    warned.outputs.append(
+        {"output_type": "stream", "name": "stderr", "text": "ChainedAssignmentError: A value is being set"}
+    )
+    assert "df['s'] = df['s'].fillna(...)" in await check(warned)
+    assert "changed a copy" not in await check(ok(chained, "3\n"))  # pandas 2: it worked, no such warning
+    assert "changed a copy" not in await check(
+        ok("df.fillna(0, inplace=True)\nprint(df.a.sum())", "ChainedAssignmentError")
+    )
     assert "kept no rows" in await check(ok("print(df[df['d'] == '2024-03'].shape[0])", "0\n"))  # rows counted
     # A warning the kernel wrote after the result (stderr) is not the result's last line.
     warned = ok("print(df[df['kind'] == 'b']['n'].max())", "0.0\n")

@@ -847,10 +847,29 @@ def shares_within_groups(code: str) -> bool:
     )
 
 
+# `df['a'].fillna(0, inplace=True)`, `df.loc[m].replace(..., inplace=True)`: a method in place on a part
+# of a frame, which under copy-on-write (pandas 3) changes a copy; pandas warns, the frame is as it was.
+_CHAINED_INPLACE = re.compile(r"^[ \t]*(\w+(?:\[[^\]\n]+\]|\.\w+)+)\.(\w+)\([^\n]*\binplace\s*=\s*True", re.M)
+
+
+def chained_inplace(code: str, printed: str) -> str:
+    """A method called in place on a column, which pandas said changed nothing (its warning's class in
+    the output: pandas 2 still changed the frame, and warns otherwise)."""
+    m = _CHAINED_INPLACE.search(code)
+    if not m or "ChainedAssignmentError" not in printed:
+        return ""
+    part, method = m.groups()
+    return (
+        f"`{part}.{method}(..., inplace=True)` changed a copy, not the frame (pandas' copy-on-write, as its warning "
+        f"says): {part} is as it was, and the result was computed without that step. Assign instead: "
+        f"{part} = {part}.{method}(...) without inplace, and compute again."
+    )
+
+
 def check(outcome: Outcome, files: list[FileProfile] | None = None) -> str:
     """A note when the result of a run that worked cannot be the answer, or ""."""
     code, output = outcome.code, outcome.printed
-    if mismatch := case_mismatch(code):
+    if mismatch := case_mismatch(code) or chained_inplace(code, output):
         return mismatch
     if not output:
         if not _LOADS.search(code) or WRITES.search(code) or outcome.files:
