@@ -1803,7 +1803,7 @@ async def test_the_tested_load_lines_open_a_block_only_for_the_tables_asked_abou
     shown = "s.log: a log. Start with:\n```python\nimport pandas as pd\n# every line:\nall_lines = 1\n# records:\ndf = 2\n```"
     log = FileProfile("s.log", "lines", lines=shown, load="import pandas as pd\ndf = 2")
     said = Loading().opening(turn(files=[log], question="How many errors in s.log?"))
-    assert said == "import pandas as pd\nall_lines = 1\ndf = 2\n"  # the block shown, both frames, no comment
+    assert said == "import pandas as pd\n# every line:\nall_lines = 1\n# records:\ndf = 2\n"  # the block shown
     assert (
         Loading().opening(turn(files=[FileProfile("n.txt", "text", lines="notes")], question="What is in n.txt?")) == ""
     )

@@ -90,10 +90,10 @@ def _block(turn: TurnState, f: FileProfile) -> tuple[str, TableProfile | None]:
     """The tested lines of the one table of `f` the question is about, and that table: the one
     table, a table the question names, else the records themselves where the other tables are
     their nested lists; a log's records or a raster's grid (no table). ("", None) when none is."""
-    if not f.tables:  # a log's records, a raster: the block its preview says to start with
-        shown = re.search(r"```python\n(.*?)```", f.lines, re.S)
-        code = [line for line in shown.group(1).splitlines() if not line.lstrip().startswith("#")] if shown else []
-        return ("\n".join(code) if code else f.load), None
+    if not f.tables:  # a log's records, a raster: the block its preview says to start with, its
+        # comments too (which frame answers which question: a count of lines read the requests' frame)
+        shown = re.search(r"```python\n(.*?)\n```", f.lines, re.S)
+        return (shown.group(1) if shown else f.load), None
     named = [t for t in f.tables if t.name and _word(t.name).search(turn.question)]
     tables = f.tables if len(f.tables) == 1 else named or [t for t in f.tables[:1] if not t.name]
     return (load_block(f, tables[0]), tables[0]) if len(tables) == 1 else ("", None)
