@@ -3359,3 +3359,19 @@ def test_grids_of_wells_one_under_another_in_a_sheet_are_one_row_per_well(tmp_pa
     b3 = df.set_index("well").loc["B3"]
     assert b3["Layout"] == "S3B" and b3["600"] == "OVER" and df.set_index("well").loc["D6", "600"] == 3.6
     assert plain.rows == 3 and [c.name for c in plain.columns] == ["1", "2", "3"]
+
+
+def test_coordinates_in_degrees_minutes_seconds_are_no_numbers_and_the_note_converts_them(tmp_path, monkeypatch):
+    """A gazetteer's '394108N': removing the letter made 394108.0 of 39.69 degrees. Named as
+    coordinates, left as text in the load, and the note's lines give decimal degrees (W negative)."""
+    rows = [(f"{39 + i % 2}{10 + i:02d}{(7 * i) % 60:02d}N", f"105{20 + i:02d}{(3 * i) % 60:02d}W") for i in range(30)]
+    p = prof(tmp_path, "places.csv", "name,lat,lon\n" + "".join(f"p{i},{a},{b}\n" for i, (a, b) in enumerate(rows)))
+    lat, lon = column(p, "lat"), column(p, "lon")
+    assert "degrees, minutes and seconds" in lat.notes[0] and "astype(float)" not in p.tables[0].load
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    scope = {"df": df, "pd": pd}
+    exec(lon.notes[0].split("not numbers: ", 1)[1].replace("{col}", "df['lon']"), scope)  # noqa: S102
+    assert abs(scope["degrees"].iloc[1] - -(105 + 21 / 60 + 3 / 3600)) < 1e-9
+    # Plain codes with a letter are not coordinates: '12345A' keeps its own reading.
+    p = prof(tmp_path, "codes.csv", "code\n" + "".join(f"{10000 + i}A\n" for i in range(30)))
+    assert "degrees" not in " ".join(column(p, "code").notes)

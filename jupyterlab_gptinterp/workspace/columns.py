@@ -64,6 +64,8 @@ def text_notes(values: list[str]) -> tuple[list[str], str, Conversion | None]:
         return [*notes, ranged], "ranges", None
     if held := _json_text(values):  # before numbers and dates, which a JSON text may hold
         return [*notes, held], "json", None
+    if placed := _degrees(distinct):  # before numbers: '394108N' is no number with an N
+        return [*notes, placed], "coordinates", None
     numbers, conversion = _as_numbers(values)
     if numbers:
         notes.append(numbers)
@@ -297,6 +299,27 @@ def _number_of(value: str) -> str:
 CONSTANT = 5  # rows of one value that make a column a label, not numbers to convert
 # A year with letters (and a number) glued on: an edition or a period of that year.
 _YEAR_LABEL = re.compile(r"((?:19|20)\d\d)([A-Za-z]+\d{0,2})")
+
+
+# A latitude or longitude in degrees, minutes and seconds with its hemisphere: '394108N', '1055524W'
+# (a gazetteer's), '39°41\'08"N', '39 41 08 N'.
+_DMS = re.compile(r"(\d{1,3})[°:\s]?\s*([0-5]\d)['′:\s]?\s*([0-5]\d(?:\.\d+)?)[\"″]?\s*([NSEW])", re.IGNORECASE)
+
+
+def _degrees(distinct: list[str]) -> str:
+    """A note for coordinates in degrees, minutes and seconds, which removing the letter would make a
+    number of another scale (394108 for 39.69 degrees)."""
+    placed = [m for v in distinct if (m := _DMS.fullmatch(v.strip()))]
+    if len(placed) < 3 or len(placed) < 0.9 * len(distinct):
+        return ""
+    d, m, sec, hemi = placed[0].groups()
+    compact = r"^(\d{1,3}?)(\d\d)(\d\d(?:\.\d+)?)([NSEW])$"
+    pattern = compact if placed[0].group(0) == d + m + sec + hemi else _DMS.pattern
+    return (
+        f"coordinates in degrees, minutes and seconds ({placed[0].group(0)!r} is {d}° {m}' {sec}\" {hemi.upper()}), "
+        f"not numbers: p = {{col}}.str.extract(r'{pattern}'); degrees = (p[0].astype(float) + p[1].astype(float) / 60 "
+        "+ p[2].astype(float) / 3600) * p[3].str.upper().map({'N': 1, 'E': 1, 'S': -1, 'W': -1})"
+    )
 
 
 def _as_numbers(values: list[str]) -> tuple[str, Conversion | None]:
