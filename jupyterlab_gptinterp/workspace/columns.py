@@ -309,12 +309,12 @@ _DMS = re.compile(r"(\d{1,3})[°:\s]?\s*([0-5]\d)['′:\s]?\s*([0-5]\d(?:\.\d+)?
 def _degrees(distinct: list[str]) -> str:
     """A note for coordinates in degrees, minutes and seconds, which removing the letter would make a
     number of another scale (394108 for 39.69 degrees)."""
-    placed = [m for v in distinct if (m := _DMS.fullmatch(v.strip()))]
+    placed = [found for v in distinct if (found := _DMS.fullmatch(v.strip()))]
     if len(placed) < 3 or len(placed) < 0.9 * len(distinct):
         return ""
     d, m, sec, hemi = placed[0].groups()
     compact = r"^(\d{1,3}?)(\d\d)(\d\d(?:\.\d+)?)([NSEW])$"
-    pattern = compact if placed[0].group(0) == d + m + sec + hemi else _DMS.pattern
+    pattern = compact if placed[0].group(0) == f"{d}{m}{sec}{hemi}" else _DMS.pattern
     return (
         f"coordinates in degrees, minutes and seconds ({placed[0].group(0)!r} is {d}° {m}' {sec}\" {hemi.upper()}), "
         f"not numbers: p = {{col}}.str.extract(r'{pattern}'); degrees = (p[0].astype(float) + p[1].astype(float) / 60 "
