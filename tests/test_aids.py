@@ -1217,6 +1217,10 @@ async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming
     said = await noted("print(len(df[df['make'] == 'Land Rover']))", files=[FileProfile("r.csv", "table", tables=[register])])  # fmt: skip
     assert "spells it 'LAND ROVER' (and 'LANDROVER': .isin" in said
     assert "spells it 'Restaurant'" in await noted("print(len(df[df.Type.isin(['restaurant'])]))")
+    # A value of another column with a word after it: the device and its colour ('BLUE Tilt').
+    said = await noted("print(len(df[df['Type'] == 'Pass Check']))")
+    assert "it begins with 'Pass', a value of 'Results'" in said
+    assert "begins" not in await noted("print(len(df[df['Type'] == 'Grocery']))")  # shorter than a value: not that
     assert await noted("print(len(df[df['Type'] == 'Bakery']))") == ""  # held nowhere: none may be the answer
     # A column of codes compared with a code it lacks: a guess ('SP' for Spain, held-out 28's 'ES').
     geo = ColumnProfile("geo", "text", values=["AT", "EL", "ES", "EU27_2020", "IT"])

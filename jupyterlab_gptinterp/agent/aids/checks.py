@@ -410,17 +410,25 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
             spelled = [v for v in c.values if named and "".join(words(v)) == "".join(named)]
             kin = [v for v in c.values if v not in spelled and _word_start(words(v), named)]
             holders = [o.name for o in columns if o.name != c.name and literal in o.values]
+            # A value of another column with a word of the question after it ('BLUE Tilt': Color 'BLUE').
+            begun = [
+                (o.name, v)
+                for o in columns
+                if o.name != c.name
+                for v in o.values
+                if len(words(v)) < len(named) and _word_start(words(v), named)
+            ]
             # Part of the values ('P1' of 'P1 - Emergency (24 hrs)'): == matches none of them.
             part = literal.strip().casefold()
             within = [v for v in c.values if len(part) >= 2 and part in v.casefold()]
             coded = codes_only and _coded(c.values, literal)
-            if not (spelled or holders or within) and coded:
+            if not (spelled or holders or within or begun) and coded:
                 values = ", ".join(repr(v) for v in c.values)
                 return (
                     f"{literal!r} is never a value of {c.name!r}, whose values are codes: {values}. This filter "
                     "keeps no rows; if the question means one of these codes, select by it and compute again."
                 )
-            if spelled or holders or within:
+            if spelled or holders or within or begun:
                 also = f" (and {', '.join(map(repr, spelled[1:]))}: .isin([...]) of them all)" if spelled[1:] else ""
                 if kin:  # 'MERCEDES' may be the same make, 'GUINEA-BISSAU' is not Guinea: the model is to judge
                     also += f"; also in the data, maybe the same or not: {', '.join(map(repr, kin))}"
@@ -430,6 +438,8 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
                     else f"it is a value of {holders[0]!r}"
                     if holders
                     else f"it is part of {within[0]!r}: .str.contains({literal!r}, regex=False) selects those rows"
+                    if within
+                    else f"it begins with {begun[0][1]!r}, a value of {begun[0][0]!r}: select by that column"
                 )
                 values = ", ".join(repr(v) for v in c.values)
                 return f"{literal!r} is never a value of {c.name!r} (its values: {values}), so this filter keeps no rows; {how}."
