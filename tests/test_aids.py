@@ -3138,3 +3138,22 @@ async def test_a_share_beyond_100_percent_is_noted_and_a_share_within_it_or_a_gr
         "What percentage of its sales target did the shop reach?",
     ):
         assert "beyond 100 %" not in await noted(question, "250.0\n"), question
+
+
+async def test_a_column_named_in_another_unit_than_the_question_asks_is_noted_when_one_in_that_unit_is_beside_it():
+    """A gazetteer's ELEV_IN_M and ELEV_IN_FT: a question in feet answered from the metres column
+    printed a number of another scale, with no error."""
+    cols = [ColumnProfile(n, "float") for n in ("FEATURE_ID", "ELEV_IN_M", "ELEV_IN_FT", "tempC", "tempF")]
+    files = [FileProfile("g.txt", "table", tables=[TableProfile("", 90, "df = 1", cols, whole=True)])]
+
+    async def noted(question, code):
+        note = await Checks().after_run(turn(files=files, question=question), ok(code, "12\n"))
+        return note.text if note else ""
+
+    said = await noted("How many lakes are above 12,000 feet?", "print((df['ELEV_IN_M'] > 12000).sum())")
+    assert "'ELEV_IN_FT' gives the same in feet" in said
+    assert "'tempF'" in await noted("What is the highest temperature in °F?", "print(df.tempC.max())")
+    assert await noted("How many are above 3,000 m?", "print((df['ELEV_IN_M'] > 3000).sum())") == ""
+    assert await noted("How many above 12,000 ft?", "print((df['ELEV_IN_M'] * 3.28 > 12000).sum())") == ""  # converted
+    assert await noted("I'm asking: how many are high?", "print((df['ELEV_IN_FT'] > 12000).sum())") == ""
+    assert await noted("Feet or metres: which is higher?", "print(df['ELEV_IN_M'].max())") == ""  # both asked

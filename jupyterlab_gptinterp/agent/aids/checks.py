@@ -159,6 +159,7 @@ class Checks(Aid):
         text = text or member_unselected(turn.question, code, turn.files, before)
         text = text or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
+        text = text or unit_of_other_column(turn.question, code, turn.files)
         text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome, turn.files) or unused_column(turn.question, code, turn.files, before)
         text = text or counted_not_summed(turn.question, code, turn.files)
@@ -599,6 +600,63 @@ def units_ignored(code: str, files: list[FileProfile], ran: str = "") -> str:
                     f"the cell never used it, so its result mixes units. Convert each row of {number!r} by its "
                     f"{c.name!r} to the one unit asked for, then compute again."
                 )
+    return ""
+
+
+# Units a column's name may end with (`ELEV_IN_FT`, `temp_c`, `Weight (lb)`) and a question may ask in,
+# by what they measure: (unit, the words that say it in a question, its short forms in a name).
+_NAMED_UNITS = {
+    "length": [
+        ("feet", r"feet|foot|ft", {"ft", "feet"}),
+        ("metres", r"met(?:er|re)s?|m", {"m", "meters", "metres"}),
+        ("miles", r"miles?|mi", {"mi", "miles"}),
+        ("kilometres", r"kilomet(?:er|re)s?|km", {"km"}),
+    ],
+    "weight": [
+        ("kilograms", r"kilograms?|kg", {"kg"}),
+        ("pounds", r"pounds?|lbs?", {"lb", "lbs"}),
+        ("grams", r"grams?|g", {"g"}),
+    ],
+    "temperature": [
+        ("Fahrenheit", r"fahrenheit|°\s*f|degrees f", {"f", "degf"}),
+        ("Celsius", r"celsius|centigrade|°\s*c|degrees c", {"c", "degc"}),
+    ],
+}
+
+
+def _name_unit(name: str) -> tuple[str, str] | None:
+    """(what it measures, unit) a column's name ends with: its last word (`ELEV_IN_FT`, `tempF`)."""
+    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)
+    last = words[-1].lower() if len(words) >= 2 else ""
+    return next(
+        ((what, unit) for what, units in _NAMED_UNITS.items() for unit, _, short in units if last in short), None
+    )
+
+
+def unit_of_other_column(question: str, code: str, files: list[FileProfile]) -> str:
+    """A note when the question asks for a quantity in one unit and the cell read a column whose name
+    gives it in another, while a column of the same table gives it in the unit asked (ELEV_IN_M read
+    for a question in feet, ELEV_IN_FT beside it): no error says so, and the number is of another
+    scale."""
+    if re.search(r"[*/]\s*\(?\s*\d", code):
+        return ""  # a number multiplied or divided: perhaps the conversion itself
+    for t in (t for f in files for t in f.tables):
+        units = {c.name: u for c in t.columns if (u := _name_unit(c.name))}
+        for name, (what, unit) in units.items():
+            if not re.search(column_pattern(name), code):
+                continue
+            for other, (what2, unit2) in units.items():
+                if what2 != what or unit2 == unit or re.search(column_pattern(other), code):
+                    continue
+                said = next(words for u, words, _ in _NAMED_UNITS[what] if u == unit2)
+                mine = next(words for u, words, _ in _NAMED_UNITS[what] if u == unit)
+                # The question's unit: after a number or as a word of its own; not the column's own unit too.
+                asks = re.search(rf"(?<![\w.'’])(?:{said})(?!\w)", question, re.IGNORECASE)
+                if asks and not re.search(rf"(?<![\w.'’])(?:{mine})(?!\w)", question, re.IGNORECASE):
+                    return (
+                        f"the question asks in {unit2}, but the cell read {name!r}, which is in {unit}; "
+                        f"{other!r} gives the same in {unit2}. Use {other!r} and compute again."
+                    )
     return ""
 
 
