@@ -3375,3 +3375,20 @@ def test_coordinates_in_degrees_minutes_seconds_are_no_numbers_and_the_note_conv
     # Plain codes with a letter are not coordinates: '12345A' keeps its own reading.
     p = prof(tmp_path, "codes.csv", "code\n" + "".join(f"{10000 + i}A\n" for i in range(30)))
     assert "degrees" not in " ".join(column(p, "code").notes)
+
+
+def test_items_inside_a_records_container_are_a_table_of_their_own_with_the_records_name(tmp_path, monkeypatch):
+    """<ORDER><NAME/><ITEMS><ITEM><SKU/><QTY/></ITEM>...</ITEMS></ORDER>: read_xml gives the order one
+    empty column and a list of blank texts; the items are one row each, with their order's name."""
+    orders = "".join(
+        f"<ORDER><NAME>order {i}</NAME><TOTAL>{i}.5</TOTAL><ITEMS>"
+        + "".join(f"<ITEM><SKU>s{i}{j}</SKU><QTY>{j + 1}</QTY></ITEM>" for j in range(i % 3 + 1))
+        + "</ITEMS></ORDER>"
+        for i in range(6)
+    )
+    p = prof(tmp_path, "orders.xml", f"<?xml version='1.0'?><ORDERS>{orders}</ORDERS>")
+    items = next(t for t in p.tables if t.name == "ITEM records")
+    assert items.rows == sum(i % 3 + 1 for i in range(6)) and "'ITEM records'" in " ".join(p.tables[0].notes)
+    df = load(tmp_path, monkeypatch, items.load)
+    assert df.columns.tolist() == ["ORDER.NAME", "SKU", "QTY"] and df["QTY"].sum() == 2 * (1 + 3 + 6)
+    assert df[df["ORDER.NAME"] == "order 2"]["SKU"].tolist() == ["s20", "s21", "s22"]

@@ -172,7 +172,7 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
     ]
     if nested and len(records) == len(df):
         lines += opened
-        flat, listed, deeper = [], [], []
+        flat, listed, deeper, itemized = [], [], [], []
         ns = {"n": uri} if uri else {}  # the prefixes of namespaced paths, as the load line's
         among = _element_paths(records, ns)
         for child in nested[:4]:
@@ -230,6 +230,9 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
                     ),
                 )
             else:
+                items = [x for r in records[:200] for x in r.findall(child + "/*")]
+                if items and all(len(x) and not any(len(g) for g in x) for x in items):
+                    itemized.append(child)  # <HOPS> of <HOP>s, each of named values: a table of its own
                 listed.append(col)
                 lines.append(f"df[{col!r}] = [[x.text for x in r.findall({child + '/*'!r})] for r in records]")
                 df[col] = [[x.text for x in r.findall(child + "/*")] for r in records]
@@ -251,6 +254,16 @@ def read_xml(name: str, path: Path) -> dict[str, Any]:
             + ": one row each in the table(s) "
             + ", ".join(repr(t) for t, _ in owned)
         )
+    if nested and len(records) == len(df):
+        made = _item_tables(records, itemized, tag, opened)
+        owned += made
+        if made:
+            notes.append(
+                "the items inside "
+                + ", ".join(f"<{_split_tag(c)[0]}>" for c in itemized[: len(made)])
+                + f" are one row each in the table(s) {', '.join(repr(t) for t, _ in made)}, with their <{tag}>'s "
+                "name beside them"
+            )
     others = _other_kinds(name, path, root, find, kwargs)
     if others:
         kinds = ", ".join(f"{n} <{t}>" for t, n, _ in others)
@@ -332,6 +345,48 @@ def _child_attributes(records: list[Any], df: Any, opened: list[str], notes: lis
         "for c, (t, k) in attributes.items():",
         "    df[c] = [next((e.get(k) for e in r.findall(t)), None) for r in records]",
     ]
+
+
+MAX_ITEM_TABLES = 3
+
+
+def _item_tables(
+    records: list[Any], containers: list[str], tag: str, opened: list[str]
+) -> list[tuple[str, dict[str, Any]]]:
+    """A table per container of items (a recipe's <HOPS> of <HOP>s, each of named values): one row
+    per item, its values as columns, and the first value of its record that tells records apart
+    (the recipe's <NAME>) beside them. read_xml gives the record one empty column for them."""
+    pd = load_pandas()
+    leaves = list(dict.fromkeys(c.tag for r in records[:200] for c in r if not len(c) and isinstance(c.tag, str)))
+    key = next((k for k in leaves if len({(r.findtext(k) or "").strip() for r in records} - {""}) == len(records)), "")
+    local = _split_tag(tag)[0]
+    out: list[tuple[str, dict[str, Any]]] = []
+    for child in containers[:MAX_ITEM_TABLES]:
+        owner = f"{local}.{_split_tag(key)[0]}" if key else f"{local} number"
+        own = f"r.findtext({key!r})" if key else "i"
+        loop = "for r in records" if key else "for i, r in enumerate(records)"
+        lines = [
+            *opened,
+            f"rows = [{{{owner!r}: {own}, **{{f.tag.rpartition('}}')[2]: f.text for f in item}}}} {loop} "
+            f"for item in r.findall({child + '/*'!r})]",
+            "df = pd.DataFrame(rows)",
+        ]
+        rows = [
+            {owner: r.findtext(key) if key else i, **{f.tag.rpartition("}")[2]: f.text for f in item}}
+            for i, r in enumerate(records)
+            for item in r.findall(child + "/*")
+        ]
+        df = pd.DataFrame(rows)
+        for column in df.columns[1:]:  # numbers as numbers (codes with a leading zero stay text)
+            texts = [t.strip() for t in df[column].dropna()]
+            if texts and all(_NUMBER_TEXT.fullmatch(t) and not re.match(r"-?0\d", t) for t in texts):
+                df[column] = pd.to_numeric(df[column])
+                lines.append(f"df[{column!r}] = pd.to_numeric(df[{column!r}])")
+        item = _split_tag(next(x.tag for r in records for x in r.findall(child + "/*")))[0]
+        title = f"{item} records"
+        notes = [f"one row per <{item}> inside a <{_split_tag(child)[0]}>, with its <{local}>'s {owner!r}"]
+        out.append((title, table_profile(title, df, "\n".join(lines), len(df), notes)))
+    return out
 
 
 def _owned_records(
