@@ -100,6 +100,7 @@ SETS = {
     "heldout40": HERE / "heldout40",
     "heldout41": HERE / "heldout41",
     "heldout42": HERE / "heldout42",
+    "heldout43": HERE / "heldout43",
 }  # each holds data.py and tasks.py
 
 

@@ -76,6 +76,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout40",
         "heldout41",
         "heldout42",
+        "heldout43",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -90,6 +91,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout43",
         "heldout42",
         "heldout41",
         "heldout40",
