@@ -3157,3 +3157,25 @@ async def test_a_column_named_in_another_unit_than_the_question_asks_is_noted_wh
     assert await noted("How many above 12,000 ft?", "print((df['ELEV_IN_M'] * 3.28 > 12000).sum())") == ""  # converted
     assert await noted("I'm asking: how many are high?", "print((df['ELEV_IN_FT'] > 12000).sum())") == ""
     assert await noted("Feet or metres: which is higher?", "print(df['ELEV_IN_M'].max())") == ""  # both asked
+
+
+async def test_a_question_on_a_logs_lines_answered_from_its_records_frame_is_noted():
+    """The preview's log block makes all_lines (every line) and df (the lines of the record shape,
+    requests): a count of lines by level taken from df leaves the other lines out."""
+    shown = (
+        "s.log: text log, 9 lines.\n```python\nimport pandas as pd\nlines = pd.Series(open('s.log').read().splitlines())\n"
+        "all_lines = lines.str.extract(r'^(?P<ts>\\S+) (?P<level>[A-Z]+) (?P<message>.*)$')\n"
+        "# 6 of the 9 lines are requests, like: t INFO GET / 200\n"
+        "df = lines.str.extract(r'^(?P<ts>\\S+) (?P<level>[A-Z]+) (?P<method>[A-Z]+) (?P<path>\\S+) (?P<status>\\d+)$')\n```"
+    )
+    files = [FileProfile("s.log", "lines", lines=shown, load="")]
+
+    async def noted(question, code):
+        note = await Checks().after_run(turn(files=files, question=question), ok(code, "2\n"))
+        return note.text if note else ""
+
+    said = await noted("How many lines of s.log are ERROR?", "print((df['level'] == 'ERROR').sum())")
+    assert "only the 6 requests of its 9 lines" in said
+    assert await noted("How many lines of s.log are ERROR?", "print((all_lines['level'] == 'ERROR').sum())") == ""
+    assert await noted("How many request lines have status 500?", "print((df['status'] == '500').sum())") == ""
+    assert await noted("How many requests are ERROR?", "print((df['level'] == 'ERROR').sum())") == ""  # not lines

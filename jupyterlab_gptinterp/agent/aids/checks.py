@@ -160,6 +160,7 @@ class Checks(Aid):
         text = text or dates_matched_as_text(code, turn.files, before)
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or unit_of_other_column(turn.question, code, turn.files)
+        text = text or records_for_lines(turn.question, code, turn.files)
         text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome, turn.files) or unused_column(turn.question, code, turn.files, before)
         text = text or counted_not_summed(turn.question, code, turn.files)
@@ -600,6 +601,31 @@ def units_ignored(code: str, files: list[FileProfile], ran: str = "") -> str:
                     f"the cell never used it, so its result mixes units. Convert each row of {number!r} by its "
                     f"{c.name!r} to the one unit asked for, then compute again."
                 )
+    return ""
+
+
+def records_for_lines(question: str, code: str, files: list[FileProfile]) -> str:
+    """A note when a question about a log's lines was answered from its records' frame (`df`: the
+    lines of the record shape only, the requests of a server log) where the preview offered a frame
+    of every line (`all_lines`): counts and shares over lines then leave the other lines out."""
+    used = re.search(r"\ball_lines\b(?!\s*=[^=])", code)  # read, not only made (the opening makes it)
+    if not re.search(r"\blines?\b", question, re.IGNORECASE) or used:
+        return ""
+    for f in files:
+        shares = re.search(r"# (\d+) of the (\d+) lines are (\w+)", f.lines)
+        every = re.search(r"^all_lines = .*$", f.lines, re.M)
+        if f.kind != "lines" or not every or not shares or not re.search(r"\bdf\b", code):
+            continue
+        # Only fields every line has: a request's status or path is the records' own (a right df).
+        fields = set(re.findall(r"\(\?P<(\w+)>", every.group(0)))
+        read = set(re.findall(r"\bdf\[['\"](\w+)['\"]\]|\bdf\.(\w+)\b(?!\()", code))
+        if {a or b for a, b in read} <= fields:
+            part, whole, what = shares.groups()
+            return (
+                f"the question is about lines of {f.name}, and the cell computed from df, which holds only the "
+                f"{part} {what} of its {whole} lines; all_lines (in the load block) holds every line with its "
+                "fields: compute from it and run again."
+            )
     return ""
 
 
