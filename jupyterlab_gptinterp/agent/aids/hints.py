@@ -935,11 +935,11 @@ def _name_hint(value: str, block: str, code: str = "") -> str:
             f"{name} is in the math module: add `from math import {name}` at the top of the cell (it takes single "
             "numbers: for whole columns, numpy's function of that name)."
         )
-    if name and (own := _close(name, _assigned(code), 0.8)):
-        if own != name:
-            return f"{name!r} is not defined, but the cell defines {own!r} (names are case-sensitive): write {own!r}."
-        if _used_before(code, name):
-            return f"{name!r} is used before the line of this cell that defines it: define it first."
+    if name and (own := _misspelt(name, _assigned(code))):
+        how = "names are case-sensitive" if own.lower() == name.lower() else "a misspelling"
+        return f"{name!r} is not defined, but the cell defines {own!r} ({how}): write {own!r}."
+    if name in _assigned(code) and _used_before(code, name):
+        return f"{name!r} is used before the line of this cell that defines it: define it first."
     if block:
         return (
             f"{name!r} is not defined: nothing is loaded yet (a cell that failed defines nothing, and the data files "
@@ -963,6 +963,22 @@ def _assigned(code: str) -> list[str]:
         for a in n.names
     }
     return sorted(names)
+
+
+def _misspelt(name: str, names: list[str]) -> str:
+    """The name of `names` that `name` misspells: the same but for case, or one letter changed, added
+    or dropped inside it (`totl`, `total`); not a name that adds to it (`df2`, `dfs`, `totals` are
+    other frames made from `df`, `total`: the name missing is the one never loaded)."""
+    for other in names:
+        if other != name and other.lower() == name.lower():
+            return other
+    for other in names:
+        short, long = sorted((name, other), key=len)
+        if other == name or long.startswith(short) or long.endswith(short) or len(long) - len(short) > 1:
+            continue
+        if len(short) >= 4 and difflib.SequenceMatcher(None, name, other).ratio() >= 0.85:
+            return other
+    return ""
 
 
 def _used_before(code: str, name: str) -> bool:
