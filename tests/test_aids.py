@@ -293,6 +293,11 @@ async def test_a_nameerror_gets_the_import_or_the_load_line():
     assert "before the line of this cell" in await hint(failed(later, "NameError", "name 'total' is not defined"))
     said = await hint(failed("df = df[df['Revenue'] > 1]", "NameError", "name 'df' is not defined"))
     assert "df = pd.read_csv('sales.csv')" in said  # assigned from itself: never loaded
+    for made in ("df2 = df[df['Revenue'] > 1]", "dfs = [1]\nprint(df.head())", "data = 1\nprint(dat)"):
+        said = await hint(failed(made, "NameError", f"name '{'dat' if 'dat' in made else 'df'}' is not defined"))
+        assert "but the cell defines" not in said  # another frame made from it, or a name added to
+    said = await hint(failed("total = 1\nprint(totl)", "NameError", "name 'totl' is not defined"))
+    assert "defines 'total' (a misspelling)" in said  # a letter dropped inside it
 
 
 async def test_common_errors_get_a_hint_by_their_kind():
@@ -1773,6 +1778,15 @@ async def test_the_tested_load_lines_open_a_block_only_for_the_tables_asked_abou
     assert both.startswith("import pandas as pd\nr_df = pd.read_csv('r.csv', sep=';')\n")  # each its own frame
     assert "sales_df = pd.read_csv('sales.csv')" in both and both.count("import pandas") == 1
     assert Loading().opening(turn(files=[one, SALES], question=q)) == ""  # sales.csv chosen by the preview
+    dashed = FileProfile(
+        "my-df.csv", "table", tables=[TableProfile("", 9, "df = pd.read_csv('my-df.csv')\ndf['df'] = 1")]
+    )
+    both = Loading().opening(turn(files=[dashed, SALES], question="Join my-df.csv and sales.csv."))
+    assert "df_df = pd.read_csv('my-df.csv')\ndf_df['df'] = 1" in both  # names renamed, not strings
+    log = FileProfile("s.log", "lines", lines="s.log: a log.\n```python\nlines = 1\ndf = 2\n```", load="df = 2")
+    assert Loading().opening(turn(files=[log, SALES], question="Join s.log and sales.csv.")) == ""  # `lines` too
+    own = FileProfile("n.md", "text", lines="```python\nimport shutil\nshutil.rmtree('.')\n```")
+    assert Loading().opening(turn(files=[own], question="What is in n.md?")) == ""  # the file's words, not ours
     three = [one, SALES, FileProfile("t.csv", "table", tables=[TableProfile("", 9, "df = pd.read_csv('t.csv')")])]
     assert Loading().opening(turn(files=three, question=q + " sales.csv t.csv")) == ""  # a survey, not frames
     assert Loading().opening(turn(files=[one], fenced=False, question=q)) == ""  # a hosted model's tool calls

@@ -16,12 +16,14 @@ retyped them in each cell, 100-400 tokens at ~10 a second, and mangled the long 
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from pathlib import PurePosixPath
 
 from ..seams import FileProfile, TableProfile
 from .base import Aid, Refusal, TurnState
-from .joins import own_frame
+from .joins import frame_of, own_frame
 from .preview import load_block
 from .repeats import failed_start
 
@@ -91,12 +93,26 @@ def _block(turn: TurnState, f: FileProfile) -> tuple[str, TableProfile | None]:
     table, a table the question names, else the records themselves where the other tables are
     their nested lists; a log's records or a raster's grid (no table). ("", None) when none is."""
     if not f.tables:  # a log's records, a raster: the block its preview says to start with, its
-        # comments too (which frame answers which question: a count of lines read the requests' frame)
-        shown = re.search(r"```python\n(.*?)\n```", f.lines, re.S)
-        return (shown.group(1) if shown else f.load), None
+        # comments too (which frame answers which question: a count of lines read the requests' frame).
+        # Only a block the profile wrote (kind "lines"): a text file's own first lines are the file's.
+        shown = re.search(r"```python\n(.*?)\n```", f.lines, re.S) if f.kind == "lines" and f.load else None
+        return (shown.group(1) if shown else f.load if f.kind == "lines" else ""), None
     named = [t for t in f.tables if t.name and _word(t.name).search(turn.question)]
     tables = f.tables if len(f.tables) == 1 else named or [t for t in f.tables[:1] if not t.name]
     return (load_block(f, tables[0]), tables[0]) if len(tables) == 1 else ("", None)
+
+
+def _renamed(code: str, old: str, new: str) -> str:
+    """`code` with the name `old` written `new`: names only, not a file name or a column in a string."""
+    lines = code.split("\n")
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return ""  # lines that are no Python: no opening of them
+    found = [t.start for t in tokens if t.type == tokenize.NAME and t.string == old]
+    for row, col in reversed(found):  # from the end: the places before stay where they were
+        lines[row - 1] = lines[row - 1][:col] + new + lines[row - 1][col + len(old) :]
+    return "\n".join(lines)
 
 
 class Loading(Aid):
@@ -129,11 +145,17 @@ class Loading(Aid):
         if len(blocks) == 1:
             lines = blocks[0][0] + "\n"
         else:
+            # Two tables each loaded into `df`: each renamed. Not a log or raster (their other names,
+            # `lines`, `grid`, would clash too), nor a database's tables (frames of their own names).
+            if any(t is None or frame_of(t) for _, t in blocks):
+                return ""
             frames: list[str] = []
             for (_, table), f in zip(blocks, named):
-                frame = own_frame(f.name, table or TableProfile("", None, ""))  # a log's: by its file's name
-                frames.append(frame if frame not in frames else frame.replace("_df", "2_df"))
-            renamed = [re.sub(r"\bdf\b", frame, block) for (block, _), frame in zip(blocks, frames)]
+                frame = own_frame(f.name, table) if table else ""
+                frames.append(frame if frame not in frames else f"{frame}_2")
+            renamed = [_renamed(block, "df", frame) for (block, _), frame in zip(blocks, frames)]
+            if not all(renamed):
+                return ""
             code = [line for b in renamed for line in b.splitlines()]
             imports = list(dict.fromkeys(line for line in code if line.startswith("import ")))
             lines = "\n".join([*imports, *(line for line in code if not line.startswith("import "))]) + "\n"
