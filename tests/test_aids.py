@@ -1223,8 +1223,10 @@ async def test_rows_selected_by_a_value_the_column_never_holds_get_a_note_naming
     assert "spells it 'LAND ROVER' (and 'LANDROVER': .isin" in said
     assert "spells it 'Restaurant'" in await noted("print(len(df[df.Type.isin(['restaurant'])]))")
     # A value of another column with a word after it: the device and its colour ('BLUE Tilt').
-    said = await noted("print(len(df[df['Type'] == 'Pass Check']))")
+    checked = [FileProfile("check_log.csv", "table", tables=[table])]  # the file's subject: a check
+    said = await noted("print(len(df[df['Type'] == 'Pass Check']))", files=checked)
     assert "it begins with 'Pass', a value of 'Results'" in said
+    assert await noted("print(len(df[df['Type'] == 'Pass Check']))") == ""  # 'Check' names nothing of insp.csv
     assert "begins" not in await noted("print(len(df[df['Type'] == 'Grocery']))")  # shorter than a value: not that
     assert await noted("print(len(df[df['Type'] == 'Bakery']))") == ""  # held nowhere: none may be the answer
     # A column of codes compared with a code it lacks: a guess ('SP' for Spain, held-out 28's 'ES').
@@ -3171,6 +3173,13 @@ async def test_a_column_named_in_another_unit_than_the_question_asks_is_noted_wh
     assert await noted("How many above 12,000 ft?", "print((df['ELEV_IN_M'] * 3.28 > 12000).sum())") == ""  # converted
     assert await noted("I'm asking: how many are high?", "print((df['ELEV_IN_FT'] > 12000).sum())") == ""
     assert await noted("Feet or metres: which is higher?", "print(df['ELEV_IN_M'].max())") == ""  # both asked
+    cols = [ColumnProfile(n, "float") for n in ("WIDTH_M", "HEIGHT_FT", "Size_M", "Size_C")]
+    files[:] = [FileProfile("g.txt", "table", tables=[TableProfile("", 90, "df = 1", cols, whole=True)])]
+    assert await noted("How wide is it in feet?", "print(df['WIDTH_M'].max())") == ""  # another quantity
+    assert await noted("How many in °C?", "print(df['Size_M'].sum())") == ""  # a size code, not metres
+    ft = "FT = 3.28084\nprint((df['ELEV_IN_M'] * FT > 12000).sum())"
+    files[:] = [FileProfile("g.txt", "table", tables=[TableProfile("", 90, "df = 1", [ColumnProfile("ELEV_IN_M", "float"), ColumnProfile("ELEV_IN_FT", "float")], whole=True)])]  # fmt: skip
+    assert await noted("How many above 12,000 feet?", ft) == ""  # converted by a named factor
 
 
 async def test_a_question_on_a_logs_lines_answered_from_its_records_frame_is_noted():
@@ -3193,3 +3202,5 @@ async def test_a_question_on_a_logs_lines_answered_from_its_records_frame_is_not
     assert await noted("How many lines of s.log are ERROR?", "print((all_lines['level'] == 'ERROR').sum())") == ""
     assert await noted("How many request lines have status 500?", "print((df['status'] == '500').sum())") == ""
     assert await noted("How many requests are ERROR?", "print((df['level'] == 'ERROR').sum())") == ""  # not lines
+    assert await noted("How many request lines are ERROR?", "print((df['level'] == 'ERROR').sum())") == ""
+    assert await noted("How many lines are in s.log?", "print(len(df))") == ""  # no field read: nothing to say

@@ -415,10 +415,16 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
             # A value of another column with a word of the question after it ('BLUE Tilt': Color 'BLUE').
             begun = [
                 (o.name, v)
-                for o in columns
-                if o.name != c.name
+                for f in files
+                for t in f.tables
+                for o in t.columns
+                if t.all_values(o) and o.name != c.name
                 for v in o.values
-                if len(words(v)) < len(named) and _word_start(words(v), named)
+                if len(v.strip()) > 1
+                and len(words(v)) < len(named)
+                and _word_start(words(v), named)
+                # the words after it name the file's subject ('Tilt' of Tilt_log.csv), not a place's rest
+                and set(named[len(words(v)) :]) <= set(words(f.name))
             ]
             # Part of the values ('P1' of 'P1 - Emergency (24 hrs)'): == matches none of them.
             part = literal.strip().casefold()
@@ -619,8 +625,9 @@ def records_for_lines(question: str, code: str, files: list[FileProfile]) -> str
         # Only fields every line has: a request's status or path is the records' own (a right df).
         fields = set(re.findall(r"\(\?P<(\w+)>", every.group(0)))
         read = set(re.findall(r"\bdf\[['\"](\w+)['\"]\]|\bdf\.(\w+)\b(?!\()", code))
-        if {a or b for a, b in read} <= fields:
-            part, whole, what = shares.groups()
+        columns = {a or b for a, b in read}
+        part, whole, what = shares.groups()
+        if columns and columns <= fields and not re.search(rf"\b{re.escape(what.rstrip('s'))}", question, re.I):
             return (
                 f"the question is about lines of {f.name}, and the cell computed from df, which holds only the "
                 f"{part} {what} of its {whole} lines; all_lines (in the load block) holds every line with its "
@@ -650,13 +657,14 @@ _NAMED_UNITS = {
 }
 
 
-def _name_unit(name: str) -> tuple[str, str] | None:
-    """(what it measures, unit) a column's name ends with: its last word (`ELEV_IN_FT`, `tempF`)."""
-    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)
-    last = words[-1].lower() if len(words) >= 2 else ""
-    return next(
-        ((what, unit) for what, units in _NAMED_UNITS.items() for unit, _, short in units if last in short), None
-    )
+def _name_unit(name: str) -> tuple[str, str, str] | None:
+    """(what it measures, unit, the name without it) a column's name ends with: its last word
+    (`ELEV_IN_FT`, `tempF`)."""
+    parts = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)
+    last = parts[-1].lower() if len(parts) >= 2 else ""
+    stem = " ".join(p.lower() for p in parts[:-1])
+    found = [(what, unit) for what, units in _NAMED_UNITS.items() for unit, _, short in units if last in short]
+    return (*found[0], stem) if found else None
 
 
 def unit_of_other_column(question: str, code: str, files: list[FileProfile]) -> str:
@@ -664,15 +672,17 @@ def unit_of_other_column(question: str, code: str, files: list[FileProfile]) -> 
     gives it in another, while a column of the same table gives it in the unit asked (ELEV_IN_M read
     for a question in feet, ELEV_IN_FT beside it): no error says so, and the number is of another
     scale."""
-    if re.search(r"[*/]\s*\(?\s*\d", code):
-        return ""  # a number multiplied or divided: perhaps the conversion itself
+    if re.search(r"[*/]", code) and re.search(r"\d\.\d|\b\d+\s*/\s*\d", code):
+        return ""  # multiplied or divided, a factor in the cell (3.28, 9 / 5): perhaps the conversion itself
     for t in (t for f in files for t in f.tables):
         units = {c.name: u for c in t.columns if (u := _name_unit(c.name))}
-        for name, (what, unit) in units.items():
+        for name, (what, unit, stem) in units.items():
             if not re.search(column_pattern(name), code):
                 continue
-            for other, (what2, unit2) in units.items():
-                if what2 != what or unit2 == unit or re.search(column_pattern(other), code):
+            # The same quantity in another unit: the same name but for the unit (ELEV_IN_M, ELEV_IN_FT),
+            # which also keeps a one-letter 'M' or 'C' of a code (Size_M, Grade_C) out.
+            for other, (what2, unit2, stem2) in units.items():
+                if what2 != what or unit2 == unit or stem2 != stem or re.search(column_pattern(other), code):
                     continue
                 said = next(words for u, words, _ in _NAMED_UNITS[what] if u == unit2)
                 mine = next(words for u, words, _ in _NAMED_UNITS[what] if u == unit)
