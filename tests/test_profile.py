@@ -3375,6 +3375,14 @@ def test_coordinates_in_degrees_minutes_seconds_are_no_numbers_and_the_note_conv
     # Plain codes with a letter are not coordinates: '12345A' keeps its own reading.
     p = prof(tmp_path, "codes.csv", "code\n" + "".join(f"{10000 + i}A\n" for i in range(30)))
     assert "degrees" not in " ".join(column(p, "code").notes)
+    # Written with marks ('39°10'08"N') the note's lines still paste and read; '12030s' is a duration.
+    marked = [f"{39 + i % 2}°{10 + i:02d}'{(7 * i) % 60:02d}\"N" for i in range(30)]
+    p = prof(tmp_path, "marked.csv", "lat\n" + "".join(f"{v}\n" for v in marked))
+    scope = {"df": load(tmp_path, monkeypatch, p.tables[0].load), "pd": pd}
+    exec(column(p, "lat").notes[0].split("not numbers: ", 1)[1].replace("{col}", "df['lat']"), scope)  # noqa: S102
+    assert abs(scope["degrees"].iloc[1] - (40 + 11 / 60 + 7 / 3600)) < 1e-9
+    p = prof(tmp_path, "t.csv", "took\n" + "".join(f"{12000 + 7 * i}s\n" for i in range(30)))
+    assert "degrees" not in " ".join(column(p, "took").notes)
 
 
 def test_items_inside_a_records_container_are_a_table_of_their_own_with_the_records_name(tmp_path, monkeypatch):

@@ -302,8 +302,11 @@ _YEAR_LABEL = re.compile(r"((?:19|20)\d\d)([A-Za-z]+\d{0,2})")
 
 
 # A latitude or longitude in degrees, minutes and seconds with its hemisphere: '394108N', '1055524W'
-# (a gazetteer's), '39°41\'08"N', '39 41 08 N'.
-_DMS = re.compile(r"(\d{1,3})[°:\s]?\s*([0-5]\d)['′:\s]?\s*([0-5]\d(?:\.\d+)?)[\"″]?\s*([NSEW])", re.IGNORECASE)
+# (a gazetteer's), '39°41\'08"N', '39 41 08 N'. Capitals only: '12030s' is a duration.
+_DMS = re.compile(r"(\d{1,3})[°:\s]?\s*([0-5]\d)['′:\s]?\s*([0-5]\d(?:\.\d+)?)[\"″]?\s*([NSEW])")
+# What the note's lines extract with: no quote inside, so it pastes into r'...'.
+_DMS_COMPACT = r"^\s*(\d{1,3}?)(\d\d)(\d\d(?:\.\d+)?)([NSEW])\s*$"
+_DMS_SPACED = r"(\d{1,3})\D+([0-5]\d)\D+([0-5]\d(?:\.\d+)?)\D*?([NSEW])"
 
 
 def _degrees(distinct: list[str]) -> str:
@@ -312,13 +315,15 @@ def _degrees(distinct: list[str]) -> str:
     placed = [found for v in distinct if (found := _DMS.fullmatch(v.strip()))]
     if len(placed) < 3 or len(placed) < 0.9 * len(distinct):
         return ""
+    if any(int(p[1]) > (90 if p[4] in "NS" else 180) for p in placed):
+        return ""  # no latitude past 90, no longitude past 180
     d, m, sec, hemi = placed[0].groups()
-    compact = r"^(\d{1,3}?)(\d\d)(\d\d(?:\.\d+)?)([NSEW])$"
-    pattern = compact if placed[0].group(0) == f"{d}{m}{sec}{hemi}" else _DMS.pattern
+    compact = all(p.group(0) == "".join(p.groups()) for p in placed)
+    pattern = _DMS_COMPACT if compact else _DMS_SPACED
     return (
-        f"coordinates in degrees, minutes and seconds ({placed[0].group(0)!r} is {d}° {m}' {sec}\" {hemi.upper()}), "
+        f"coordinates in degrees, minutes and seconds ({placed[0].group(0)!r} is {d}° {m}' {sec}\" {hemi}), "
         f"not numbers: p = {{col}}.str.extract(r'{pattern}'); degrees = (p[0].astype(float) + p[1].astype(float) / 60 "
-        "+ p[2].astype(float) / 3600) * p[3].str.upper().map({'N': 1, 'E': 1, 'S': -1, 'W': -1})"
+        "+ p[2].astype(float) / 3600) * p[3].map({'N': 1, 'E': 1, 'S': -1, 'W': -1})"
     )
 
 
