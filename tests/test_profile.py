@@ -3312,6 +3312,20 @@ def test_text_in_bracketed_sections_gives_a_table_per_section_that_holds_one(tmp
     )
     ini = "[core]\nname = x\nmode = y\n\n[user]\nemail = a@b.c\nname = z\n"
     assert "sections" not in (prof(tmp_path, "config.txt", ini).note or "")
+    ini = "[servers]\nhosts = alpha, beta, gamma\nports = 80, 443, 8080\nzones = a, b, c\n\n[db]\nname = x\n"
+    assert "sections" not in (prof(tmp_path, "app.txt", ini).note or "")  # key = value lines with commas
+    # A statement's table first, then sections of totals and notes: the first table is kept (a BOM too).
+    bank = "Date,Amount\n" + "".join(f"2024-01-{i + 1:02d},{i}.5\n" for i in range(20))
+    bank += "\n[Totals]\nKind,Sum\nin,10\nout,5\n\n[Notes]\nchecked\n"
+    p = prof(tmp_path, "bank.csv", "\ufeff" + bank)
+    assert [(t.name, t.rows) for t in p.tables] == [("before the sections", 20), ("Totals", 2)]
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert df.columns.tolist() == ["Date", "Amount"] and df["Amount"].sum() == sum(range(20)) + 10
+    titled = "\ufeff[Setup]\n" + setup + "\n[Results]\n" + results
+    p = prof(tmp_path, "bom.txt", titled.encode("utf-8"))
+    assert load(tmp_path, monkeypatch, p.tables[0].load)["Sample"].tolist()[0] == "S1"  # the first title read
+    huge = "[A]\nx,y\n" + "1," + "9" * 200_000 + "\n2,3\n3,4\n[B]\nk\tv\n1\t2\n3\t4\n5\t6\n"
+    assert prof(tmp_path, "huge.txt", huge).kind  # a field past csv's limit: still profiled
 
 
 def test_an_esri_ascii_grid_is_read_by_numpy_with_voids_as_nan_and_a_point_finds_its_cell(tmp_path, monkeypatch):

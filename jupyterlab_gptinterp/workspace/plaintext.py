@@ -417,13 +417,14 @@ def read_sections(name: str, text: str, encoding: str, whole: bool) -> dict[str,
     found, before = sections.find(text.splitlines())
     module, opened = logformat.opened_text(name, "" if encoding.startswith("utf-8") else encoding)
     tables = []
-    for s in (s for s in found if s.sep):
+    for s in [s for s in found if s.sep][:MAX_TABLES]:
         load = sections.load(opened, module, s.title, s.sep)
         try:
             df = _run_on(load, text)
         except (ValueError, KeyError, re.error):  # pandas' ParserError is a ValueError
             continue
-        tables.append(table_profile(s.title, df.head(MAX_ROWS), load, len(df) if whole else None, [], columns_of(df)))
+        title = s.title or "before the sections"
+        tables.append(table_profile(title, df.head(MAX_ROWS), load, len(df) if whole else None, [], columns_of(df)))
     if not tables:
         return None
     return {"kind": "table", "tables": tables, "note": sections.note(found, before)}

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 
 MIN_SECTIONS = 2  # one title may be a note's; two or more are the file's parts
 MIN_ROWS = 2  # a table's rows under its header
+MAX_NAMED = 12  # section titles a note names
 _TITLE = re.compile(r"^\[([^\[\]\r\n]{1,80})\][,;\t ]*$")  # a sample sheet's '[Data],,,' too
 SEPARATORS = ("\t", ",", ";", "|")
+_ASSIGNED = re.compile(r"^\s*[\w.-]+\s*[=:]")
 # What the load splits the text by: a title line; its words are the dict's key.
-SPLIT = r"(?m)^\[([^\[\]\r\n]{1,80})\][,;\t ]*\r?$"
+SPLIT = r"(?m)^\ufeff?\[([^\[\]\r\n]{1,80})\][,;\t ]*\r?$"  # a byte-order mark before the first
 
 
 @dataclass
@@ -38,9 +40,11 @@ def find(lines: list[str]) -> tuple[list[Section], int]:
     for (start, title), end in zip(titles, [i for i, _ in titles[1:]] + [len(lines)]):
         body = [line for line in lines[start + 1 : end] if line.strip()]
         found.append(Section(title, separator(body), len(body)))
+    before = [line for line in lines[: titles[0][0]] if line.strip()]
+    found.insert(0, Section("", separator(before), len(before)))  # a table before the first title too
     if not any(s.sep for s in found):
         return [], 0
-    return found, sum(1 for line in lines[: titles[0][0]] if line.strip())
+    return found, 0 if found[0].sep else len(before)
 
 
 def separator(body: list[str]) -> str:
@@ -50,10 +54,15 @@ def separator(body: list[str]) -> str:
     if len(body) <= MIN_ROWS:
         return ""
     for sep in SEPARATORS:
-        rows = [_trimmed(r) for r in csv.reader(body, delimiter=sep)]
+        try:
+            rows = [_trimmed(r) for r in csv.reader(body, delimiter=sep)]
+        except csv.Error:  # a field past csv's limit: no table to offer
+            return ""
         header, width = rows[0], len(rows[0])
         if width < 2 or not all(h.strip() for h in header) or any(_number(h) for h in header):
             continue
+        if _ASSIGNED.match(header[0]):
+            return ""  # `key = value` lines of an INI or TOML section, not a table's header
         if sum(1 for r in rows[1:] if 2 <= len(r) <= width) >= 0.8 * (len(rows) - 1):
             return sep
     return ""
@@ -82,21 +91,23 @@ def load(opened: str, module: str, title: str, sep: str) -> str:
             "import re",
             f"parts = re.split(r'{SPLIT}', {opened}.read())  # a line '[Title]' opens a section",
             "sections = {title.strip(): body.strip() for title, body in zip(parts[1::2], parts[2::2])}",
-            f"df = pd.read_csv(io.StringIO(sections[{title!r}]), sep={sep!r})",
+            f"df = pd.read_csv(io.StringIO(sections[{title!r}]), sep={sep!r})"
+            if title
+            else f"df = pd.read_csv(io.StringIO(parts[0].lstrip('\\ufeff').strip()), sep={sep!r})  # before the first section",
         ]
     )
 
 
 def note(sections: list[Section], before: int) -> str:
     """What the file says of itself: its sections, and where the text that is not a table is."""
-    others = [s.title for s in sections if not s.sep]
-    out = [
-        "text in sections, each opened by a line '[Title]': "
-        + ", ".join(repr(s.title) for s in sections)
-        + "; each table below is read from its own section"
-    ]
+    titled = [s for s in sections if s.title]
+    others = [s.title for s in titled if not s.sep]
+    named = ", ".join(repr(s.title) for s in titled[:MAX_NAMED]) + (", ..." if len(titled) > MAX_NAMED else "")
+    out = [f"text in sections, each opened by a line '[Title]': {named}; each table below is read from its own section"]
+    if sections[0].sep:
+        out.append("the table before the first section is the first table")
     if others:
-        out.append(f"the sections {others!r} are not tables: sections[title] holds a section's text")
+        out.append(f"the sections {others[:MAX_NAMED]!r} are not tables: sections[title] holds a section's text")
     if before:
         out.append(f"the {before} lines before the first section are parts[0]")
     return "; ".join(out) + "."
