@@ -7,13 +7,15 @@ questions about wells need, where the sheet read as one table gives the first gr
 
 from __future__ import annotations
 
+import numbers
 import string
 from dataclasses import dataclass
 from typing import Any
 
 MIN_COLUMNS = 3  # 1, 2, 3: fewer is no grid
 MIN_GRIDS = 2  # one grid reads as a table already
-MAX_ROWS = 500  # rows of a sheet looked at for grids
+GRID_ROWS = 500  # rows of a sheet looked at for grids
+RESERVED = {"well", "row", "column"}  # the table's own columns: no grid's label
 
 
 @dataclass
@@ -26,8 +28,13 @@ class Grid:
 
 
 def numbered(raw: Any) -> bool:
-    """Whether a row of `raw` holds column numbers 1, 2, 3 ... (a grid may start there)."""
-    return any(_numbered(list(raw.iloc[i])[j:]) >= MIN_COLUMNS for i in range(len(raw)) for j in range(raw.shape[1]))
+    """Whether a row of `raw` holds column numbers 1, 2, 3 ... right of its first column (a grid may
+    start there: its row letters are left of them)."""
+    for i in range(len(raw)):
+        row = list(raw.iloc[i])
+        if any(_number(v) and v == 1 and _numbered(row[j:]) >= MIN_COLUMNS for j, v in enumerate(row) if j):
+            return True
+    return False
 
 
 def find(raw: Any) -> list[Grid]:
@@ -46,7 +53,11 @@ def find(raw: Any) -> list[Grid]:
                 if letters == len(string.ascii_uppercase):
                     break
             if letters >= 2:
-                grids.append(Grid(i, j - 1, n, letters, _label(raw, i, j - 1)))
+                below = grids[-1].top + grids[-1].rows if grids else -1  # the last row of the grid above
+                label = _label(raw, j - 1, [r for r in (i - 1, i - 2) if r > below])
+                grids.append(
+                    Grid(i, j - 1, n, letters, label if label and label not in RESERVED else f"grid at row {i + 1}")
+                )
             break
     shapes = {(g.left, g.columns, g.rows) for g in grids}
     labels = [g.label for g in grids]
@@ -59,21 +70,26 @@ def _numbered(cells: list[Any]) -> int:
     """How many cells from the first hold 1, 2, 3 ... in turn."""
     n = 0
     for v in cells:
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != n + 1:
+        if not _number(v) or v != n + 1:
             break
         n += 1
     return n
 
 
-def _label(raw: Any, top: int, left: int) -> str:
-    """The text in the two rows above a grid (its first filled cell from the left), else its place."""
-    for i in (top - 1, top - 2):
+def _number(v: Any) -> bool:
+    return isinstance(v, numbers.Real) and not isinstance(v, bool)  # numpy's int64 of a mixed row too
+
+
+def _label(raw: Any, left: int, rows: list[int]) -> str:
+    """The text in `rows` (the two above a grid, not those of the grid above it): the first filled
+    cell from the grid's left; "" when none."""
+    for i in rows:
         if i >= 0:
             filled = [v for v in list(raw.iloc[i])[left:] if isinstance(v, (str, int, float)) and str(v).strip()]
             filled = [v for v in filled if str(v) != "nan"]
             if filled:
                 return str(filled[0]).strip().removesuffix(".0")
-    return f"grid at row {top + 1}"
+    return ""
 
 
 def load(name: str, sheet: str, grids: list[Grid]) -> str:

@@ -101,7 +101,7 @@ def _footer_rows(df: Any) -> tuple[int, int]:
 
 def _plates(pd: Any, book: Any, name: str, sheet: str) -> dict[str, Any] | None:
     """The sheet's grids of wells as one table, a row per well, or None when it holds no such grids."""
-    grids = plates.find(pd.read_excel(book, sheet_name=sheet, header=None, nrows=plates.MAX_ROWS))
+    grids = plates.find(pd.read_excel(book, sheet_name=sheet, header=None, nrows=plates.GRID_ROWS))
     if not grids:
         return None
     load = plates.load(name, sheet, grids)
@@ -117,9 +117,14 @@ def read_workbook(name: str, path: Path) -> dict[str, Any]:
     tables = []
     for sheet in book.sheet_names[:MAX_TABLES]:
         raw = pd.read_excel(book, sheet_name=sheet, header=None, nrows=40)
-        if plates.numbered(raw) and (table := _plates(pd, book, name, str(sheet))) is not None:
-            tables.append(table)
-            continue
+        if plates.numbered(raw):
+            try:
+                table = _plates(pd, book, name, str(sheet))
+            except (ValueError, KeyError, TypeError, IndexError):  # grids not as found: the sheet as a table
+                table = None
+            if table is not None:
+                tables.append(table)
+                continue
         skip = _header_row(raw)
         cells = [["" if pd.isna(v) else str(v) for v in row] for row in raw.itertuples(index=False)]
         # The upper row of a two-row header has gaps (merged cells), so it is not as wide as the table.
