@@ -29,11 +29,17 @@ def find(lines: list[str]) -> Grid | None:
         m = _KEY.match(line)
         if not m or m.group(1).lower() not in KEYS:
             break
-        header[m.group(1).lower()] = float(m.group(2))
+        try:
+            header[m.group(1).lower()] = float(m.group(2))
+        except ValueError:  # 'cellsize .'
+            return None
     skip = len(header)
     body = [line for line in lines[skip : skip + 20] if line.strip()]
-    if not {"ncols", "nrows"} <= header.keys() or not body or not all(_NUMBERS.match(line) for line in body):
+    sized = "cellsize" in header or {"dx", "dy"} <= header.keys()
+    if not {"ncols", "nrows"} <= header.keys() or not sized or not body or not all(_NUMBERS.match(x) for x in body):
         return None
+    if len(body[0].split()) != int(header["ncols"]):
+        return None  # a row wrapped over lines: np.loadtxt would not read it
     return Grid(header, skip)
 
 
@@ -56,7 +62,7 @@ def describe(name: str, grid: Grid) -> str:
     block it should start its cell with (a small model pastes the block whole: it must run)."""
     h = grid.header
     dx, dy = ("'cellsize'", "'cellsize'") if "cellsize" in h else ("'dx'", "'dy'")
-    west = "header['xllcorner']" if "xllcorner" in h else f"header['xllcenter'] - header[{dx}] / 2"
+    west = "header['xllcorner']" if "xllcorner" in h else f"(header['xllcenter'] - header[{dx}] / 2)"
     south = "header['yllcorner']" if "yllcorner" in h else f"header['yllcenter'] - header[{dy}] / 2"
     return "\n".join(
         [
@@ -66,7 +72,10 @@ def describe(name: str, grid: Grid) -> str:
             load(name, grid),
             "def cell_of(x, y):  # grid[row, col] holds the point (x east or longitude, y north or latitude)",
             f"    north = {south} + header['nrows'] * header[{dy}]",
-            f"    return int((north - y) // header[{dy}]), int((x - {west}) // header[{dx}])",
+            f"    row, col = int((north - y) // header[{dy}]), int((x - {west}) // header[{dx}])",
+            "    if not (0 <= row < grid.shape[0] and 0 <= col < grid.shape[1]):",
+            "        raise ValueError(f'({x}, {y}) is outside the grid')",
+            "    return row, col",
             "```",
         ]
     )

@@ -274,7 +274,8 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
     if titled := read_sections(name, text, encoding, len(head) < MAX_READ):  # '[Results]' and its table
         return titled
     lines = text.splitlines()[:2000]
-    if (grid := grids.find(lines)) is not None and encoding.startswith("utf-8"):  # a raster: numpy's
+    plain = path.suffix.lower() not in (".gz", ".bz2", ".xz", ".zip")  # np.loadtxt of the name: text only
+    if plain and (grid := grids.find(lines)) is not None and encoding.startswith("utf-8"):  # a raster: numpy's
         return {"kind": "lines", "lines": grids.describe(name, grid), "load": grids.load(name, grid), "rows": None}
     # A compressed log counts by the bytes it holds: some twenty times the bytes it takes on disk.
     scanned = MAX_SCANNED // 20 if path.suffix.lower() in (".gz", ".bz2", ".xz") else MAX_SCANNED
