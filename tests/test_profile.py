@@ -3343,6 +3343,16 @@ def test_an_esri_ascii_grid_is_read_by_numpy_with_voids_as_nan_and_a_point_finds
     grid, cell_of = scope["grid"], scope["cell_of"]
     assert grid.shape == (3, 4) and int(scope["np"].isnan(grid).sum()) == 1
     assert grid[cell_of(10.6, 51.4)] == 1 and grid[cell_of(11.9, 50.1)] == 203  # north-west, south-east
+    with pytest.raises(ValueError):
+        cell_of(9.0, 51.0)  # west of the grid: no cell (numpy would wrap a negative index)
+    # Centres and dx/dy instead of corners and cellsize; no NODATA_value.
+    centred = "ncols 4\nnrows 3\nxllcenter 10.25\nyllcenter 50.25\ndx 0.5\ndy 0.5\n" + text.split("-9999\n", 1)[1]
+    p = prof(tmp_path, "c.asc", centred.replace("-9999", "7"))
+    scope = {}
+    exec(compile(re.search(r"```python\n(.*?)```", p.lines, re.S).group(1), "<grid block>", "exec"), scope)  # noqa: S102
+    assert scope["grid"][scope["cell_of"](10.6, 51.4)] == 1 and not scope["np"].isnan(scope["grid"]).any()
+    wrapped = text.split("200 ")[0].replace("0 1 2 3\n", "0 1\n2 3\n")  # a row over two lines
+    assert "grid" not in (prof(tmp_path, "w.asc", wrapped).lines or "")
     # Numbers under a header of other keys are no grid.
     assert (
         prof(tmp_path, "t.txt", "width 4\nheight 3\n1 2 3 4\n5 6 7 8\n").kind != "lines"
@@ -3373,6 +3383,21 @@ def test_grids_of_wells_one_under_another_in_a_sheet_are_one_row_per_well(tmp_pa
     b3 = df.set_index("well").loc["B3"]
     assert b3["Layout"] == "S3B" and b3["600"] == "OVER" and df.set_index("well").loc["D6", "600"] == 3.6
     assert plain.rows == 3 and [c.name for c in plain.columns] == ["1", "2", "3"]
+    # Unlabelled grids one blank row apart: each named by its place, not by the grid above's last
+    # letter; a grid labelled like the table's own columns ('well') is named by its place too.
+    bare = [
+        [None, *range(1, 5)],
+        *([r, *range(4)] for r in "AB"),
+        [],
+        [None, *range(1, 5)],
+        *([r, *range(4)] for r in "AB"),
+    ]
+    bare += [["well"], [None, *range(1, 5)], *([r, *range(4)] for r in "AB")]
+    with pd.ExcelWriter(tmp_path / "bare.xlsx") as book:
+        pd.DataFrame([row + [None] * (5 - len(row)) for row in bare]).to_excel(book, header=False, index=False)
+    p = prof(tmp_path, "bare.xlsx")
+    assert "'grid at row 1', 'grid at row 5', 'grid at row 9'" in p.tables[0].notes[0]
+    assert load(tmp_path, monkeypatch, p.tables[0].load).shape == (8, 6)
 
 
 def test_coordinates_in_degrees_minutes_seconds_are_no_numbers_and_the_note_converts_them(tmp_path, monkeypatch):
@@ -3414,3 +3439,6 @@ def test_items_inside_a_records_container_are_a_table_of_their_own_with_the_reco
     df = load(tmp_path, monkeypatch, items.load)
     assert df.columns.tolist() == ["ORDER.NAME", "SKU", "QTY"] and df["QTY"].sum() == 2 * (1 + 3 + 6)
     assert df[df["ORDER.NAME"] == "order 2"]["SKU"].tolist() == ["s20", "s21", "s22"]
+    gifts = orders.replace("</ITEMS>", "</ITEMS><GIFTS><ITEM><SKU>g</SKU><QTY>1</QTY></ITEM></GIFTS>")
+    p = prof(tmp_path, "gifts.xml", f"<?xml version='1.0'?><ORDERS>{gifts}</ORDERS>")
+    assert [t.name for t in p.tables[1:3]] == ["ITEM records", "ITEM records in GIFTS"]  # told apart

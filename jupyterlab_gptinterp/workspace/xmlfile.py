@@ -384,6 +384,8 @@ def _item_tables(
                 lines.append(f"df[{column!r}] = pd.to_numeric(df[{column!r}])")
         item = _split_tag(next(x.tag for r in records for x in r.findall(child + "/*")))[0]
         title = f"{item} records"
+        if any(t == title for t, _ in out):  # <DRY><HOP> beside <HOPS><HOP>: by their container too
+            title = f"{item} records in {_split_tag(child)[0]}"
         notes = [f"one row per <{item}> inside a <{_split_tag(child)[0]}>, with its <{local}>'s {owner!r}"]
         out.append((title, table_profile(title, df, "\n".join(lines), len(df), notes)))
     return out
