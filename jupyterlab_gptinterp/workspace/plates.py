@@ -40,7 +40,7 @@ def numbered(raw: Any) -> bool:
 def find(raw: Any) -> list[Grid]:
     """The sheet's grids (`raw`: read with header=None), or [] unless MIN_GRIDS or more of one
     shape, each with a label of its own."""
-    grids = []
+    grids: list[Grid] = []
     for i in range(len(raw)):
         row = list(raw.iloc[i])
         for j in range(1, len(row)):
