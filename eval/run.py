@@ -101,6 +101,7 @@ SETS = {
     "heldout41": HERE / "heldout41",
     "heldout42": HERE / "heldout42",
     "heldout43": HERE / "heldout43",
+    "heldout44": HERE / "heldout44",
 }  # each holds data.py and tasks.py
 
 

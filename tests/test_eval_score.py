@@ -77,6 +77,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout41",
         "heldout42",
         "heldout43",
+        "heldout44",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -91,6 +92,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout44",
         "heldout43",
         "heldout42",
         "heldout41",
