@@ -7,6 +7,7 @@ totals, and the load call a reader offers.
 from __future__ import annotations
 
 import bz2
+import codecs
 import csv
 import functools
 import gzip
@@ -279,7 +280,25 @@ def open_file(path: Path) -> IO[bytes] | io.BufferedIOBase:
     return path.open("rb")
 
 
+# Byte-order marks of the wide encodings (a Teams or Excel "Unicode text" export is UTF-16), the
+# longer first: UTF-32's little-endian mark begins with UTF-16's.
+_WIDE_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32", 4),
+    (codecs.BOM_UTF32_BE, "utf-32", 4),
+    (codecs.BOM_UTF16_LE, "utf-16", 2),
+    (codecs.BOM_UTF16_BE, "utf-16", 2),
+)
+
+
 def decode(head: bytes) -> tuple[str, str]:
+    """The text of a file's first bytes and the encoding that reads it (as pandas' `encoding=`)."""
+    for bom, encoding, width in _WIDE_BOMS:
+        if head.startswith(bom):  # cut to whole code units: the head may end inside one
+            return head[: len(head) - len(head) % width].decode(encoding, errors="replace"), encoding
+    sample = head[:4096]
+    if len(sample) >= 16 and sample.count(0) >= len(sample) // 4:  # UTF-16 with no mark: every other byte 0
+        encoding = "utf-16-le" if sample[1::2].count(0) > sample[::2].count(0) else "utf-16-be"
+        return head[: len(head) - len(head) % 2].decode(encoding, errors="replace"), encoding
     for encoding in ("utf-8-sig", "cp1252", "latin-1"):
         try:
             return head.decode(encoding), encoding
