@@ -419,7 +419,7 @@ def read_sections(name: str, text: str, encoding: str, whole: bool) -> dict[str,
     module, opened = logformat.opened_text(name, "" if encoding.startswith("utf-8") else encoding)
     tables = []
     for s in [s for s in found if s.sep][:MAX_TABLES]:
-        load = sections.load(opened, module, s.title, s.sep)
+        load = sections.load(opened, module, s.title, s.sep, s.skip, s.blocks)
         try:
             df = _run_on(load, text)
         except (ValueError, KeyError, re.error):  # pandas' ParserError is a ValueError

@@ -1,8 +1,9 @@
-"""Text in sections, each opened by a title in brackets on a line of its own (`[Results]`, an INI
-file's `[Settings]`), some holding a delimited table: an instrument's export (a qPCR run's
-`[Sample Setup]` and `[Results]`), a sequencer's sample sheet (`[Header]`, `[Data]`). One table per
-section that is one, read from the section's own text; the lines before the first title and the
-other sections are named, not lost.
+"""Text in sections, each opened by a title on a line of its own, some holding a delimited table:
+in brackets (`[Results]`, an INI file's `[Settings]`: an instrument's export, a sequencer's sample
+sheet), or a title alone in the first field of a block of lines that blank lines set apart (a
+logbook export's `Aircraft Table` and `Flights Table`, a meeting report's `2. Participants`). One
+table per section that is one, read from the section's own text; the lines before the first title
+and the other sections are named, not lost.
 """
 
 from __future__ import annotations
@@ -21,11 +22,18 @@ _ASSIGNED = re.compile(r"^\s*[\w.-]+\s*[=:]")
 SPLIT = r"(?m)^\ufeff?\[([^\[\]\r\n]{1,80})\][,;\t ]*\r?$"  # a byte-order mark before the first
 
 
+# What parts blocks of lines: one or more lines that are blank, or empty fields only (',,,').
+BLOCKS = r"\r?\n(?:[ \t,;]*\r?\n)+"
+_EMPTY = re.compile(r"^[ \t,;]*$")
+
+
 @dataclass
 class Section:
     title: str
     sep: str  # the table's separator, "" when the section is not a table
     lines: int  # its lines that are not blank
+    skip: int = 0  # lines of the section above its table's header (a row of the fields' types)
+    blocks: bool = False  # a block set apart by blank lines, not a '[Title]' line, opens it
 
 
 def find(lines: list[str]) -> tuple[list[Section], int]:
@@ -35,7 +43,7 @@ def find(lines: list[str]) -> tuple[list[Section], int]:
     titles = [(i, m.group(1).strip()) for i, line in enumerate(lines) if (m := _TITLE.match(line.strip()))]
     names = [t for _, t in titles]
     if len(titles) < MIN_SECTIONS or len(set(names)) < len(names):
-        return [], 0
+        return _blocks(lines)
     found = []
     for (start, title), end in zip(titles, [i for i, _ in titles[1:]] + [len(lines)]):
         body = [line for line in lines[start + 1 : end] if line.strip()]
@@ -45,6 +53,55 @@ def find(lines: list[str]) -> tuple[list[Section], int]:
     if not any(s.sep for s in found):
         return [], 0
     return found, 0 if found[0].sep else len(before)
+
+
+def _blocks(lines: list[str]) -> tuple[list[Section], int]:
+    """The sections of a file of blocks set apart by blank lines, each of two or more opened by a
+    title alone in its first field, or ([], 0). The first block untitled is the lines before."""
+    blocks: list[list[str]] = [[]]
+    for line in lines:
+        if _EMPTY.match(line):
+            blocks.append([]) if blocks[-1] else None
+        else:
+            blocks[-1].append(line)
+    titled = [(title, b[1:]) for b in blocks if len(b) > 1 and (title := _block_title(b[0]))]
+    names = [t for t, _ in titled]
+    if len(titled) < MIN_SECTIONS or len(set(names)) < len(names):
+        return [], 0
+    found = []
+    for title, body in titled:
+        skip = _types_row(body)
+        found.append(Section(title, separator(body[skip:]), len(body), skip, blocks=True))
+    if not any(s.sep for s in found):
+        return [], 0
+    first = next(i for i, b in enumerate(blocks) if len(b) > 1 and _block_title(b[0]))
+    return found, sum(len(b) for b in blocks[:first])
+
+
+def _block_title(line: str) -> str:
+    """A title alone in a line's first field ('Flights Table,,,', '2. Participants'), or ""."""
+    title = line.strip().strip(",;\t").strip()
+    if not title or len(title) > 80 or any(sep in title for sep in SEPARATORS) or _number(title):
+        return ""
+    return title
+
+
+def _types_row(body: list[str]) -> int:
+    """1 when a section's first line names its fields' types above the header ('Text,Text,YYYY,...'
+    over 'AircraftID,equipType,TypeCode,Year'): the same words repeat in it, the names under it are
+    all different. Else 0."""
+    if len(body) <= MIN_ROWS + 1:
+        return 0
+    for sep in SEPARATORS:
+        try:
+            top, header = (_trimmed(r) for r in csv.reader(body[:2], delimiter=sep))
+        except (csv.Error, ValueError):
+            continue
+        named = [h for h in header if h.strip()]
+        if len(header) >= 2 and len(named) == len(set(named)) == len(header) and len(top) <= len(header):
+            if len({t for t in top if t.strip()}) < len([t for t in top if t.strip()]):
+                return 1
+    return 0
 
 
 def separator(body: list[str]) -> str:
@@ -82,8 +139,20 @@ def _number(text: str) -> bool:
     return True
 
 
-def load(opened: str, module: str, title: str, sep: str) -> str:
+def load(opened: str, module: str, title: str, sep: str, skip: int = 0, blocks: bool = False) -> str:
     """The lines that split the text into `sections` (title -> text) and read one as `df`."""
+    if blocks:
+        return "\n".join(
+            [
+                *([module] if module else []),
+                "import io",
+                "import re",
+                f"blocks = re.split(r'{BLOCKS}', {opened}.read())  # blank lines set the tables apart",
+                "sections = {b.split('\\n', 1)[0].strip(' \\t,;\\r'): b.split('\\n', 1)[1] for b in blocks if '\\n' in b}",
+                f"df = pd.read_csv(io.StringIO(sections[{title!r}]), sep={sep!r}"
+                + (f", skiprows={skip})  # the line above the header names the fields' types" if skip else ")"),
+            ]
+        )
     return "\n".join(
         [
             *([module] if module else []),
@@ -103,11 +172,14 @@ def note(sections: list[Section], before: int) -> str:
     titled = [s for s in sections if s.title]
     others = [s.title for s in titled if not s.sep]
     named = ", ".join(repr(s.title) for s in titled[:MAX_NAMED]) + (", ..." if len(titled) > MAX_NAMED else "")
-    out = [f"text in sections, each opened by a line '[Title]': {named}; each table below is read from its own section"]
-    if sections[0].sep:
+    opened = (
+        "a title alone above a block of lines that blank lines set apart" if titled[0].blocks else "a line '[Title]'"
+    )
+    out = [f"text in sections, each opened by {opened}: {named}; each table below is read from its own section"]
+    if not sections[0].title and sections[0].sep:
         out.append("the table before the first section is the first table")
     if others:
         out.append(f"the sections {others[:MAX_NAMED]!r} are not tables: sections[title] holds a section's text")
     if before:
-        out.append(f"the {before} lines before the first section are parts[0]")
+        out.append(f"the {before} lines before the first section are {'blocks' if titled[0].blocks else 'parts'}[0]")
     return "; ".join(out) + "."
