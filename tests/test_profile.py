@@ -3328,6 +3328,43 @@ def test_text_in_bracketed_sections_gives_a_table_per_section_that_holds_one(tmp
     assert prof(tmp_path, "huge.txt", huge).kind  # a field past csv's limit: still profiled
 
 
+def test_tables_stacked_under_titles_and_set_apart_by_blank_lines_are_read_one_by_one(tmp_path, monkeypatch):
+    """A logbook export: a line of its own, then titled tables padded with commas to one width,
+    each with a row of its fields' types above its header, set apart by rows of empty fields; a
+    meeting report in UTF-16, tab-separated, its sections numbered. Each table is read from its
+    own block, under its own header."""
+    pad = ",,,,"
+    aircraft = "Aircraft Table" + pad + "\nText,Text,YYYY,Text,Boolean\nTail,Type,Year,Make,Complex\n"
+    aircraft += "".join(f"N{i}00,C172,{1990 + i},Cessna,FALSE\n" for i in range(4))
+    flights = "Flights Table" + pad + "\nDate,Text,Decimal,Number,Text\nDate,Tail,Total,Landings,Remarks\n"
+    flights += "".join(f"2023-0{i % 9 + 1}-1{i % 9},N{i % 4}00,1.{i},{i % 3 + 1},\n" for i in range(12))
+    text = "Logbook Import,Do not modify" + pad[:-1] + "\n" + pad + "\n" + aircraft + pad + "\n" + flights
+    p = prof(tmp_path, "logbook.csv", text)
+    assert p.kind == "table" and [(t.name, t.rows) for t in p.tables] == [("Aircraft Table", 4), ("Flights Table", 12)]
+    assert "'Aircraft Table', 'Flights Table'" in p.note and "blocks[0]" in p.note
+    df = load(tmp_path, monkeypatch, p.tables[1].load)
+    assert df.columns.tolist()[:4] == ["Date", "Tail", "Total", "Landings"] and df["Landings"].sum() == 24
+    report = "1. Summary\nMeeting title\tReview\nAttended\t3\n\n2. Participants\nName\tDuration\tRole\n"
+    report += "".join(f"P{i}\t{i}m 5s\t{'Organizer' if i == 0 else 'Attendee'}\n" for i in range(5))
+    report += "\n3. Activities\nName\tJoin\n" + "".join(f"P{i}\t5:0{i} PM\n" for i in range(7))
+    p = prof(tmp_path, "Attendance report.csv", report.encode("utf-16"))
+    assert [(t.name, t.rows) for t in p.tables] == [("2. Participants", 5), ("3. Activities", 7)]
+    assert "['1. Summary'] are not tables" in p.note and "encoding='utf-16'" in p.tables[0].load, p.note
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert df["Name"].tolist() == [f"P{i}" for i in range(5)] and (df["Role"] == "Attendee").sum() == 4
+    plain = "a,b\n1,2\n\n3,4\n5,6\n"  # blank lines inside one table, no titles: one table
+    assert len(prof(tmp_path, "plain.csv", plain).tables) == 1
+
+
+def test_utf16_text_with_or_without_its_byte_order_mark_is_read_as_utf16(tmp_path, monkeypatch):
+    rows = "name\tscore\n" + "".join(f"Zoë {i}\t{i}\n" for i in range(30))
+    for encoding in ("utf-16", "utf-16-le", "utf-16-be"):
+        p = prof(tmp_path, "scores.tsv", rows.encode(encoding))
+        assert p.tables and p.tables[0].rows == 30, (encoding, p.note)
+        df = load(tmp_path, monkeypatch, p.tables[0].load)
+        assert df["score"].sum() == sum(range(30)) and df["name"][0] == "Zoë 0", encoding
+
+
 def test_an_esri_ascii_grid_is_read_by_numpy_with_voids_as_nan_and_a_point_finds_its_cell(tmp_path, monkeypatch):
     """A raster as text: six header lines, then rows of numbers, the northern first. The block
     offered runs as pasted; its `cell_of` counts rows from the north edge."""
