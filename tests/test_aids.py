@@ -19,7 +19,7 @@ from seam_fakes import ExecExecutor, ListSink, ScriptedLLM
 from jupyterlab_gptinterp.agent import aids, calls, focus, prompts
 from jupyterlab_gptinterp.agent.aids.answer import Answer
 from jupyterlab_gptinterp.agent.aids.base import Check, TurnState
-from jupyterlab_gptinterp.agent.aids.checks import Checks
+from jupyterlab_gptinterp.agent.aids.checks import Checks, filters_exclude
 from jupyterlab_gptinterp.agent.aids.echo import Echo, strip_echo
 from jupyterlab_gptinterp.agent.aids.errors import failing_line
 from jupyterlab_gptinterp.agent.aids.grounding import Grounding, ungrounded
@@ -3204,3 +3204,52 @@ async def test_a_question_on_a_logs_lines_answered_from_its_records_frame_is_not
     assert await noted("How many requests are ERROR?", "print((df['level'] == 'ERROR').sum())") == ""  # not lines
     assert await noted("How many request lines are ERROR?", "print((df['level'] == 'ERROR').sum())") == ""
     assert await noted("How many lines are in s.log?", "print(len(df))") == ""  # no field read: nothing to say
+
+
+async def test_records_fields_read_on_the_table_of_their_items_are_noted(tmp_path):
+    """The preview offers a nested list's items as a table (one row per item, each beside its
+    record's fields): a mean of the records' own fields read there counts a record once per item."""
+    nights = [
+        {"logId": i, "minutesAsleep": 400 + i, "type": "stages", "mainSleep": i != 2,
+         "levels": {"data": [{"level": lv, "seconds": 30 * (i + 1)} for lv in ("light", "deep", "wake")[: i + 1]]}}
+        for i in range(3)
+    ]  # fmt: skip
+    (tmp_path / "sleep.json").write_text(json.dumps(nights))
+    files = await DiskWorkspace(tmp_path).profiles(NB.path, ["sleep.json"])
+    items = next(t for t in files[0].tables if ".explode(" in t.load)
+
+    async def noted(code):
+        note = await Checks().after_run(turn(files=files), ok(code, "401.0\n"))
+        return note.text if note else ""
+
+    said = await noted(items.load + "\nprint(df['minutesAsleep'].mean())")
+    assert "'minutesAsleep'" in said and "once per item" in said and "6 rows for 3 records" in said, said
+    assert await noted(items.load + "\nprint(df[df['level'] == 'wake']['seconds'].max())") == ""  # items' own
+    assert await noted(files[0].tables[0].load + "\nprint(df['minutesAsleep'].mean())") == ""  # the records
+    per_night = items.load + "\nprint(df.drop_duplicates('logId')['minutesAsleep'].mean())"
+    assert await noted(per_night) == ""  # one row per record again
+
+
+async def test_a_column_compared_with_another_columns_name_is_noted(tmp_path):
+    (tmp_path / "s.csv").write_text("id,type,mainSleep\n1,stages,True\n2,classic,False\n3,stages,True\n")
+    files = await DiskWorkspace(tmp_path).profiles(NB.path, ["s.csv"])
+
+    async def noted(code):
+        note = await Checks().after_run(turn(files=files), ok(code, "3\n"))
+        return note.text if note else ""
+
+    said = await noted("print((df['type'] != 'mainSleep').sum())")
+    assert "'mainSleep' is the name of a column" in said and "every row with !=" in said, said
+    assert "name of a column" in await noted("print(len(df[df.type == 'mainSleep']))")
+    assert await noted("print((df['type'] != 'classic').sum())") == ""  # a value it holds
+    assert await noted("print(df['mainSleep'].sum())") == ""
+
+
+async def test_a_frame_cut_to_one_value_then_selected_by_another_is_noted():
+    code = "df = df[df['logType'] == 'auto_detected']\nprint(df[df['logType'] == 'manual'].shape[0])"
+    note = await Checks().after_run(turn(), ok(code, "0\n"))
+    said = note.text if note else ""
+    assert "cut to the rows whose 'logType' is 'auto_detected'" in said and "'manual'" in said, said
+    assert filters_exclude(code.replace("'manual'", "'auto_detected'")) == ""
+    assert filters_exclude(code.replace("\nprint", "\ndf = load()\nprint")) == ""  # made anew in between
+    assert filters_exclude("df = df[df['a'] == 'x']\nprint(df[df['b'] == 'y'].shape[0])") == ""  # another column

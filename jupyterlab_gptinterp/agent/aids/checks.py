@@ -154,6 +154,7 @@ class Checks(Aid):
         text = text or merged_as_filter(code, turn.files, before)
         text = text or empty_compared(code, turn.files, before)
         text = text or value_not_held(code, turn.files, before) or spellings_apart(code, turn.files, before)
+        text = text or column_named_as_value(code, turn.files, before) or filters_exclude(code)
         text = text or written_otherwise(code, turn.files, before)
         text = text or period_unselected(turn.question, code, turn.files, before, outcome.printed, turn.asked)
         text = text or member_unselected(turn.question, code, turn.files, before)
@@ -161,6 +162,7 @@ class Checks(Aid):
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or unit_of_other_column(turn.question, code, turn.files)
         text = text or records_for_lines(turn.question, code, turn.files)
+        text = text or record_fields_on_items(code, turn.files)
         text = text or missing_kept(code, turn.files, before)
         text = text or check(outcome, turn.files) or unused_column(turn.question, code, turn.files, before)
         text = text or counted_not_summed(turn.question, code, turn.files)
@@ -454,6 +456,57 @@ def value_not_held(code: str, files: list[FileProfile], ran: str = "") -> str:
     return ""
 
 
+def column_named_as_value(code: str, files: list[FileProfile], ran: str = "") -> str:
+    """A note when `code` compares a column with the name of another column of its table
+    (`df['type'] != 'mainSleep'`, where 'mainSleep' is a True/False column of its own): no row
+    holds that text, so `==` keeps none and `!=` keeps every row, and no error says so."""
+    for f in files:
+        for t in f.tables:
+            names = {c.name for c in t.columns} | set(t.unprofiled)
+            for c in t.columns:
+                if _changed(c.name, code, ran) or c.dtype not in ("text", "mixed", "category"):
+                    continue
+                for literal in compared_with(column_pattern(c.name), code, "==|!="):
+                    if literal == c.name or literal not in names or literal in c.values:
+                        continue
+                    held = [o for o in t.columns if o.name == literal]
+                    values = (
+                        ", a True/False column"
+                        if held and held[0].dtype == "bool"
+                        else f" (values: {', '.join(map(repr, held[0].values[:6]))})"
+                        if held and held[0].values
+                        else ""
+                    )
+                    return (
+                        f"{literal!r} is the name of a column of {f.name}{values}, not a value of {c.name!r}: comparing "
+                        f"{c.name!r} with it keeps no rows with ==, and every row with !=. Select by that column "
+                        f"itself and compute again."
+                    )
+    return ""
+
+
+_KEPT_ONLY = re.compile(r"^[ \t]*(\w+)\s*=\s*\1\[\s*\1\[\s*(['\"])(.+?)\2\s*\]\s*==\s*(['\"])(.*?)\4\s*\]", re.M)
+
+
+def filters_exclude(code: str) -> str:
+    """A note when a frame cut down to the rows of one value of a column (`df = df[df['c'] == 'a']`)
+    is then selected by another value of that column: no row is left to hold it, and the count is
+    0 (or the sum, the mean nothing) with no error."""
+    for kept in _KEPT_ONLY.finditer(code):
+        frame, column, value = kept.group(1), kept.group(3), kept.group(5)
+        later = code[kept.end() :]
+        if anew := re.search(rf"^[ \t]*{frame}\s*=[^=]", later, re.M):
+            later = later[: anew.start()]  # made anew: what it holds then is not this filter's
+        for other in compared_with(rf"\b{frame}" + column_pattern(column), later, "=="):
+            if other != value:
+                return (
+                    f"`{frame}` was cut to the rows whose {column!r} is {value!r}, and then selected by {column!r} "
+                    f"== {other!r}: none of its rows is left to hold that value, so the selection is empty. Select "
+                    "from the rows before the first filter."
+                )
+    return ""
+
+
 def _word_start(some: list[str], other: list[str]) -> bool:
     """Whether one list of words begins the other, neither empty nor the same."""
     short, long = sorted((some, other), key=len)
@@ -632,6 +685,42 @@ def records_for_lines(question: str, code: str, files: list[FileProfile]) -> str
                 f"the question is about lines of {f.name}, and the cell computed from df, which holds only the "
                 f"{part} {what} of its {whole} lines; all_lines (in the load block) holds every line with its "
                 "fields: compute from it and run again."
+            )
+    return ""
+
+
+_EXPLODED = re.compile(r"\.explode\(\s*(['\"])(.+?)\1")
+
+
+def record_fields_on_items(code: str, files: list[FileProfile]) -> str:
+    """A note when the cell made the preview's table of a list's items (one row per item, each
+    beside the fields of the record it is in) and then read only the records' own fields: every
+    record repeats once per item, so a count, sum or mean of those fields is over items, not records
+    (897 sleep stages for 33 nights, each night's minutes asleep counted some 27 times). A table of
+    items read by an item's own field ('level', 'seconds') is the right one: no note."""
+    made = {m.group(2) for m in _EXPLODED.finditer(code)}
+    for f in files:
+        records = [t for t in f.tables if ".explode(" not in t.load]
+        for t in f.tables:
+            path = [m.group(2) for m in _EXPLODED.finditer(t.load)]
+            if len(path) != 1 or path[0] not in made or not records:
+                continue
+            rec = records[0]
+            fields = {c.name for c in rec.columns} | set(rec.unprofiled)
+            own = {c.name for c in t.columns} - fields
+            loaded = {line.strip() for line in t.load.splitlines()}
+            rest = "\n".join(line for line in code.splitlines() if line.strip() not in loaded)
+            if re.search(r"drop_duplicates|nunique|\.first\(\)", rest):
+                continue  # brought back to one row per record
+            used = [n for n in sorted(fields) if re.search(column_pattern(n), rest)]
+            if not used or any(re.search(column_pattern(n), rest) for n in own):
+                continue
+            sizes = f" ({t.rows:,} rows for {rec.rows:,} records)" if t.rows and rec.rows else ""
+            return (
+                f"the cell made the table of the items of {path[0]!r}, one row per item{sizes}, and then read only "
+                f"the records' own fields ({', '.join(map(repr, used[:4]))}): each record repeats on every one of its "
+                "items, so a count, sum or mean of them counts a record once per item. Leave out the explode lines "
+                "and compute on the records' own table, one row per record."
             )
     return ""
 
