@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
-from .frames import ReadColumns, table_profile
+from .frames import ReadColumns, shown_value, table_profile
 from .kinds import (
     GROUPED,
     MAX_READ,
@@ -163,7 +163,15 @@ def csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str,
         notes.append("numbers use a decimal comma")
     elif sum(bool(GROUPED.match(c)) for c in numeric_cells) > 0.05 * max(len(numeric_cells), 1):
         kwargs["thousands"] = ","
-    read_as_missing(rows[0] if rows else [], rows[1:], kwargs, notes)  # all read: statuses sort last
+    about = not headerless and about_columns(rows[:400])
+    if about:  # a row of each column's maximum, unit or kind under the header: skipped, and said
+        kwargs["skiprows"] = [*range(skip), skip + 1]
+        said = ", ".join(f"{h.strip()!r}: {c.strip()!r}" for h, c in zip(rows[0][1:], rows[1][1:]) if c.strip())
+        notes.append(
+            f"the row under the header ({rows[1][0].strip()!r}) is no record: it says something of each column "
+            f"({shown_value(said, 160)}); the load skips it; pd.read_csv({name!r}, nrows=1) reads it"
+        )
+    read_as_missing(rows[0] if rows else [], rows[1 + about :], kwargs, notes)  # all read: statuses sort last
     if headerless:
         markers_for_all(kwargs)  # pandas names the columns 0, 1, ...
     if footer and len(head) < MAX_READ and (n := _footer([r for r in rows if any(c.strip() for c in r)])):
@@ -208,6 +216,24 @@ def _headerless(rows: list[list[str]]) -> bool:
     # Numbers counting up by one ('date,0,1,2,3': hours or days across) are names.
     counted = [int(n) for n in numbers if n.isdigit()]
     return bool(numbers) and not (len(counted) > 1 and counted == list(range(counted[0], counted[0] + len(counted))))
+
+
+def about_columns(rows: list[list[str]]) -> bool:
+    """Whether the first row under the header is about the columns, not a record (a gradebook's
+    'Points Possible' row, a logger's units row): in three or more columns of numbers it holds a
+    word found in no other row of that column ('(read only)', 'kg'), where a record's word there
+    would be a missing value's, written again further down."""
+    if len(rows) < 4 or len(rows[1]) != len(rows[0]):
+        return False
+    body = [r for r in rows[2:200] if len(r) == len(rows[0])]
+    odd = 0
+    for i, cell in enumerate(c.strip() for c in rows[1]):
+        column = [r[i].strip() for r in body if r[i].strip()]
+        if len(column) < 2 or sum(bool(NUMBERISH.match(v)) for v in column) < 0.9 * len(column):
+            continue
+        if cell and not NUMBERISH.match(cell) and cell.lower() not in _MISSING_WORDS and cell not in column:
+            odd += 1
+    return odd >= 3
 
 
 def two_rows_note(names: list[str]) -> str:
@@ -395,7 +421,9 @@ def read_text_table(name: str, path: Path) -> dict[str, Any]:
         total: int | None = len(df)
     else:
         header = 0 if "header" in kwargs else 1
-        total = count_lines(path) - header - kwargs.get("skiprows", 0) if path.stat().st_size < MAX_SCANNED else None
+        skipped = kwargs.get("skiprows", 0)
+        skipped = len(skipped) if isinstance(skipped, list) else skipped
+        total = count_lines(path) - header - skipped if path.stat().st_size < MAX_SCANNED else None
     table = table_profile("", df, f"df = {call}", total, notes, read_all)
     if kwargs.get("skiprows"):
         with open_file(path) as f:
