@@ -3356,6 +3356,26 @@ def test_tables_stacked_under_titles_and_set_apart_by_blank_lines_are_read_one_b
     assert len(prof(tmp_path, "plain.csv", plain).tables) == 1
 
 
+def test_a_row_about_the_columns_under_the_header_is_skipped_and_said(tmp_path, monkeypatch):
+    """A gradebook's 'Points Possible' row: each assignment's maximum, '(read only)' over the
+    totals, no id. It is no student: the load skips it, the note gives its values."""
+    header = "Student,ID,HW 1,HW 2,Quiz,Total,Current,Final,Grade\n"
+    about = "    Points Possible,,10.00,20.00,5.00,(read only),(read only),(read only),(read only)\n"
+    rows = "".join(f'"Name, {i}",{100 + i},{i % 10},{i % 20},{i % 5},{i}.5,{i},{i}.25,B\n' for i in range(12))
+    p = prof(tmp_path, "grades.csv", header + about + rows)
+    assert (
+        p.tables[0].rows == 12
+        and "'Points Possible'" in p.tables[0].notes[0]
+        and "'HW 2': '20.00'" in p.tables[0].notes[0]
+    )
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert len(df) == 12 and df["Total"].dtype.kind == "f" and df["ID"].tolist()[0] == 100
+    # A first record with a missing value's word that is written again further down is a record.
+    marked = rows.replace(",0.5,0,0.25,", ",n/a,n/a,n/a,").replace(",5.5,5,5.25,", ",n/a,n/a,n/a,")
+    p = prof(tmp_path, "marked.csv", header + marked)
+    assert not any("no record" in n for n in p.tables[0].notes) and p.tables[0].rows == 12
+
+
 def test_utf16_text_with_or_without_its_byte_order_mark_is_read_as_utf16(tmp_path, monkeypatch):
     rows = "name\tscore\n" + "".join(f"Zoë {i}\t{i}\n" for i in range(30))
     for encoding in ("utf-16", "utf-16-le", "utf-16-be"):
