@@ -2496,7 +2496,7 @@ async def test_a_keyerror_on_a_column_of_another_described_file_says_to_join_it(
     items = FileProfile("items.xml", "table", tables=[TableProfile("", 9, load, [ColumnProfile("genre", "text")])])
     code = "import pandas as pd\ndf = pd.read_csv('sales.csv')\ndf.groupby('Genre').size()"
     said = await hint(failed(code, "KeyError", "'Genre'"), files=[SALES, items])
-    assert "'genre' is a column of items.xml" in said and load.replace("df =", "items =") in said and "merge" in said
+    assert "'genre' is a column of items.xml" in said and load.replace("df =", "items_df =") in said and "merge" in said
     close = await hint(failed(code.replace("Genre", "revenue"), "KeyError", "'revenue'"), files=[SALES, items])
     assert "items.xml" not in close  # the file read has it, spelled otherwise: no join
     assert "items.xml" not in await hint(failed(code, "KeyError", "'Region'"), files=[SALES, items])

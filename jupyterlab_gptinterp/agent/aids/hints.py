@@ -36,8 +36,9 @@ from ..seams import ColumnProfile, FileProfile, TableProfile
 from .base import Aid, Note, TurnState
 from .errors import failing_line, failing_lineno, is_api_error, unused_failing
 from .folding import LOOP, unfolded
+from .joins import own_frame
 from .names import parsed
-from .preview import exploded, exploded_all, load_block, loaded_kind, stem_of
+from .preview import exploded, exploded_all, load_block, loaded_kind
 from .repeats import installs_only
 
 _QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
@@ -1033,10 +1034,9 @@ def _elsewhere(missing: str, files: list[FileProfile], code: str) -> str:
 
 
 def _block_as_own_frame(f: FileProfile, t: TableProfile, taken: str = "") -> tuple[str, str]:
-    """`t`'s load block with its frame named after the file (its first word), beside another file's
-    frame (named `taken`), and that name."""
-    word = re.search(r"[A-Za-z]+", stem_of(f.name))
-    name = word.group(0).lower() if word else "other"
+    """`t`'s load block with its frame named as the join lines and the opening name it (`sales_df`),
+    beside another file's frame (named `taken`), and that name."""
+    name = own_frame(f.name, t)
     if name in _SHADOWED or keyword.iskeyword(name) or hasattr(builtins, name):
         name += "_df"
     if name == taken:
