@@ -163,7 +163,8 @@ def csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str,
         notes.append("numbers use a decimal comma")
     elif sum(bool(GROUPED.match(c)) for c in numeric_cells) > 0.05 * max(len(numeric_cells), 1):
         kwargs["thousands"] = ","
-    about = not headerless and about_columns(rows[:400])
+    units = [] if headerless else units_above(rows[:400])
+    about = not headerless and not units and about_columns(rows[:400])
     if about:  # a row of each column's maximum, unit or kind under the header: skipped, and said
         kwargs["skiprows"] = [*range(skip), skip + 1]
         said = ", ".join(f"{h.strip()!r}: {c.strip()!r}" for h, c in zip(rows[0][1:], rows[1][1:]) if c.strip())
@@ -171,7 +172,9 @@ def csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str,
             f"the row under the header ({rows[1][0].strip()!r}) is no record: it says something of each column "
             f"({shown_value(said, 160)}); the load skips it; pd.read_csv({name!r}, nrows=1) reads it"
         )
-    read_as_missing(rows[0] if rows else [], rows[1 + about :], kwargs, notes)  # all read: statuses sort last
+    first = 1 + about + bool(units)  # the first record's row: under the header, its units or a row about it
+    names_row = rows[bool(units)] if rows else []
+    read_as_missing(names_row, rows[first:], kwargs, notes)  # all read: statuses sort last
     if headerless:
         markers_for_all(kwargs)  # pandas names the columns 0, 1, ...
     if footer and len(head) < MAX_READ and (n := _footer([r for r in rows if any(c.strip() for c in r)])):
@@ -181,8 +184,18 @@ def csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str,
         notes.append(
             f"the last {n} line(s) are a trailer or total, not rows ({last.strip()[:40]!r}): skipfooter drops them"
         )
-    names = [] if headerless else two_row_header(rows[:400])
-    if names:
+    names = [] if headerless or units else two_row_header(rows[:400])
+    if units:  # '#' units over the names: the names are the header, the units said
+        header = [c.strip() for c in rows[1]]
+        markers_for_all(kwargs)
+        kwargs.update(skiprows=skip + 2, header=None, names=header, skipinitialspace=True)
+        said = ", ".join(f"{h!r}: {u!r}" for h, u in zip(header, units) if u)
+        notes[:] = [n for n in notes if not n.startswith("the header is on line")]
+        notes.insert(
+            0,
+            f"the header is on line {skip + 2}; the '#' line above it gives each column's unit ({shown_value(said, 200)})",
+        )
+    elif names:
         markers_for_all(kwargs)  # the columns get other names
         kwargs.update(skiprows=skip + 2, header=None, names=names)
         notes.append(two_rows_note(names))
@@ -234,6 +247,23 @@ def about_columns(rows: list[list[str]]) -> bool:
         if cell and not NUMBERISH.match(cell) and cell.lower() not in _MISSING_WORDS and cell not in column:
             odd += 1
     return odd >= 3
+
+
+def units_above(rows: list[list[str]]) -> list[str]:
+    """Each column's unit, where the first row is a comment line of units over the names (a flight
+    data recorder's `#yyy-mm-dd, hh:mm:ss, ft msl, gph` over `Lcl Date, Lcl Time, AltMSL, E1 FFlow`):
+    a '#' line in every field, the row under it distinct names, not numbers, over numbers. Else []."""
+    if len(rows) < 4 or not rows[0] or not rows[0][0].lstrip().startswith("#") or len(rows[0]) != len(rows[1]):
+        return []
+    upper = [c.strip() for c in rows[0]]
+    upper[0] = upper[0].lstrip("#").strip()
+    names = [c.strip() for c in rows[1]]
+    if not all(upper) or not all(names) or len(set(names)) < len(names) or any(_NUMBER.fullmatch(n) for n in names):
+        return []
+    body = [r for r in rows[2:] if len(r) == len(names)]
+    if len(body) < 2 or not any(all(NUMBERISH.match(r[i].strip()) for r in body) for i in range(len(names))):
+        return []  # no column of numbers under the names: they may be records
+    return upper
 
 
 def two_rows_note(names: list[str]) -> str:
