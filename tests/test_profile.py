@@ -3376,6 +3376,23 @@ def test_a_row_about_the_columns_under_the_header_is_skipped_and_said(tmp_path, 
     assert not any("no record" in n for n in p.tables[0].notes) and p.tables[0].rows == 12
 
 
+def test_a_comment_line_of_units_over_the_header_names_no_column(tmp_path, monkeypatch):
+    """A flight data recorder's log: a '#' line of the airframe, a '#' line of units, the names
+    padded with blanks, the rows padded too. The names are the header; the units are said."""
+    lines = [
+        '#airframe_info, log_version="1.00", airframe_name="Cessna 172S",',
+        "#yyy-mm-dd, hh:mm:ss,  ft msl,    gph, ident",
+        "   Lcl Date, Lcl Time,  AltMSL, E1 FFlow, AtvWpt",
+        *(f" 2024-06-12, 08:31:{i:02d},  {100 + 10 * i:6.1f}, {8 + i % 3:6.2f},   KPAO" for i in range(20)),
+    ]
+    p = prof(tmp_path, "log_240612.csv", "\n".join(lines) + "\n")
+    t = p.tables[0]
+    assert [c.name for c in t.columns][:4] == ["Lcl Date", "Lcl Time", "AltMSL", "E1 FFlow"], t.load
+    assert "'E1 FFlow': 'gph'" in t.notes[0] and "line 3" in t.notes[0] and not t.load.count("na_values")
+    df = load(tmp_path, monkeypatch, t.load)
+    assert len(df) == 20 and df["AltMSL"].max() == 290.0 and df["AtvWpt"].iloc[0] == "KPAO"
+
+
 def test_utf16_text_with_or_without_its_byte_order_mark_is_read_as_utf16(tmp_path, monkeypatch):
     rows = "name\tscore\n" + "".join(f"Zoë {i}\t{i}\n" for i in range(30))
     for encoding in ("utf-16", "utf-16-le", "utf-16-be"):
