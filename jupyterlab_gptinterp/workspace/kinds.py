@@ -295,9 +295,12 @@ def decode(head: bytes) -> tuple[str, str]:
     for bom, encoding, width in _WIDE_BOMS:
         if head.startswith(bom):  # cut to whole code units: the head may end inside one
             return head[: len(head) - len(head) % width].decode(encoding, errors="replace"), encoding
-    sample = head[:4096]
-    if len(sample) >= 16 and sample.count(0) >= len(sample) // 4:  # UTF-16 with no mark: every other byte 0
-        encoding = "utf-16-le" if sample[1::2].count(0) > sample[::2].count(0) else "utf-16-be"
+    # UTF-16 with no mark: the zero bytes of ASCII characters, all on one side of each pair (not a
+    # logger's text padded with zeros at its end).
+    sample = head[:4096].rstrip(b"\0")
+    odd, even = sample[1::2].count(0), sample[::2].count(0)
+    if len(sample) >= 16 and max(odd, even) >= 0.4 * (len(sample) // 2) and min(odd, even) <= 0.05 * (len(sample) // 2):
+        encoding = "utf-16-le" if odd > even else "utf-16-be"
         return head[: len(head) - len(head) % 2].decode(encoding, errors="replace"), encoding
     for encoding in ("utf-8-sig", "cp1252", "latin-1"):
         try:
@@ -322,7 +325,17 @@ def blank_separated(body: list[str]) -> bool:
     return any(all(NUMBERISH.match(r[i]) for r in split[1:]) for i in range(len(split[0])))
 
 
-def count_lines(path: Path) -> int:
+def count_lines(path: Path, encoding: str = "") -> int:
+    """Lines of a file; in a wide encoding (UTF-16, UTF-32) of its text, whose bytes hold 0x0A in
+    other characters than the newline."""
+    if encoding.startswith(("utf-16", "utf-32")):
+        decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+        n, end = 0, "\n"
+        with open_file(path) as f:
+            while block := f.read(1 << 20):
+                text = decoder.decode(block)
+                n, end = n + text.count("\n"), text[-1:] or end
+        return n + (end != "\n")
     n = 0
     last = b"\n"
     with open_file(path) as f:
