@@ -271,7 +271,7 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
     with open_file(path) as f:
         head = f.read(MAX_READ)
     text, encoding = decode(head)
-    if titled := read_sections(name, text, encoding, len(head) < MAX_READ):  # '[Results]' and its table
+    if titled := read_sections(name, text, encoding, len(head) < MAX_READ, blocks=False):  # '[Results]' and its table
         return titled
     lines = text.splitlines()[:2000]
     plain = path.suffix.lower() not in (".gz", ".bz2", ".xz", ".zip")  # np.loadtxt of the name: text only
@@ -279,7 +279,7 @@ def read_lines(name: str, path: Path) -> dict[str, Any]:
         return {"kind": "lines", "lines": grids.describe(name, grid), "load": grids.load(name, grid), "rows": None}
     # A compressed log counts by the bytes it holds: some twenty times the bytes it takes on disk.
     scanned = MAX_SCANNED // 20 if path.suffix.lower() in (".gz", ".bz2", ".xz") else MAX_SCANNED
-    total = count_lines(path) if path.stat().st_size < scanned else None
+    total = count_lines(path, encoding) if path.stat().st_size < scanned else None
     fmt = logformat.infer(lines)
     weak = fmt is None or fmt.matched < 0.5 * fmt.total  # no record shape for most lines
     found = stamped.infer(text.splitlines(), load_pandas()) if weak else None  # every stamp, so its format reads all
@@ -412,10 +412,10 @@ def read_titled(name: str, path: Path) -> dict[str, Any] | None:
     return read_sections(name, *decode(head), len(head) < MAX_READ)
 
 
-def read_sections(name: str, text: str, encoding: str, whole: bool) -> dict[str, Any] | None:
+def read_sections(name: str, text: str, encoding: str, whole: bool, blocks: bool = True) -> dict[str, Any] | None:
     """A table per section of a file in sections opened by '[Title]' lines that is one, each read
     by the lines offered, run here; None when the file is not one or no section's table reads."""
-    found, before = sections.find(text.splitlines())
+    found, before = sections.find(text.splitlines(), blocks)  # titled blocks: in a file that looks tabular only
     module, opened = logformat.opened_text(name, "" if encoding.startswith("utf-8") else encoding)
     tables = []
     for s in [s for s in found if s.sep][:MAX_TABLES]:

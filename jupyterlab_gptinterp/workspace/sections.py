@@ -15,6 +15,7 @@ from dataclasses import dataclass
 MIN_SECTIONS = 2  # one title may be a note's; two or more are the file's parts
 MIN_ROWS = 2  # a table's rows under its header
 MAX_NAMED = 12  # section titles a note names
+MIN_BLOCK_WIDTH = 3  # fields of a table under a title alone: two may be a list of notes with a comma
 _TITLE = re.compile(r"^\[([^\[\]\r\n]{1,80})\][,;\t ]*$")  # a sample sheet's '[Data],,,' too
 SEPARATORS = ("\t", ",", ";", "|")
 _ASSIGNED = re.compile(r"^\s*[\w.-]+\s*[=:]")
@@ -36,14 +37,14 @@ class Section:
     blocks: bool = False  # a block set apart by blank lines, not a '[Title]' line, opens it
 
 
-def find(lines: list[str]) -> tuple[list[Section], int]:
+def find(lines: list[str], blocks: bool = True) -> tuple[list[Section], int]:
     """The file's sections and the count of lines (not blank) before the first, or ([], 0) when the
     file is not one of sections: fewer than MIN_SECTIONS titles, a title twice (a dict of them would
     keep one), or no section a table."""
     titles = [(i, m.group(1).strip()) for i, line in enumerate(lines) if (m := _TITLE.match(line.strip()))]
     names = [t for _, t in titles]
     if len(titles) < MIN_SECTIONS or len(set(names)) < len(names):
-        return _blocks(lines)
+        return _blocks(lines) if blocks else ([], 0)
     found = []
     for (start, title), end in zip(titles, [i for i, _ in titles[1:]] + [len(lines)]):
         body = [line for line in lines[start + 1 : end] if line.strip()]
@@ -68,13 +69,23 @@ def _blocks(lines: list[str]) -> tuple[list[Section], int]:
     names = [t for t, _ in titled]
     if len(titled) < MIN_SECTIONS or len(set(names)) < len(names):
         return [], 0
+    if any(sum(line.count('"') for line in b) % 2 for b in blocks):
+        return [], 0  # a quoted value holds a blank line: the blank lines part values, not tables
     found = []
     for title, body in titled:
         skip = _types_row(body)
-        found.append(Section(title, separator(body[skip:]), len(body), skip, blocks=True))
+        sep = separator(body[skip:])
+        if sep and len(_trimmed(next(csv.reader(body[skip : skip + 1], delimiter=sep)))) < MIN_BLOCK_WIDTH:
+            sep = ""  # 'Alice, draft the memo' under 'Action items': notes in a list, not a table
+        found.append(Section(title, sep, len(body), skip, blocks=True))
     if not any(s.sep for s in found):
         return [], 0
     first = next(i for i, b in enumerate(blocks) if len(b) > 1 and _block_title(b[0]))
+    # Rows with no title after a table: its own rows past an empty one, which the split would lose
+    # (a line of one field, a footer, is no row).
+    untitled = [b for b in blocks[first + 1 :] if b and not (len(b) > 1 and _block_title(b[0]))]
+    if any(len([f for f in line.split(sep) if f.strip()]) >= 2 for b in untitled for line in b for sep in SEPARATORS):
+        return [], 0
     return found, sum(len(b) for b in blocks[:first])
 
 
@@ -148,7 +159,7 @@ def load(opened: str, module: str, title: str, sep: str, skip: int = 0, blocks: 
                 "import io",
                 "import re",
                 f"blocks = re.split(r'{BLOCKS}', {opened}.read())  # blank lines set the tables apart",
-                "sections = {b.split('\\n', 1)[0].strip(' \\t,;\\r'): b.split('\\n', 1)[1] for b in blocks if '\\n' in b}",
+                "sections = {b.split('\\n', 1)[0].strip(' \\t,;\\r\\ufeff'): b.split('\\n', 1)[1] for b in blocks if '\\n' in b}",
                 f"df = pd.read_csv(io.StringIO(sections[{title!r}]), sep={sep!r}"
                 + (f", skiprows={skip})  # the line above the header names the fields' types" if skip else ")"),
             ]
