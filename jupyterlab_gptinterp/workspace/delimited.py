@@ -199,7 +199,14 @@ def csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str,
         markers_for_all(kwargs)  # the columns get other names
         kwargs.update(skiprows=skip + 2, header=None, names=names)
         notes.append(two_rows_note(names))
-    elif not headerless and rows and rows[0] and rows[0][0].startswith("#") and rows[0][0].lstrip("#").strip():
+    elif (
+        not headerless
+        and not about
+        and rows
+        and rows[0]
+        and rows[0][0].startswith("#")
+        and rows[0][0].lstrip("#").strip()
+    ):
         # '#CHROM', '# rsid': the header written as the last comment line; named without its '#'
         # (df['rsid'] finds nothing in a column named '# rsid'); a column named '#' alone keeps it.
         header = [rows[0][0].lstrip("#").strip(), *(c.strip() for c in rows[0][1:])]
@@ -239,14 +246,18 @@ def about_columns(rows: list[list[str]]) -> bool:
     if len(rows) < 4 or len(rows[1]) != len(rows[0]):
         return False
     body = [r for r in rows[2:200] if len(r) == len(rows[0])]
-    odd = 0
+    odd = numbers = blank = 0
     for i, cell in enumerate(c.strip() for c in rows[1]):
         column = [r[i].strip() for r in body if r[i].strip()]
+        blank += not cell and len(column) == len(body)  # empty where every record has a value (an id)
         if len(column) < 2 or sum(bool(NUMBERISH.match(v)) for v in column) < 0.9 * len(column):
             continue
+        numbers += bool(cell) and bool(_NUMBER.fullmatch(cell))
         if cell and not NUMBERISH.match(cell) and cell.lower() not in _MISSING_WORDS and cell not in column:
             odd += 1
-    return odd >= 3
+    # And unlike a record in one more way: no number where the records have them (a units row), or
+    # nothing where every record has something. A runner's 'DNF' laps beside a bib number is a record.
+    return odd >= 3 and (not numbers or blank > 0)
 
 
 def units_above(rows: list[list[str]]) -> list[str]:
@@ -258,8 +269,10 @@ def units_above(rows: list[list[str]]) -> list[str]:
     upper = [c.strip() for c in rows[0]]
     upper[0] = upper[0].lstrip("#").strip()
     names = [c.strip() for c in rows[1]]
-    if not all(upper) or not all(names) or len(set(names)) < len(names) or any(_NUMBER.fullmatch(n) for n in names):
+    if not all(upper) or not all(names) or len(set(names)) < len(names):
         return []
+    if any(_NUMBER.fullmatch(n) or n.lower() in _MISSING_WORDS for n in names):
+        return []  # a number or a missing value's word: the row is a record, the '#' line its header
     body = [r for r in rows[2:] if len(r) == len(names)]
     if len(body) < 2 or not any(all(NUMBERISH.match(r[i].strip()) for r in body) for i in range(len(names))):
         return []  # no column of numbers under the names: they may be records
@@ -453,7 +466,8 @@ def read_text_table(name: str, path: Path) -> dict[str, Any]:
         header = 0 if "header" in kwargs else 1
         skipped = kwargs.get("skiprows", 0)
         skipped = len(skipped) if isinstance(skipped, list) else skipped
-        total = count_lines(path) - header - skipped if path.stat().st_size < MAX_SCANNED else None
+        lines = count_lines(path, kwargs.get("encoding", "")) if path.stat().st_size < MAX_SCANNED else None
+        total = lines - header - skipped if lines is not None else None
     table = table_profile("", df, f"df = {call}", total, notes, read_all)
     if kwargs.get("skiprows"):
         with open_file(path) as f:
