@@ -464,8 +464,8 @@ def column_named_as_value(code: str, files: list[FileProfile], ran: str = "") ->
         for t in f.tables:
             names = {c.name for c in t.columns} | set(t.unprofiled)
             for c in t.columns:
-                if _changed(c.name, code, ran) or c.dtype not in ("text", "mixed", "category"):
-                    continue
+                if _changed(c.name, code, ran) or not t.all_values(c):
+                    continue  # (a value it holds may be unlisted: no note)
                 for literal in compared_with(column_pattern(c.name), code, "==|!="):
                     if literal == c.name or literal not in names or literal in c.values:
                         continue
@@ -485,25 +485,35 @@ def column_named_as_value(code: str, files: list[FileProfile], ran: str = "") ->
     return ""
 
 
-_KEPT_ONLY = re.compile(r"^[ \t]*(\w+)\s*=\s*\1\[\s*\1\[\s*(['\"])(.+?)\2\s*\]\s*==\s*(['\"])(.*?)\4\s*\]", re.M)
+_KEPT_ONLY = re.compile(r"^(\w+)\s*=\s*\1\[\s*\1\[\s*(['\"])(.+?)\2\s*\]\s*==\s*(['\"])(.*?)\4\s*\]$")
 
 
 def filters_exclude(code: str) -> str:
     """A note when a frame cut down to the rows of one value of a column (`df = df[df['c'] == 'a']`)
     is then selected by another value of that column: no row is left to hold it, and the count is
-    0 (or the sum, the mean nothing) with no error."""
-    for kept in _KEPT_ONLY.finditer(code):
+    0 (or the sum, the mean nothing) with no error. Statements of the cell's top level only, in
+    order, up to one that binds the frame anew or holds a block (a branch, a loop, a function may
+    or may not run, or have its own frame of that name)."""
+    tree = parsed(code)
+    body = tree.body if tree is not None else []
+    for i, stmt in enumerate(body):
+        kept = _KEPT_ONLY.match(ast.unparse(stmt)) if isinstance(stmt, ast.Assign) else None
+        if kept is None:
+            continue
         frame, column, value = kept.group(1), kept.group(3), kept.group(5)
-        later = code[kept.end() :]
-        if anew := re.search(rf"^[ \t]*{frame}\s*=[^=]", later, re.M):
-            later = later[: anew.start()]  # made anew: what it holds then is not this filter's
-        for other in compared_with(rf"\b{frame}" + column_pattern(column), later, "=="):
-            if other != value:
-                return (
-                    f"`{frame}` was cut to the rows whose {column!r} is {value!r}, and then selected by {column!r} "
-                    f"== {other!r}: none of its rows is left to hold that value, so the selection is empty. Select "
-                    "from the rows before the first filter."
-                )
+        for later in body[i + 1 :]:
+            if not isinstance(later, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                break
+            text = ast.unparse(later)
+            for other in compared_with(rf"\b{frame}" + column_pattern(column), text, "=="):
+                if other != value:
+                    return (
+                        f"`{frame}` was cut to the rows whose {column!r} is {value!r}, and then selected by "
+                        f"{column!r} == {other!r}: none of its rows is left to hold that value, so the selection "
+                        "is empty. Select from the rows before the first filter."
+                    )
+            if any(isinstance(n, ast.Name) and n.id == frame and isinstance(n.ctx, ast.Store) for n in ast.walk(later)):
+                break  # made anew: what it holds then is not this filter's
     return ""
 
 
@@ -689,15 +699,17 @@ def records_for_lines(question: str, code: str, files: list[FileProfile]) -> str
     return ""
 
 
+_AGGREGATED = r"\s*\.\s*(?:sum|mean|median|std|var|count|value_counts|describe|quantile|cumsum)\("
 _EXPLODED = re.compile(r"\.explode\(\s*(['\"])(.+?)\1")
 
 
 def record_fields_on_items(code: str, files: list[FileProfile]) -> str:
     """A note when the cell made the preview's table of a list's items (one row per item, each
-    beside the fields of the record it is in) and then read only the records' own fields: every
-    record repeats once per item, so a count, sum or mean of those fields is over items, not records
-    (897 sleep stages for 33 nights, each night's minutes asleep counted some 27 times). A table of
-    items read by an item's own field ('level', 'seconds') is the right one: no note."""
+    beside the fields of the record it is in) and then summed, averaged or counted a record's own
+    field there: every record repeats once per item, so the result is over items, not records (897
+    sleep stages for 33 nights, each night's minutes asleep counted some 27 times). No note where
+    an item's own field is read ('level', 'seconds'), the rows are grouped or made one per record
+    again, or a record's field only selects items, lists values or takes the largest."""
     made = {m.group(2) for m in _EXPLODED.finditer(code)}
     for f in files:
         records = [t for t in f.tables if ".explode(" not in t.load]
@@ -710,17 +722,20 @@ def record_fields_on_items(code: str, files: list[FileProfile]) -> str:
             own = {c.name for c in t.columns} - fields
             loaded = {line.strip() for line in t.load.splitlines()}
             rest = "\n".join(line for line in code.splitlines() if line.strip() not in loaded)
-            if re.search(r"drop_duplicates|nunique|\.first\(\)", rest):
-                continue  # brought back to one row per record
-            used = [n for n in sorted(fields) if re.search(column_pattern(n), rest)]
-            if not used or any(re.search(column_pattern(n), rest) for n in own):
+            if re.search(r"drop_duplicates|nunique|\.first\(\)|groupby\(", rest):
+                continue  # brought back to one row per record, or one per group of them
+            if any(re.search(column_pattern(n), rest) for n in own):
+                continue  # an item's own field read: the table of items is the one
+            # A record's field summed, averaged or counted over the items (not listed, nor its largest).
+            used = [n for n in sorted(fields) if re.search(column_pattern(n) + _AGGREGATED, rest)]
+            if not used:
                 continue
             sizes = f" ({t.rows:,} rows for {rec.rows:,} records)" if t.rows and rec.rows else ""
             return (
-                f"the cell made the table of the items of {path[0]!r}, one row per item{sizes}, and then read only "
-                f"the records' own fields ({', '.join(map(repr, used[:4]))}): each record repeats on every one of its "
-                "items, so a count, sum or mean of them counts a record once per item. Leave out the explode lines "
-                "and compute on the records' own table, one row per record."
+                f"the cell made the table of the items of {path[0]!r}, one row per item{sizes}, and then summed, "
+                f"averaged or counted the records' own fields ({', '.join(map(repr, used[:4]))}): each record repeats "
+                "on every one of its items, so it counts once per item. Leave out the explode lines and compute on "
+                "the records' own table, one row per record."
             )
     return ""
 
