@@ -3224,6 +3224,8 @@ async def test_records_fields_read_on_the_table_of_their_items_are_noted(tmp_pat
 
     said = await noted(items.load + "\nprint(df['minutesAsleep'].mean())")
     assert "'minutesAsleep'" in said and "once per item" in said and "6 rows for 3 records" in said, said
+    assert await noted(items.load + "\nprint(len(df[df['type'] == 'stages']))") == ""  # items selected by it
+    assert await noted(items.load + "\nprint(df.groupby('logId')['minutesAsleep'].max().mean())") == ""
     assert await noted(items.load + "\nprint(df[df['level'] == 'wake']['seconds'].max())") == ""  # items' own
     assert await noted(files[0].tables[0].load + "\nprint(df['minutesAsleep'].mean())") == ""  # the records
     per_night = items.load + "\nprint(df.drop_duplicates('logId')['minutesAsleep'].mean())"
@@ -3253,3 +3255,11 @@ async def test_a_frame_cut_to_one_value_then_selected_by_another_is_noted():
     assert filters_exclude(code.replace("'manual'", "'auto_detected'")) == ""
     assert filters_exclude(code.replace("\nprint", "\ndf = load()\nprint")) == ""  # made anew in between
     assert filters_exclude("df = df[df['a'] == 'x']\nprint(df[df['b'] == 'y'].shape[0])") == ""  # another column
+    in_a_function = "def auto(df):\n    df = df[df['logType'] == 'auto_detected']\n    return len(df)\n"
+    assert filters_exclude(in_a_function + "print(len(df[df['logType'] == 'manual']))") == ""
+    branches = (
+        "if a:\n    df = df[df['logType'] == 'auto_detected']\nelse:\n    n = len(df[df['logType'] == 'manual'])\n"
+    )
+    assert filters_exclude(branches) == ""
+    looped = "df = df[df['logType'] == 'auto_detected']\nfor k, df in raw.groupby('t'):\n    print(len(df[df['logType'] == 'x']))"
+    assert filters_exclude(looped) == ""  # the loop binds its own

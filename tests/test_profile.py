@@ -3346,7 +3346,7 @@ def test_tables_stacked_under_titles_and_set_apart_by_blank_lines_are_read_one_b
     assert df.columns.tolist()[:4] == ["Date", "Tail", "Total", "Landings"] and df["Landings"].sum() == 24
     report = "1. Summary\nMeeting title\tReview\nAttended\t3\n\n2. Participants\nName\tDuration\tRole\n"
     report += "".join(f"P{i}\t{i}m 5s\t{'Organizer' if i == 0 else 'Attendee'}\n" for i in range(5))
-    report += "\n3. Activities\nName\tJoin\n" + "".join(f"P{i}\t5:0{i} PM\n" for i in range(7))
+    report += "\n3. Activities\nName\tJoin\tRole\n" + "".join(f"P{i}\t5:0{i} PM\tAttendee\n" for i in range(7))
     p = prof(tmp_path, "Attendance report.csv", report.encode("utf-16"))
     assert [(t.name, t.rows) for t in p.tables] == [("2. Participants", 5), ("3. Activities", 7)]
     assert "['1. Summary'] are not tables" in p.note and "encoding='utf-16'" in p.tables[0].load, p.note
@@ -3391,6 +3391,48 @@ def test_a_comment_line_of_units_over_the_header_names_no_column(tmp_path, monke
     assert "'E1 FFlow': 'gph'" in t.notes[0] and "line 3" in t.notes[0] and not t.load.count("na_values")
     df = load(tmp_path, monkeypatch, t.load)
     assert len(df) == 20 and df["AltMSL"].max() == 290.0 and df["AtvWpt"].iloc[0] == "KPAO"
+
+
+def test_what_only_looks_like_stacked_titled_tables_or_rows_about_the_columns_is_read_as_before(tmp_path, monkeypatch):
+    """A review's cases: each reads as a plain table, or its offered lines run as written."""
+    pad = ",,,,"
+    aircraft = (
+        "Aircraft Table"
+        + pad
+        + "\nTail,Type,Year,Make,Complex\n"
+        + "".join(f"N{i},C172,199{i},Cessna,F\n" for i in range(4))
+    )
+    flights = "Flights Table" + pad + "\nDate,Tail,Total,Landings,Remarks\n"
+    rows = [f"2023-01-1{i},N{i % 4},1.{i},{i % 3 + 1},x\n" for i in range(9)]
+    p = prof(tmp_path, "bom.csv", "\ufeff" + aircraft + pad + "\n" + flights + "".join(rows))
+    assert len(load(tmp_path, monkeypatch, p.tables[0].load)) == 4  # the first title, after a byte-order mark
+    gap = aircraft + pad + "\n" + flights + "".join(rows[:4]) + pad + "\n" + "".join(rows[4:])
+    assert all(t.rows != 4 for t in prof(tmp_path, "gap.csv", gap).tables if "Flights" in t.name)  # no rows lost
+    form = 'Timestamp,Name,Comments\n2024/01/01,P0,"Great.\n\nThanks"\n2024/01/02,P1,"Fast.\n\nRegards"\n'
+    form += "".join(f"2024/01/0{i},P{i},fine\n" for i in range(3, 9))
+    p = prof(tmp_path, "form.csv", form)
+    assert [t.rows for t in p.tables] == [8] and p.tables[0].columns[0].name == "Timestamp"
+    notes = "Decisions\nBudget approved, pending review\nHiring freeze, until March\nOffice, moves\n\n"
+    notes += "Action items\nAlice, draft the memo\nBob, book rooms\nCarol, call\n"
+    assert not any(t.name == "Decisions" for t in prof(tmp_path, "notes.txt", notes).tables)  # notes, not tables
+    hashed = "#sample,site,value\nS1,north,NA\n" + "".join(f"S{i},site{i},{i}.5\n" for i in range(2, 12))
+    df = load(tmp_path, monkeypatch, prof(tmp_path, "hashed.csv", hashed).tables[0].load)
+    assert df.columns.tolist() == ["sample", "site", "value"] and len(df) == 11  # a commented header, no units
+    race = "Runner,Bib,Lap1,Lap2,Lap3\nAnn,101,DNF,DNF,DNF\n" + "".join(
+        f"R{i},{102 + i},6{i},6{i},6{i}\n" for i in range(9)
+    )
+    assert len(load(tmp_path, monkeypatch, prof(tmp_path, "race.csv", race).tables[0].load)) == 10  # Ann is a record
+    about = (
+        "#Student,ID,HW 1,HW 2,Total,Current,Final\nPoints Possible,,10.00,20.00,(read only),(read only),(read only)\n"
+    )
+    about += "".join(f"S{i},{100 + i},{i},{i},{i}.5,{i},{i}.25\n" for i in range(12))
+    assert len(load(tmp_path, monkeypatch, prof(tmp_path, "about.csv", about).tables[0].load)) == 12
+    padded = (
+        "time,temp,hum\n" + "".join(f"12:{i:02d},2{i % 9}.5,4{i % 9}\n" for i in range(40))
+    ).encode() + b"\0" * 4096
+    assert prof(tmp_path, "logger.csv", padded).tables[0].columns[0].name == "time"  # not UTF-16
+    wide = "name\tscore\n" + "".join(f"\u4e0a{i}\t{i}\n" for i in range(6000))
+    assert prof(tmp_path, "wide.tsv", wide.encode("utf-16")).tables[0].rows == 6000  # 0x0A inside '上'
 
 
 def test_utf16_text_with_or_without_its_byte_order_mark_is_read_as_utf16(tmp_path, monkeypatch):
