@@ -102,6 +102,7 @@ SETS = {
     "heldout42": HERE / "heldout42",
     "heldout43": HERE / "heldout43",
     "heldout44": HERE / "heldout44",
+    "heldout45": HERE / "heldout45",
 }  # each holds data.py and tasks.py
 
 

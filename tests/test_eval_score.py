@@ -78,6 +78,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout42",
         "heldout43",
         "heldout44",
+        "heldout45",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -92,6 +93,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout45",
         "heldout44",
         "heldout43",
         "heldout42",
