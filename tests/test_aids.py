@@ -2867,6 +2867,26 @@ async def test_a_cell_that_reads_another_file_than_the_one_the_question_names_ge
     assert await noted(wrong, question="Which user in xauth.log ran sudo most?") == ""  # not that name
 
 
+async def test_a_column_the_load_made_dates_compared_with_a_yyyymmdd_number_gets_a_note():
+    dated = ColumnProfile("date", "int", samples=["20250526"], converted="df['date'] = pd.to_datetime(...)")
+    cal = FileProfile("cal.csv", "table", tables=[TableProfile("", 9, "df = pd.read_csv('cal.csv')", [dated])])
+
+    async def noted(code):
+        now = ok(code, "0\n")
+        note = await Checks().after_run(turn(files=[cal], outcomes=[now]), now)
+        return note.text if note else ""
+
+    said = await noted("print((df['date'] == 20250526).sum())")
+    assert "pd.Timestamp('2025-05-26')" in said and "keeps no rows" in said
+    assert "Timestamp" not in await noted("print((df['date'] == pd.Timestamp('2025-05-26')).sum())")
+    plain = FileProfile(
+        "c.csv", "table", tables=[TableProfile("", 9, "df = pd.read_csv('c.csv')", [ColumnProfile("date", "int")])]
+    )
+    now = ok("print((df['date'] == 20250526).sum())", "0\n")
+    note = await Checks().after_run(turn(files=[plain], outcomes=[now]), now)
+    assert note is None or "Timestamp" not in note.text  # a column left as numbers compares as numbers
+
+
 async def test_an_id_where_the_question_asks_which_thing_gets_the_table_that_names_it():
     trips = TableProfile(
         "trips", 90, "df = pd.read_sql('SELECT * FROM trips', con)",

@@ -3558,3 +3558,29 @@ def test_items_inside_a_records_container_are_a_table_of_their_own_with_the_reco
     gifts = orders.replace("</ITEMS>", "</ITEMS><GIFTS><ITEM><SKU>g</SKU><QTY>1</QTY></ITEM></GIFTS>")
     p = prof(tmp_path, "gifts.xml", f"<?xml version='1.0'?><ORDERS>{gifts}</ORDERS>")
     assert [t.name for t in p.tables[1:3]] == ["ITEM records", "ITEM records in GIFTS"]  # told apart
+
+
+def test_whole_numbers_that_are_yyyymmdd_dates_load_as_dates(tmp_path, monkeypatch):
+    # A season file writes each event's first day as 20230102: pd.to_datetime of the numbers takes
+    # them for nanoseconds since 1970, so the load reads them as text in that format.
+    days = [20230102, 20230109, 20230116, 20230227, 20231120]
+    text = "tourney_date,match_num,winner_id\n" + "".join(
+        f"{d},{300 - i},{104745 + i}\n" for i, d in enumerate(days * 4)
+    )
+    p = prof(tmp_path, "matches.csv", text)
+    date = column(p, "tourney_date")
+    assert date.notes == ["dates written as YYYYMMDD numbers (20230102)"] and date.converted
+    df = load(tmp_path, monkeypatch, p.tables[0].load)
+    assert df["tourney_date"].dt.month.tolist()[:4] == [1, 1, 1, 2]
+    assert "dates after the lines above (numbers like 20230102 in the file)" in render([p], 5000)
+    # Ids of eight digits, and numbers past a calendar's months, are no dates; with missing values
+    # the conversion keeps them missing.
+    ids = prof(tmp_path, "ids.csv", "player,rank\n" + "".join(f"{20113345 + 7 * i},{i}\n" for i in range(20)))
+    assert not column(ids, "player").converted and not column(ids, "player").notes
+    gaps = prof(
+        tmp_path,
+        "gaps.csv",
+        "ranking_date,points\n" + "".join(f"{d if i % 3 else ''},{i}\n" for i, d in enumerate(days * 2)),
+    )
+    df = load(tmp_path, monkeypatch, gaps.tables[0].load)
+    assert df["ranking_date"].isna().sum() == 4 and df["ranking_date"].dt.year.max() == 2023

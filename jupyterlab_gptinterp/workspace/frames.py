@@ -146,6 +146,8 @@ def _columns(df: Any, scanned: dict[str, tuple[list[str], int]]) -> list[dict[st
             local = "; for local time, {col}.dt.tz_convert('<the zone>')" if utc else ""
             zone = "UTC" if utc else zone
             notes.append(f"already dates{f' in {zone}' if zone else ''}: use .dt, not .str{local}")
+        elif kind in ("int", "float") and (compact := _compact_dates(str(col), kind, values)):
+            notes, holds, conversion = [_COMPACT_NOTE.format(first=int(values.iloc[0]))], "dates", compact
         elif kind in ("int", "float") and (epoch := _epoch(str(col), values)):
             notes.append(epoch)
         elif kind in ("int", "float") and (code := _missing_code(values)) is not None:
@@ -209,6 +211,34 @@ def _list_note(col: str, values: Any) -> str:
 
 
 _TIME_NAME = re.compile(r"time|date|updated|created|modified|_at$|(?:^|_)ts$|stamp", re.IGNORECASE)
+
+
+_COMPACT_NOTE = "dates written as YYYYMMDD numbers ({first})"
+
+
+def _compact_dates(col: str, kind: str, values: Any) -> Conversion | None:
+    """Whole numbers that are dates written YYYYMMDD (a season file's `20230102`): read as dates,
+    since `pd.to_datetime` of the numbers themselves takes them for nanoseconds since 1970 (every
+    date in 1970). Named like a time, or three dates or more: an id of eight digits is rarely a
+    date every time."""
+    if not len(values) or not all(float(v).is_integer() for v in values.head(2000)):
+        return None
+    low, high = float(values.min()), float(values.max())
+    if not (19000101 <= low and high <= 21001231) or (values.nunique() < 3 and not _TIME_NAME.search(col)):
+        return None
+    pd = load_pandas()
+    text = "{col}.astype(str)" if kind == "int" else "{col}.astype('Int64').astype('string')"
+    expr = f"pd.to_datetime({text}, format='%Y%m%d')"
+
+    def apply(series: Any) -> Any:
+        numbers = series.astype(str) if kind == "int" else series.astype("Int64").astype("string")
+        return pd.to_datetime(numbers, format="%Y%m%d")
+
+    try:
+        apply(values)
+    except (ValueError, TypeError):
+        return None  # 20231345: not a date
+    return Conversion(expr, apply)
 
 
 def _epoch(col: str, values: Any) -> str:

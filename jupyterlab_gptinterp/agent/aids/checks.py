@@ -158,7 +158,7 @@ class Checks(Aid):
         text = text or written_otherwise(code, turn.files, before)
         text = text or period_unselected(turn.question, code, turn.files, before, outcome.printed, turn.asked)
         text = text or member_unselected(turn.question, code, turn.files, before)
-        text = text or dates_matched_as_text(code, turn.files, before)
+        text = text or dates_matched_as_text(code, turn.files, before) or compact_dates_as_numbers(code, turn.files)
         text = text or numbers_used_as_text(code, turn.files, before) or units_ignored(code, turn.files, before)
         text = text or unit_of_other_column(turn.question, code, turn.files)
         text = text or records_for_lines(turn.question, code, turn.files)
@@ -592,6 +592,26 @@ def dates_matched_as_text(code: str, files: list[FileProfile], ran: str = "") ->
                 f"only the rows written one way. Convert the column first, `df[{column!r}] = {expr}`"
                 + (f" ({remark})" if remark else "")
                 + ", then filter or group with .dt."
+            )
+    return ""
+
+
+_EIGHT_DIGITS = re.compile(_COLUMN + r"\s*(?:[<>]=?|[=!]=)\s*(?P<num>(?:19|20)\d{6})\b")
+
+
+def compact_dates_as_numbers(code: str, files: list[FileProfile]) -> str:
+    """A note when `code` compares a column the load lines made dates (it holds 20250526 in the
+    file) with such a number: a date is never equal to a number, so the filter keeps no rows, and
+    no error says so."""
+    dated = {c.name for f in files for t in f.tables for c in t.columns if c.converted and c.dtype in ("int", "float")}
+    for m in _EIGHT_DIGITS.finditer(code):
+        column, number = m["key"] or m["attr"], m["num"]
+        if column in dated:
+            day = f"{number[:4]}-{number[4:6]}-{number[6:]}"
+            return (
+                f"{column!r} holds dates after the load lines (the file writes them as numbers like {number}), "
+                f"and a date is never equal to a number, so this comparison keeps no rows. Compare with "
+                f"pd.Timestamp({day!r}) and compute again."
             )
     return ""
 

@@ -747,9 +747,10 @@ def _column(c: ColumnProfile, detail: int = 2) -> str:
     what = c.dtype + (f", {c.missing} missing" if c.missing else "")
     if c.converted:  # the block above converts it: described as the code will find it
         dates = c.holds.startswith("dates")
-        like = f" like {c.samples[0]!r}" if c.samples else ""
+        numbers = c.dtype in ("int", "float")  # dates written as numbers (20230102)
+        like = f" like {c.samples[0] if numbers else repr(c.samples[0])}" if c.samples else ""
         kind = "durations (timedelta)" if c.holds == "durations" else loaded_kind(c.holds)
-        what = f"{kind} after the lines above (text{like} in the file)"
+        what = f"{kind} after the lines above ({'numbers' if numbers else 'text'}{like} in the file)"
         what += "; compare with True/False, not the text" if c.holds == "yes/no" else ""
         what += "; minutes: .dt.total_seconds() / 60" if c.holds == "durations" else ""
         what += "; the start of each interval" if c.holds.endswith("interval starts") else ""
