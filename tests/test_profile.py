@@ -3584,3 +3584,26 @@ def test_whole_numbers_that_are_yyyymmdd_dates_load_as_dates(tmp_path, monkeypat
     )
     df = load(tmp_path, monkeypatch, gaps.tables[0].load)
     assert df["ranking_date"].isna().sum() == 4 and df["ranking_date"].dt.year.max() == 2023
+
+
+def test_a_csv_whose_header_is_under_a_block_of_the_files_own_fields_skips_the_block_and_says_it(tmp_path, monkeypatch):
+    # CMS's price transparency CSV: the general fields' names and their values, padded with commas
+    # to the table's width, above the header of the charges.
+    width = 8
+    pad = "," * (width - 3)
+    head = f"hospital_name,last_updated_on,version{pad}\nRiverbend Medical Center,7/1/2024,2.0.0{pad}\n"
+    header = "description,code|1,code|1|type,code|2,setting,billing_class,standard_charge|gross,standard_charge|discounted_cash\n"
+    rows = "".join(
+        f"Item {i},{1000 + i},CDM,{70550 + i},{'inpatient' if i % 3 else 'outpatient'},facility,{100 + i}.5,{80 + i}\n"
+        for i in range(12)
+    )
+    p = prof(tmp_path, "charges.csv", head + header + rows)
+    table = p.tables[0]
+    assert table.rows == 12 and "setting" in [c.name for c in table.columns]
+    note = " ".join(table.notes)
+    assert "the header is on line 3" in note and "'last_updated_on': '7/1/2024'" in note
+    df = load(tmp_path, monkeypatch, table.load)
+    assert (df["setting"] == "inpatient").sum() == 8 and df["standard_charge|gross"].sum() > 1200
+    # A header with a few blank names (a spreadsheet's unnamed columns) stays the header.
+    plain = prof(tmp_path, "plain.csv", "a,b,,,,,,h\n" + "".join(f"{i},x,1,2,3,4,5,6\n" for i in range(10)))
+    assert plain.tables[0].rows == 10 and not plain.tables[0].notes

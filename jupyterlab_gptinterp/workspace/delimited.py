@@ -136,10 +136,14 @@ def csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str,
     notes: list[str] = []
     if sep != ",":
         kwargs["sep"] = sep
+    if sep != BLANKS and (below := header_below(rows)):
+        notes.append(f"the header is on line {skip + below + 1}; {_above_note(rows[:below])}")
+        skip += below
+        rows = rows[below:]
     if skip:
         kwargs["skiprows"] = skip
         above = "comments ('#' lines)" if comment_lines(lines) else "a title or notes"
-        notes.append(f"the header is on line {skip + 1}; the line(s) above it are {above}")
+        notes.append(f"the header is on line {skip + 1}; the line(s) above it are {above}") if not notes else None
     headerless = _headerless(rows)
     if headerless:
         kwargs["header"] = None
@@ -214,6 +218,39 @@ def csv_load(name: str, path: Path, footer: bool = True) -> tuple[str, dict[str,
             markers_for_all(kwargs)
             kwargs.update(skiprows=skip + 1, header=None, names=header)
     return load_call("pd.read_csv", name, kwargs), kwargs, notes
+
+
+def header_below(rows: list[list[str]]) -> int:
+    """Rows above the header that are no part of the table, padded to its width (a price
+    transparency file's 'hospital_name,last_updated_on,…' over their values, a spreadsheet's title
+    row of commas): the header is the first row that names nearly every column, distinct words,
+    when the first row names at most half of them. 0 when the first row is the header."""
+    width = max((len(r) for r in rows[:12]), default=0)
+    if width < 4 or len(rows) < 3:
+        return 0
+
+    def filled(row: list[str]) -> list[str]:
+        return [c.strip() for c in row if c.strip()]
+
+    if 2 * len(filled(rows[0])) > width:
+        return 0
+    for i in range(1, min(10, len(rows) - 1)):
+        names = filled(rows[i])
+        if (
+            len(names) >= 0.9 * width
+            and len(set(names)) == len(names)
+            and not any(_NUMBER.fullmatch(c) or c.lower() in _MISSING_WORDS for c in names)
+        ):
+            return i
+    return 0
+
+
+def _above_note(rows: list[list[str]]) -> str:
+    """What the rows above a header hold: fields of the whole file, names over values, or a title."""
+    if len(rows) == 2 and (pairs := [(n.strip(), v.strip()) for n, v in zip(rows[0], rows[1]) if n.strip()]):
+        said = ", ".join(f"{shown_value(n, 40)!r}: {shown_value(v, 60)!r}" for n, v in pairs)
+        return f"the 2 lines above it are fields of the whole file, names over values ({shown_value(said, 400)}); the load skips them"
+    return f"the {len(rows)} line(s) above it are a title or notes"
 
 
 def _headerless(rows: list[list[str]]) -> bool:
