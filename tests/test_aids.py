@@ -2887,6 +2887,25 @@ async def test_a_column_the_load_made_dates_compared_with_a_yyyymmdd_number_gets
     assert note is None or "Timestamp" not in note.text  # a column left as numbers compares as numbers
 
 
+async def test_a_cell_that_reads_another_member_of_an_archive_than_the_one_named_gets_a_note():
+    def table(member):
+        load = f"archive = zipfile.ZipFile('fires.zip')\ndf = pd.read_csv(archive.open('{member}'))"
+        return TableProfile(member.removesuffix(".csv"), 9, load, [ColumnProfile("satellite", "text")])
+
+    fires = FileProfile("fires.zip", "archive", tables=[table("fire_archive.csv"), table("fire_nrt.csv")])
+
+    async def noted(member, question="How many detections in fire_archive.csv (in fires.zip) were made by Aqua?"):
+        code = f"import pandas as pd\nimport zipfile\narchive = zipfile.ZipFile('fires.zip')\ndf = pd.read_csv(archive.open('{member}'))\nprint((df['satellite'] == 'Aqua').sum())"
+        now = ok(code, "527\n")
+        state = turn(question=question, files=[fires], listing=["fires.zip"], outcomes=[now])
+        note = await Checks().after_run(state, now)
+        return note.text if note else ""
+
+    assert "the question is about 'fire_archive.csv'" in await noted("fire_nrt.csv")
+    assert await noted("fire_archive.csv") == ""
+    assert await noted("fire_nrt.csv", question="How many detections in fires.zip were made by Aqua?") == ""
+
+
 async def test_an_id_where_the_question_asks_which_thing_gets_the_table_that_names_it():
     trips = TableProfile(
         "trips", 90, "df = pd.read_sql('SELECT * FROM trips', con)",

@@ -8,6 +8,7 @@ import asyncio
 import bz2
 import gzip
 import json
+import os
 import random
 import re
 import sqlite3
@@ -3607,3 +3608,37 @@ def test_a_csv_whose_header_is_under_a_block_of_the_files_own_fields_skips_the_b
     # A header with a few blank names (a spreadsheet's unnamed columns) stays the header.
     plain = prof(tmp_path, "plain.csv", "a,b,,,,,,h\n" + "".join(f"{i},x,1,2,3,4,5,6\n" for i in range(10)))
     assert plain.tables[0].rows == 10 and not plain.tables[0].notes
+
+
+def test_an_archives_csvs_of_one_layout_get_the_lines_that_stack_them(tmp_path):
+    # A fire download: the standard archive file up to a date, the near real-time file after it,
+    # the archive's one column more; and a Readme. Over the whole period both are needed.
+    head = "latitude,longitude,acq_date,frp"
+    archive = head + ",type\n" + "".join(f"-37.{i},142.{i},2024-12-{1 + i:02d},{i}.5,0\n" for i in range(20))
+    nrt = head + "\n" + "".join(f"-37.{i},142.{i},2025-01-{1 + i:02d},{i}.5\n" for i in range(20))
+    with zipfile.ZipFile(tmp_path / "fires.zip", "w") as z:
+        z.writestr("fire_archive_1.csv", archive)
+        z.writestr("fire_nrt_1.csv", nrt)
+        z.writestr("Readme.txt", "Fire data.\n")
+    p = prof(tmp_path, "fires.zip")
+    shown = render([p], 6000)
+    assert "have the same columns ('type' only in 'fire_archive_1.csv')" in shown
+    block = shown.split("For these in one frame:\n```python\n", 1)[1].split("```", 1)[0]
+    scope: dict = {}
+    cwd = os.getcwd()
+    try:
+        os.chdir(tmp_path)
+        exec(block, scope)  # noqa: S102 - the preview's own lines
+    finally:
+        os.chdir(cwd)
+    df = scope["df"]
+    assert (
+        len(df) == 40
+        and df["acq_date"].dt.month.tolist()[::20] == [12, 1]
+        and set(df["file"]) == {"fire_archive_1.csv", "fire_nrt_1.csv"}
+    )
+    # Tables whose columns differ by more are not offered together.
+    with zipfile.ZipFile(tmp_path / "two.zip", "w") as z:
+        z.writestr("a.csv", archive)
+        z.writestr("b.csv", "x,y,z\n" + "".join(f"{i},{i},{i}\n" for i in range(20)))
+    assert "have the same columns" not in render([prof(tmp_path, "two.zip")], 6000)

@@ -45,7 +45,7 @@ from .folding import unfolded
 from .hints import converted, frame_table, grouped_as_column
 from .ids import id_for_name, row_label
 from .names import from_kernel, parsed
-from .preview import words
+from .preview import member_of, words
 from .repeats import normalise_code, same_success
 from .selection import (
     WRITES,
@@ -151,6 +151,7 @@ class Checks(Aid):
         seen = [*turn.seen, *(o.printed for o in turn.outcomes if o is not outcome)] if turn.files else []
         text = own_data(code, "\n".join(seen)) if turn.files else ""
         text = text or other_file(turn.question, code, [*(f.name for f in turn.files), *turn.listing])
+        text = text or other_file(turn.question, code, members(turn.files))
         text = text or merged_as_filter(code, turn.files, before)
         text = text or empty_compared(code, turn.files, before)
         text = text or value_not_held(code, turn.files, before) or spellings_apart(code, turn.files, before)
@@ -279,6 +280,12 @@ def other_file(question: str, code: str, files: list[str]) -> str:
         f"and not {named[0]!r}, so its result is about another file. Load {named[0]!r} with the lines the data "
         "description gives for it, and compute from its rows."
     )
+
+
+def members(files: list[FileProfile]) -> list[str]:
+    """The files within files (an archive's CSVs) that tables load: a question may name one of
+    them, and a cell read its neighbour."""
+    return list(dict.fromkeys(m for f in files for t in f.tables if (m := member_of(f, t))))
 
 
 def merged_as_filter(code: str, files: list[FileProfile], ran: str = "") -> str:

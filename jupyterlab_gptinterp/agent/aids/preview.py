@@ -646,7 +646,53 @@ def _stacked(files: list[FileProfile]) -> list[str]:
             f"import pandas as pd\nframes = []\nfor name in {names!r}:\n{lines}\n    frames.append(df.assign({column}=name))\n"
             "df = pd.concat(frames, ignore_index=True)\n```"
         )
+    return out + [_members_stacked(f, group) for f in files for group in _member_groups(f)]
+
+
+# A file within a file, as a table's load lines name it (an archive's CSV).
+_MEMBER = re.compile(r"""['"]([^'"\n]+\.\w{2,5})['"]""")
+
+
+def member_of(f: FileProfile, t: TableProfile) -> str:
+    """The file within `f` (an archive's CSV) that table `t` loads, as its load lines name it, or ""."""
+    return next((m for m in _MEMBER.findall(t.load) if m != f.name), "")
+
+
+def _member_groups(f: FileProfile) -> list[list[TableProfile]]:
+    """Tables of one archive that load alike but for the member's name, with the columns of one
+    all in the other but for two at most (a fire archive's 'type' beside its near real-time file):
+    one period split over parts, which a question over the whole period needs together."""
+    groups: dict[str, list[TableProfile]] = {}
+    for t in f.tables:
+        if member := member_of(f, t):
+            groups.setdefault(t.load.replace(repr(member), "{name}"), []).append(t)
+    out = []
+    for group in groups.values():
+        names = [{c.name for c in t.columns} for t in group]
+        common = set.intersection(*names) if names else set()
+        if len(group) > 1 and common and all(len(n - common) <= 2 for n in names):
+            out.append(group)
     return out
+
+
+def _members_stacked(f: FileProfile, group: list[TableProfile]) -> str:
+    """The lines that load tables of one archive that load alike into one frame, each row naming its member."""
+    names = [member_of(f, t) for t in group]
+    common = set.intersection(*({c.name for c in t.columns} for t in group))
+    only = [f"{c.name!r} only in {member_of(f, t)!r}" for t in group for c in t.columns if c.name not in common]
+    lines = load_block(f, group[0]).replace(repr(names[0]), "name").splitlines()
+    first = next((i for i, line in enumerate(lines) if re.search(r"\bname\b", line)), len(lines))
+    before = "\n".join(lines[:first])  # imports, the archive opened: once
+    body = "\n".join("    " + line for line in lines[first:])
+    taken = {c.name for t in group for c in t.columns}
+    column = next((n for n in ("file", "source_file") if n not in taken), "file_name_")
+    return (
+        f"Files {', '.join(map(repr, names))} of {f.name} have the same columns{' (' + ', '.join(only) + ')' if only else ''}"
+        ": a question over all their rows needs them all. For these in one frame:\n```python\n"
+        + before
+        + f"\nframes = []\nfor name in {names!r}:\n{body}\n    frames.append(df.assign({column}=name))\n"
+        "df = pd.concat(frames, ignore_index=True)\n```"
+    )
 
 
 def load_block(f: FileProfile, t: TableProfile) -> str:
