@@ -1583,6 +1583,23 @@ async def test_invented_numbers_are_flagged_and_asked_about_once():
     assert ungrounded("It is 50%.", ["0.5"]) == [] and ungrounded("print 1042", []) == ["1042"]
 
 
+async def test_a_name_the_answer_takes_from_the_question_and_no_output_is_flagged():
+    # The run printed an id; the answer named the maintainer the question mentioned.
+    question = "In Jeff Sackmann's ATP rankings file, who climbed the most places among the top 30?"
+    state = turn(question=question, outcomes=[ok("print(best)", "207989.0\n")], seen=[question])
+    review = await Grounding().review(state, "Jeff Sackmann climbed the most places over the year.")
+    assert review.flags == ["Jeff Sackmann"] and review.retry
+    named = turn(question=question, outcomes=[ok("print(best)", "Thanasi Kokkinakis    41\n")], seen=[question])
+    assert await Grounding().review(named, "Thanasi Kokkinakis climbed the most (41 places).") is None
+    spelled = turn(question=question, outcomes=[ok("print(best)", "Christopher Oconnell\n")], seen=[question])
+    assert await Grounding().review(spelled, "Christopher O'Connell climbed the most.") is None
+    # A question that asks no name, or an answer that says the last value printed, is not held to it.
+    count = turn(question="How many ranking dates are there?", outcomes=[ok("print(n)", "38\n")], seen=["x"])
+    assert await Grounding().review(count, "Jeff Sackmann's file has 38 ranking dates.") is None
+    day = turn(question="Which day had most fires?", outcomes=[ok("print(d)", "2025-01-12\n")], seen=["x"])
+    assert await Grounding().review(day, "The Grampians Box burned most on 2025-01-12.") is None
+
+
 # --- in the loop ---------------------------------------------------------------------------------
 
 

@@ -359,6 +359,13 @@ STATES_EXAMPLES = [
     (("How many users signed up in 2024 in u.json?", "No user signed up in 2024: the count is 0."), True),
     (
         (
+            "What is the list price of item B7 in items.csv?",
+            "To find this, you need to filter the table to item B7 and read its price column.",
+        ),
+        False,
+    ),  # fmt: skip
+    (
+        (
             "What is the total weight in kg of the parcels in p.csv?",
             "The filter keeps no rows because the values are written in lower case, so the result is 0.",
         ),

@@ -74,7 +74,9 @@ class Grounding(Aid):
             return Review(show=False)  # the same answer again: it is on screen already, flagged
         if (stated := await self._states_no_answer(turn, text, how)) is not None:
             return stated
-        missing = ungrounded(text, self._seen(turn))
+        missing = ungrounded(text, self._seen(turn)) or unseen_names(
+            turn.question, text, [o.printed for o in turn.outcomes if o.ran]
+        )
         if not missing:
             return None
         if self.asked_numbers:
@@ -85,7 +87,7 @@ class Grounding(Aid):
         if not turn.ran_code:
             note = f"{FLAG}{shown} appear(s) in no output: you have run no code for this question. To compute the answer, {how} that prints it."
         else:
-            note = f"{FLAG}{shown} appear(s) in no output you have seen. Do not guess: run code that computes and prints the answer, or answer again using only numbers from the outputs."
+            note = f"{FLAG}{shown} appear(s) in no output you have seen. Do not guess: run code that computes and prints the answer, or answer again using only numbers and names from the outputs."
         return Review(flags=missing, retry=note)
 
     async def _states_no_answer(self, turn: TurnState, text: str, how: str) -> Review | None:
@@ -185,6 +187,36 @@ def ungrounded(answer: str, seen: Iterable[str]) -> list[str]:
         if not any(near(v) or near(100 * v) for v in values):
             missing.append(raw.strip())
     return list(dict.fromkeys(missing))
+
+
+_ASKS_WHO = re.compile(r"\b(?:which|who|whose)\b", re.IGNORECASE)
+# A name of two words or more, each capitalised ('Thanasi Kokkinakis', 'St. Columba Hospital').
+_NAME = re.compile(r"\b[A-Z][a-z]+\.?(?:[ -](?:[A-Z]['’][A-Z][a-z]+|[A-Z][a-z]+\.?))+")
+_WORD = re.compile(r"[a-z0-9]+")
+_SERIES_FOOTER = re.compile(r"^(?:name|length|dtype): ")
+_OPENERS = {"the", "a", "an", "in", "on", "at", "of", "for", "this", "that", "it", "there", "both", "most", "each"}
+
+
+def unseen_names(question: str, answer: str, printed: list[str]) -> list[str]:
+    """Names of an answer to a question that asks which one or who, found in no output of the
+    turn's runs (the question's own names count for nothing: "Jeff Sackmann's repository" named
+    the winner of a run that printed an id). Its words in the outputs, however cased or ordered, or
+    its letters run together ('Oconnell' for "O'Connell"), ground it."""
+    if not _ASKS_WHO.search(question) or not printed:
+        return []
+    prose = _LIST_MARK.sub(" ", _FENCE.sub(" ", answer))
+    lines = [x for x in printed[-1].lower().splitlines() if x.strip() and not _SERIES_FOOTER.match(x.strip())]
+    if lines and any(len(w) > 1 and w in _WORD.findall(prose.lower()) for w in _WORD.findall(lines[-1])):
+        return []  # the answer says what the last run printed last: its names are about that
+    out = " ".join(printed).lower()
+    seen, squashed = set(_WORD.findall(out)), "".join(_WORD.findall(out))
+
+    def grounded(name: str) -> bool:
+        parts = _WORD.findall(name.lower())
+        return set(parts) <= seen or "".join(parts) in squashed
+
+    names = [" ".join(n.split()[1:]) if n.split()[0].lower() in _OPENERS else n for n in _NAME.findall(prose)]
+    return list(dict.fromkeys(n for n in names if len(n.split()) > 1 and not grounded(n)))
 
 
 def without_literals(output: str, code: str) -> str:
