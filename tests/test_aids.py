@@ -1588,7 +1588,7 @@ async def test_a_name_the_answer_takes_from_the_question_and_no_output_is_flagge
     question = "In Jeff Sackmann's ATP rankings file, who climbed the most places among the top 30?"
     state = turn(question=question, outcomes=[ok("print(best)", "207989.0\n")], seen=[question])
     review = await Grounding().review(state, "Jeff Sackmann climbed the most places over the year.")
-    assert review.flags == ["Jeff Sackmann"] and review.retry
+    assert review.flags == ["Jeff Sackmann"] and "the last run printed '207989.0'" in review.retry
     named = turn(question=question, outcomes=[ok("print(best)", "Thanasi Kokkinakis    41\n")], seen=[question])
     assert await Grounding().review(named, "Thanasi Kokkinakis climbed the most (41 places).") is None
     spelled = turn(question=question, outcomes=[ok("print(best)", "Christopher Oconnell\n")], seen=[question])

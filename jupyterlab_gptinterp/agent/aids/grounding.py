@@ -74,9 +74,9 @@ class Grounding(Aid):
             return Review(show=False)  # the same answer again: it is on screen already, flagged
         if (stated := await self._states_no_answer(turn, text, how)) is not None:
             return stated
-        missing = ungrounded(text, self._seen(turn)) or unseen_names(
-            turn.question, text, [o.printed for o in turn.outcomes if o.ran]
-        )
+        missing = ungrounded(text, self._seen(turn))
+        named = [] if missing else unseen_names(turn.question, text, [o.printed for o in turn.outcomes if o.ran])
+        missing = missing or named
         if not missing:
             return None
         if self.asked_numbers:
@@ -84,7 +84,15 @@ class Grounding(Aid):
         self.asked_numbers = True
         self.flagged = text.strip()
         shown = ", ".join(missing[:5])
-        if not turn.ran_code:
+        last = turn.last_run
+        printed = (last.results or last.printed).strip().splitlines() if last else []
+        if named and printed:  # a name where the run printed something else: an id, often
+            note = (
+                f"{FLAG}{shown} appear(s) in no output: the last run printed {printed[-1].strip()[:80]!r}. If that is "
+                f"an id or a code, {how} that looks up the name it stands for in the data and prints it; else answer "
+                "with what the output says."
+            )
+        elif not turn.ran_code:
             note = f"{FLAG}{shown} appear(s) in no output: you have run no code for this question. To compute the answer, {how} that prints it."
         else:
             note = f"{FLAG}{shown} appear(s) in no output you have seen. Do not guess: run code that computes and prints the answer, or answer again using only numbers and names from the outputs."
