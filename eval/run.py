@@ -103,6 +103,7 @@ SETS = {
     "heldout43": HERE / "heldout43",
     "heldout44": HERE / "heldout44",
     "heldout45": HERE / "heldout45",
+    "heldout46": HERE / "heldout46",
 }  # each holds data.py and tasks.py
 
 

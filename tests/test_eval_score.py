@@ -79,6 +79,7 @@ def test_a_recital_of_the_prompt_is_wrong_even_when_it_holds_the_number():
         "heldout43",
         "heldout44",
         "heldout45",
+        "heldout46",
     ],
 )
 def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
@@ -93,6 +94,7 @@ def test_each_held_out_set_answers_its_questions_from_its_messy_files(name):
 @pytest.mark.parametrize(
     "name",
     [
+        "heldout46",
         "heldout45",
         "heldout44",
         "heldout43",
